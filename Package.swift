@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "pokedex",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "pokedex", targets: ["pokedex"])
+    ],
+    targets: [
+        // The system SQLite (libsqlite3-dev on Debian/Ubuntu); no pkg-config needed.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+
+        // Migrations/*.sql become a generated Swift source at build time, so a release
+        // binary copied alone still carries its schema (no resource bundle beside it).
+        .executableTarget(name: "MigrationEmbedder", path: "Sources/MigrationEmbedder"),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["MigrationEmbedder"],
+            path: "Plugins/EmbedMigrations"
+        ),
+        .target(name: "Migrations", path: "Migrations", plugins: ["EmbedMigrations"]),
+
+        .target(name: "PokedexStore", dependencies: ["CSQLite", "Migrations"]),
+        .target(name: "PokedexSync", dependencies: ["PokedexStore"]),
+        .target(name: "PokedexCLI", dependencies: ["PokedexStore", "PokedexSync"]),
+        .executableTarget(name: "pokedex", dependencies: ["PokedexCLI"]),
+
+        // Test support: a loopback HTTP/1.1 server and a PokeAPI-like fixture service.
+        .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
+        .testTarget(name: "PokedexStoreTests", dependencies: ["PokedexStore"]),
+        .testTarget(name: "PokedexSyncTests", dependencies: ["PokedexSync", "LoopbackHTTP"]),
+        .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["LoopbackHTTP", "PokedexStore", .target(name: "pokedex")]
+        ),
+    ]
+)

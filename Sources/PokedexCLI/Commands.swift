@@ -1,0 +1,126 @@
+import Foundation
+import PokedexStore
+import PokedexSync
+
+/// A failure that ends a command: the one-line message for stderr and the exit status.
+struct CommandFailure: Error {
+    let message: String
+    let exitCode: ExitCode
+}
+
+/// Runs a parsed invocation against the library and formats what it returns.
+struct CommandRunner {
+    let global: GlobalOptions
+    let environment: [String: String]
+    let console: Console
+
+    func databasePath() throws -> String {
+        guard let path = DatabaseLocation.resolve(explicit: global.databasePath, environment: environment) else {
+            throw CommandFailure(message: "cannot tell where the database lives: set --db, POKEDEX_DB or HOME",
+                                 exitCode: .usage)
+        }
+        return path
+    }
+
+    // MARK: sync
+
+    func sync(_ command: SyncCommand) async throws {
+        let baseURL = try pokeAPIBaseURL(command)
+        let path = try databasePath()
+        try DatabaseLocation.createParentDirectory(of: path)
+        let database = try LocalStore.openForWriting(path: path)
+        let concurrency = command.concurrency ?? CatalogSyncOptions.defaultConcurrency
+        // More requests in flight than connections keeps each connection busy; more
+        // connections than this only churns through sockets (measured on loopback).
+        let client = HTTPClient.urlSession(maximumConnectionsPerHost: min(concurrency, 4))
+        let sync = CatalogSync(client: client, baseURL: baseURL, catalog: PokemonCatalog(database: database))
+        let options = CatalogSyncOptions(offset: command.offset, limit: command.limit, concurrency: concurrency)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let report = try await sync.run(options) { progress in
+            guard global.verbose, !global.quiet else { return }
+            console.printError("pokedex: page \(progress.report.pages): \(progress.report.entries) of "
+                               + "\(progress.listCount) entries, \(client.statistics.requests) requests")
+        }
+        guard !global.quiet else { return }
+        let seconds = (clock.now - started) / .milliseconds(1) / 1000
+        console.printError(
+            "pokedex: synced \(report.entries) Pokémon in \(report.pages) pages: "
+            + "\(report.detailsDownloaded) details downloaded, \(report.detailsUnchanged) unchanged; "
+            + "\(client.statistics.requests) requests, \(Self.formatBytes(client.statistics.bytes)) "
+            + "in \(String(format: "%.2f", seconds)) s")
+    }
+
+    private func pokeAPIBaseURL(_ command: SyncCommand) throws -> URL {
+        let fromEnvironment = environment["POKEAPI_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let text = command.pokeAPIURL ?? fromEnvironment ?? PokeAPIEndpoint.defaultBaseURL
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil
+        else {
+            let source = command.pokeAPIURL != nil ? "--pokeapi-url" : "POKEAPI_BASE_URL"
+            throw CommandFailure(message: "\(source) is not an http(s) URL: '\(text)'", exitCode: .usage)
+        }
+        return url
+    }
+
+    static func formatBytes(_ bytes: Int) -> String {
+        if bytes < 1_000 { return "\(bytes) B" }
+        if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1_000) }
+        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+
+    // MARK: show
+
+    func show(_ command: ShowCommand) throws {
+        let catalog = try openCatalog()
+        let profile = try resolve(command.query, in: catalog)
+        if command.json {
+            console.print(PokemonJSON.profile(profile).rendered())
+        } else {
+            console.print(PokemonText.profile(profile))
+        }
+    }
+
+    private func resolve(_ query: String, in catalog: PokemonCatalog) throws -> PokemonProfile {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        if trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
+            if let profile = try catalog.profile(id: id) { return profile }
+            throw CommandFailure(message: "no Pokémon with id \(id) in the local data", exitCode: .notFound)
+        }
+        let slug = PokemonName.slug(trimmed)
+        if let profile = try catalog.profile(name: slug) { return profile }
+        let suggestions = PokemonName.suggestions(for: slug, among: try catalog.names())
+        let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"
+        throw CommandFailure(message: "no Pokémon named '\(TerminalText.sanitize(query))' in the local data\(hint)",
+                             exitCode: .notFound)
+    }
+
+    // MARK: list
+
+    func list(_ command: ListCommand) throws {
+        let catalog = try openCatalog()
+        let summaries = try catalog.list(offset: command.offset, limit: command.limit, type: command.type)
+        if let type = command.type, summaries.isEmpty {
+            let known = try catalog.typeNames()
+            if !known.contains(type) {
+                throw CommandFailure(
+                    message: "no stored Pokémon has type '\(type)' (known: \(known.joined(separator: ", ")))",
+                    exitCode: .notFound)
+            }
+        }
+        if command.json {
+            console.print(JSONValue.array(summaries.map(PokemonJSON.summary)).rendered())
+        } else if !summaries.isEmpty {
+            console.print(PokemonText.table(summaries))
+        }
+    }
+
+    /// The catalog for a query; an empty database is an error that says what to do.
+    private func openCatalog() throws -> PokemonCatalog {
+        let catalog = PokemonCatalog(database: try LocalStore.openForReading(path: try databasePath()))
+        guard try catalog.count() > 0 else {
+            throw CommandFailure(message: "no Pokémon stored yet: run `pokedex sync` first", exitCode: .notFound)
+        }
+        return catalog
+    }
+}

@@ -1,0 +1,63 @@
+/// A parsed command line: options that apply to every command, and the command itself.
+public struct Invocation: Equatable, Sendable {
+    public var global = GlobalOptions()
+    public var command: Command
+
+    public init(global: GlobalOptions = GlobalOptions(), command: Command) {
+        self.global = global
+        self.command = command
+    }
+}
+
+public struct GlobalOptions: Equatable, Sendable {
+    public var databasePath: String?
+    public var quiet = false
+    public var verbose = false
+
+    public init(databasePath: String? = nil, quiet: Bool = false, verbose: Bool = false) {
+        self.databasePath = databasePath
+        self.quiet = quiet
+        self.verbose = verbose
+    }
+}
+
+public enum Command: Equatable, Sendable {
+    case sync(SyncCommand)
+    case show(ShowCommand)
+    case list(ListCommand)
+    /// Help for the tool (nil) or for one command.
+    case help(CommandName?)
+    case version
+}
+
+public enum CommandName: String, CaseIterable, Sendable {
+    case sync, show, list, help
+}
+
+public struct SyncCommand: Equatable, Sendable {
+    public var pokeAPIURL: String?
+    public var offset = 0
+    public var limit: Int?
+    public var concurrency: Int?
+}
+
+public struct ShowCommand: Equatable, Sendable {
+    public var query: String
+    public var json = false
+}
+
+public struct ListCommand: Equatable, Sendable {
+    public var offset = 0
+    public var limit = 20
+    public var type: String?
+    public var json = false
+}
+
+/// A command line that cannot be run: reported as `Error: …` plus a usage line, exit 64.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    /// The command whose usage line to show; nil shows the tool's.
+    public let command: CommandName?
+
+    public var description: String { message }
+}

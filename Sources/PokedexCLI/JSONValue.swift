@@ -1,0 +1,71 @@
+/// A JSON document with object keys kept in the order written, so `--json` output has
+/// stable, documented key order.
+public indirect enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (left: JSONValue, right: JSONValue) -> Bool {
+        left.rendered() == right.rendered()
+    }
+
+    public static func optional(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+    public static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+
+    /// Pretty-printed with two-space indentation, like `jq`.
+    public func rendered() -> String {
+        var output = ""
+        write(to: &output, indent: 0)
+        return output
+    }
+
+    private func write(to output: inout String, indent: Int) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .int(let value): output += String(value)
+        case .string(let value): Self.writeString(value, to: &output)
+        case .array(let values):
+            guard !values.isEmpty else { output += "[]"; return }
+            output += "[\n"
+            for (index, value) in values.enumerated() {
+                output += String(repeating: "  ", count: indent + 1)
+                value.write(to: &output, indent: indent + 1)
+                output += index == values.count - 1 ? "\n" : ",\n"
+            }
+            output += String(repeating: "  ", count: indent) + "]"
+        case .object(let members):
+            guard !members.isEmpty else { output += "{}"; return }
+            output += "{\n"
+            for (index, (key, value)) in members.enumerated() {
+                output += String(repeating: "  ", count: indent + 1)
+                Self.writeString(key, to: &output)
+                output += ": "
+                value.write(to: &output, indent: indent + 1)
+                output += index == members.count - 1 ? "\n" : ",\n"
+            }
+            output += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    private static func writeString(_ string: String, to output: inout String) {
+        output += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

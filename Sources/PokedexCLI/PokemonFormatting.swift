@@ -1,0 +1,95 @@
+import PokedexStore
+
+/// `--json` shapes. Keys and their order are part of the interface (README, "JSON output").
+enum PokemonJSON {
+    static func summary(_ summary: PokemonSummary) -> JSONValue {
+        .object(summaryMembers(summary))
+    }
+
+    static func profile(_ profile: PokemonProfile) -> JSONValue {
+        .object(summaryMembers(profile.summary) + [
+            ("has_details", .bool(profile.hasDetails)),
+            ("height", .optional(profile.height)),
+            ("weight", .optional(profile.weight)),
+            ("base_experience", .optional(profile.baseExperience)),
+            ("order", .optional(profile.order)),
+            ("species", .optional(profile.speciesName)),
+            ("abilities", .array(profile.abilities.map { ability in
+                .object([("name", .string(ability.name)), ("hidden", .bool(ability.isHidden)),
+                         ("slot", .int(ability.slot))])
+            })),
+            ("stats", .array(profile.stats.map { stat in
+                .object([("name", .string(stat.name)), ("base_stat", .int(stat.baseStat)),
+                         ("effort", .int(stat.effort))])
+            })),
+        ])
+    }
+
+    private static func summaryMembers(_ summary: PokemonSummary) -> [(String, JSONValue)] {
+        [
+            ("id", .int(summary.id)),
+            ("name", .string(summary.name)),
+            ("url", .string(summary.url)),
+            ("types", .array(summary.types.map(JSONValue.string))),
+            ("artwork_url", .string(summary.artwork.url)),
+            ("artwork_derived", .bool(summary.artwork.derived)),
+        ]
+    }
+}
+
+/// Text for people at a terminal.
+enum PokemonText {
+    static func table(_ summaries: [PokemonSummary]) -> String {
+        TerminalText.table(
+            header: ["ID", "NAME", "TYPES", "ARTWORK"],
+            rows: summaries.map { summary in
+                [String(summary.id), summary.name, summary.types.joined(separator: ", "),
+                 summary.artwork.url + (summary.artwork.derived ? " (derived)" : "")]
+            })
+    }
+
+    static func profile(_ profile: PokemonProfile) -> String {
+        let summary = profile.summary
+        var lines = ["#\(summary.id) \(TerminalText.sanitize(summary.name))"]
+        func field(_ label: String, _ value: String) {
+            lines.append(label.padding(to: 12) + TerminalText.sanitize(value))
+        }
+        guard profile.hasDetails else {
+            field("Artwork", summary.artwork.url + " (derived)")
+            lines.append("Details not synced yet: run `pokedex sync` to fetch them.")
+            return lines.joined(separator: "\n")
+        }
+        field("Types", summary.types.joined(separator: ", "))
+        if let height = profile.height { field("Height", decimal(height, unit: "m")) }
+        if let weight = profile.weight { field("Weight", decimal(weight, unit: "kg")) }
+        if let experience = profile.baseExperience { field("Base exp.", String(experience)) }
+        if let species = profile.speciesName { field("Species", species) }
+        field("Abilities", profile.abilities.map { $0.name + ($0.isHidden ? " (hidden)" : "") }
+            .joined(separator: ", "))
+        field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
+        if !profile.stats.isEmpty {
+            lines.append("Base stats")
+            let width = profile.stats.map(\.name.count).max() ?? 0
+            for stat in profile.stats {
+                let value = String(stat.baseStat)
+                lines.append("  " + TerminalText.sanitize(stat.name).padding(to: width + 2)
+                             + String(repeating: " ", count: max(0, 3 - value.count)) + value)
+            }
+            let total = String(profile.stats.map(\.baseStat).reduce(0, +))
+            lines.append("  " + "total".padding(to: width + 2)
+                         + String(repeating: " ", count: max(0, 3 - total.count)) + total)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// PokeAPI gives height in decimetres and weight in hectograms: one decimal place.
+    private static func decimal(_ tenths: Int, unit: String) -> String {
+        "\(tenths / 10).\(tenths % 10) \(unit)"
+    }
+}
+
+extension String {
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the database lives: `--db`, else `$POKEDEX_DB`, else the XDG data directory.
+public enum DatabaseLocation {
+    public static func resolve(explicit: String?, environment: [String: String]) -> String? {
+        if let explicit { return explicit }
+        if let fromEnvironment = environment["POKEDEX_DB"], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return dataHome + "/pokedex/pokedex.sqlite"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/share/pokedex/pokedex.sqlite"
+    }
+
+    /// Creates the directories above `path` that do not exist yet (like `mkdir -p`).
+    public static func createParentDirectory(of path: String) throws(StoreError) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        guard !components.isEmpty else { return }
+        var current = ""
+        if components.first == "" {
+            current = "/"
+            components = components.dropFirst()
+        }
+        for component in components where !component.isEmpty {
+            current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + component
+            if FileSystem.isDirectory(current) { continue }
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw .cannotOpen(path: path, reason: "cannot create directory \(current): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import CSQLite
+import Migrations
+
+/// A numbered schema change: `NNNN_verb_noun.sql` from `Migrations/`.
+public struct Migration: Sendable, Equatable {
+    public let version: Int
+    public let name: String
+    public let sql: String
+    /// SHA-256 of the SQL text, recorded when applied so later edits are detected.
+    public let checksum: String
+
+    public init(fileName: String, sql: String) throws(MigrationError) {
+        let stem = fileName.hasSuffix(".sql") ? String(fileName.dropLast(4)) : fileName
+        let digits = stem.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, let version = Int(digits), version > 0,
+              stem.dropFirst(digits.count).first == "_"
+        else { throw .badFileName(fileName) }
+        self.version = version
+        self.name = stem
+        self.sql = sql
+        self.checksum = SHA256.hexDigest(sql.utf8)
+    }
+}
+
+/// Why the schema could not be brought up to date. Nothing is written in any of these cases.
+public enum MigrationError: Error, Equatable, CustomStringConvertible {
+    case badFileName(String)
+    case duplicateVersion(Int)
+    /// An applied migration's text differs from the one this binary carries.
+    case checksumMismatch(name: String, recorded: String, embedded: String)
+    /// The database has migrations this binary does not know: a newer pokedex made it.
+    case newerDatabase(unknown: [String])
+    case failed(name: String, error: DatabaseError)
+    case foreignKeyViolations(name: String, count: Int)
+
+    public var description: String {
+        switch self {
+        case .badFileName(let name):
+            return "migration file \(name) is not named NNNN_description.sql"
+        case .duplicateVersion(let version):
+            return "two migrations share version \(version)"
+        case .checksumMismatch(let name, let recorded, let embedded):
+            return "migration \(name) was applied with checksum \(recorded.prefix(12)) but this "
+                + "pokedex carries \(embedded.prefix(12)): the migration was edited after it shipped; "
+                + "the database was left unchanged"
+        case .newerDatabase(let unknown):
+            return "the database was written by a newer pokedex (unknown migrations: "
+                + unknown.joined(separator: ", ") + "); upgrade pokedex to use it. Nothing was changed"
+        case .failed(let name, let error):
+            return "migration \(name) failed and was rolled back: \(error)"
+        case .foreignKeyViolations(let name, let count):
+            return "migration \(name) left \(count) foreign key violations and was rolled back"
+        }
+    }
+}
+
+/// Applies pending migrations in order, each in its own transaction together with its
+/// record in `schema_migrations`, and refuses databases it cannot safely continue.
+public struct Migrator: Sendable {
+    public let migrations: [Migration]
+
+    public init(migrations: [Migration]) throws(MigrationError) {
+        let ordered = migrations.sorted { $0.version < $1.version }
+        for (previous, next) in zip(ordered, ordered.dropFirst()) where previous.version == next.version {
+            throw .duplicateVersion(next.version)
+        }
+        self.migrations = ordered
+    }
+
+    /// The migrations compiled into this binary from `Migrations/`.
+    public static func embedded() throws(MigrationError) -> Migrator {
+        var migrations: [Migration] = []
+        for file in embeddedMigrations {
+            migrations.append(try Migration(fileName: file.fileName, sql: file.sql))
+        }
+        return try Migrator(migrations: migrations)
+    }
+
+    /// The version of the newest migration this binary knows.
+    public var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    private static let createBookkeeping = """
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+            version    INTEGER PRIMARY KEY,
+            name       TEXT NOT NULL,
+            checksum   TEXT NOT NULL,
+            applied_at TEXT NOT NULL
+        ) STRICT
+        """
+
+    /// Brings `database` up to date and returns the names of the migrations applied now.
+    /// Validation reads only, so an up-to-date database is never locked for writing.
+    @discardableResult
+    public func migrate(_ database: Database) throws -> [String] {
+        let applied = try appliedMigrations(database)
+        try validate(applied: applied)
+        var appliedNow: [String] = []
+        for migration in migrations where applied[migration.version] == nil {
+            if try apply(migration, to: database) { appliedNow.append(migration.name) }
+        }
+        return appliedNow
+    }
+
+    /// Applies one migration unless a concurrent process got there first.
+    private func apply(_ migration: Migration, to database: Database) throws -> Bool {
+        try database.writeTransaction {
+            try database.execute(Self.createBookkeeping)
+            let alreadyApplied = try database.queryFirst(
+                "SELECT checksum FROM schema_migrations WHERE version = ?",
+                [.integer(Int64(migration.version))]) { $0.text(0) }
+            if let alreadyApplied {
+                guard alreadyApplied == migration.checksum else {
+                    throw MigrationError.checksumMismatch(
+                        name: migration.name, recorded: alreadyApplied, embedded: migration.checksum)
+                }
+                return false
+            }
+            do {
+                try database.execute(migration.sql)
+            } catch let error as DatabaseError {
+                throw MigrationError.failed(name: migration.name, error: error)
+            }
+            let violations = try database.query("PRAGMA foreign_key_check") { _ in () }.count
+            guard violations == 0 else {
+                throw MigrationError.foreignKeyViolations(name: migration.name, count: violations)
+            }
+            try database.run(
+                """
+                INSERT INTO schema_migrations (version, name, checksum, applied_at)
+                VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+                """,
+                [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum)])
+            return true
+        }
+    }
+
+    private struct AppliedMigration {
+        let name: String
+        let checksum: String
+    }
+
+    private func appliedMigrations(_ database: Database) throws -> [Int: AppliedMigration] {
+        try database.readTransaction {
+            let hasTable = try database.queryFirst(
+                "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'"
+            ) { _ in true } ?? false
+            guard hasTable else { return [:] }
+            let rows = try database.query("SELECT version, name, checksum FROM schema_migrations") {
+                ($0.int(0), AppliedMigration(name: $0.text(1), checksum: $0.text(2)))
+            }
+            return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    private func validate(applied: [Int: AppliedMigration]) throws(MigrationError) {
+        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
+        let unknown = applied.filter { known[$0.key] == nil }.sorted { $0.key < $1.key }
+        guard unknown.isEmpty else { throw .newerDatabase(unknown: unknown.map(\.value.name)) }
+        for (version, record) in applied.sorted(by: { $0.key < $1.key }) {
+            let migration = known[version]!
+            guard record.checksum == migration.checksum else {
+                throw .checksumMismatch(
+                    name: migration.name, recorded: record.checksum, embedded: migration.checksum)
+            }
+        }
+    }
+}

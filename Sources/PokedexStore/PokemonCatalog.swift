@@ -1,0 +1,175 @@
+/// The Pokémon tables: what sync writes and what `show` and `list` read.
+public struct PokemonCatalog {
+    public let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    // MARK: Writing
+
+    /// Stores one list page and the details downloaded for it in a single transaction, so
+    /// a page is either wholly committed or not at all. Entries whose details are not in
+    /// `details` (not downloaded, or unchanged upstream) keep what is stored.
+    public func savePage(entries: [PokemonListEntry], details: [DownloadedDetails]) throws {
+        try database.writeTransaction {
+            for entry in entries { try saveEntry(entry) }
+            for downloaded in details { try saveDetails(downloaded) }
+        }
+    }
+
+    private func saveEntry(_ entry: PokemonListEntry) throws {
+        // A name that moved to another id upstream would otherwise violate UNIQUE(name).
+        try database.run("DELETE FROM pokemon WHERE name = ? AND id <> ?",
+                         [.text(entry.name), .int(entry.id)])
+        try database.run(
+            """
+            INSERT INTO pokemon (id, name, url, listed_at)
+            VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+            ON CONFLICT (id) DO UPDATE SET
+                name = excluded.name, url = excluded.url, listed_at = excluded.listed_at
+            """,
+            [.int(entry.id), .text(entry.name), .text(entry.url)])
+    }
+
+    private func saveDetails(_ downloaded: DownloadedDetails) throws {
+        let details = downloaded.details
+        let id = SQLValue.int(details.id)
+        try database.run(
+            """
+            UPDATE pokemon SET height = ?, weight = ?, base_experience = ?, sort_order = ?,
+                species_name = ?, official_artwork_url = ?,
+                details_synced_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+            WHERE id = ?
+            """,
+            [.int(details.height), .int(details.weight), .int(details.baseExperience),
+             .int(details.order), .string(details.speciesName), .string(details.officialArtworkURL), id])
+        try database.run("DELETE FROM pokemon_type WHERE pokemon_id = ?", [id])
+        for (index, type) in details.types.enumerated() {
+            try database.run("INSERT INTO pokemon_type (pokemon_id, slot, type_name) VALUES (?, ?, ?)",
+                             [id, .int(index + 1), .text(type)])
+        }
+        try database.run("DELETE FROM pokemon_ability WHERE pokemon_id = ?", [id])
+        for ability in details.abilities {
+            try database.run(
+                "INSERT INTO pokemon_ability (pokemon_id, slot, ability_name, is_hidden) VALUES (?, ?, ?, ?)",
+                [id, .int(ability.slot), .text(ability.name), .bool(ability.isHidden)])
+        }
+        try database.run("DELETE FROM pokemon_stat WHERE pokemon_id = ?", [id])
+        for (index, stat) in details.stats.enumerated() {
+            try database.run(
+                """
+                INSERT INTO pokemon_stat (pokemon_id, position, stat_name, base_stat, effort)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+                [id, .int(index + 1), .text(stat.name), .int(stat.baseStat), .int(stat.effort)])
+        }
+        try database.run(
+            """
+            INSERT INTO pokemon_detail_json (pokemon_id, body, etag, fetched_at)
+            VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+            ON CONFLICT (pokemon_id) DO UPDATE SET
+                body = excluded.body, etag = excluded.etag, fetched_at = excluded.fetched_at
+            """,
+            [id, .utf8(downloaded.body[...]), .string(downloaded.etag)])
+    }
+
+    // MARK: Reading
+
+    /// The stored ETag of each of `ids` that has details, for conditional requests.
+    public func detailETags(ids: [Int]) throws -> [Int: String] {
+        var etags: [Int: String] = [:]
+        for id in ids {
+            let etag = try database.queryFirst(
+                "SELECT etag FROM pokemon_detail_json WHERE pokemon_id = ? AND etag IS NOT NULL",
+                [.int(id)]) { $0.text(0) }
+            if let etag { etags[id] = etag }
+        }
+        return etags
+    }
+
+    public func count() throws -> Int {
+        try database.queryFirst("SELECT count(*) FROM pokemon") { $0.int(0) } ?? 0
+    }
+
+    /// Every stored name, for "did you mean" suggestions.
+    public func names() throws -> [String] {
+        try database.query("SELECT name FROM pokemon ORDER BY id") { $0.text(0) }
+    }
+
+    /// Every type name some stored Pokémon has, alphabetically.
+    public func typeNames() throws -> [String] {
+        try database.query("SELECT DISTINCT type_name FROM pokemon_type ORDER BY type_name") { $0.text(0) }
+    }
+
+    /// Summaries in id order, optionally only those of one type.
+    public func list(offset: Int, limit: Int, type: String? = nil) throws -> [PokemonSummary] {
+        try database.readTransaction {
+            let rows: [(id: Int, name: String, url: String, official: String?)]
+            if let type {
+                rows = try database.query(
+                    """
+                    SELECT p.id, p.name, p.url, p.official_artwork_url FROM pokemon AS p
+                    WHERE p.id IN (SELECT pokemon_id FROM pokemon_type WHERE type_name = ?)
+                    ORDER BY p.id LIMIT ? OFFSET ?
+                    """,
+                    [.text(type), .int(limit), .int(offset)], row: Self.summaryColumns)
+            } else {
+                rows = try database.query(
+                    "SELECT id, name, url, official_artwork_url FROM pokemon ORDER BY id LIMIT ? OFFSET ?",
+                    [.int(limit), .int(offset)], row: Self.summaryColumns)
+            }
+            return try rows.map { row in
+                PokemonSummary(id: row.id, name: row.name, url: row.url, types: try types(of: row.id),
+                               artwork: PokemonResource.artwork(id: row.id, official: row.official))
+            }
+        }
+    }
+
+    private static func summaryColumns(_ row: Row) -> (id: Int, name: String, url: String, official: String?) {
+        (row.int(0), row.text(1), row.text(2), row.optionalText(3))
+    }
+
+    /// The Pokémon with this exact slug, or nil.
+    public func profile(name: String) throws -> PokemonProfile? {
+        let id = try database.queryFirst("SELECT id FROM pokemon WHERE name = ?", [.text(name)]) { $0.int(0) }
+        return try id.flatMap(profile(id:))
+    }
+
+    /// The Pokémon with this id, or nil.
+    public func profile(id: Int) throws -> PokemonProfile? {
+        try database.readTransaction {
+            let selected = try database.queryFirst(
+                """
+                SELECT id, name, url, official_artwork_url, height, weight, base_experience,
+                       sort_order, species_name, details_synced_at IS NOT NULL
+                FROM pokemon WHERE id = ?
+                """,
+                [.int(id)]
+            ) { row in
+                (summary: Self.summaryColumns(row), height: row.optionalInt(4), weight: row.optionalInt(5),
+                 baseExperience: row.optionalInt(6), order: row.optionalInt(7),
+                 species: row.optionalText(8), hasDetails: row.bool(9))
+            }
+            guard let selected else { return nil }
+            let abilities = try database.query(
+                "SELECT ability_name, is_hidden, slot FROM pokemon_ability WHERE pokemon_id = ? ORDER BY slot",
+                [.int(id)]) { PokemonDetails.Ability(name: $0.text(0), isHidden: $0.bool(1), slot: $0.int(2)) }
+            let stats = try database.query(
+                "SELECT stat_name, base_stat, effort FROM pokemon_stat WHERE pokemon_id = ? ORDER BY position",
+                [.int(id)]) { PokemonDetails.Stat(name: $0.text(0), baseStat: $0.int(1), effort: $0.int(2)) }
+            let summary = PokemonSummary(
+                id: id, name: selected.summary.name, url: selected.summary.url, types: try types(of: id),
+                artwork: PokemonResource.artwork(id: id, official: selected.summary.official))
+            return PokemonProfile(
+                summary: summary, hasDetails: selected.hasDetails, height: selected.height,
+                weight: selected.weight, baseExperience: selected.baseExperience, order: selected.order,
+                speciesName: selected.species, abilities: abilities, stats: stats)
+        }
+    }
+
+    private func types(of id: Int) throws -> [String] {
+        try database.query("SELECT type_name FROM pokemon_type WHERE pokemon_id = ? ORDER BY slot",
+                           [.int(id)]) { $0.text(0) }
+    }
+}

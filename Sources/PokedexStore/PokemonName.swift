@@ -1,0 +1,90 @@
+/// Turns what people type ("Mr. Mime", "Nidoran♀", "Farfetch’d", "Flabébé", "PIKACHU")
+/// into PokeAPI's ASCII slug (`mr-mime`, `nidoran-f`, `farfetchd`, `flabebe`, `pikachu`).
+public enum PokemonName {
+    public static func slug(_ text: String) -> String {
+        var slug = ""
+        var pendingSeparator = false
+        func append(_ piece: String) {
+            if pendingSeparator && !slug.isEmpty { slug += "-" }
+            pendingSeparator = false
+            slug += piece
+        }
+        for character in text.lowercased() {
+            if let folded = foldedLetters[character] {
+                append(folded)
+            } else if character == "♀" || character == "♂" {
+                pendingSeparator = true
+                append(character == "♀" ? "f" : "m")
+            } else if apostrophes.contains(character) {
+                continue  // "Farfetch’d" is farfetchd, not farfetch-d
+            } else if character.isASCII && (character.isLetter || character.isNumber) {
+                append(String(character))
+            } else {
+                pendingSeparator = true  // spaces, dots, colons, hyphens, anything else
+            }
+        }
+        return slug
+    }
+
+    private static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´"]
+
+    /// Latin letters with diacritics and ligatures, folded to ASCII; PokeAPI's slugs drop
+    /// accents ("Flabébé" → flabebe).
+    private static let foldedLetters: [Character: String] = {
+        let groups: [(String, String)] = [
+            ("àáâãäåāăą", "a"), ("çćĉċč", "c"), ("ďđ", "d"), ("èéêëēĕėęě", "e"), ("ĝğġģ", "g"),
+            ("ĥħ", "h"), ("ìíîïĩīĭįı", "i"), ("ĵ", "j"), ("ķ", "k"), ("ĺļľŀł", "l"),
+            ("ñńņňŉ", "n"), ("òóôõöøōŏő", "o"), ("ŕŗř", "r"), ("śŝşš", "s"), ("ţťŧ", "t"),
+            ("ùúûüũūŭůűų", "u"), ("ŵ", "w"), ("ýÿŷ", "y"), ("źżž", "z"),
+        ]
+        var table: [Character: String] = ["æ": "ae", "œ": "oe", "ß": "ss", "þ": "th", "ð": "d"]
+        for (letters, ascii) in groups {
+            for letter in letters { table[letter] = ascii }
+        }
+        return table
+    }()
+
+    /// Up to `limit` known names closest to `query` (already a slug): names containing it
+    /// first, then those within a small edit distance, nearest first.
+    public static func suggestions(for query: String, among names: [String], limit: Int = 5) -> [String] {
+        guard !query.isEmpty else { return [] }
+        let maximumDistance = max(2, query.count / 3)
+        let queryCharacters = Array(query)
+        var scored: [(name: String, score: Int)] = []
+        for name in names {
+            if name.contains(query) || (query.count >= 4 && query.contains(name)) {
+                scored.append((name, abs(name.count - query.count) - 100))
+            } else {
+                let distance = editDistance(queryCharacters, Array(name), bound: maximumDistance)
+                if distance <= maximumDistance { scored.append((name, distance)) }
+            }
+        }
+        return scored.sorted { ($0.score, $0.name) < ($1.score, $1.name) }.prefix(limit).map(\.name)
+    }
+
+    /// Optimal-string-alignment distance (adjacent swaps count as one edit); stops early
+    /// and returns `bound + 1` once every path exceeds `bound`.
+    static func editDistance(_ source: [Character], _ target: [Character], bound: Int) -> Int {
+        if abs(source.count - target.count) > bound { return bound + 1 }
+        if source.isEmpty || target.isEmpty { return max(source.count, target.count) }
+        var beforePrevious = [Int](repeating: 0, count: target.count + 1)
+        var previous = Array(0...target.count)
+        var current = [Int](repeating: 0, count: target.count + 1)
+        for i in 1...source.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...target.count {
+                let cost = source[i - 1] == target[j - 1] ? 0 : 1
+                var best = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, source[i - 1] == target[j - 2], source[i - 2] == target[j - 1] {
+                    best = min(best, beforePrevious[j - 2] + 1)
+                }
+                current[j] = best
+                rowMinimum = min(rowMinimum, best)
+            }
+            if rowMinimum > bound { return bound + 1 }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+        }
+        return previous[target.count]
+    }
+}

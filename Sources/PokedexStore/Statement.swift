@@ -1,0 +1,97 @@
+import CSQLite
+
+/// SQLite cannot see Swift's string lifetimes, so bound text is copied (SQLITE_TRANSIENT,
+/// a C macro Swift cannot import).
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement owned by its `Database`'s cache.
+public final class Statement {
+    let handle: OpaquePointer
+    public let sql: String
+    private unowned let database: Database
+
+    init(database: Database, sql: String) throws {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
+                                 &statement, nil) == SQLITE_OK, let statement
+        else { throw database.error(sql: sql) }
+        self.handle = statement
+        self.sql = sql
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    func bind(_ parameters: [SQLValue]) throws {
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard parameters.count == expected else {
+            throw DatabaseError(code: SQLITE_RANGE,
+                                message: "\(parameters.count) values bound to \(expected) parameters",
+                                sql: sql)
+        }
+        for (offset, value) in parameters.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(handle, index)
+            case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): status = sqlite3_bind_double(handle, index, number)
+            case .text(let text): status = sqlite3_bind_text(handle, index, text, -1, transient)
+            case .utf8(let bytes):
+                status = bytes.withUnsafeBytes { buffer in
+                    // An empty slice may have no base address; SQLite needs a non-null pointer for ''.
+                    let start = buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+                    return sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self),
+                                               UInt64(buffer.count), transient, UInt8(SQLITE_UTF8))
+                }
+            }
+            guard status == SQLITE_OK else { throw database.error(sql: sql) }
+        }
+    }
+
+    /// Advances to the next row; false when the statement is done.
+    func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = database.error(sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+}
+
+/// The current row of a statement; valid only inside the closure that receives it.
+public struct Row {
+    let statement: Statement
+
+    public func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(statement.handle, column) == SQLITE_NULL
+    }
+
+    public func int(_ column: Int32) -> Int {
+        Int(sqlite3_column_int64(statement.handle, column))
+    }
+
+    public func optionalInt(_ column: Int32) -> Int? {
+        isNull(column) ? nil : int(column)
+    }
+
+    public func bool(_ column: Int32) -> Bool { int(column) != 0 }
+
+    public func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(statement.handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement.handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    public func optionalText(_ column: Int32) -> String? {
+        isNull(column) ? nil : text(column)
+    }
+}

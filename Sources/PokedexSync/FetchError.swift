@@ -1,0 +1,56 @@
+import Foundation
+
+/// Why a download could not be used. Every case names the URL; server answers also carry
+/// the status and the start of the body, so a one-line message says what went wrong.
+public enum FetchError: Error, CustomStringConvertible, Equatable {
+    /// No HTTP answer at all: refused, timed out, host unknown, connection dropped.
+    case unreachable(url: String, reason: String)
+    /// An HTTP status the caller cannot use.
+    case status(url: String, status: Int, bodyPrefix: String)
+    /// A 200 whose body is not JSON (an HTML error page, a CDN's plain "OK").
+    case notJSON(url: String, status: Int, bodyPrefix: String)
+    /// JSON that does not have the shape the API documents.
+    case undecodable(url: String, reason: String, bodyPrefix: String)
+
+    public var url: String {
+        switch self {
+        case .unreachable(let url, _), .status(let url, _, _), .notJSON(let url, _, _),
+             .undecodable(let url, _, _):
+            return url
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unreachable(let url, let reason):
+            return "cannot reach \(Self.host(of: url)) (\(reason)) for GET \(url)"
+        case .status(let url, let status, let body):
+            return "GET \(url) answered HTTP \(status)" + Self.quote(body)
+        case .notJSON(let url, let status, let body):
+            return "GET \(url) answered HTTP \(status) with a body that is not JSON" + Self.quote(body)
+        case .undecodable(let url, let reason, let body):
+            return "GET \(url): unexpected JSON (\(reason))" + Self.quote(body)
+        }
+    }
+
+    /// How many bytes of a body an error keeps: enough to recognise an error page.
+    static let bodyPrefixLength = 120
+
+    static func prefix(of body: Data) -> String {
+        let text = String(decoding: body.prefix(bodyPrefixLength), as: UTF8.self)
+        let printable = text.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? " " : String(scalar)
+        }.joined()
+        return printable.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    private static func quote(_ body: String) -> String {
+        body.isEmpty ? "" : ": \"\(body)\(body.count >= bodyPrefixLength - 5 ? "…" : "")\""
+    }
+
+    private static func host(of url: String) -> String {
+        URL(string: url)?.host.map { host in
+            URL(string: url)?.port.map { "\(host):\($0)" } ?? host
+        } ?? url
+    }
+}

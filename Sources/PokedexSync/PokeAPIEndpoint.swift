@@ -1,0 +1,41 @@
+import Foundation
+import PokedexStore
+
+/// PokeAPI v2 requests. The list is addressed by offset and limit once; after that the
+/// sync follows the URLs the API hands out (`next`, each entry's `url`) verbatim.
+public enum PokeAPIEndpoint: Sendable {
+    case pokemonList(offset: Int, limit: Int)
+    /// A URL taken from an API answer, resolved against the base if relative.
+    case resource(String)
+
+    public static let defaultBaseURL = "https://pokeapi.co/api/v2"
+
+    public func request(baseURL: URL, etag: String? = nil) throws(FetchError) -> HTTPRequest {
+        let url: URL
+        switch self {
+        case .pokemonList(let offset, let limit):
+            var components = URLComponents(url: baseURL.appendingPathComponent("pokemon/"),
+                                           resolvingAgainstBaseURL: false)
+            components?.queryItems = [URLQueryItem(name: "offset", value: String(offset)),
+                                      URLQueryItem(name: "limit", value: String(limit))]
+            guard let built = components?.url else {
+                throw .unreachable(url: baseURL.absoluteString, reason: "not a usable base URL")
+            }
+            url = built
+        case .resource(let link):
+            guard let resolved = URL(string: link, relativeTo: baseURL)?.absoluteURL,
+                  resolved.scheme == "http" || resolved.scheme == "https"
+            else { throw .undecodable(url: link, reason: "not an http(s) URL", bodyPrefix: "") }
+            url = resolved
+        }
+        var headers = ["Accept": "application/json", "User-Agent": PokedexVersion.userAgent]
+        if let etag { headers["If-None-Match"] = etag }
+        return HTTPRequest(url: url, headers: headers)
+    }
+}
+
+/// pokedex's version, as `--version` prints it and `User-Agent` sends it.
+public enum PokedexVersion {
+    public static let current = "0.1.0"
+    public static let userAgent = "pokedex/\(current) (+offline PokeAPI and GitHub issues mirror)"
+}
