@@ -45,7 +45,8 @@ public enum PokemonName {
     }()
 
     /// Up to `limit` known names closest to `query` (already a slug): names containing it
-    /// first, then those within a small edit distance, nearest first.
+    /// first, then those within a small edit distance, nearest first; among equally near
+    /// names, the one sharing the longer start wins (people get the start right).
     public static func suggestions(for query: String, among names: [String], limit: Int = 5) -> [String] {
         guard !query.isEmpty else { return [] }
         let maximumDistance = max(2, query.count / 3)
@@ -59,7 +60,10 @@ public enum PokemonName {
                 if distance <= maximumDistance { scored.append((name, distance)) }
             }
         }
-        return scored.sorted { ($0.score, $0.name) < ($1.score, $1.name) }.prefix(limit).map(\.name)
+        func sharedStart(_ name: String) -> Int { zip(name, query).prefix { $0 == $1 }.count }
+        return scored
+            .sorted { ($0.score, -sharedStart($0.name), $0.name) < ($1.score, -sharedStart($1.name), $1.name) }
+            .prefix(limit).map(\.name)
     }
 
     /// Optimal-string-alignment distance (adjacent swaps count as one edit); stops early

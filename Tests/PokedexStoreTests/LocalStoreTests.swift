@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import PokedexStore
+
+@Suite("Opening the database")
+struct LocalStoreTests {
+    let directory: TemporaryDirectory
+    init() throws { directory = try TemporaryDirectory() }
+
+    @Test("a new database is created in WAL mode with foreign keys on")
+    func createsWAL() throws {
+        let database = try LocalStore.openForWriting(path: directory.file("new.sqlite"))
+        #expect(try database.queryFirst("PRAGMA journal_mode") { $0.text(0) } == "wal")
+        #expect(try database.queryFirst("PRAGMA foreign_keys") { $0.int(0) } == 1)
+    }
+
+    @Test("queries never create a database file")
+    func readingMissingFile() {
+        let path = directory.file("missing.sqlite")
+        #expect {
+            try LocalStore.openForReading(path: path)
+        } throws: { error in
+            guard case .noDatabase = error as? StoreError else { return false }
+            return !FileManager.default.fileExists(atPath: path)
+        }
+    }
+
+    @Test("a file that is not SQLite is refused and left byte-for-byte intact")
+    func notSQLite() throws {
+        let path = directory.file("notes.txt")
+        let text = Data(String(repeating: "not a database, just notes\n", count: 200).utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        #expect {
+            try LocalStore.openForWriting(path: path)
+        } throws: { error in
+            guard case .notADatabase = error as? StoreError else { return false }
+            return true
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+    }
+
+    @Test("a directory is refused")
+    func directoryPath() {
+        #expect {
+            try LocalStore.openForWriting(path: directory.path)
+        } throws: { error in
+            guard case .cannotOpen(_, let reason) = error as? StoreError else { return false }
+            return reason.contains("directory")
+        }
+    }
+
+    @Test("a database made by a newer pokedex is refused without changes")
+    func newerDatabase() throws {
+        let path = directory.file("newer.sqlite")
+        _ = try LocalStore.openForWriting(path: path)
+        let database = try Database(path: path)
+        try database.run("INSERT INTO schema_migrations VALUES (9999, '9999_future', 'x', '2030-01-01T00:00:00Z')")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect {
+            try LocalStore.openForReading(path: path)
+        } throws: { error in
+            guard case .schema(_, .newerDatabase(let unknown)) = error as? StoreError else { return false }
+            return unknown == ["9999_future"]
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("parent directories are created as needed")
+    func createsParents() throws {
+        let path = directory.file("a/b/c/pokedex.sqlite")
+        try DatabaseLocation.createParentDirectory(of: path)
+        _ = try LocalStore.openForWriting(path: path)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("the path comes from --db, then POKEDEX_DB, then XDG_DATA_HOME, then HOME", arguments: [
+        ("/x/flag.sqlite", ["POKEDEX_DB": "/x/env.sqlite"], "/x/flag.sqlite"),
+        (nil, ["POKEDEX_DB": "/x/env.sqlite", "XDG_DATA_HOME": "/data"], "/x/env.sqlite"),
+        (nil, ["XDG_DATA_HOME": "/data", "HOME": "/home/ash"], "/data/pokedex/pokedex.sqlite"),
+        (nil, ["XDG_DATA_HOME": "relative", "HOME": "/home/ash"], "/home/ash/.local/share/pokedex/pokedex.sqlite"),
+        (nil, ["HOME": "/home/ash"], "/home/ash/.local/share/pokedex/pokedex.sqlite"),
+        (nil, [:], nil),
+    ] as [(String?, [String: String], String?)])
+    func location(flag: String?, environment: [String: String], expected: String?) {
+        #expect(DatabaseLocation.resolve(explicit: flag, environment: environment) == expected)
+    }
+}

@@ -1,0 +1,139 @@
+import Testing
+@testable import PokedexStore
+
+@Suite("Migration runner")
+struct MigratorTests {
+    let directory: TemporaryDirectory
+    init() throws { directory = try TemporaryDirectory() }
+
+    static func migration(_ fileName: String, _ sql: String) throws -> Migration {
+        try Migration(fileName: fileName, sql: sql)
+    }
+
+    static let first = try! migration("0001_create_widget.sql", "CREATE TABLE widget (id INTEGER PRIMARY KEY, name TEXT);")
+    static let second = try! migration("0002_add_colour.sql", "ALTER TABLE widget ADD COLUMN colour TEXT;")
+
+    func tables(_ database: Database) throws -> [String] {
+        try database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { $0.text(0) }
+    }
+
+    func records(_ database: Database) throws -> [String] {
+        try database.query("SELECT name FROM schema_migrations ORDER BY version") { $0.text(0) }
+    }
+
+    @Test("applies pending migrations in order and records name, checksum and time")
+    func appliesInOrder() throws {
+        let database = try Database(path: directory.file("a.sqlite"))
+        let applied = try Migrator(migrations: [Self.second, Self.first]).migrate(database)
+        #expect(applied == ["0001_create_widget", "0002_add_colour"])
+        let rows = try database.query("SELECT version, checksum, applied_at FROM schema_migrations ORDER BY version") {
+            ($0.int(0), $0.text(1), $0.text(2))
+        }
+        #expect(rows.map(\.0) == [1, 2])
+        #expect(rows[0].1 == Self.first.checksum && rows[0].1.count == 64)
+        #expect(rows.allSatisfy { $0.2.hasSuffix("Z") && $0.2.count == 20 })
+        try database.run("INSERT INTO widget (name, colour) VALUES ('a', 'red')")
+    }
+
+    @Test("re-opening an up-to-date database applies nothing")
+    func idempotent() throws {
+        let path = directory.file("b.sqlite")
+        let migrator = try Migrator(migrations: [Self.first, Self.second])
+        try migrator.migrate(try Database(path: path))
+        let reopened = try Database(path: path)
+        #expect(try migrator.migrate(reopened).isEmpty)
+        #expect(try records(reopened) == ["0001_create_widget", "0002_add_colour"])
+    }
+
+    @Test("only the new migration is applied after an upgrade")
+    func upgrade() throws {
+        let path = directory.file("c.sqlite")
+        try Migrator(migrations: [Self.first]).migrate(try Database(path: path))
+        #expect(try Migrator(migrations: [Self.first, Self.second]).migrate(try Database(path: path)) == ["0002_add_colour"])
+    }
+
+    @Test("an applied migration whose text changed is refused and nothing is written")
+    func checksumMismatch() throws {
+        let path = directory.file("d.sqlite")
+        try Migrator(migrations: [Self.first]).migrate(try Database(path: path))
+        let edited = try Self.migration("0001_create_widget.sql", "CREATE TABLE widget (id INTEGER PRIMARY KEY);")
+        let database = try Database(path: path)
+        #expect {
+            try Migrator(migrations: [edited, Self.second]).migrate(database)
+        } throws: { error in
+            guard case .checksumMismatch(let name, _, _) = error as? MigrationError else { return false }
+            return name == "0001_create_widget"
+        }
+        #expect(try records(database) == ["0001_create_widget"], "0002 must not be applied after a refusal")
+    }
+
+    @Test("a database with migrations this binary does not know is refused")
+    func newerDatabase() throws {
+        let path = directory.file("e.sqlite")
+        try Migrator(migrations: [Self.first, Self.second]).migrate(try Database(path: path))
+        let database = try Database(path: path)
+        #expect(throws: MigrationError.newerDatabase(unknown: ["0002_add_colour"])) {
+            try Migrator(migrations: [Self.first]).migrate(database)
+        }
+        #expect(MigrationError.newerDatabase(unknown: ["0002_add_colour"]).description.contains("newer pokedex"))
+    }
+
+    @Test("a failing migration leaves nothing half-applied")
+    func failingMigrationRollsBack() throws {
+        let database = try Database(path: directory.file("f.sqlite"))
+        try Migrator(migrations: [Self.first]).migrate(database)
+        let broken = try Self.migration("0002_half_done.sql", """
+            CREATE TABLE gadget (id INTEGER PRIMARY KEY);
+            INSERT INTO widget (name) VALUES ('kept only if the migration succeeds');
+            INSERT INTO no_such_table VALUES (1);
+            """)
+        #expect {
+            try Migrator(migrations: [Self.first, broken]).migrate(database)
+        } throws: { error in
+            guard case .failed(let name, let cause) = error as? MigrationError else { return false }
+            return name == "0002_half_done" && cause.message.contains("no_such_table")
+        }
+        #expect(try tables(database) == ["schema_migrations", "widget"])
+        #expect(try database.queryFirst("SELECT count(*) FROM widget") { $0.int(0) } == 0)
+        #expect(try records(database) == ["0001_create_widget"])
+    }
+
+    @Test("a migration that breaks a foreign key is rolled back")
+    func foreignKeyCheck() throws {
+        let database = try Database(path: directory.file("g.sqlite"))
+        let parentChild = try Self.migration("0001_parent_child.sql", """
+            CREATE TABLE parent (id INTEGER PRIMARY KEY);
+            CREATE TABLE child (parent_id INTEGER REFERENCES parent (id));
+            """)
+        try Migrator(migrations: [parentChild]).migrate(database)
+        let orphan = try Self.migration("0002_orphan.sql", """
+            PRAGMA defer_foreign_keys = ON;
+            INSERT INTO child VALUES (42);
+            """)
+        #expect(throws: MigrationError.self) { try Migrator(migrations: [parentChild, orphan]).migrate(database) }
+        #expect(try database.queryFirst("SELECT count(*) FROM child") { $0.int(0) } == 0)
+    }
+
+    @Test("file names must be NNNN_description.sql", arguments: [
+        "create.sql", "0000_zero.sql", "12create.sql", "_0001.sql", "v1_create.sql",
+    ])
+    func badFileNames(name: String) {
+        #expect(throws: MigrationError.badFileName(name)) { try Migration(fileName: name, sql: "") }
+    }
+
+    @Test("two migrations with one version are refused")
+    func duplicateVersions() throws {
+        let clash = try Self.migration("0001_other.sql", "SELECT 1;")
+        #expect(throws: MigrationError.duplicateVersion(1)) { try Migrator(migrations: [Self.first, clash]) }
+    }
+
+    @Test("the embedded migrations come from Migrations/ in order and apply cleanly")
+    func embedded() throws {
+        let migrator = try Migrator.embedded()
+        #expect(migrator.migrations.first?.name == "0001_create_pokemon")
+        #expect(migrator.migrations.map(\.version) == migrator.migrations.map(\.version).sorted())
+        let database = try Database(path: directory.file("h.sqlite"))
+        #expect(try migrator.migrate(database).count == migrator.migrations.count)
+        #expect(try tables(database).contains("pokemon"))
+    }
+}

@@ -1,0 +1,130 @@
+import Testing
+@testable import PokedexStore
+
+@Suite("Pokémon catalog store")
+struct PokemonCatalogTests {
+    let directory: TemporaryDirectory
+    let catalog: PokemonCatalog
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        catalog = PokemonCatalog(database: try LocalStore.openForWriting(path: directory.file("catalog.sqlite")))
+    }
+
+    static func entry(_ id: Int, _ name: String) -> PokemonListEntry {
+        PokemonListEntry(id: id, name: name, url: "https://pokeapi.co/api/v2/pokemon/\(id)/")
+    }
+
+    static func details(_ id: Int, _ name: String, types: [String] = ["electric"], weight: Int = 60,
+                        artwork: String? = "https://img.example/official.png") -> DownloadedDetails {
+        let details = PokemonDetails(
+            id: id, name: name, height: 4, weight: weight, baseExperience: 112, order: 35, speciesName: name,
+            types: types,
+            abilities: [.init(name: "static", isHidden: false, slot: 1), .init(name: "lightning-rod", isHidden: true, slot: 3)],
+            stats: [.init(name: "hp", baseStat: 35, effort: 0), .init(name: "speed", baseStat: 90, effort: 2)],
+            officialArtworkURL: artwork)
+        return DownloadedDetails(details: details, body: Array("{\"id\":\(id),\"weight\":\(weight)}".utf8), etag: "W/\"\(weight)\"")
+    }
+
+    func rowCounts() throws -> [Int] {
+        try ["pokemon", "pokemon_type", "pokemon_ability", "pokemon_stat", "pokemon_detail_json"].map { table in
+            try catalog.database.queryFirst("SELECT count(*) FROM \(table)") { $0.int(0) } ?? -1
+        }
+    }
+
+    @Test("saving the same page twice changes no row count")
+    func idempotentUpsert() throws {
+        let entries = [Self.entry(25, "pikachu"), Self.entry(26, "raichu")]
+        let details = [Self.details(25, "pikachu"), Self.details(26, "raichu", types: ["electric", "psychic"])]
+        try catalog.savePage(entries: entries, details: details)
+        let first = try rowCounts()
+        #expect(first == [2, 3, 4, 4, 2])
+        try catalog.savePage(entries: entries, details: details)
+        #expect(try rowCounts() == first)
+    }
+
+    @Test("a re-sync updates changed rows, types and the raw body")
+    func updatesChangedRows() throws {
+        try catalog.savePage(entries: [Self.entry(25, "pikachu")], details: [Self.details(25, "pikachu")])
+        try catalog.savePage(entries: [Self.entry(25, "pikachu")],
+                             details: [Self.details(25, "pikachu", types: ["electric", "fairy"], weight: 65)])
+        let profile = try #require(try catalog.profile(id: 25))
+        #expect(profile.weight == 65)
+        #expect(profile.summary.types == ["electric", "fairy"])
+        #expect(try catalog.database.queryFirst("SELECT body FROM pokemon_detail_json") { $0.text(0) }
+                == "{\"id\":25,\"weight\":65}")
+        #expect(try catalog.detailETags(ids: [25, 26]) == [25: "W/\"65\""])
+    }
+
+    @Test("a list entry without details is still a row, with a derived artwork link")
+    func entryWithoutDetails() throws {
+        try catalog.savePage(entries: [Self.entry(132, "ditto")], details: [])
+        let profile = try #require(try catalog.profile(name: "ditto"))
+        #expect(!profile.hasDetails)
+        #expect(profile.summary.artwork.derived)
+        #expect(profile.summary.types.isEmpty)
+        #expect(try catalog.detailETags(ids: [132]).isEmpty)
+    }
+
+    @Test("unchanged details (not in the page's downloads) keep what is stored")
+    func keepsUnchangedDetails() throws {
+        try catalog.savePage(entries: [Self.entry(25, "pikachu")], details: [Self.details(25, "pikachu")])
+        try catalog.savePage(entries: [Self.entry(25, "pikachu")], details: [])
+        #expect(try catalog.profile(id: 25)?.hasDetails == true)
+        #expect(try catalog.profile(id: 25)?.abilities.count == 2)
+    }
+
+    @Test("a name that moved to another id upstream leaves one row")
+    func nameMovedToAnotherID() throws {
+        try catalog.savePage(entries: [Self.entry(10001, "pikachu-cap")], details: [])
+        try catalog.savePage(entries: [Self.entry(10002, "pikachu-cap")], details: [])
+        #expect(try catalog.names() == ["pikachu-cap"])
+        #expect(try catalog.profile(name: "pikachu-cap")?.summary.id == 10002)
+    }
+
+    @Test("list pages in id order and filters by type")
+    func listing() throws {
+        let entries = (1...30).map { Self.entry($0, "mon-\($0)") }
+        let details = (1...30).map { Self.details($0, "mon-\($0)", types: $0 % 3 == 0 ? ["fire"] : ["water", "fire"]) }
+        try catalog.savePage(entries: entries.reversed(), details: details)
+        #expect(try catalog.list(offset: 24, limit: 21).map(\.id) == Array(25...30))
+        #expect(try catalog.list(offset: 0, limit: 3).map(\.id) == [1, 2, 3])
+        #expect(try catalog.list(offset: 0, limit: 100, type: "fire").count == 30)
+        #expect(try catalog.list(offset: 0, limit: 4, type: "water").map(\.id) == [1, 2, 4, 5])
+        #expect(try catalog.list(offset: 0, limit: 10, type: "ghost").isEmpty)
+        #expect(try catalog.typeNames() == ["fire", "water"])
+        #expect(try catalog.list(offset: 0, limit: 1)[0].types == ["water", "fire"])
+    }
+
+    @Test("the SQL view computes the same id, types and artwork as Swift")
+    func viewAgreesWithSwift() throws {
+        let entries = [
+            PokemonListEntry(id: 25, name: "pikachu", url: "https://pokeapi.co/api/v2/pokemon/25/"),
+            PokemonListEntry(id: 10004, name: "no-art", url: "http://127.0.0.1:9/api/v2/pokemon/10004"),
+            PokemonListEntry(id: 7, name: "query", url: "/api/v2/pokemon/7/?x=1"),
+            PokemonListEntry(id: 8, name: "bare", url: "8"),
+        ]
+        try catalog.savePage(entries: entries, details: [
+            Self.details(25, "pikachu", types: ["electric", "steel"]), Self.details(10004, "no-art", artwork: nil),
+        ])
+        let viewRows = try catalog.database.query(
+            "SELECT id, name, types, artwork_url, artwork_derived FROM pokemon_summary ORDER BY name") {
+                ($0.int(0), $0.text(1), $0.text(2), $0.text(3), $0.bool(4))
+            }
+        #expect(viewRows.count == entries.count)
+        for (id, name, types, artworkURL, derived) in viewRows {
+            let entry = try #require(entries.first { $0.name == name })
+            #expect(id == (try PokemonResource.id(fromURL: entry.url)))
+            let summary = try #require(try catalog.profile(name: name)).summary
+            #expect(artworkURL == summary.artwork.url && derived == summary.artwork.derived)
+            #expect(types == "[" + summary.types.map { "\"\($0)\"" }.joined(separator: ",") + "]")
+        }
+    }
+
+    @Test("values are bound, not spliced: quotes and SQL in names are stored as text")
+    func boundValues() throws {
+        let name = "x'); DROP TABLE pokemon; --"
+        try catalog.savePage(entries: [Self.entry(1, name)], details: [])
+        #expect(try catalog.names() == [name])
+    }
+}
