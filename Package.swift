@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
         .testTarget(name: "PokedexStoreTests", dependencies: ["PokedexStore"]),
         .testTarget(name: "PokedexSyncTests", dependencies: ["PokedexSync", "LoopbackHTTP"]),
-        .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI"]),
+        .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "PokedexStore"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["LoopbackHTTP", "PokedexStore", .target(name: "pokedex")]

@@ -1,0 +1,88 @@
+import Testing
+@testable import PokedexCLI
+
+@Suite("Argument parsing")
+struct ArgumentParserTests {
+    func parse(_ line: String) throws -> Invocation {
+        try ArgumentParser.parse(line.split(separator: " ").map(String.init))
+    }
+
+    @Test("global options are accepted before or after the command")
+    func globalOptionsAnywhere() throws {
+        let before = try parse("--db /tmp/a.sqlite --quiet show pikachu")
+        let after = try parse("show pikachu --db /tmp/a.sqlite --quiet")
+        let inline = try parse("show --db=/tmp/a.sqlite -q pikachu")
+        let expected = Invocation(global: GlobalOptions(databasePath: "/tmp/a.sqlite", quiet: true),
+                                  command: .show(ShowCommand(query: "pikachu")))
+        #expect(before == expected && after == expected && inline == expected)
+    }
+
+    @Test("sync options")
+    func syncOptions() throws {
+        let invocation = try parse("sync --offset 24 --limit=21 --concurrency 3 --pokeapi-url http://127.0.0.1:9/api/v2 -v")
+        #expect(invocation.global.verbose)
+        #expect(invocation.command == .sync(SyncCommand(pokeAPIURL: "http://127.0.0.1:9/api/v2", offset: 24,
+                                                         limit: 21, concurrency: 3)))
+        #expect(try parse("sync").command == .sync(SyncCommand()))
+    }
+
+    @Test("list and show options")
+    func queryOptions() throws {
+        #expect(try parse("list --offset 24 --limit 21 --json --type Electric").command
+                == .list(ListCommand(offset: 24, limit: 21, type: "electric", json: true)))
+        #expect(try parse("list").command == .list(ListCommand()))
+        #expect(try parse("show 25 --json").command == .show(ShowCommand(query: "25", json: true)))
+        #expect(try ArgumentParser.parse(["show", "Mr. Mime"]).command == .show(ShowCommand(query: "Mr. Mime")))
+        #expect(try ArgumentParser.parse(["show", "--", "-x"]).command == .show(ShowCommand(query: "-x")))
+    }
+
+    @Test("help and version")
+    func helpAndVersion() throws {
+        #expect(try parse("--help").command == .help(nil))
+        #expect(try ArgumentParser.parse([]).command == .help(nil))
+        #expect(try parse("help").command == .help(nil))
+        #expect(try parse("help sync").command == .help(.sync))
+        #expect(try parse("sync --help").command == .help(.sync))
+        #expect(try parse("list -h --limit 0").command == .help(.list))
+        #expect(try parse("--version").command == .version)
+    }
+
+    @Test("usage errors name the problem", arguments: [
+        ("frobnicate", "unknown command 'frobnicate'"),
+        ("sycn", "did you mean 'sync'?"),
+        ("list --lmit 3", "did you mean '--limit'?"),
+        ("list --limit", "--limit needs a value"),
+        ("list --limit -3", "cannot be negative"),
+        ("list --limit 0", "--limit must be between 1 and 10000000, not 0"),
+        ("list --limit abc", "--limit needs a whole number, not 'abc'"),
+        ("list --limit 3.5", "needs a whole number"),
+        ("list --limit 99999999999999999999999", "must be between"),
+        ("list --offset -1", "cannot be negative"),
+        ("list --offset ５", "needs a whole number"),
+        ("sync --concurrency 0", "--concurrency must be between 1 and 64"),
+        ("sync --concurrency 65", "--concurrency must be between 1 and 64"),
+        ("sync --pokeapi-url ftp://x", "needs an http:// or https:// URL"),
+        ("sync extra", "unexpected argument 'extra'"),
+        ("show", "missing the Pokémon to show"),
+        ("show mr mime", "quote names with spaces"),
+        ("show pikachu --type fire", "unknown option '--type' for 'show'"),
+        ("sync --json", "unknown option '--json' for 'sync'"),
+        ("help nope", "unknown command 'nope'"),
+        ("list --type 123", "--type needs a type name"),
+        ("--db", "--db needs a value"),
+    ])
+    func usageErrors(line: String, fragment: String) {
+        #expect {
+            try parse(line)
+        } throws: { error in
+            (error as? UsageError)?.message.contains(fragment) == true
+        }
+    }
+
+    @Test("an empty or absurdly long name is a usage error")
+    func badNames() {
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["show", ""]) }
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["show", "   "]) }
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["show", String(repeating: "a", count: 5000)]) }
+    }
+}
