@@ -29,12 +29,13 @@ let package = Package(
 
         // Test support: a loopback HTTP/1.1 server and a PokeAPI-like fixture service.
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
-        .testTarget(name: "PokedexStoreTests", dependencies: ["PokedexStore"]),
-        .testTarget(name: "PokedexSyncTests", dependencies: ["PokedexSync", "LoopbackHTTP"]),
+        .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
+        .testTarget(name: "PokedexStoreTests", dependencies: ["PokedexStore", "TestSupport"]),
+        .testTarget(name: "PokedexSyncTests", dependencies: ["PokedexSync", "LoopbackHTTP", "TestSupport"]),
         .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "PokedexStore"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LoopbackHTTP", "PokedexStore", .target(name: "pokedex")]
+            dependencies: ["LoopbackHTTP", "TestSupport", .target(name: "pokedex")]
         ),
     ]
 )

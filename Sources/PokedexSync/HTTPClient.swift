@@ -106,7 +106,21 @@ extension HTTPClient {
             for (name, value) in request.headers {
                 urlRequest.setValue(value, forHTTPHeaderField: name)
             }
-            let (body, response) = try await session.data(for: urlRequest)
+            // A completion handler rather than `data(for:)`: on Linux, cancelling the async
+            // variant while its transfer completes deadlocks swift-corelibs-foundation (seen
+            // when a failed detail cancels its siblings), so task cancellation must not reach
+            // URLSession. A cancelled sync simply lets in-flight requests finish.
+            let (body, response): (Data, URLResponse) = try await withCheckedThrowingContinuation { continuation in
+                session.dataTask(with: urlRequest) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let response {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }.resume()
+            }
             guard let http = response as? HTTPURLResponse else {
                 throw FetchError.unreachable(url: request.url.absoluteString, reason: "not an HTTP response")
             }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A fresh directory under the system temporary directory, removed when the value dies.
-final class TemporaryDirectory {
-    let path: String
+public final class TemporaryDirectory: Sendable {
+    public let path: String
 
-    init() throws {
-        var template = Array((NSTemporaryDirectory() + "pokedex-store-XXXXXX").utf8CString)
+    public init() throws {
+        var template = Array((NSTemporaryDirectory() + "pokedex-test-XXXXXX").utf8CString)
         guard let created = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
         path = String(cString: created)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    public func file(_ name: String) -> String { path + "/" + name }
 }

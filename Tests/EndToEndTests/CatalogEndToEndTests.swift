@@ -1,0 +1,163 @@
+import Foundation
+import LoopbackHTTP
+import TestSupport
+import Testing
+
+/// The real `pokedex` binary against a PokeAPI look-alike on loopback.
+@Suite("pokedex sync, show and list end to end")
+struct CatalogEndToEndTests {
+    let directory: TemporaryDirectory
+    let api: FakePokeAPI
+    let database: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        api = try FakePokeAPI()
+        database = directory.file("pokedex.sqlite")
+    }
+
+    func pokedex(_ arguments: String...) throws -> PokedexProcess.Result {
+        try PokedexProcess.run(["--db", database] + arguments, environment: ["POKEAPI_BASE_URL": api.baseURL])
+    }
+
+    func json(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    func rowCounts() throws -> String {
+        try pokedex("list", "--limit", "1000", "--json").stdout
+    }
+
+    @Test("sync --offset 24 --limit 21, then show and list answer offline with JSON")
+    func syncThenQuery() throws {
+        let sync = try pokedex("sync", "--offset", "24", "--limit", "21")
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.isEmpty, "sync prints nothing on stdout")
+        #expect(sync.stderr.contains("21 Pokémon") && sync.stderr.contains("requests"))
+        api.stop()  // everything below must work without the network
+
+        let show = try pokedex("show", "pikachu", "--json")
+        #expect(show.status == 0, "\(show.stderr)")
+        let pikachu = try #require(try json(show.stdout) as? [String: Any])
+        #expect(pikachu["id"] as? Int == 25)
+        #expect(pikachu["name"] as? String == "pikachu")
+        #expect(pikachu["types"] as? [String] == ["electric"])
+        #expect(pikachu["artwork_url"] as? String
+                == "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork/25.png")
+        #expect(pikachu["artwork_derived"] as? Bool == false)
+        #expect(pikachu["height"] as? Int == 4 && pikachu["weight"] as? Int == 60)
+        let abilities = try #require(pikachu["abilities"] as? [[String: Any]])
+        #expect(abilities.map { $0["name"] as? String } == ["static", "lightning-rod"])
+        #expect(abilities.map { $0["hidden"] as? Bool } == [false, true])
+        let stats = try #require(pikachu["stats"] as? [[String: Any]])
+        #expect(stats.map { $0["base_stat"] as? Int } == [35, 55, 40, 50, 50, 90])
+
+        let byID = try pokedex("show", "25", "--json")
+        #expect(byID.stdout == show.stdout)
+
+        let list = try pokedex("list", "--json")
+        let entries = try #require(try json(list.stdout) as? [[String: Any]])
+        #expect(entries.map { $0["id"] as? Int } == Array(25...44).map(Optional.init))
+        #expect(Set(entries[0].keys) == ["id", "name", "url", "types", "artwork_url", "artwork_derived"])
+        let page = try #require(try json(try pokedex("list", "--offset", "20", "--limit", "21", "--json").stdout) as? [Any])
+        #expect(page.count == 1, "21 stored: offset 20 leaves one")
+    }
+
+    @Test("a second sync changes no row count and downloads no detail again")
+    func secondSync() throws {
+        #expect(try pokedex("sync").status == 0)
+        let before = try rowCounts()
+        api.resetCounters()
+        let again = try pokedex("sync")
+        #expect(again.status == 0)
+        #expect(try rowCounts() == before)
+        #expect(api.detailRequestCount == 0 && api.notModifiedCount == api.catalog.count)
+        #expect(again.stderr.contains("\(api.catalog.count) unchanged"))
+    }
+
+    @Test("a server error mid-run exits non-zero with one line and keeps the committed pages")
+    func serverErrorMidRun() throws {
+        // 250 entries make three list pages of 100; #230's detail fails on the third.
+        let large = try FakePokeAPI(catalog: FakePokemon.standardCatalog()
+            + (51...245).map { FakePokemon.synthetic(id: $0, name: "filler-\($0)") })
+        large.override = { request in
+            request.path.hasSuffix("/pokemon/230/") ? .text("Service Unavailable", status: 503) : nil
+        }
+        let environment = ["POKEAPI_BASE_URL": large.baseURL]
+        let broken = try PokedexProcess.run(["--db", database, "sync"], environment: environment)
+        #expect(broken.status == 69)
+        let lines = broken.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("Error: ") && lines[0].contains("/pokemon/230/")
+                && lines[0].contains("503") && lines[0].contains("Service Unavailable"), "\(broken.stderr)")
+        let stored = try #require(try json(try pokedex("list", "--limit", "1000", "--json").stdout) as? [Any])
+        #expect(stored.count == 200, "the two pages before the failure are committed; the failing page adds none")
+
+        large.override = nil
+        let resumed = try PokedexProcess.run(["--db", database, "sync"], environment: environment)
+        #expect(resumed.status == 0)
+        #expect(resumed.stderr.contains("50 details downloaded, 200 unchanged"), "\(resumed.stderr)")
+    }
+
+    @Test("names are found however people type them", arguments: [
+        ("Mr. Mime", "mr-mime"), ("mr mime", "mr-mime"), ("Nidoran♀", "nidoran-f"), ("NIDORAN♂", "nidoran-m"),
+        ("Farfetch’d", "farfetchd"), ("Flabébé", "flabebe"), ("Type: Null", "type-null"), ("Mime Jr.", "mime-jr"),
+        ("Porygon-Z", "porygon-z"), ("PIKACHU", "pikachu"),
+    ])
+    func looksUpTypedNames(typed: String, slug: String) throws {
+        #expect(try pokedex("sync", "--limit", "50").status == 0)
+        let show = try pokedex("show", typed, "--json")
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect((try json(show.stdout) as? [String: Any])?["name"] as? String == slug)
+    }
+
+    @Test("an unknown name exits non-zero with suggestions from the local data")
+    func unknownName() throws {
+        #expect(try pokedex("sync", "--limit", "30").status == 0)
+        let result = try pokedex("show", "pikachuu")
+        #expect(result.status == 66)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("did you mean pikachu"), "\(result.stderr)")
+    }
+
+    @Test("queries on an empty database say to run sync first")
+    func emptyDatabase() throws {
+        for arguments in [["show", "pikachu"], ["list"]] {
+            let result = try PokedexProcess.run(["--db", database] + arguments)
+            #expect(result.status == 66)
+            #expect(result.stderr.contains("run `pokedex sync` first"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: database), "a query never creates the database")
+        }
+    }
+
+    @Test("a Pokémon without official artwork gets a derived link, marked as such")
+    func derivedArtwork() throws {
+        #expect(try pokedex("sync").status == 0)
+        let result = try pokedex("show", "10004", "--json")
+        let shown = try #require(try json(result.stdout) as? [String: Any])
+        #expect(shown["artwork_derived"] as? Bool == true)
+        #expect((shown["artwork_url"] as? String)?.hasSuffix("/official-artwork/10004.png") == true)
+        #expect(try pokedex("show", "10004").stdout.contains("(derived)"))
+    }
+
+    @Test("list --type filters and the text table is readable")
+    func listByType() throws {
+        #expect(try pokedex("sync").status == 0)
+        let electric = try #require(try json(try pokedex("list", "--type", "electric", "--json").stdout) as? [[String: Any]])
+        #expect(!electric.isEmpty && electric.allSatisfy { ($0["types"] as? [String])?.contains("electric") == true })
+        let table = try pokedex("list", "--offset", "24", "--limit", "2")
+        #expect(table.stdout.hasPrefix("ID  NAME"))
+        #expect(table.stdout.contains("25  pikachu"))
+        let unknownType = try pokedex("list", "--type", "plasma")
+        #expect(unknownType.status == 66 && unknownType.stderr.contains("known: "))
+    }
+
+    @Test("a release binary copied alone to another directory carries its migrations")
+    func copiedBinary() throws {
+        let copy = directory.file("elsewhere/pokedex")
+        try FileManager.default.createDirectory(atPath: directory.file("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PokedexProcess.binaryPath, toPath: copy)
+        let result = try PokedexProcess.run(["--db", directory.file("copy.sqlite"), "sync", "--limit", "3"],
+                                            environment: ["POKEAPI_BASE_URL": api.baseURL], executable: copy)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}

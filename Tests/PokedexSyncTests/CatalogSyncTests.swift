@@ -1,0 +1,205 @@
+import Foundation
+import LoopbackHTTP
+import PokedexStore
+import TestSupport
+import Testing
+@testable import PokedexSync
+
+/// The sync engine against a PokeAPI look-alike on loopback, through the real URLSession client.
+@Suite("Catalog sync")
+struct CatalogSyncTests {
+    let directory: TemporaryDirectory
+    let api: FakePokeAPI
+    let catalog: PokemonCatalog
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        api = try FakePokeAPI()
+        catalog = PokemonCatalog(database: try LocalStore.openForWriting(path: directory.file("sync.sqlite")))
+    }
+
+    func sync(_ options: CatalogSyncOptions, client: HTTPClient = .urlSession(maximumConnectionsPerHost: 4))
+        async throws -> CatalogSyncReport
+    {
+        try await CatalogSync(client: client, baseURL: URL(string: api.baseURL)!, catalog: catalog).run(options)
+    }
+
+    func count(_ table: String) throws -> Int {
+        try catalog.database.queryFirst("SELECT count(*) FROM \(table)") { $0.int(0) } ?? -1
+    }
+
+    @Test("--offset 24 --limit 21 takes the page starting at Pikachu, with details")
+    func pageFromPikachu() async throws {
+        let report = try await sync(CatalogSyncOptions(offset: 24, limit: 21))
+        #expect(report == CatalogSyncReport(pages: 1, entries: 21, detailsDownloaded: 21, detailsUnchanged: 0))
+        #expect(try catalog.list(offset: 0, limit: 100).map(\.id) == Array(25...45))
+        let pikachu = try #require(try catalog.profile(name: "pikachu"))
+        #expect(pikachu.summary.id == 25 && pikachu.summary.types == ["electric"])
+        #expect(pikachu.abilities.map(\.name) == ["static", "lightning-rod"] && pikachu.abilities[1].isHidden)
+        #expect(pikachu.stats.map(\.baseStat) == [35, 55, 40, 50, 50, 90])
+        #expect(pikachu.height == 4 && pikachu.weight == 60 && pikachu.baseExperience == 112)
+        #expect(api.listRequestCount == 1)
+        let firstList = try #require(api.server.requests.first)
+        #expect(firstList.query == ["offset": "24", "limit": "21"])
+    }
+
+    @Test("the whole list is walked by following next, whatever its query order and last limit")
+    func followsNext() async throws {
+        let report = try await sync(CatalogSyncOptions(pageSize: 20))
+        #expect(report.entries == api.catalog.count && report.pages == 3)
+        #expect(try count("pokemon") == api.catalog.count)
+        #expect(try count("pokemon_detail_json") == api.catalog.count)
+        let listQueries = api.server.requests.filter { $0.path.hasSuffix("/pokemon/") || $0.path.hasSuffix("/pokemon") }
+        #expect(listQueries.map { $0.query["offset"] } == ["0", "20", "40"])
+        #expect(listQueries.last?.query["limit"] == "15", "the shortened limit of the last page's link is used as given")
+    }
+
+    @Test("raw bodies are stored exactly as received")
+    func rawBodies() async throws {
+        _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1))
+        let stored = try catalog.database.queryFirst("SELECT body FROM pokemon_detail_json WHERE pokemon_id = 25") {
+            $0.text(0)
+        }
+        #expect(stored == api.body(forID: 25))
+    }
+
+    @Test("a second sync revalidates with ETags, downloads nothing and changes no row")
+    func secondSyncUnchanged() async throws {
+        _ = try await sync(CatalogSyncOptions())
+        let counts = try ["pokemon", "pokemon_type", "pokemon_ability", "pokemon_stat"].map(count)
+        api.resetCounters()
+        let report = try await sync(CatalogSyncOptions())
+        #expect(report.detailsDownloaded == 0 && report.detailsUnchanged == api.catalog.count)
+        #expect(api.detailRequestCount == 0 && api.notModifiedCount == api.catalog.count)
+        #expect(try ["pokemon", "pokemon_type", "pokemon_ability", "pokemon_stat"].map(count) == counts)
+    }
+
+    @Test("a re-sync updates what changed upstream")
+    func resyncUpdates() async throws {
+        _ = try await sync(CatalogSyncOptions())
+        api.update(id: 25) { pikachu in
+            pikachu.weight = 61
+            pikachu.types = ["electric", "fairy"]
+        }
+        let report = try await sync(CatalogSyncOptions())
+        #expect(report.detailsDownloaded == 1)
+        let pikachu = try #require(try catalog.profile(id: 25))
+        #expect(pikachu.weight == 61 && pikachu.summary.types == ["electric", "fairy"])
+    }
+
+    @Test("official artwork is taken from the API and derived where it is null")
+    func artwork() async throws {
+        _ = try await sync(CatalogSyncOptions())
+        for pokemon in api.catalog {
+            let artwork = try #require(try catalog.profile(id: pokemon.id)).summary.artwork
+            #expect(artwork.derived == (pokemon.officialArtwork == nil))
+            #expect(artwork.url == pokemon.officialArtwork ?? PokemonResource.derivedArtworkURL(id: pokemon.id))
+        }
+    }
+
+    @Test("a server error mid-run keeps the pages committed before it")
+    func errorMidRun() async throws {
+        api.override = { request in
+            request.query["offset"] == "40" ? .text("upstream exploded", status: 500) : nil
+        }
+        await #expect {
+            _ = try await sync(CatalogSyncOptions(pageSize: 20))
+        } throws: { error in
+            guard case .status(let url, 500, let body) = error as? FetchError else { return false }
+            return url.contains("offset=40") && body == "upstream exploded"
+        }
+        #expect(try count("pokemon") == 40)
+        #expect(try count("pokemon_detail_json") == 40)
+    }
+
+    @Test("a detail failure leaves its whole page uncommitted")
+    func detailFailureRollsBackPage() async throws {
+        api.override = { request in request.path.hasSuffix("/pokemon/30/") ? .text("nope", status: 503) : nil }
+        await #expect(throws: FetchError.self) { _ = try await sync(CatalogSyncOptions(pageSize: 20)) }
+        #expect(try count("pokemon") == 20, "page 1 committed, page 2 (which holds #30) not at all")
+    }
+
+    @Test("a 200 whose body is not JSON is an error naming URL, status and body")
+    func htmlInsteadOfJSON() async throws {
+        api.override = { request in
+            request.path.hasSuffix("/pokemon/25/")
+                ? .text("<html><body>502 Bad Gateway</body></html>", status: 200, contentType: "text/html") : nil
+        }
+        await #expect {
+            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 3))
+        } throws: { error in
+            guard case .notJSON(let url, 200, let body) = error as? FetchError else { return false }
+            return url.hasSuffix("/pokemon/25/") && body.hasPrefix("<html>")
+                && (error as! FetchError).description.contains("not JSON")
+        }
+    }
+
+    @Test("JSON of the wrong shape is a decoding error saying what is missing")
+    func wrongShape() async throws {
+        api.override = { request in
+            request.path.hasSuffix("/pokemon/25/") ? .json(#"{"id": 25, "name": "pikachu"}"#) : nil
+        }
+        await #expect {
+            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1))
+        } throws: { error in
+            guard case .undecodable(let url, let reason, _) = error as? FetchError else { return false }
+            return url.hasSuffix("/pokemon/25/") && reason.contains("missing")
+        }
+    }
+
+    @Test("a detail whose id differs from its list entry is refused")
+    func mismatchedID() async throws {
+        let raichu = api.body(forID: 26)
+        api.override = { request in request.path.hasSuffix("/pokemon/25/") ? .json(raichu) : nil }
+        await #expect {
+            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1))
+        } throws: { error in
+            guard case .undecodable(_, let reason, _) = error as? FetchError else { return false }
+            return reason.contains("id 26") && reason.contains("id 25")
+        }
+        #expect(try count("pokemon") == 0)
+    }
+
+    @Test("an unreachable server is an error naming the host")
+    func unreachable() async throws {
+        let port = api.server.port
+        api.stop()
+        await #expect {
+            _ = try await sync(CatalogSyncOptions(limit: 1))
+        } throws: { error in
+            guard case .unreachable = error as? FetchError else { return false }
+            return (error as! FetchError).description.contains("127.0.0.1:\(port)")
+        }
+    }
+
+    @Test("never more details in flight than --concurrency")
+    func boundedConcurrency() async throws {
+        let tracker = InFlightTracker()
+        let real = HTTPClient.urlSession(maximumConnectionsPerHost: 4)
+        let client = HTTPClient { request in
+            tracker.begin()
+            defer { tracker.end() }
+            try await Task.sleep(for: .milliseconds(5))
+            return try await real.send(request)
+        }
+        _ = try await sync(CatalogSyncOptions(concurrency: 3, pageSize: 100), client: client)
+        // The list page may overlap the detail downloads, so allow one more.
+        #expect(tracker.maximum <= 4)
+        #expect(tracker.maximum >= 2)
+    }
+}
+
+final class InFlightTracker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = 0
+    private(set) var maximum = 0
+
+    func begin() {
+        lock.withLock {
+            current += 1
+            maximum = max(maximum, current)
+        }
+    }
+
+    func end() { lock.withLock { current -= 1 } }
+}

@@ -1,0 +1,76 @@
+/// A JSON value whose objects keep their key order, so fixtures match PokeAPI's byte layout
+/// (JSONSerialization would reorder keys).
+enum OrderedJSON {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([OrderedJSON])
+    case object([(String, OrderedJSON)])
+
+    static func string(_ value: String?) -> OrderedJSON {
+        value.map(OrderedJSON.string) ?? .null
+    }
+
+    static func int(_ value: Int?) -> OrderedJSON {
+        value.map(OrderedJSON.int) ?? .null
+    }
+
+    /// Compact text, like PokeAPI's: no spaces, no escaped slashes, non-ASCII left as UTF-8.
+    var compactText: String {
+        var output = ""
+        write(into: &output)
+        return output
+    }
+
+    private func write(into output: inout String) {
+        switch self {
+        case .null:
+            output += "null"
+        case .bool(let value):
+            output += value ? "true" : "false"
+        case .int(let value):
+            output += String(value)
+        case .string(let value):
+            Self.writeQuoted(value, into: &output)
+        case .array(let elements):
+            output += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output += "," }
+                element.write(into: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { output += "," }
+                Self.writeQuoted(key, into: &output)
+                output += ":"
+                value.write(into: &output)
+            }
+            output += "}"
+        }
+    }
+
+    private static func writeQuoted(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+                // U+2028/2029 are valid JSON but break JavaScript-based tooling; escape them too.
+                let hex = String(scalar.value, radix: 16, uppercase: false)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Runs the real `pokedex` binary, as users and cron do.
+public enum PokedexProcess {
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+    }
+
+    /// The binary built beside the test bundle; `POKEDEX_BINARY` overrides it.
+    public static var binaryPath: String {
+        if let explicit = ProcessInfo.processInfo.environment["POKEDEX_BINARY"] { return explicit }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // On macOS the tests run inside an .xctest bundle a few levels below the products.
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("pokedex").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("pokedex").path
+    }
+
+    /// Runs `pokedex arguments…` with a minimal environment plus `environment`, waiting at
+    /// most `timeout` seconds.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], executable: String? = nil,
+        timeout: TimeInterval = 60
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable ?? binaryPath)
+        process.arguments = arguments
+        var base = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        base["HOME"] = ProcessInfo.processInfo.environment["HOME"]
+        process.environment = base.merging(environment) { $1 }
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so a chatty process cannot fill one and block.
+        let outputs = OutputCollector()
+        let group = DispatchGroup()
+        for (index, pipe) in [stdout, stderr].enumerated() {
+            group.enter()
+            DispatchQueue.global().async {
+                outputs.set(index, pipe.fileHandleForReading.readDataToEndOfFile())
+                group.leave()
+            }
+        }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            group.wait()
+            throw TimedOut(arguments: arguments, stderr: outputs.text(1))
+        }
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: outputs.text(0), stderr: outputs.text(1))
+    }
+}
+
+/// A run that did not finish in time, with what it had written to stderr.
+public struct TimedOut: Error, CustomStringConvertible {
+    public let arguments: [String]
+    public let stderr: String
+    public var description: String { "pokedex \(arguments) timed out; stderr: \(stderr)" }
+}
+
+private final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: [Int: Data] = [:]
+
+    func set(_ index: Int, _ value: Data) { lock.withLock { data[index] = value } }
+    func text(_ index: Int) -> String { lock.withLock { String(decoding: data[index] ?? Data(), as: UTF8.self) } }
+}
