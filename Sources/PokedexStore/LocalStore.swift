@@ -54,8 +54,11 @@ public enum LocalStore {
             let migrator = try Migrator.embedded()
             let journalMode = try database.queryFirst("PRAGMA journal_mode") { $0.text(0) }
             if journalMode != "wal" {
+                try database.execute("PRAGMA page_size = 16384")
                 _ = try database.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
             }
+            try database.execute("PRAGMA synchronous = NORMAL")
+            try database.execute("PRAGMA mmap_size = 268435456")
             try migrator.migrate(database)
         } catch let error as MigrationError {
             throw .schema(path: path, error)

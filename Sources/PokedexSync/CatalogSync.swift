@@ -56,14 +56,87 @@ public struct CatalogSync {
     public func run(
         _ options: CatalogSyncOptions, progress: (CatalogSyncProgress) -> Void = { _ in }
     ) async throws -> CatalogSyncReport {
+        var state = RunState(remaining: options.limit ?? Int.max)
+        guard state.remaining > 0 else { return state.report }
+        let concurrency = max(1, options.concurrency)
+        var nextList: Task<PageDownload, any Error>? = startList(
+            .pokemonList(offset: options.offset, limit: min(options.pageSize, state.remaining)))
+        let client = client, baseURL = baseURL
+        // One window of detail downloads runs across page boundaries, so the network stays
+        // busy while a completed page is being committed. After a failure nothing new
+        // starts, but downloads in flight are collected and every page they complete is
+        // still committed: work already done is kept.
+        return try await withThrowingTaskGroup(of: (page: Int, download: DetailDownload).self) { group in
+            var inFlight = 0
+            var failure: (any Error)?
+            var committing = true
+            while true {
+                do {
+                    while failure == nil && inFlight < concurrency {
+                        if let item = state.queue.popFirst() {
+                            group.addTask {
+                                (item.page, try await Self.downloadDetails(
+                                    of: item.entry, etag: item.etag, client: client, baseURL: baseURL))
+                            }
+                            inFlight += 1
+                        } else if let listTask = nextList {
+                            let page = try await listTask.value
+                            nextList = try state.accept(page, etags: { try catalog.detailETags(ids: $0) }).map {
+                                startList(.resource($0))
+                            }
+                            try state.commitCompletedPages(to: catalog, progress: progress)
+                        } else {
+                            break
+                        }
+                    }
+                } catch {
+                    failure = error
+                }
+                guard inFlight > 0 else { break }
+                do {
+                    defer { inFlight -= 1 }
+                    let result = try await group.next()!
+                    state.record(result.download, page: result.page)
+                    if committing { try state.commitCompletedPages(to: catalog, progress: progress) }
+                } catch {
+                    failure = failure ?? error
+                    committing = !(error is DatabaseError)
+                }
+            }
+            nextList?.cancel()
+            if let failure { throw failure }
+            return state.report
+        }
+    }
+
+    /// The bookkeeping of one run: entries waiting for a download slot, pages waiting for
+    /// their last detail, and what has been committed.
+    private struct RunState {
+        struct QueuedEntry {
+            let page: Int
+            let entry: PokemonListEntry
+            let etag: String?
+        }
+
+        struct PendingPage {
+            let entries: [PokemonListEntry]
+            let listCount: Int
+            var outstanding: Int
+            var downloaded: [DownloadedDetails] = []
+            var unchanged = 0
+        }
+
+        var remaining: Int
         var report = CatalogSyncReport()
-        var remaining = options.limit ?? Int.max
-        guard remaining > 0 else { return report }
+        var queue: ArraySlice<QueuedEntry> = []
+        /// Pages not committed yet, in list order; the first has number `firstPendingPage`.
+        var pending: [PendingPage] = []
+        var firstPendingPage = 0
         var visited: Set<URL> = []
-        var pending: Task<PageDownload, any Error>? = startList(
-            .pokemonList(offset: options.offset, limit: min(options.pageSize, remaining)))
-        while let download = pending {
-            let page = try await download.value
+
+        /// Queues a list page's entries (up to the limit) and returns the next page's link
+        /// when more entries are wanted.
+        mutating func accept(_ page: PageDownload, etags: ([Int]) throws -> [Int: String]) throws -> String? {
             guard visited.insert(page.url).inserted else {
                 throw FetchError.undecodable(url: page.url.absoluteString,
                                              reason: "the list's next link loops back to a page already read",
@@ -71,24 +144,38 @@ public struct CatalogSync {
             }
             let entries = Array(page.entries.prefix(remaining))
             remaining -= entries.count
-            // Fetch the next list page while this page's details download.
-            pending = remaining > 0 && !page.entries.isEmpty ? page.next.map { startList(.resource($0)) } : nil
-            let details: [DetailDownload]
-            do {
-                details = try await downloadDetails(of: entries, concurrency: options.concurrency)
-            } catch {
-                pending?.cancel()
-                throw error
-            }
-            let downloaded = details.compactMap(\.downloaded)
-            try catalog.savePage(entries: entries, details: downloaded)
-            report.pages += 1
-            report.entries += entries.count
-            report.detailsDownloaded += downloaded.count
-            report.detailsUnchanged += details.count - downloaded.count
-            progress(CatalogSyncProgress(report: report, listCount: page.count))
+            let number = firstPendingPage + pending.count
+            let stored = try etags(entries.map(\.id))
+            pending.append(PendingPage(entries: entries, listCount: page.count, outstanding: entries.count))
+            queue.append(contentsOf: entries.map { QueuedEntry(page: number, entry: $0, etag: stored[$0.id]) })
+            return remaining > 0 && !page.entries.isEmpty ? page.next : nil
         }
-        return report
+
+        mutating func record(_ download: DetailDownload, page: Int) {
+            let index = page - firstPendingPage
+            pending[index].outstanding -= 1
+            if let downloaded = download.downloaded {
+                pending[index].downloaded.append(downloaded)
+            } else {
+                pending[index].unchanged += 1
+            }
+        }
+
+        /// Commits, in list order, every page whose details have all arrived.
+        mutating func commitCompletedPages(
+            to catalog: PokemonCatalog, progress: (CatalogSyncProgress) -> Void
+        ) throws {
+            while let page = pending.first, page.outstanding == 0 {
+                try catalog.savePage(entries: page.entries, details: page.downloaded)
+                pending.removeFirst()
+                firstPendingPage += 1
+                report.pages += 1
+                report.entries += page.entries.count
+                report.detailsDownloaded += page.downloaded.count
+                report.detailsUnchanged += page.unchanged
+                progress(CatalogSyncProgress(report: report, listCount: page.listCount))
+            }
+        }
     }
 
     // MARK: List pages
@@ -112,8 +199,7 @@ public struct CatalogSync {
                     entries.append(PokemonListEntry(id: try PokemonResource.id(fromURL: result.url),
                                                     name: result.name, url: result.url))
                 } catch {
-                    throw FetchError.undecodable(url: request.url.absoluteString, reason: "\(error)",
-                                                 bodyPrefix: FetchError.prefix(of: response.body))
+                    throw JSONResponse.undecodable(response, reason: "\(error)")
                 }
             }
             return PageDownload(url: request.url, count: page.count, entries: entries, next: page.next)
@@ -127,41 +213,18 @@ public struct CatalogSync {
         let downloaded: DownloadedDetails?
     }
 
-    private func downloadDetails(of entries: [PokemonListEntry], concurrency: Int) async throws -> [DetailDownload] {
-        let etags = try catalog.detailETags(ids: entries.map(\.id))
-        let client = client, baseURL = baseURL
-        return try await withThrowingTaskGroup(of: DetailDownload.self) { group in
-            var results: [DetailDownload] = []
-            results.reserveCapacity(entries.count)
-            var queue = entries.makeIterator()
-            func startNext() {
-                guard let entry = queue.next() else { return }
-                let etag = etags[entry.id]
-                group.addTask { try await Self.downloadDetails(of: entry, etag: etag, client: client, baseURL: baseURL) }
-            }
-            for _ in 0..<max(1, concurrency) { startNext() }
-            while let result = try await group.next() {
-                results.append(result)
-                startNext()
-            }
-            return results
-        }
-    }
-
     private static func downloadDetails(
         of entry: PokemonListEntry, etag: String?, client: HTTPClient, baseURL: URL
     ) async throws -> DetailDownload {
         let request = try PokeAPIEndpoint.resource(entry.url).request(baseURL: baseURL, etag: etag)
         let response = try await client.send(request)
         if response.status == 304, etag != nil { return DetailDownload(downloaded: nil) }
-        let body = try JSONResponse.decode(PokemonDetailBody.self, from: response)
-        guard body.id == entry.id else {
-            throw FetchError.undecodable(
-                url: request.url.absoluteString,
-                reason: "detail has id \(body.id) but the list entry \"\(entry.name)\" has id \(entry.id)",
-                bodyPrefix: FetchError.prefix(of: response.body))
+        let details = try JSONResponse.pokemonDetails(from: response)
+        guard details.id == entry.id else {
+            throw JSONResponse.undecodable(
+                response, reason: "detail has id \(details.id) but the list entry \"\(entry.name)\" has id \(entry.id)")
         }
         return DetailDownload(downloaded: DownloadedDetails(
-            details: body.details, body: [UInt8](response.body), etag: response.header("ETag")))
+            details: details, body: [UInt8](response.body), etag: response.header("ETag")))
     }
 }

@@ -34,15 +34,14 @@ struct RealDataTests {
             let body = Data(try #require(record["body"] as? String).utf8)
             let url = URL(string: "https://pokeapi.co/api/v2/pokemon/\(id)/")!
             let response = HTTPResponse(url: url, status: 200, headers: [:], body: body)
-            let decoded = try JSONResponse.decode(PokemonDetailBody.self, from: response)
-            #expect(decoded.id == id)
-            #expect(decoded.name == record["name"] as? String)
-            // An independent reading of the artwork field, to check the lean decoder against.
+            let decoded = try JSONResponse.pokemonDetails(from: response)
+            // An independent reading of the same body with JSONSerialization, as the oracle.
             let raw = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
-            let other = (raw["sprites"] as? [String: Any])?["other"] as? [String: Any]
-            expectedArtwork[id] = (other?["official-artwork"] as? [String: Any])?["front_default"] as? String
+            #expect(decoded == Self.expectedDetails(raw), "pokemon \(id)")
+            #expect(decoded.id == id && decoded.name == record["name"] as? String)
+            expectedArtwork[id] = Self.expectedDetails(raw).officialArtworkURL
             batch.append((PokemonListEntry(id: id, name: decoded.name, url: url.absoluteString),
-                          DownloadedDetails(details: decoded.details, body: [UInt8](body), etag: nil)))
+                          DownloadedDetails(details: decoded, body: [UInt8](body), etag: nil)))
             if batch.count == 100 { try flush() }
         }
         try flush()
@@ -62,5 +61,30 @@ struct RealDataTests {
         #expect(viewDerived == 12)
         let pikachu = try #require(try catalog.profile(name: "pikachu"))
         #expect(pikachu.summary.types == ["electric"] && pikachu.stats.count == 6)
+    }
+
+    private static func name(_ value: Any?) -> String? { (value as? [String: Any])?["name"] as? String }
+
+    /// What the scanner must extract, read with JSONSerialization.
+    static func expectedDetails(_ raw: [String: Any]) -> PokemonDetails {
+        let types = (raw["types"] as? [[String: Any]] ?? [])
+            .sorted { ($0["slot"] as? Int ?? 0) < ($1["slot"] as? Int ?? 0) }
+            .compactMap { name($0["type"]) }
+        let abilities = (raw["abilities"] as? [[String: Any]] ?? []).compactMap { slot -> PokemonDetails.Ability? in
+            guard let abilityName = name(slot["ability"]) else { return nil }
+            return PokemonDetails.Ability(name: abilityName, isHidden: slot["is_hidden"] as? Bool ?? false,
+                                          slot: slot["slot"] as? Int ?? 0)
+        }
+        let stats = (raw["stats"] as? [[String: Any]] ?? []).map { stat in
+            PokemonDetails.Stat(name: name(stat["stat"]) ?? "", baseStat: stat["base_stat"] as? Int ?? -1,
+                                effort: stat["effort"] as? Int ?? -1)
+        }
+        let other = (raw["sprites"] as? [String: Any])?["other"] as? [String: Any]
+        return PokemonDetails(
+            id: raw["id"] as? Int ?? 0, name: raw["name"] as? String ?? "", height: raw["height"] as? Int,
+            weight: raw["weight"] as? Int, baseExperience: raw["base_experience"] as? Int,
+            order: raw["order"] as? Int, speciesName: name(raw["species"]), types: types, abilities: abilities,
+            stats: stats,
+            officialArtworkURL: (other?["official-artwork"] as? [String: Any])?["front_default"] as? String)
     }
 }

@@ -1,0 +1,96 @@
+import Foundation
+import PokedexStore
+import Testing
+@testable import PokedexSync
+
+@Suite("Pokémon detail scanner")
+struct PokemonDetailScannerTests {
+    /// A minimal detail body in PokeAPI's shape, with `extra` spliced in before `"weight"`.
+    static func body(extra: String = "", sprites: String = #"{"other":{"official-artwork":{"front_default":"A"}}}"#,
+                     name: String = #""pikachu""#) -> String {
+        """
+        {"abilities":[{"ability":{"name":"static","url":"u"},"is_hidden":false,"slot":1},\
+        {"ability":{"name":"lightning-rod","url":"u"},"is_hidden":true,"slot":3}],\
+        "base_experience":112,"height":4,"id":25,\
+        "moves":[{"move":{"name":"x]}\\"{[","url":"u"},"version_group_details":[{"a":[[[]]],"b":"\\\\"}]}],\
+        "name":\(name),"order":35,"species":{"name":"pikachu","url":"u"},"sprites":\(sprites),\
+        "stats":[{"base_stat":35,"effort":0,"stat":{"name":"hp","url":"u"}},{"base_stat":90,"effort":2,"stat":{"name":"speed","url":"u"}}],\
+        "types":[{"slot":2,"type":{"name":"steel","url":"u"}},{"slot":1,"type":{"name":"electric","url":"u"}}],\(extra)\
+        "weight":60}
+        """
+    }
+
+    static func scan(_ text: String) throws -> PokemonDetails {
+        try PokemonDetailScanner.details(from: Data(text.utf8))
+    }
+
+    @Test("extracts every stored field, skipping the rest whatever it contains")
+    func extractsFields() throws {
+        let details = try Self.scan(Self.body())
+        #expect(details == PokemonDetails(
+            id: 25, name: "pikachu", height: 4, weight: 60, baseExperience: 112, order: 35, speciesName: "pikachu",
+            types: ["electric", "steel"],
+            abilities: [.init(name: "static", isHidden: false, slot: 1), .init(name: "lightning-rod", isHidden: true, slot: 3)],
+            stats: [.init(name: "hp", baseStat: 35, effort: 0), .init(name: "speed", baseStat: 90, effort: 2)],
+            officialArtworkURL: "A"))
+    }
+
+    @Test("agrees with JSONDecoder-free reading on whitespace and key order")
+    func prettyPrinted() throws {
+        let compact = try Self.scan(Self.body())
+        let object = try JSONSerialization.jsonObject(with: Data(Self.body().utf8))
+        let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        #expect(try PokemonDetailScanner.details(from: pretty) == compact)
+    }
+
+    @Test("optional values may be null or missing", arguments: [
+        (#"{"other":{"official-artwork":{"front_default":null}}}"#, nil),
+        (#"{"other":{"official-artwork":null}}"#, nil),
+        (#"{"other":null}"#, nil),
+        ("null", nil),
+        (#"{"front_default":"x","other":{"dream_world":{"front_default":"d"}}}"#, nil),
+        (#"{"other":{"home":{"front_default":"h"},"official-artwork":{"front_shiny":"s","front_default":"B"}}}"#, "B"),
+    ] as [(String, String?)])
+    func artwork(sprites: String, expected: String?) throws {
+        #expect(try Self.scan(Self.body(sprites: sprites)).officialArtworkURL == expected)
+    }
+
+    @Test("strings are unescaped", arguments: [
+        (#""pika\"chu""#, "pika\"chu"), (#""caf\u00e9""#, "café"), (#""\ud83d\ude00""#, "😀"),
+        (#""a\\b\/c\n""#, "a\\b/c\n"), (#""raw é ♀""#, "raw é ♀"),
+    ])
+    func escapes(json: String, expected: String) throws {
+        #expect(try Self.scan(Self.body(name: json)).name == expected)
+    }
+
+    @Test("null base experience and a null ability are accepted")
+    func nulls() throws {
+        let text = Self.body().replacingOccurrences(of: #""base_experience":112"#, with: #""base_experience":null"#)
+            .replacingOccurrences(of: #"{"ability":{"name":"static","url":"u"}"#, with: #"{"ability":null"#)
+        let details = try Self.scan(text)
+        #expect(details.baseExperience == nil)
+        #expect(details.abilities.map(\.name) == ["lightning-rod"])
+    }
+
+    @Test("malformed or incomplete documents are refused with a reason", arguments: [
+        ("", "empty"),
+        ("[]", "expected '{'"),
+        (#"{"id":25}"#, "missing"),
+        (#"{"id":"25","name":"x","types":[],"abilities":[],"stats":[]}"#, "integer"),
+        (#"{"id":25.5,"name":"x","types":[],"abilities":[],"stats":[]}"#, "fraction"),
+        (#"{"id":99999999999999999999,"name":"x","types":[],"abilities":[],"stats":[]}"#, "out of range"),
+        (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[]} trailing"#, "after the top-level object"),
+        (#"{"id":25,"name":"x","types":[{"slot":1}],"abilities":[],"stats":[]}"#, "type entry"),
+        (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[],"moves":[1,2"#, "unterminated"),
+        (#"{"id":25,"name":"unterminated"#, "unterminated string"),
+        (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[1]}"#, "expected '{'"),
+        (#"{"id":25 "name":"x"}"#, "expected ','"),
+    ])
+    func refusesMalformed(text: String, reasonFragment: String) {
+        #expect {
+            try Self.scan(text)
+        } throws: { error in
+            (error as? PokemonDetailScanner.Failure)?.description.contains(reasonFragment) == true
+        }
+    }
+}
