@@ -76,16 +76,11 @@ public struct PokemonCatalog {
 
     // MARK: Reading
 
-    /// The stored ETag of each of `ids` that has details, for conditional requests.
-    public func detailETags(ids: [Int]) throws -> [Int: String] {
-        var etags: [Int: String] = [:]
-        for id in ids {
-            let etag = try database.queryFirst(
-                "SELECT etag FROM pokemon_detail_json WHERE pokemon_id = ? AND etag IS NOT NULL",
-                [.int(id)]) { $0.text(0) }
-            if let etag { etags[id] = etag }
-        }
-        return etags
+    /// The stored ETag of every Pokémon whose details have one, for conditional requests.
+    public func detailETags() throws -> [Int: String] {
+        let rows = try database.query(
+            "SELECT pokemon_id, etag FROM pokemon_detail_json WHERE etag IS NOT NULL") { ($0.int(0), $0.text(1)) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     public func count() throws -> Int {

@@ -42,34 +42,46 @@ public struct CatalogSyncProgress: Sendable {
 
 /// Syncs PokeAPI's Pokémon list and every listed Pokémon's details into the store, one list
 /// page per transaction: whatever was committed survives a failure later in the run.
-public struct CatalogSync {
+public struct CatalogSync: Sendable {
     public let client: HTTPClient
     public let baseURL: URL
-    public let catalog: PokemonCatalog
+    private let writer: CatalogWriter
 
-    public init(client: HTTPClient, baseURL: URL, catalog: PokemonCatalog) {
+    /// The sync takes the catalog over: its connection is used by the writer alone.
+    public init(client: HTTPClient, baseURL: URL, catalog: sending PokemonCatalog) {
         self.client = client
         self.baseURL = baseURL
-        self.catalog = catalog
+        self.writer = CatalogWriter(catalog: catalog)
     }
 
     public func run(
-        _ options: CatalogSyncOptions, progress: (CatalogSyncProgress) -> Void = { _ in }
+        _ options: CatalogSyncOptions, progress: @escaping @Sendable (CatalogSyncProgress) -> Void = { _ in }
     ) async throws -> CatalogSyncReport {
-        var state = RunState(remaining: options.limit ?? Int.max)
-        guard state.remaining > 0 else { return state.report }
+        var state = RunState(remaining: options.limit ?? Int.max, storedETags: try await writer.storedETags())
+        guard state.remaining > 0 else { return await writer.report }
         let concurrency = max(1, options.concurrency)
         var nextList: Task<PageDownload, any Error>? = startList(
             .pokemonList(offset: options.offset, limit: min(options.pageSize, state.remaining)))
-        let client = client, baseURL = baseURL
-        // One window of detail downloads runs across page boundaries, so the network stays
-        // busy while a completed page is being committed. After a failure nothing new
-        // starts, but downloads in flight are collected and every page they complete is
-        // still committed: work already done is kept.
-        return try await withThrowingTaskGroup(of: (page: Int, download: DetailDownload).self) { group in
+        let client = client, baseURL = baseURL, writer = writer
+        // Writes happen on the writer, in list order, while this loop keeps a window of
+        // detail downloads busy across page boundaries. After a failure nothing new starts,
+        // but downloads in flight are collected and every page they complete is still
+        // committed: work already done is kept.
+        var commits: [Task<Void, any Error>] = []
+        var failure: (any Error)?
+        func commitCompletedPages() async throws {
+            for page in state.takeCompletedPages() {
+                let previous = commits.last
+                commits.append(Task {
+                    try await previous?.value
+                    try await writer.save(page, progress: progress)
+                })
+                // At most two pages wait for the writer, which bounds memory.
+                if commits.count > 2 { try await commits[commits.count - 3].value }
+            }
+        }
+        await withThrowingTaskGroup(of: (page: Int, download: DetailDownload).self) { group in
             var inFlight = 0
-            var failure: (any Error)?
-            var committing = true
             while true {
                 do {
                     while failure == nil && inFlight < concurrency {
@@ -80,11 +92,8 @@ public struct CatalogSync {
                             }
                             inFlight += 1
                         } else if let listTask = nextList {
-                            let page = try await listTask.value
-                            nextList = try state.accept(page, etags: { try catalog.detailETags(ids: $0) }).map {
-                                startList(.resource($0))
-                            }
-                            try state.commitCompletedPages(to: catalog, progress: progress)
+                            nextList = try state.accept(try await listTask.value).map { startList(.resource($0)) }
+                            try await commitCompletedPages()
                         } else {
                             break
                         }
@@ -97,20 +106,22 @@ public struct CatalogSync {
                     defer { inFlight -= 1 }
                     let result = try await group.next()!
                     state.record(result.download, page: result.page)
-                    if committing { try state.commitCompletedPages(to: catalog, progress: progress) }
+                    try await commitCompletedPages()
                 } catch {
                     failure = failure ?? error
-                    committing = !(error is DatabaseError)
                 }
             }
-            nextList?.cancel()
-            if let failure { throw failure }
-            return state.report
         }
+        nextList?.cancel()
+        for commit in commits {
+            do { try await commit.value } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+        return await writer.report
     }
 
-    /// The bookkeeping of one run: entries waiting for a download slot, pages waiting for
-    /// their last detail, and what has been committed.
+    /// The bookkeeping of one run: entries waiting for a download slot and pages waiting
+    /// for their last detail.
     private struct RunState {
         struct QueuedEntry {
             let page: Int
@@ -127,16 +138,16 @@ public struct CatalogSync {
         }
 
         var remaining: Int
-        var report = CatalogSyncReport()
+        let storedETags: [Int: String]
         var queue: ArraySlice<QueuedEntry> = []
-        /// Pages not committed yet, in list order; the first has number `firstPendingPage`.
+        /// Pages not handed to the writer yet, in list order; the first has number `firstPendingPage`.
         var pending: [PendingPage] = []
         var firstPendingPage = 0
         var visited: Set<URL> = []
 
         /// Queues a list page's entries (up to the limit) and returns the next page's link
         /// when more entries are wanted.
-        mutating func accept(_ page: PageDownload, etags: ([Int]) throws -> [Int: String]) throws -> String? {
+        mutating func accept(_ page: PageDownload) throws -> String? {
             guard visited.insert(page.url).inserted else {
                 throw FetchError.undecodable(url: page.url.absoluteString,
                                              reason: "the list's next link loops back to a page already read",
@@ -145,9 +156,8 @@ public struct CatalogSync {
             let entries = Array(page.entries.prefix(remaining))
             remaining -= entries.count
             let number = firstPendingPage + pending.count
-            let stored = try etags(entries.map(\.id))
             pending.append(PendingPage(entries: entries, listCount: page.count, outstanding: entries.count))
-            queue.append(contentsOf: entries.map { QueuedEntry(page: number, entry: $0, etag: stored[$0.id]) })
+            queue.append(contentsOf: entries.map { QueuedEntry(page: number, entry: $0, etag: storedETags[$0.id]) })
             return remaining > 0 && !page.entries.isEmpty ? page.next : nil
         }
 
@@ -161,20 +171,16 @@ public struct CatalogSync {
             }
         }
 
-        /// Commits, in list order, every page whose details have all arrived.
-        mutating func commitCompletedPages(
-            to catalog: PokemonCatalog, progress: (CatalogSyncProgress) -> Void
-        ) throws {
+        /// Removes and returns, in list order, the pages whose details have all arrived.
+        mutating func takeCompletedPages() -> [CompletedPage] {
+            var completed: [CompletedPage] = []
             while let page = pending.first, page.outstanding == 0 {
-                try catalog.savePage(entries: page.entries, details: page.downloaded)
+                completed.append(CompletedPage(entries: page.entries, downloaded: page.downloaded,
+                                               unchanged: page.unchanged, listCount: page.listCount))
                 pending.removeFirst()
                 firstPendingPage += 1
-                report.pages += 1
-                report.entries += page.entries.count
-                report.detailsDownloaded += page.downloaded.count
-                report.detailsUnchanged += page.unchanged
-                progress(CatalogSyncProgress(report: report, listCount: page.listCount))
             }
+            return completed
         }
     }
 
@@ -226,5 +232,38 @@ public struct CatalogSync {
         }
         return DetailDownload(downloaded: DownloadedDetails(
             details: details, body: [UInt8](response.body), etag: response.header("ETag")))
+    }
+}
+
+/// A list page with every detail accounted for, ready to be committed.
+struct CompletedPage: Sendable {
+    let entries: [PokemonListEntry]
+    let downloaded: [DownloadedDetails]
+    /// Details the server confirmed unchanged (304).
+    let unchanged: Int
+    let listCount: Int
+}
+
+/// Owns the catalog's connection during a sync, so SQLite writes run off the download loop
+/// and one at a time, in the order pages are handed over.
+actor CatalogWriter {
+    private let catalog: PokemonCatalog
+    private(set) var report = CatalogSyncReport()
+
+    init(catalog: sending PokemonCatalog) {
+        self.catalog = catalog
+    }
+
+    func storedETags() throws -> [Int: String] {
+        try catalog.detailETags()
+    }
+
+    func save(_ page: CompletedPage, progress: @Sendable (CatalogSyncProgress) -> Void) throws {
+        try catalog.savePage(entries: page.entries, details: page.downloaded)
+        report.pages += 1
+        report.entries += page.entries.count
+        report.detailsDownloaded += page.downloaded.count
+        report.detailsUnchanged += page.unchanged
+        progress(CatalogSyncProgress(report: report, listCount: page.listCount))
     }
 }

@@ -10,18 +10,24 @@ import Testing
 struct CatalogSyncTests {
     let directory: TemporaryDirectory
     let api: FakePokeAPI
-    let catalog: PokemonCatalog
+    let path: String
 
     init() throws {
         directory = try TemporaryDirectory()
         api = try FakePokeAPI()
-        catalog = PokemonCatalog(database: try LocalStore.openForWriting(path: directory.file("sync.sqlite")))
+        path = directory.file("sync.sqlite")
+    }
+
+    /// A connection of its own, as another process reading the database would have.
+    var catalog: PokemonCatalog {
+        get throws { PokemonCatalog(database: try LocalStore.openForReading(path: path)) }
     }
 
     func sync(_ options: CatalogSyncOptions, client: HTTPClient = .urlSession(maximumConnectionsPerHost: 4))
         async throws -> CatalogSyncReport
     {
-        try await CatalogSync(client: client, baseURL: URL(string: api.baseURL)!, catalog: catalog).run(options)
+        let writing = PokemonCatalog(database: try LocalStore.openForWriting(path: path))
+        return try await CatalogSync(client: client, baseURL: URL(string: api.baseURL)!, catalog: writing).run(options)
     }
 
     func count(_ table: String) throws -> Int {
