@@ -43,12 +43,13 @@ CREATE TABLE pokemon_stat (
 
 -- Each detail body exactly as received, so a later migration can extract more fields
 -- without downloading again. A table of its own keeps scans of `pokemon` small; the
--- ETag makes refreshes conditional.
+-- ETag makes refreshes conditional. The body comes last: reading a column stored after
+-- a 100 KB value would walk its overflow pages.
 CREATE TABLE pokemon_detail_json (
     pokemon_id INTEGER PRIMARY KEY REFERENCES pokemon (id) ON DELETE CASCADE,
-    body       TEXT    NOT NULL,
     etag       TEXT,
-    fetched_at TEXT    NOT NULL
+    fetched_at TEXT    NOT NULL,
+    body       TEXT    NOT NULL
 ) STRICT;
 
 -- Computed fields for sqlite3 and Datasette users; pokedex computes the same in Swift.

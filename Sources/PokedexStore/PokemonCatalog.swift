@@ -66,12 +66,12 @@ public struct PokemonCatalog {
         }
         try database.run(
             """
-            INSERT INTO pokemon_detail_json (pokemon_id, body, etag, fetched_at)
-            VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+            INSERT INTO pokemon_detail_json (pokemon_id, etag, fetched_at, body)
+            VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?)
             ON CONFLICT (pokemon_id) DO UPDATE SET
                 body = excluded.body, etag = excluded.etag, fetched_at = excluded.fetched_at
             """,
-            [id, .utf8(downloaded.body[...]), .string(downloaded.etag)])
+            [id, .string(downloaded.etag), .utf8(downloaded.body[...])])
     }
 
     // MARK: Reading
