@@ -1,3 +1,5 @@
+import PokedexStore
+
 /// Parses pokedex's command line. Global options are accepted before or after the command;
 /// `--name value` and `--name=value` are equivalent.
 public enum ArgumentParser {
@@ -11,7 +13,7 @@ public enum ArgumentParser {
         var global = GlobalOptions()
         var commandName: CommandName?
         var positionals: [String] = []
-        var options: [String: String] = [:]
+        var options: [String: [String]] = [:]
         var flags: Set<String> = []
         var wantsHelp = false
         var wantsVersion = false
@@ -44,7 +46,8 @@ public enum ArgumentParser {
                 let accepted = commandName.map(optionsTaking) ?? []
                 let acceptedFlags = commandName.map(flagsOf) ?? []
                 if accepted.contains(name) {
-                    options[name] = try reader.value(for: name, inline: inlineValue, command: commandName)
+                    options[name, default: []].append(
+                        try reader.value(for: name, inline: inlineValue, command: commandName))
                 } else if acceptedFlags.contains(name), inlineValue == nil {
                     flags.insert(name)
                 } else {
@@ -66,22 +69,26 @@ public enum ArgumentParser {
 
     private static func optionsTaking(_ command: CommandName) -> [String] {
         switch command {
-        case .sync: return ["--pokeapi-url", "--offset", "--limit", "--concurrency"]
+        case .sync: return ["--pokeapi-url", "--github-url", "--offset", "--limit", "--concurrency", "--max-wait"]
         case .list: return ["--offset", "--limit", "--type"]
-        case .show, .help: return []
+        case .issues: return ["--state", "--label", "--author", "--search", "--limit", "--offset"]
+        case .show, .issue, .help: return []
         }
     }
 
     private static func flagsOf(_ command: CommandName) -> [String] {
         switch command {
-        case .show, .list: return ["--json"]
+        case .show, .list, .issue: return ["--json"]
+        case .issues: return ["--json", "--pulls", "--all-kinds"]
         case .sync, .help: return []
         }
     }
 
     private static func makeCommand(
-        _ name: CommandName, positionals: [String], options: [String: String], flags: Set<String>
+        _ name: CommandName, positionals: [String], options allOptions: [String: [String]], flags: Set<String>
     ) throws(UsageError) -> Command {
+        // Repeating an option keeps the last value, except for --label, which collects them.
+        let options = allOptions.compactMapValues(\.last)
         func noPositionals() throws(UsageError) {
             if let extra = positionals.first {
                 throw UsageError(message: "unexpected argument '\(extra)'", command: name)
@@ -103,13 +110,76 @@ public enum ArgumentParser {
             }
             return .help(command)
         case .sync:
-            try noPositionals()
             var sync = SyncCommand()
+            switch positionals.count {
+            case 0: break
+            case 2 where positionals[0] == "issues":
+                sync.repository = try repository(positionals[1], command: name)
+            default:
+                let what = positionals.first == "issues" ? "missing OWNER/REPO after 'issues'"
+                    : "unexpected argument '\(positionals[0])' (did you mean 'sync issues OWNER/REPO'?)"
+                throw UsageError(message: what, command: name)
+            }
             if let url = options["--pokeapi-url"] { sync.pokeAPIURL = try parseURL(url, option: "--pokeapi-url", command: name) }
+            if let url = options["--github-url"] { sync.githubURL = try parseURL(url, option: "--github-url", command: name) }
             sync.offset = try count("--offset", minimum: 0) ?? 0
             sync.limit = try count("--limit", minimum: 1)
             sync.concurrency = try count("--concurrency", minimum: 1, maximum: maximumConcurrency)
+            sync.maximumWaitSeconds = try count("--max-wait", minimum: 0, maximum: 86_400)
+            if sync.repository != nil, let catalogOption = ["--offset", "--limit", "--concurrency", "--pokeapi-url"]
+                .first(where: { options[$0] != nil }) {
+                throw UsageError(message: "\(catalogOption) applies to the Pokémon catalog, not to 'sync issues'",
+                                 command: name)
+            }
             return .sync(sync)
+        case .issues:
+            guard let first = positionals.first else {
+                throw UsageError(message: "missing the repository (OWNER/REPO)", command: name)
+            }
+            guard positionals.count == 1 else {
+                throw UsageError(message: "unexpected argument '\(positionals[1])'", command: name)
+            }
+            var issues = IssuesCommand(repository: try repository(first, command: name))
+            if let state = options["--state"] {
+                guard let parsed = IssueFilter.State(rawValue: state.lowercased()) else {
+                    throw UsageError(message: "--state must be open, closed or all, not '\(state)'", command: name)
+                }
+                issues.filter.state = parsed
+            }
+            issues.filter.labels = try (allOptions["--label"] ?? []).map { label throws(UsageError) in
+                guard !label.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw UsageError(message: "--label needs a label name", command: name)
+                }
+                return label
+            }
+            issues.filter.author = options["--author"]
+            if let search = options["--search"] {
+                guard search.contains(where: { $0.isLetter || $0.isNumber }) else {
+                    throw UsageError(message: "--search needs at least one word", command: name)
+                }
+                issues.filter.search = search
+            }
+            issues.filter.limit = try count("--limit", minimum: 1) ?? issues.filter.limit
+            issues.filter.offset = try count("--offset", minimum: 0) ?? 0
+            switch (flags.contains("--pulls"), flags.contains("--all-kinds")) {
+            case (true, true): throw UsageError(message: "--pulls and --all-kinds exclude each other", command: name)
+            case (true, false): issues.filter.kinds = .pullRequests
+            case (false, true): issues.filter.kinds = .all
+            case (false, false): issues.filter.kinds = .issues
+            }
+            issues.json = flags.contains("--json")
+            return .issues(issues)
+        case .issue:
+            guard positionals.count == 1, let reference = positionals.first else {
+                throw UsageError(message: positionals.isEmpty ? "missing the issue (OWNER/REPO#NUMBER)"
+                                 : "unexpected argument '\(positionals[1])'", command: name)
+            }
+            let parts = reference.split(separator: "#", omittingEmptySubsequences: false)
+            guard parts.count == 2, let number = Int(parts[1]), number > 0, parts[1].allSatisfy(\.isASCII) else {
+                throw UsageError(message: "'\(reference)' is not OWNER/REPO#NUMBER", command: name)
+            }
+            return .issue(IssueCommand(repository: try repository(String(parts[0]), command: name), number: number,
+                                       json: flags.contains("--json")))
         case .show:
             guard let query = positionals.first else {
                 throw UsageError(message: "missing the Pokémon to show (a name or an id)", command: name)
@@ -152,6 +222,13 @@ public enum ArgumentParser {
             throw UsageError(message: "\(option) must be between \(minimum) and \(maximum), not \(text)", command: command)
         }
         return value
+    }
+
+    private static func repository(_ text: String, command: CommandName) throws(UsageError) -> GitHubRepositoryName {
+        guard let name = GitHubRepositoryName(text) else {
+            throw UsageError(message: "'\(text.prefix(120))' is not a GitHub repository (OWNER/REPO)", command: command)
+        }
+        return name
     }
 
     private static func parseURL(_ text: String, option: String, command: CommandName) throws(UsageError) -> String {

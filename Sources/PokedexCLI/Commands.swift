@@ -25,9 +25,22 @@ struct CommandRunner {
     // MARK: sync
 
     func sync(_ command: SyncCommand) async throws {
-        let baseURL = try pokeAPIBaseURL(command)
         let path = try databasePath()
+        let pokeAPIURL = try baseURL(flag: command.pokeAPIURL, flagName: "--pokeapi-url",
+                                     variable: "POKEAPI_BASE_URL", default: PokeAPIEndpoint.defaultBaseURL)
+        let gitHubURL = try baseURL(flag: command.githubURL, flagName: "--github-url",
+                                    variable: "GITHUB_API_URL", default: GitHubEndpoint.defaultBaseURL)
         try DatabaseLocation.createParentDirectory(of: path)
+        if let repository = command.repository {
+            try await syncIssues(of: [repository], command, baseURL: gitHubURL, path: path)
+            return
+        }
+        try await syncCatalog(command, baseURL: pokeAPIURL, path: path)
+        let repositories = try IssueArchive(database: try LocalStore.openForWriting(path: path)).repositoryNames()
+        try await syncIssues(of: repositories.compactMap(GitHubRepositoryName.init), command, baseURL: gitHubURL, path: path)
+    }
+
+    private func syncCatalog(_ command: SyncCommand, baseURL: URL, path: String) async throws {
         let database = try LocalStore.openForWriting(path: path)
         let concurrency = command.concurrency ?? CatalogSyncOptions.defaultConcurrency
         // More requests in flight than connections keeps each connection busy; more
@@ -37,30 +50,59 @@ struct CommandRunner {
         let options = CatalogSyncOptions(offset: command.offset, limit: command.limit, concurrency: concurrency)
         let clock = ContinuousClock()
         let started = clock.now
-        let report = try await sync.run(options) { progress in
+        let report = try await sync.run(options) { [global, console] progress in
             guard global.verbose, !global.quiet else { return }
             console.printError("pokedex: page \(progress.report.pages): \(progress.report.entries) of "
                                + "\(progress.listCount) entries, \(client.statistics.requests) requests")
         }
         guard !global.quiet else { return }
-        let seconds = (clock.now - started) / .milliseconds(1) / 1000
         console.printError(
             "pokedex: synced \(report.entries) Pokémon in \(report.pages) pages: "
             + "\(report.detailsDownloaded) details downloaded, \(report.detailsUnchanged) unchanged; "
             + "\(client.statistics.requests) requests, \(Self.formatBytes(client.statistics.bytes)) "
-            + "in \(String(format: "%.2f", seconds)) s")
+            + "in \(Self.formatSeconds(clock.now - started))")
     }
 
-    private func pokeAPIBaseURL(_ command: SyncCommand) throws -> URL {
-        let fromEnvironment = environment["POKEAPI_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        let text = command.pokeAPIURL ?? fromEnvironment ?? PokeAPIEndpoint.defaultBaseURL
+    private func syncIssues(of repositories: [GitHubRepositoryName], _ command: SyncCommand, baseURL: URL,
+                            path: String) async throws {
+        guard !repositories.isEmpty else { return }
+        let archive = IssueArchive(database: try LocalStore.openForWriting(path: path))
+        // GitHub asks for serial requests per token: one connection, one request at a time.
+        let client = HTTPClient.urlSession(maximumConnectionsPerHost: 1)
+        let token = [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty }
+        let options = GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? 60))
+        let sync = GitHubSync(client: client, baseURL: baseURL, token: token, archive: archive, options: options)
+        for repository in repositories {
+            let clock = ContinuousClock()
+            let started = clock.now
+            let requestsBefore = client.statistics.requests
+            let report = try await sync.run(repository)
+            guard !global.quiet else { continue }
+            let renamed = report.renamedFrom.map { " (renamed from \($0))" } ?? ""
+            let budget = report.rateLimit.map { limit in
+                "; rate limit \(limit.remaining)\(limit.limit.map { "/\($0)" } ?? "") left"
+            } ?? ""
+            console.printError(
+                "pokedex: synced \(report.repository)\(renamed): \(report.itemsReceived) issues and pull requests "
+                + "received in \(report.pages) pages; \(client.statistics.requests - requestsBefore) requests "
+                + "(\(report.notModified) unchanged)\(budget) in \(Self.formatSeconds(clock.now - started))")
+        }
+    }
+
+    private func baseURL(flag: String?, flagName: String, variable: String, default fallback: String) throws -> URL {
+        let fromEnvironment = environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+        let text = flag ?? fromEnvironment ?? fallback
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host != nil
         else {
-            let source = command.pokeAPIURL != nil ? "--pokeapi-url" : "POKEAPI_BASE_URL"
-            throw CommandFailure(message: "\(source) is not an http(s) URL: '\(text)'", exitCode: .usage)
+            throw CommandFailure(message: "\(flag != nil ? flagName : variable) is not an http(s) URL: '\(text)'",
+                                 exitCode: .usage)
         }
         return url
+    }
+
+    static func formatSeconds(_ duration: Duration) -> String {
+        String(format: "%.2f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 
     static func formatBytes(_ bytes: Int) -> String {

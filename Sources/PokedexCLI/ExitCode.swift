@@ -6,7 +6,8 @@ public enum ExitCode: Int32, Sendable {
     case usage = 64
     /// The server answered something pokedex cannot use (a 4xx, non-JSON, wrong shape).
     case badServerData = 65
-    /// What was asked for is not in the local data (unknown name, nothing synced yet).
+    /// What was asked for does not exist: not in the local data (unknown name, nothing
+    /// synced yet), or a repository GitHub does not show.
     case notFound = 66
     /// The server could not be reached, or failed (5xx).
     case unavailable = 69
@@ -16,4 +17,8 @@ public enum ExitCode: Int32, Sendable {
     case cannotCreate = 73
     /// The database file is not usable: not SQLite, damaged, or from a newer pokedex.
     case databaseUnusable = 74
+    /// Not now: GitHub's rate limit is exhausted beyond --max-wait.
+    case tryLater = 75
+    /// GitHub refused the credentials.
+    case permissionDenied = 77
 }

@@ -5,9 +5,15 @@ enum HelpText {
     static func usageLine(_ command: CommandName?) -> String {
         switch command {
         case nil, .help?: return "Usage: pokedex [--db PATH] [--quiet] [--verbose] <command> [options]"
-        case .sync?: return "Usage: pokedex sync [--pokeapi-url URL] [--offset N] [--limit N] [--concurrency N]"
+        case .sync?:
+            return "Usage: pokedex sync [--offset N] [--limit N] [--concurrency N] [--pokeapi-url URL] [--github-url URL]\n"
+                + "       pokedex sync issues OWNER/REPO [--github-url URL] [--max-wait SECONDS]"
         case .show?: return "Usage: pokedex show <name-or-id> [--json]"
         case .list?: return "Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--json]"
+        case .issues?:
+            return "Usage: pokedex issues OWNER/REPO [--state open|closed|all] [--label L]... [--author LOGIN] "
+                + "[--search TEXT] [--pulls | --all-kinds] [--limit N] [--offset N] [--json]"
+        case .issue?: return "Usage: pokedex issue OWNER/REPO#NUMBER [--json]"
         }
     }
 
@@ -25,7 +31,8 @@ enum HelpText {
         switch command {
         case nil, .help?:
             return """
-                OVERVIEW: An offline copy of PokeAPI's Pokémon catalog in SQLite.
+                OVERVIEW: An offline copy of PokeAPI's Pokémon catalog and of GitHub repositories'
+                issues, in SQLite.
 
                 \(usageLine(nil))
 
@@ -33,29 +40,40 @@ enum HelpText {
                 \(globalOptions)
 
                 SUBCOMMANDS:
-                  sync                    Download the Pokémon list and details into the database.
+                  sync                    Download the Pokémon catalog and refresh synced repositories;
+                                          'sync issues OWNER/REPO' mirrors one repository's issues.
                   show                    Show one Pokémon (offline).
                   list                    List Pokémon in id order (offline).
+                  issues                  List a repository's issues (offline).
+                  issue                   Show one issue or pull request (offline).
                   help                    Show help for a command.
 
                   See 'pokedex help <subcommand>' for detailed help.
                 """
         case .sync?:
             return """
-                OVERVIEW: Download PokeAPI's Pokémon list and every listed Pokémon's details.
+                OVERVIEW: Download PokeAPI's Pokémon list and every listed Pokémon's details, then
+                refresh every GitHub repository synced before; or, with 'issues OWNER/REPO', mirror
+                one repository's issues and pull requests.
 
                 Pages are committed one at a time, so an interrupted sync keeps what it stored.
-                Details already stored are revalidated with their ETag and not downloaded again
-                unless they changed.
+                Stored Pokémon details are revalidated with their ETag; repositories are asked only
+                for issues updated since the newest one stored, with conditional requests, so a
+                refresh where nothing changed costs two requests answered 304.
 
                 \(usageLine(.sync))
 
                 OPTIONS:
                   --pokeapi-url URL       PokeAPI's base URL (default: $POKEAPI_BASE_URL, else
                                           \(PokeAPIEndpoint.defaultBaseURL)).
+                  --github-url URL        GitHub's API URL (default: $GITHUB_API_URL, else
+                                          \(GitHubEndpoint.defaultBaseURL); Enterprise: https://HOST/api/v3).
+                                          The token comes from $GITHUB_TOKEN, else $GH_TOKEN.
                   --offset N              Start at the N-th list entry (default: 0).
                   --limit N               Take at most N list entries (default: all).
                   --concurrency N         Detail downloads in flight, 1-\(ArgumentParser.maximumConcurrency) (default: \(CatalogSyncOptions.defaultConcurrency)).
+                  --max-wait SECONDS      Wait at most this long for a GitHub rate limit to reset;
+                                          past it, stop with exit status 75 (default: 60).
                 \(globalOptions)
                 """
         case .show?:
@@ -83,6 +101,36 @@ enum HelpText {
                   --limit N               Show at most N Pokémon (default: 20).
                   --type TYPE             Only Pokémon of this type (e.g. electric).
                   --json                  Print a JSON array (keys are listed in the README).
+                \(globalOptions)
+                """
+        case .issues?:
+            return """
+                OVERVIEW: List a repository's stored issues, newest first. Never uses the network;
+                run 'pokedex sync issues OWNER/REPO' first.
+
+                \(usageLine(.issues))
+
+                OPTIONS:
+                  --state STATE           open (default), closed or all.
+                  --label LABEL           Only issues with this label; repeat to require several.
+                  --author LOGIN          Only issues opened by this user.
+                  --search TEXT           Only issues whose title or body has every word of TEXT.
+                  --pulls                 Pull requests instead of issues.
+                  --all-kinds             Issues and pull requests.
+                  --limit N               Show at most N (default: 30).
+                  --offset N              Skip the first N.
+                  --json                  Print a JSON array (keys are listed in the README).
+                \(globalOptions)
+                """
+        case .issue?:
+            return """
+                OVERVIEW: Show one stored issue or pull request with its body, labels, milestone and
+                state. Never uses the network.
+
+                \(usageLine(.issue))
+
+                OPTIONS:
+                  --json                  Print JSON (keys are listed in the README).
                 \(globalOptions)
                 """
         }

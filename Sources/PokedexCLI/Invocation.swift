@@ -1,4 +1,6 @@
 /// A parsed command line: options that apply to every command, and the command itself.
+import PokedexStore
+
 public struct Invocation: Equatable, Sendable {
     public var global = GlobalOptions()
     public var command: Command
@@ -25,20 +27,38 @@ public enum Command: Equatable, Sendable {
     case sync(SyncCommand)
     case show(ShowCommand)
     case list(ListCommand)
+    case issues(IssuesCommand)
+    case issue(IssueCommand)
     /// Help for the tool (nil) or for one command.
     case help(CommandName?)
     case version
 }
 
 public enum CommandName: String, CaseIterable, Sendable {
-    case sync, show, list, help
+    case sync, show, list, issues, issue, help
 }
 
 public struct SyncCommand: Equatable, Sendable {
+    /// nil refreshes everything: the Pokémon catalog and every repository synced before.
+    public var repository: GitHubRepositoryName?
     public var pokeAPIURL: String?
+    public var githubURL: String?
     public var offset = 0
     public var limit: Int?
     public var concurrency: Int?
+    public var maximumWaitSeconds: Int?
+}
+
+public struct IssuesCommand: Equatable, Sendable {
+    public var repository: GitHubRepositoryName
+    public var filter = IssueFilter()
+    public var json = false
+}
+
+public struct IssueCommand: Equatable, Sendable {
+    public var repository: GitHubRepositoryName
+    public var number: Int
+    public var json = false
 }
 
 public struct ShowCommand: Equatable, Sendable {

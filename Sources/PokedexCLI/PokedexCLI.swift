@@ -23,6 +23,8 @@ public enum PokedexCLI {
             case .sync(let command): try await runner.sync(command)
             case .show(let command): try runner.show(command)
             case .list(let command): try runner.list(command)
+            case .issues(let command): try runner.issues(command)
+            case .issue(let command): try runner.issue(command)
             }
             return ExitCode.success.rawValue
         } catch {
@@ -40,6 +42,8 @@ public enum PokedexCLI {
             return (error.description, exitCode(for: error))
         case let error as StoreError:
             return (error.description, exitCode(for: error))
+        case let error as GitHubSyncError:
+            return (error.description, exitCode(for: error))
         case let error as DatabaseError:
             return ("database: \(error)", .cannotCreate)
         default:
@@ -52,6 +56,15 @@ public enum PokedexCLI {
         case .unreachable: return .unavailable
         case .status(_, let status, _) where status >= 500 || status == 429 || status == 408: return .unavailable
         case .status, .notJSON, .undecodable: return .badServerData
+        }
+    }
+
+    static func exitCode(for error: GitHubSyncError) -> ExitCode {
+        switch error {
+        case .notFound: return .notFound
+        case .issuesDisabled: return .badServerData
+        case .unauthorized: return .permissionDenied
+        case .rateLimited: return .tryLater
         }
     }
 

@@ -103,7 +103,7 @@ extension HTTPClient {
         // sync's client CPU, measured), even with no cookie storage.
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpShouldSetCookies = false
-        let session = URLSession(configuration: configuration)
+        let session = URLSession(configuration: configuration, delegate: RedirectPolicy(), delegateQueue: nil)
         return HTTPClient { request in
             var urlRequest = URLRequest(url: request.url)
             urlRequest.httpMethod = "GET"
@@ -134,5 +134,35 @@ extension HTTPClient {
             }
             return HTTPResponse(url: http.url ?? request.url, status: http.statusCode, headers: headers, body: body)
         }
+    }
+}
+
+/// Follows redirects, but never carries credentials to another origin: Foundation on Linux
+/// forwards `Authorization` to whatever host a redirect names.
+final class RedirectPolicy: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(Self.redirect(request, from: task.originalRequest?.url ?? response.url))
+    }
+
+    /// The request to follow: `request` itself on the same origin, else without credentials.
+    static func redirect(_ request: URLRequest, from origin: URL?) -> URLRequest {
+        guard let target = request.url, let origin, sameOrigin(target, origin) else {
+            var stripped = request
+            stripped.setValue(nil, forHTTPHeaderField: "Authorization")
+            return stripped
+        }
+        return request
+    }
+
+    static func sameOrigin(_ left: URL, _ right: URL) -> Bool {
+        left.scheme?.lowercased() == right.scheme?.lowercased() && left.host?.lowercased() == right.host?.lowercased()
+            && effectivePort(left) == effectivePort(right)
+    }
+
+    private static func effectivePort(_ url: URL) -> Int? {
+        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }
 }

@@ -38,7 +38,8 @@ enum JSONResponse {
         .undecodable(url: response.url.absoluteString, reason: reason, bodyPrefix: FetchError.prefix(of: response.body))
     }
 
-    private static func validate(_ response: HTTPResponse) throws(FetchError) {
+    /// A 200 whose body starts like JSON, or the `FetchError` saying what came instead.
+    static func validate(_ response: HTTPResponse) throws(FetchError) {
         let url = response.url.absoluteString
         guard response.status == 200 else {
             throw .status(url: url, status: response.status, bodyPrefix: FetchError.prefix(of: response.body))
@@ -50,7 +51,7 @@ enum JSONResponse {
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()

@@ -505,3 +505,30 @@ private struct Scanner {
         }
     }
 }
+
+/// The byte ranges of the elements of a top-level JSON array, so each item of a GitHub
+/// page can be stored exactly as received.
+enum JSONArrayElements {
+    static func ranges(in body: Data) throws(PokemonDetailScanner.Failure) -> [Range<Int>] {
+        let result = body.withUnsafeBytes { raw in
+            Result { () throws(PokemonDetailScanner.Failure) -> [Range<Int>] in
+                guard let base = raw.baseAddress, raw.count > 0 else {
+                    throw PokemonDetailScanner.Failure(offset: 0, reason: "empty body")
+                }
+                var scanner = Scanner(base: base.assumingMemoryBound(to: UInt8.self), end: raw.count)
+                try scanner.expect(openBracket)
+                var ranges: [Range<Int>] = []
+                var first = true
+                while try scanner.nextElement(&first) {
+                    let start = scanner.pos
+                    try scanner.skipValue()
+                    ranges.append(start..<scanner.pos)
+                }
+                scanner.skipWhitespace()
+                guard scanner.pos == scanner.end else { throw scanner.fail("unexpected data after the array") }
+                return ranges
+            }
+        }
+        return try result.get()
+    }
+}

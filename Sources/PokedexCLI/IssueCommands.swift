@@ -1,0 +1,108 @@
+import PokedexStore
+
+extension CommandRunner {
+    func issues(_ command: IssuesCommand) throws {
+        let archive = try openArchive(for: command.repository)
+        let issues = try archive.issues(repository: command.repository.description, filter: command.filter)
+        if command.json {
+            console.print(JSONValue.array(issues.map(IssueJSON.summary)).rendered())
+        } else if !issues.isEmpty {
+            console.print(IssueText.table(issues))
+        }
+    }
+
+    func issue(_ command: IssueCommand) throws {
+        let archive = try openArchive(for: command.repository)
+        guard let issue = try archive.issue(repository: command.repository.description, number: command.number) else {
+            throw CommandFailure(message: "no issue #\(command.number) stored for \(command.repository)", exitCode: .notFound)
+        }
+        console.print(command.json ? IssueJSON.detail(issue).rendered() : IssueText.detail(issue))
+    }
+
+    /// The archive for a query about `repository`, which must have been synced.
+    private func openArchive(for repository: GitHubRepositoryName) throws -> IssueArchive {
+        let archive = IssueArchive(database: try LocalStore.openForReading(path: try databasePath()))
+        guard try archive.syncState(fullName: repository.description) != nil else {
+            throw CommandFailure(
+                message: "\(repository) is not synced yet: run `pokedex sync issues \(repository)` first",
+                exitCode: .notFound)
+        }
+        return archive
+    }
+}
+
+/// `--json` shapes of issues. Keys and their order are part of the interface (README).
+enum IssueJSON {
+    static func summary(_ issue: StoredIssue) -> JSONValue {
+        .object(summaryMembers(issue))
+    }
+
+    static func detail(_ issue: StoredIssue) -> JSONValue {
+        .object(summaryMembers(issue) + [
+            ("body", .optional(issue.body)),
+            ("locked", .bool(issue.locked)),
+            ("draft", issue.draft.map(JSONValue.bool) ?? .null),
+            ("merged_at", .optional(issue.mergedAt)),
+            ("assignees", .array(issue.assignees.map(JSONValue.string))),
+            ("milestone", .optional(issue.milestone)),
+        ])
+    }
+
+    private static func summaryMembers(_ issue: StoredIssue) -> [(String, JSONValue)] {
+        [
+            ("repository", .string(issue.repository)),
+            ("number", .int(issue.number)),
+            ("title", .string(issue.title)),
+            ("state", .string(issue.state)),
+            ("state_reason", .optional(issue.stateReason)),
+            ("is_pull_request", .bool(issue.isPullRequest)),
+            ("labels", .array(issue.labels.map(JSONValue.string))),
+            ("author", .optional(issue.author)),
+            ("comments", .int(issue.comments)),
+            ("created_at", .string(issue.createdAt)),
+            ("updated_at", .string(issue.updatedAt)),
+            ("closed_at", .optional(issue.closedAt)),
+            ("html_url", .string(issue.htmlURL)),
+        ]
+    }
+}
+
+/// Issues for people at a terminal; every text from GitHub is sanitized.
+enum IssueText {
+    static func table(_ issues: [StoredIssue]) -> String {
+        TerminalText.table(
+            header: ["NUMBER", "STATE", "UPDATED", "AUTHOR", "TITLE"],
+            rows: issues.map { issue in
+                let labels = issue.labels.isEmpty ? "" : "  [" + issue.labels.joined(separator: ", ") + "]"
+                return ["#\(issue.number)", (issue.isPullRequest ? "pr " : "") + issue.state,
+                        String(issue.updatedAt.prefix(10)), issue.author ?? "", issue.title + labels]
+            })
+    }
+
+    static func detail(_ issue: StoredIssue) -> String {
+        var lines = ["\(issue.repository)#\(issue.number) \(TerminalText.sanitize(issue.title))"]
+        func field(_ label: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            lines.append(label + String(repeating: " ", count: max(1, 12 - label.count)) + TerminalText.sanitize(value))
+        }
+        let kind = issue.isPullRequest
+            ? "pull request" + (issue.draft == true ? " (draft)" : "") + (issue.mergedAt.map { ", merged \($0)" } ?? "")
+            : "issue"
+        field("Kind", kind)
+        field("State", issue.state + (issue.stateReason.map { " (\($0))" } ?? "") + (issue.locked ? ", locked" : ""))
+        field("Author", issue.author)
+        field("Labels", issue.labels.joined(separator: ", "))
+        field("Assignees", issue.assignees.joined(separator: ", "))
+        field("Milestone", issue.milestone)
+        field("Comments", String(issue.comments))
+        field("Created", issue.createdAt)
+        field("Updated", issue.updatedAt)
+        field("Closed", issue.closedAt)
+        field("URL", issue.htmlURL)
+        if let body = issue.body, !body.isEmpty {
+            lines.append("")
+            lines.append(TerminalText.sanitize(body, keepingLineBreaks: true))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,267 @@
+/// The GitHub tables: what the issues sync writes and what `issues` and `issue` read.
+public struct IssueArchive {
+    public let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    // MARK: Sync state
+
+    public struct SyncState: Sendable, Equatable {
+        public let repositoryID: Int
+        /// The newest `updated_at` stored for the repository; nil before the first page.
+        public let highWaterMark: String?
+        public let repositoryETag: String?
+    }
+
+    /// The sync state of the repository last stored under this name (any case), if any.
+    public func syncState(fullName: String) throws -> SyncState? {
+        try database.queryFirst(
+            """
+            SELECT r.id, s.high_water_mark, s.repository_etag
+            FROM github_repository AS r LEFT JOIN github_sync_state AS s ON s.repository_id = r.id
+            WHERE r.full_name = ? COLLATE NOCASE
+            """,
+            [.text(fullName)]
+        ) { SyncState(repositoryID: $0.int(0), highWaterMark: $0.optionalText(1), repositoryETag: $0.optionalText(2)) }
+    }
+
+    public func syncState(repositoryID: Int) throws -> SyncState? {
+        try database.queryFirst(
+            "SELECT repository_id, high_water_mark, repository_etag FROM github_sync_state WHERE repository_id = ?",
+            [.int(repositoryID)]
+        ) { SyncState(repositoryID: $0.int(0), highWaterMark: $0.optionalText(1), repositoryETag: $0.optionalText(2)) }
+    }
+
+    /// Every repository synced before, by its current name.
+    public func repositoryNames() throws -> [String] {
+        try database.query("SELECT full_name FROM github_repository ORDER BY full_name COLLATE NOCASE") { $0.text(0) }
+    }
+
+    public func listETag(url: String) throws -> String? {
+        try database.queryFirst("SELECT etag FROM github_list_etag WHERE url = ?", [.text(url)]) { $0.text(0) }
+    }
+
+    // MARK: Writing
+
+    /// Stores a repository under its id; a new name (rename, transfer) replaces the old one.
+    public func saveRepository(_ repository: GitHubRepository, etag: String?) throws {
+        try database.writeTransaction {
+            // Another id holding this name is a repository deleted and recreated upstream.
+            try database.run("DELETE FROM github_repository WHERE full_name = ? COLLATE NOCASE AND id <> ?",
+                             [.text(repository.fullName), .int(repository.id)])
+            try database.run(
+                """
+                INSERT INTO github_repository
+                    (id, full_name, description, default_branch, open_issues_count, html_url, fetched_at, raw_json)
+                VALUES (?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    full_name = excluded.full_name, description = excluded.description,
+                    default_branch = excluded.default_branch, open_issues_count = excluded.open_issues_count,
+                    html_url = excluded.html_url, fetched_at = excluded.fetched_at, raw_json = excluded.raw_json
+                """,
+                [.int(repository.id), .text(repository.fullName), .string(repository.description),
+                 .string(repository.defaultBranch), .int(repository.openIssuesCount), .string(repository.htmlURL),
+                 .utf8(repository.rawJSON[...])])
+            try database.run(
+                """
+                INSERT INTO github_sync_state (repository_id, repository_etag) VALUES (?, ?)
+                ON CONFLICT (repository_id) DO UPDATE SET repository_etag = excluded.repository_etag
+                """,
+                [.int(repository.id), .string(etag)])
+        }
+    }
+
+    /// Stores one page of issues together with the new high-water mark and the page's
+    /// ETag, in one transaction: an interrupted sync resumes after the last committed page.
+    public func saveIssuePage(repositoryID: Int, issues: [GitHubIssue], url: String, etag: String?) throws {
+        try database.writeTransaction {
+            for issue in issues { try saveIssue(issue, repositoryID: repositoryID) }
+            if let newest = issues.map(\.updatedAt).max() {
+                try database.run(
+                    """
+                    UPDATE github_sync_state SET high_water_mark = ?
+                    WHERE repository_id = ? AND (high_water_mark IS NULL OR high_water_mark < ?)
+                    """,
+                    [.text(newest), .int(repositoryID), .text(newest)])
+            }
+            try saveListETag(url: url, etag: etag)
+        }
+    }
+
+    /// Records the ETag of a list URL answered 200 with nothing new to store.
+    public func saveListETag(url: String, etag: String?) throws {
+        if let etag {
+            try database.run(
+                "INSERT INTO github_list_etag (url, etag) VALUES (?, ?) ON CONFLICT (url) DO UPDATE SET etag = excluded.etag",
+                [.text(url), .text(etag)])
+        } else {
+            try database.run("DELETE FROM github_list_etag WHERE url = ?", [.text(url)])
+        }
+    }
+
+    private func saveUser(_ user: GitHubUser) throws {
+        try database.run(
+            """
+            INSERT INTO github_user (id, login, type) VALUES (?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET login = excluded.login, type = excluded.type
+            """,
+            [.int(user.id), .text(user.login), .string(user.type)])
+    }
+
+    private func saveIssue(_ issue: GitHubIssue, repositoryID: Int) throws {
+        if let author = issue.author { try saveUser(author) }
+        if let milestone = issue.milestone {
+            try database.run(
+                """
+                INSERT INTO github_milestone (id, repository_id, number, title, state) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET number = excluded.number, title = excluded.title, state = excluded.state
+                """,
+                [.int(milestone.id), .int(repositoryID), .int(milestone.number), .text(milestone.title),
+                 .string(milestone.state)])
+        }
+        // A number reused by a different id (an issue deleted and recreated) replaces it.
+        try database.run("DELETE FROM github_issue WHERE repository_id = ? AND number = ? AND id <> ?",
+                         [.int(repositoryID), .int(issue.number), .int(issue.id)])
+        try database.run(
+            """
+            INSERT INTO github_issue
+                (id, repository_id, number, title, body, state, state_reason, locked, comments, author_id,
+                 author_association, milestone_id, is_pull_request, draft, merged_at, created_at, updated_at,
+                 closed_at, html_url, raw_json)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET
+                repository_id = excluded.repository_id, number = excluded.number, title = excluded.title,
+                body = excluded.body, state = excluded.state, state_reason = excluded.state_reason,
+                locked = excluded.locked, comments = excluded.comments, author_id = excluded.author_id,
+                author_association = excluded.author_association, milestone_id = excluded.milestone_id,
+                is_pull_request = excluded.is_pull_request, draft = excluded.draft, merged_at = excluded.merged_at,
+                created_at = excluded.created_at, updated_at = excluded.updated_at, closed_at = excluded.closed_at,
+                html_url = excluded.html_url, raw_json = excluded.raw_json
+            """,
+            [.int(issue.id), .int(repositoryID), .int(issue.number), .text(issue.title), .string(issue.body),
+             .text(issue.state), .string(issue.stateReason), .bool(issue.locked), .int(issue.comments),
+             .int(issue.author?.id), .string(issue.authorAssociation), .int(issue.milestone?.id),
+             .bool(issue.isPullRequest), issue.draft.map(SQLValue.bool) ?? .null, .string(issue.mergedAt),
+             .text(issue.createdAt), .text(issue.updatedAt), .string(issue.closedAt), .text(issue.htmlURL),
+             .utf8(issue.rawJSON[...])])
+        try database.run("DELETE FROM github_issue_label WHERE issue_id = ?", [.int(issue.id)])
+        for label in issue.labels {
+            try database.run(
+                """
+                INSERT INTO github_label (id, repository_id, name, color, description) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET name = excluded.name, color = excluded.color,
+                    description = excluded.description
+                """,
+                [.int(label.id), .int(repositoryID), .text(label.name), .string(label.color), .string(label.description)])
+            try database.run("INSERT OR IGNORE INTO github_issue_label (issue_id, label_id) VALUES (?, ?)",
+                             [.int(issue.id), .int(label.id)])
+        }
+        try database.run("DELETE FROM github_issue_assignee WHERE issue_id = ?", [.int(issue.id)])
+        for assignee in issue.assignees {
+            try saveUser(assignee)
+            try database.run("INSERT OR IGNORE INTO github_issue_assignee (issue_id, user_id) VALUES (?, ?)",
+                             [.int(issue.id), .int(assignee.id)])
+        }
+    }
+
+    // MARK: Reading
+
+    /// The repository's stored issues matching `filter`, newest first.
+    public func issues(repository fullName: String, filter: IssueFilter) throws -> [StoredIssue] {
+        // Each optional condition is written so that a NULL parameter disables it: the SQL
+        // text stays constant and every value is bound.
+        let state: SQLValue = filter.state == .all ? .null : .text(filter.state.rawValue)
+        let pullRequests: SQLValue = switch filter.kinds {
+        case .issues: .integer(0)
+        case .pullRequests: .integer(1)
+        case .all: .null
+        }
+        let labels = filter.labels.map { $0.lowercased() }
+        // The labels travel as one JSON array parameter, read back with json_each.
+        let labelList: SQLValue = labels.isEmpty ? .null : .text(JSONValue.array(labels.map(JSONValue.string)).rendered())
+        let search: SQLValue = filter.search.flatMap(FullTextQuery.allWords).map(SQLValue.text) ?? .null
+        return try database.readTransaction {
+            let ids = try database.query(
+                """
+                SELECT i.id FROM github_issue AS i
+                JOIN github_repository AS r ON r.id = i.repository_id
+                LEFT JOIN github_user AS u ON u.id = i.author_id
+                WHERE r.full_name = ?1 COLLATE NOCASE
+                  AND (?2 IS NULL OR i.state = ?2)
+                  AND (?3 IS NULL OR i.is_pull_request = ?3)
+                  AND (?4 IS NULL OR u.login = ?4 COLLATE NOCASE)
+                  AND (?5 IS NULL OR (
+                        SELECT count(DISTINCT lower(l.name)) FROM github_issue_label AS il
+                        JOIN github_label AS l ON l.id = il.label_id
+                        WHERE il.issue_id = i.id AND lower(l.name) IN (SELECT value FROM json_each(?5))
+                      ) = json_array_length(?5))
+                  AND (?6 IS NULL OR i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?6))
+                ORDER BY i.created_at DESC, i.number DESC
+                LIMIT ?7 OFFSET ?8
+                """,
+                [.text(fullName), state, pullRequests, .string(filter.author), labelList, search,
+                 .int(filter.limit), .int(filter.offset)]) { $0.int(0) }
+            return try ids.compactMap(issue(id:))
+        }
+    }
+
+    /// One stored issue or pull request by number.
+    public func issue(repository fullName: String, number: Int) throws -> StoredIssue? {
+        let id = try database.queryFirst(
+            """
+            SELECT i.id FROM github_issue AS i JOIN github_repository AS r ON r.id = i.repository_id
+            WHERE r.full_name = ? COLLATE NOCASE AND i.number = ?
+            """,
+            [.text(fullName), .int(number)]) { $0.int(0) }
+        return try id.flatMap(issue(id:))
+    }
+
+    private func issue(id: Int) throws -> StoredIssue? {
+        let labels = try database.query(
+            """
+            SELECT l.name FROM github_issue_label AS il JOIN github_label AS l ON l.id = il.label_id
+            WHERE il.issue_id = ? ORDER BY l.name
+            """,
+            [.int(id)]) { $0.text(0) }
+        let assignees = try database.query(
+            """
+            SELECT u.login FROM github_issue_assignee AS a JOIN github_user AS u ON u.id = a.user_id
+            WHERE a.issue_id = ? ORDER BY u.login
+            """,
+            [.int(id)]) { $0.text(0) }
+        return try database.queryFirst(
+            """
+            SELECT r.full_name, i.number, i.title, i.body, i.state, i.state_reason, i.locked, i.is_pull_request,
+                   i.draft, i.merged_at, u.login, m.title, i.comments, i.created_at, i.updated_at, i.closed_at,
+                   i.html_url
+            FROM github_issue AS i
+            JOIN github_repository AS r ON r.id = i.repository_id
+            LEFT JOIN github_user AS u ON u.id = i.author_id
+            LEFT JOIN github_milestone AS m ON m.id = i.milestone_id
+            WHERE i.id = ?
+            """,
+            [.int(id)]
+        ) { row in
+            StoredIssue(
+                repository: row.text(0), number: row.int(1), title: row.text(2), body: row.optionalText(3),
+                state: row.text(4), stateReason: row.optionalText(5), locked: row.bool(6),
+                isPullRequest: row.bool(7), draft: row.isNull(8) ? nil : row.bool(8), mergedAt: row.optionalText(9),
+                labels: labels, author: row.optionalText(10), assignees: assignees, milestone: row.optionalText(11),
+                comments: row.int(12), createdAt: row.text(13), updatedAt: row.text(14), closedAt: row.optionalText(15),
+                htmlURL: row.text(16))
+        }
+    }
+}
+
+/// Turns what people type into an FTS5 query that matches rows containing every word as a
+/// word or a word's start ("crash" finds "crashes"). Words are quoted, so punctuation and
+/// FTS5 operators in the text cannot make a syntax error.
+enum FullTextQuery {
+    static func allWords(_ text: String) -> String? {
+        let words = text.split { !$0.isLetter && !$0.isNumber }
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PokedexStore
+
+/// GitHub REST requests. The first page of a list is built here; later pages follow the
+/// `Link` header's `next` URL verbatim.
+public enum GitHubEndpoint: Sendable {
+    case repository(GitHubRepositoryName)
+    /// Every issue and pull request updated at or after `since`, oldest update first.
+    case issues(GitHubRepositoryName, since: String?, perPage: Int)
+    /// A URL the API handed out (a `Link` header's `next`).
+    case link(String)
+
+    public static let defaultBaseURL = "https://api.github.com"
+
+    public func request(baseURL: URL, token: String?, etag: String?) throws(FetchError) -> HTTPRequest {
+        let url: URL
+        switch self {
+        case .repository(let repository):
+            url = try Self.url(baseURL, path: Self.repositoryPath(repository), query: [])
+        case .issues(let repository, let since, let perPage):
+            var query = [("state", "all"), ("sort", "updated"), ("direction", "asc"), ("per_page", String(perPage))]
+            if let since { query.append(("since", since)) }
+            url = try Self.url(baseURL, path: Self.repositoryPath(repository) + "/issues", query: query)
+        case .link(let link):
+            guard let resolved = URL(string: link, relativeTo: baseURL)?.absoluteURL else {
+                throw .undecodable(url: link, reason: "the Link header's URL is not a URL", bodyPrefix: "")
+            }
+            url = resolved
+        }
+        var headers = [
+            "Accept": "application/vnd.github+json",
+            "X-GitHub-Api-Version": "2022-11-28",
+            "User-Agent": PokedexVersion.userAgent,
+        ]
+        // The token goes only to the API's own origin, never to a host a link points elsewhere.
+        if let token, url.host == baseURL.host, url.port == baseURL.port, url.scheme == baseURL.scheme {
+            headers["Authorization"] = "Bearer \(token)"
+        }
+        if let etag { headers["If-None-Match"] = etag }
+        return HTTPRequest(url: url, headers: headers)
+    }
+
+    private static func repositoryPath(_ repository: GitHubRepositoryName) -> String {
+        "/repos/" + percentEncoded(repository.owner) + "/" + percentEncoded(repository.name)
+    }
+
+    private static func percentEncoded(_ segment: String) -> String {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: "\u{0}"..."\u{7F}"))
+        allowed.insert(charactersIn: "-._~")
+        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    }
+
+    private static func url(_ base: URL, path: String, query: [(String, String)]) throws(FetchError) -> URL {
+        let basePath = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
+        var text = basePath + path
+        if !query.isEmpty {
+            var components = URLComponents()
+            components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+            // `+` in an ISO 8601 offset must not read as a space.
+            text += "?" + (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+        }
+        guard let url = URL(string: text) else {
+            throw .unreachable(url: text, reason: "not a usable GitHub API URL")
+        }
+        return url
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import PokedexStore
+
+public struct GitHubSyncOptions: Sendable {
+    /// The longest pokedex waits for a rate limit to reset before stopping (exit 75).
+    public var maximumWait: Duration
+    public var perPage: Int
+
+    public static let defaultMaximumWait: Duration = .seconds(60)
+
+    public init(maximumWait: Duration = Self.defaultMaximumWait, perPage: Int = 100) {
+        self.maximumWait = maximumWait
+        self.perPage = perPage
+    }
+}
+
+/// What one repository's sync did.
+public struct GitHubSyncReport: Sendable, Equatable {
+    /// The repository's name as GitHub reports it now.
+    public var repository: String
+    /// The name asked for, when GitHub answered under another one (renamed or transferred).
+    public var renamedFrom: String?
+    public var pages = 0
+    public var itemsReceived = 0
+    public var notModified = 0
+    /// The primary rate limit as last reported, when the server sends it.
+    public var rateLimit: RateLimitStatus?
+}
+
+/// GitHub's primary rate limit as its headers report it.
+public struct RateLimitStatus: Sendable, Equatable {
+    public let limit: Int?
+    public let remaining: Int
+    public let resetAt: Date?
+
+    init?(_ response: HTTPResponse) {
+        guard let remaining = response.header("X-RateLimit-Remaining").flatMap(Int.init) else { return nil }
+        self.remaining = remaining
+        limit = response.header("X-RateLimit-Limit").flatMap(Int.init)
+        resetAt = response.header("X-RateLimit-Reset").flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:))
+    }
+}
+
+/// Why a repository could not be synced. Everything committed before stays.
+public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
+    case notFound(repository: String)
+    case issuesDisabled(repository: String)
+    case unauthorized(url: String, message: String)
+    /// The rate limit is exhausted and resets later than the caller will wait.
+    case rateLimited(resetAt: Date)
+
+    public var description: String {
+        switch self {
+        case .notFound(let repository):
+            return "repository \(repository) not found, or private: set GITHUB_TOKEN to a token that can read it"
+        case .issuesDisabled(let repository):
+            return "repository \(repository) has issues disabled (HTTP 410); nothing to sync"
+        case .unauthorized(let url, let message):
+            return "GitHub refused the credentials for GET \(url) (HTTP 401: \(message)); check GITHUB_TOKEN or GH_TOKEN"
+        case .rateLimited(let resetAt):
+            let seconds = max(0, Int(resetAt.timeIntervalSinceNow.rounded(.up)))
+            return "GitHub's rate limit is exhausted until \(Self.iso8601(resetAt)) (in \(seconds / 60) min \(seconds % 60) s); "
+                + "everything fetched so far is stored: run again after that"
+        }
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}
+
+/// Mirrors one repository's issues and pull requests. Requests are serial, as GitHub asks of
+/// a client; list pages are committed one by one together with the `updated_at` high-water
+/// mark, and later syncs ask only for what changed since it, conditionally.
+public struct GitHubSync {
+    public let client: HTTPClient
+    public let baseURL: URL
+    public let token: String?
+    public let archive: IssueArchive
+    public let options: GitHubSyncOptions
+    /// How waiting is done; tests may shorten it.
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    public init(client: HTTPClient, baseURL: URL, token: String?, archive: IssueArchive,
+                options: GitHubSyncOptions = GitHubSyncOptions()) {
+        self.init(client: client, baseURL: baseURL, token: token, archive: archive, options: options) {
+            try await Task.sleep(for: $0)
+        }
+    }
+
+    init(client: HTTPClient, baseURL: URL, token: String?, archive: IssueArchive, options: GitHubSyncOptions,
+         sleep: @escaping @Sendable (Duration) async throws -> Void) {
+        self.client = client
+        self.baseURL = baseURL
+        self.token = token
+        self.archive = archive
+        self.options = options
+        self.sleep = sleep
+    }
+
+    /// More walks than this in one run means the repository changes faster than it is read.
+    private static let maximumWalks = 4
+
+    public func run(_ requested: GitHubRepositoryName) async throws -> GitHubSyncReport {
+        var report = GitHubSyncReport(repository: requested.description)
+        let known = try archive.syncState(fullName: requested.description)
+        let repositoryResponse = try await send(.repository(requested), etag: known?.repositoryETag, &report)
+        let repositoryID: Int
+        var current = requested
+        switch repositoryResponse.status {
+        case 304 where known != nil:
+            repositoryID = known!.repositoryID
+            report.notModified += 1
+        case 404:
+            throw GitHubSyncError.notFound(repository: requested.description)
+        default:
+            let repository = try JSONResponse.repository(from: repositoryResponse)
+            try archive.saveRepository(repository, etag: repositoryResponse.header("ETag"))
+            repositoryID = repository.id
+            report.repository = repository.fullName
+            if repository.fullName.lowercased() != requested.description.lowercased() {
+                report.renamedFrom = requested.description
+                current = GitHubRepositoryName(repository.fullName) ?? requested
+            }
+        }
+        // Each walk asks for everything updated since the high-water mark; the one that leaves
+        // it unchanged has stored the ETag the next no-change refresh gets a 304 for.
+        for _ in 0..<Self.maximumWalks {
+            let start = try archive.syncState(repositoryID: repositoryID)?.highWaterMark
+            var endpoint: GitHubEndpoint? = .issues(current, since: start, perPage: options.perPage)
+            while let page = endpoint {
+                let url = try page.request(baseURL: baseURL, token: nil, etag: nil).url.absoluteString
+                let response = try await send(page, etag: try archive.listETag(url: url), &report)
+                switch response.status {
+                case 304:
+                    report.notModified += 1
+                    endpoint = nil
+                case 410:
+                    throw GitHubSyncError.issuesDisabled(repository: current.description)
+                case 404:
+                    throw GitHubSyncError.notFound(repository: current.description)
+                default:
+                    let issues = try JSONResponse.issues(from: response)
+                    try archive.saveIssuePage(repositoryID: repositoryID, issues: issues, url: url,
+                                              etag: response.header("ETag"))
+                    report.pages += 1
+                    report.itemsReceived += issues.count
+                    endpoint = LinkHeader.next(in: response.header("Link")).map(GitHubEndpoint.link)
+                }
+            }
+            if try archive.syncState(repositoryID: repositoryID)?.highWaterMark == start { break }
+        }
+        return report
+    }
+
+    /// Sends a request, waiting out rate limits that reset within `options.maximumWait`.
+    private func send(_ endpoint: GitHubEndpoint, etag: String?, _ report: inout GitHubSyncReport)
+        async throws -> HTTPResponse
+    {
+        var waited: Duration = .zero
+        while true {
+            let request = try endpoint.request(baseURL: baseURL, token: token, etag: etag)
+            let response = try await client.send(request)
+            if let status = RateLimitStatus(response) { report.rateLimit = status }
+            if response.status == 401 {
+                throw GitHubSyncError.unauthorized(url: request.url.absoluteString,
+                                                   message: GitHubErrorBody.message(in: response) ?? "unauthorized")
+            }
+            guard let limit = RateLimitWait(response) else { return response }
+            guard waited + limit.wait <= options.maximumWait else { throw GitHubSyncError.rateLimited(resetAt: limit.until) }
+            try await sleep(limit.wait)
+            waited += limit.wait
+        }
+    }
+}
+
+/// How long a rate-limited answer asks the client to wait, if it is one.
+struct RateLimitWait {
+    let wait: Duration
+    let until: Date
+
+    init?(_ response: HTTPResponse, now: Date = Date()) {
+        guard response.status == 403 || response.status == 429 else { return nil }
+        let seconds: Double
+        if let retryAfter = response.header("Retry-After").flatMap(Double.init) {
+            seconds = retryAfter  // secondary limit
+        } else if response.header("X-RateLimit-Remaining") == "0",
+                  let reset = response.header("X-RateLimit-Reset").flatMap(Double.init) {
+            seconds = max(1, reset - now.timeIntervalSince1970 + 1)  // primary limit, plus clock skew
+        } else if response.status == 429
+                    || GitHubErrorBody.message(in: response)?.localizedCaseInsensitiveContains("rate limit") == true {
+            seconds = 60  // GitHub: without Retry-After, wait at least a minute
+        } else {
+            return nil  // a plain 403: not a rate limit
+        }
+        wait = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+        until = now.addingTimeInterval(seconds)
+    }
+}
+
+/// Reads RFC 8288 `Link` headers as GitHub sends them.
+enum LinkHeader {
+    /// The target of `rel="next"`, verbatim.
+    static func next(in header: String?) -> String? {
+        guard let header else { return nil }
+        for link in header.split(separator: ",") {
+            let parts = link.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
+            let isNext = parts.dropFirst().contains { parameter in
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                return pair.count == 2 && pair[0].lowercased() == "rel"
+                    && pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: " ").contains("next")
+            }
+            if isNext { return String(target.dropFirst().dropLast()) }
+        }
+        return nil
+    }
+}
