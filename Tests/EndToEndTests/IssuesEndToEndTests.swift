@@ -1,0 +1,243 @@
+import Foundation
+import LoopbackHTTP
+import TestSupport
+import Testing
+
+/// The real `pokedex` binary against a GitHub look-alike on loopback.
+@Suite("pokedex sync issues, issues and issue end to end")
+struct IssuesEndToEndTests {
+    let directory: TemporaryDirectory
+    let github: FakeGitHub
+    let database: String
+    static let repository = "acme/rocket"
+    static let issueCount = 250
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        github = try FakeGitHub(repositories: [
+            .generated(owner: "acme", name: "rocket", issueCount: Self.issueCount),
+        ])
+        database = directory.file("pokedex.sqlite")
+    }
+
+    func pokedex(_ arguments: [String], environment: [String: String] = [:]) throws -> PokedexProcess.Result {
+        try PokedexProcess.run(["--db", database] + arguments,
+                               environment: ["GITHUB_API_URL": github.baseURL].merging(environment) { $1 })
+    }
+
+    func sync(_ environment: [String: String] = [:]) throws -> PokedexProcess.Result {
+        try pokedex(["sync", "issues", Self.repository, "--max-wait", "5"], environment: environment)
+    }
+
+    func storedIssues(_ repository: String = Self.repository) throws -> [[String: Any]] {
+        let result = try pokedex(["issues", repository, "--state", "all", "--all-kinds", "--limit", "100000", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+
+    @Test("the first sync follows Link pagination and stores every issue and pull request")
+    func firstSync() throws {
+        let result = try sync()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let stored = try storedIssues()
+        #expect(stored.count == Self.issueCount)
+        #expect(Set(stored.compactMap { $0["number"] as? Int }) == Set(1...Self.issueCount))
+        let pullRequests = github.issues(of: Self.repository).filter(\.isPullRequest).count
+        #expect(stored.filter { $0["is_pull_request"] as? Bool == true }.count == pullRequests)
+        let pages = github.server.requests.filter { $0.path.hasSuffix("/issues") }
+        #expect(pages.count == 4, "three pages of 100, then the walk from the new high-water mark")
+        let followed = pages.filter { $0.query["page"] != nil }
+        #expect(followed.count == 2 && followed.allSatisfy { $0.path.hasPrefix("/repositories/") },
+                "later pages follow the Link header as given")
+        let first = try #require(pages.first)
+        #expect(first.query["state"] == "all" && first.query["sort"] == "updated" && first.query["direction"] == "asc")
+        #expect(first.query["per_page"] == "100" && first.query["since"] == nil)
+        #expect(first.header("Accept") == "application/vnd.github+json")
+        #expect(first.header("X-GitHub-Api-Version") == "2022-11-28")
+        #expect(first.header("User-Agent")?.hasPrefix("pokedex/") == true)
+    }
+
+    @Test("a refresh with nothing changed costs two requests, both answered 304")
+    func noChangeRefresh() throws {
+        #expect(try sync().status == 0)
+        github.resetCounters()
+        let again = try sync()
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(github.requestCount == 2 && github.notModifiedCount == 2)
+        #expect(try storedIssues().count == Self.issueCount)
+    }
+
+    @Test("issues touched upstream are fetched again and updated; new ones appear")
+    func incremental() throws {
+        #expect(try sync().status == 0)
+        github.touch(Self.repository, numbers: [7, 42, 199], state: "closed")
+        let created = github.createIssues(Self.repository, count: 2)
+        github.server.resetLog()
+        #expect(try sync().status == 0)
+        let since = github.server.requests.compactMap { $0.query["since"] }
+        #expect(!since.isEmpty, "later syncs ask only for what changed")
+        let stored = try storedIssues()
+        #expect(stored.count == Self.issueCount + 2)
+        for number in [7, 42, 199] {
+            let issue = try #require(stored.first { $0["number"] as? Int == number })
+            #expect((issue["title"] as? String)?.hasSuffix("[edited]") == true)
+            #expect(issue["state"] as? String == "closed")
+        }
+        #expect(Set(created).isSubset(of: Set(stored.compactMap { $0["number"] as? Int })))
+    }
+
+    @Test("a renamed repository (301) keeps one row under its new name")
+    func rename() throws {
+        let pokeAPI = try FakePokeAPI()
+        #expect(try sync().status == 0)
+        github.rename(Self.repository, to: "acme/starship")
+        let refresh = try pokedex(["sync"], environment: ["POKEAPI_BASE_URL": pokeAPI.baseURL])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(refresh.stderr.contains("acme/starship") && refresh.stderr.contains("renamed from acme/rocket"))
+        #expect(try storedIssues("acme/starship").count == Self.issueCount)
+        let old = try pokedex(["issues", "acme/rocket"])
+        #expect(old.status == 66, "the old name is gone, not duplicated")
+    }
+
+    @Test("an unknown or private repository: a clear message, exit 66, nothing stored")
+    func notFound() throws {
+        let result = try pokedex(["sync", "issues", "acme/ghost"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("not found, or private: set GITHUB_TOKEN"), "\(result.stderr)")
+        #expect(try pokedex(["issues", "acme/ghost"]).status == 66)
+    }
+
+    @Test("a repository with issues disabled (410) says so")
+    func issuesDisabled() throws {
+        github.update(Self.repository) { $0.hasIssues = false }
+        let result = try sync()
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("issues disabled"), "\(result.stderr)")
+    }
+
+    @Test("a bad token (401) is refused with a clear message that never shows the token")
+    func badToken() throws {
+        let guarded = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 5)],
+                                     requiredToken: "right-token")
+        let result = try PokedexProcess.run(
+            ["--db", database, "sync", "issues", Self.repository],
+            environment: ["GITHUB_API_URL": guarded.baseURL, "GITHUB_TOKEN": "wrong-token-123"])
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("401") && result.stderr.contains("Bad credentials"), "\(result.stderr)")
+        #expect(!result.stderr.contains("wrong-token-123") && !result.stdout.contains("wrong-token-123"))
+        let good = try PokedexProcess.run(
+            ["--db", database, "sync", "issues", Self.repository],
+            environment: ["GITHUB_API_URL": guarded.baseURL, "GH_TOKEN": "right-token"])
+        #expect(good.status == 0, "GH_TOKEN is used when GITHUB_TOKEN is absent: \(good.stderr)")
+        let stored = try Data(contentsOf: URL(fileURLWithPath: database))
+        #expect(stored.range(of: Data("right-token".utf8)) == nil, "the token is never stored")
+    }
+
+    @Test("a primary rate limit that resets soon is waited out")
+    func shortRateLimit() throws {
+        github.exhaustRateLimit(resetIn: 2)
+        let result = try sync()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try storedIssues().count == Self.issueCount)
+    }
+
+    @Test("a primary rate limit that resets late stops with exit 75 and keeps what was committed")
+    func longRateLimit() throws {
+        github.setRemaining(2, resetIn: 3600)
+        let result = try sync()
+        #expect(result.status == 75)
+        #expect(result.stderr.contains("rate limit") && result.stderr.contains("run again"), "\(result.stderr)")
+        #expect(try storedIssues().count == 100, "the repository and the first page were committed")
+    }
+
+    @Test("a secondary rate limit with Retry-After is waited out")
+    func secondaryRateLimit() throws {
+        github.secondaryLimit(nextRequests: 2, retryAfter: 1, status: 429)
+        let result = try sync()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try storedIssues().count == Self.issueCount)
+    }
+
+    @Test("GitHub Enterprise without rate-limit headers works")
+    func noRateLimitHeaders() throws {
+        github.sendsRateLimitHeaders = false
+        #expect(try sync().status == 0)
+        #expect(try storedIssues().count == Self.issueCount)
+    }
+
+    @Test("a redirect to another host does not carry the token")
+    func redirectDropsToken() throws {
+        let elsewhere = try LoopbackServer { _ in .json("[]") }
+        let target = "http://localhost:\(elsewhere.port)/collected"
+        github.override = { request in
+            request.path.hasSuffix("/issues")
+                ? ScriptedResponse(status: 307, headers: [("Location", target)], body: []) : nil
+        }
+        let result = try sync(["GITHUB_TOKEN": "s3cret-token"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let forwarded = try #require(elsewhere.requests.first)
+        #expect(forwarded.header("Authorization") == nil)
+        let direct = try #require(github.server.requests.first)
+        #expect(direct.header("Authorization") == "Bearer s3cret-token")
+    }
+
+    @Test("titles with terminal escapes are shown harmlessly; JSON keeps them escaped")
+    func terminalEscapes() throws {
+        #expect(try sync().status == 0)
+        let text = try pokedex(["issues", Self.repository, "--state", "all", "--all-kinds", "--limit", "1000"])
+        #expect(!text.stdout.contains("\u{1B}"))
+        #expect(text.stdout.contains("^[[31m"))
+        let shown = try pokedex(["issue", Self.repository + "#3"])
+        #expect(!shown.stdout.contains("\u{1B}") && shown.stdout.contains("^[[31mred"))
+        let json = try pokedex(["issue", Self.repository + "#3", "--json"])
+        #expect(json.stdout.contains(#"\u001b[31m"#))
+        let issue = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((issue["title"] as? String)?.contains("\u{1B}[31mred") == true)
+        for key in ["number", "title", "state", "state_reason", "is_pull_request", "labels", "author", "comments",
+                    "created_at", "updated_at", "closed_at", "html_url", "body"] {
+            #expect(issue.keys.contains(key), "\(key) missing")
+        }
+    }
+
+    @Test("filters: state, label, author, search and kinds")
+    func filters() throws {
+        #expect(try sync().status == 0)
+        let upstream = github.issues(of: Self.repository)
+        func numbers(_ arguments: [String]) throws -> Set<Int> {
+            let result = try pokedex(["issues", Self.repository, "--limit", "1000", "--json"] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            return Set(items.compactMap { $0["number"] as? Int })
+        }
+        #expect(try numbers([]) == Set(upstream.filter { !$0.isPullRequest && $0.state == "open" }.map(\.number)))
+        #expect(try numbers(["--state", "closed", "--pulls"])
+                == Set(upstream.filter { $0.isPullRequest && $0.state == "closed" }.map(\.number)))
+        #expect(try numbers(["--state", "all", "--label", "bug"])
+                == Set(upstream.filter { !$0.isPullRequest && $0.labels.contains { $0.name == "bug" } }.map(\.number)))
+        #expect(try numbers(["--state", "all", "--author", "OCTOCAT"])
+                == Set(upstream.filter { !$0.isPullRequest && $0.author.login == "octocat" }.map(\.number)))
+        #expect(try numbers(["--state", "all", "--all-kinds", "--search", "colour terminal"]).contains(3))
+    }
+
+    @Test("the token never reaches stdout, stderr or the database")
+    func tokenStaysSecret() throws {
+        let token = "ghp_s3cretTokenValue"
+        let result = try pokedex(["-v", "sync", "issues", Self.repository], environment: ["GITHUB_TOKEN": token])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains(token) && !result.stderr.contains(token))
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            let data = try Data(contentsOf: URL(fileURLWithPath: directory.file(file)))
+            #expect(data.range(of: Data(token.utf8)) == nil, "\(file) holds the token")
+        }
+    }
+
+    @Test("malformed OWNER/REPO is a usage error", arguments: [
+        "acme", "acme/rocket/x", "acme/..", "-acme/rocket", "acme/rock et", "acme/rocket#1",
+    ])
+    func badRepositoryNames(name: String) throws {
+        let result = try pokedex(["sync", "issues", name])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: database))
+    }
+}
