@@ -13,6 +13,13 @@ public enum SharedData {
 
     public static var hasPokeAPI: Bool { directory != nil }
 
+    /// The recorded api.github.com exchanges (octokit/fixtures), when present.
+    public static var gitHubFixtures: String? {
+        directory.map { $0 + "/github/octokit-fixtures" }.flatMap {
+            FileManager.default.fileExists(atPath: $0 + "/paginate-issues.normalized.json") ? $0 : nil
+        }
+    }
+
     /// Calls `body` with each line of a gzip'd JSON-lines file, decompressed by `gzip -dc`.
     public static func forEachLine(ofGzip path: String, _ body: (Data) throws -> Void) throws {
         let process = Process()
