@@ -103,16 +103,13 @@ CREATE TRIGGER github_issue_fts_update AFTER UPDATE OF title, body ON github_iss
 END;
 
 -- Where an incremental sync resumes: the newest updated_at stored (GitHub's `since` is
--- inclusive, so the boundary is asked for again and deduplicated by the upsert), and the
--- repository's ETag for a conditional GET.
+-- inclusive, so the boundary is asked for again and deduplicated by the upsert), the
+-- repository's ETag, and the ETag of the issues URL the next refresh starts with, so a
+-- refresh where nothing changed is answered 304 twice.
 CREATE TABLE github_sync_state (
     repository_id    INTEGER PRIMARY KEY REFERENCES github_repository (id) ON DELETE CASCADE,
     high_water_mark  TEXT,
-    repository_etag  TEXT
-) STRICT;
-
--- The ETag of each list URL last answered 200, sent back as If-None-Match.
-CREATE TABLE github_list_etag (
-    url  TEXT PRIMARY KEY,
-    etag TEXT NOT NULL
+    repository_etag  TEXT,
+    issues_url       TEXT,
+    issues_etag      TEXT
 ) STRICT;

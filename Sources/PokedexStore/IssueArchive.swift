@@ -39,8 +39,11 @@ public struct IssueArchive {
         try database.query("SELECT full_name FROM github_repository ORDER BY full_name COLLATE NOCASE") { $0.text(0) }
     }
 
-    public func listETag(url: String) throws -> String? {
-        try database.queryFirst("SELECT etag FROM github_list_etag WHERE url = ?", [.text(url)]) { $0.text(0) }
+    /// The stored ETag of the first issues page at `url`, if that is the URL last stored.
+    public func issuesETag(repositoryID: Int, url: String) throws -> String? {
+        try database.queryFirst(
+            "SELECT issues_etag FROM github_sync_state WHERE repository_id = ? AND issues_url = ?",
+            [.int(repositoryID), .text(url)]) { $0.optionalText(0) } ?? nil
     }
 
     // MARK: Writing
@@ -73,9 +76,10 @@ public struct IssueArchive {
         }
     }
 
-    /// Stores one page of issues together with the new high-water mark and the page's
-    /// ETag, in one transaction: an interrupted sync resumes after the last committed page.
-    public func saveIssuePage(repositoryID: Int, issues: [GitHubIssue], url: String, etag: String?) throws {
+    /// Stores one page of issues together with the new high-water mark, in one transaction:
+    /// an interrupted sync resumes after the last committed page. The ETag of a walk's first
+    /// page is kept for the next refresh's conditional request.
+    public func saveIssuePage(repositoryID: Int, issues: [GitHubIssue], firstPage: (url: String, etag: String?)?) throws {
         try database.writeTransaction {
             for issue in issues { try saveIssue(issue, repositoryID: repositoryID) }
             if let newest = issues.map(\.updatedAt).max() {
@@ -86,18 +90,11 @@ public struct IssueArchive {
                     """,
                     [.text(newest), .int(repositoryID), .text(newest)])
             }
-            try saveListETag(url: url, etag: etag)
-        }
-    }
-
-    /// Records the ETag of a list URL answered 200 with nothing new to store.
-    public func saveListETag(url: String, etag: String?) throws {
-        if let etag {
-            try database.run(
-                "INSERT INTO github_list_etag (url, etag) VALUES (?, ?) ON CONFLICT (url) DO UPDATE SET etag = excluded.etag",
-                [.text(url), .text(etag)])
-        } else {
-            try database.run("DELETE FROM github_list_etag WHERE url = ?", [.text(url)])
+            if let firstPage {
+                try database.run(
+                    "UPDATE github_sync_state SET issues_url = ?, issues_etag = ? WHERE repository_id = ?",
+                    [.text(firstPage.url), .string(firstPage.etag), .int(repositoryID)])
+            }
         }
     }
 

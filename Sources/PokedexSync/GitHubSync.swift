@@ -130,9 +130,11 @@ public struct GitHubSync {
         for _ in 0..<Self.maximumWalks {
             let start = try archive.syncState(repositoryID: repositoryID)?.highWaterMark
             var endpoint: GitHubEndpoint? = .issues(current, since: start, perPage: options.perPage)
+            var isFirstPage = true
             while let page = endpoint {
                 let url = try page.request(baseURL: baseURL, token: nil, etag: nil).url.absoluteString
-                let response = try await send(page, etag: try archive.listETag(url: url), &report)
+                let etag = isFirstPage ? try archive.issuesETag(repositoryID: repositoryID, url: url) : nil
+                let response = try await send(page, etag: etag, &report)
                 switch response.status {
                 case 304:
                     report.notModified += 1
@@ -143,12 +145,13 @@ public struct GitHubSync {
                     throw GitHubSyncError.notFound(repository: current.description)
                 default:
                     let issues = try JSONResponse.issues(from: response)
-                    try archive.saveIssuePage(repositoryID: repositoryID, issues: issues, url: url,
-                                              etag: response.header("ETag"))
+                    try archive.saveIssuePage(repositoryID: repositoryID, issues: issues,
+                                              firstPage: isFirstPage ? (url, response.header("ETag")) : nil)
                     report.pages += 1
                     report.itemsReceived += issues.count
                     endpoint = LinkHeader.next(in: response.header("Link")).map(GitHubEndpoint.link)
                 }
+                isFirstPage = false
             }
             if try archive.syncState(repositoryID: repositoryID)?.highWaterMark == start { break }
         }
