@@ -169,6 +169,9 @@ final class FakeGitHubBackend: @unchecked Sendable {
         var indexByNumber: [Int: Int] = [:]
         var renderer: FakeGitHubRenderer?
         var listItems: [Int: [UInt8]] = [:]
+        /// Whole bodies keyed by route and normalised query (pages) or `#number` (single issues).
+        var bodies: [String: (bytes: [UInt8], etag: String)] = [:]
+        var pageTotals: [String: Int] = [:]
         var repositoryBody: (bytes: [UInt8], etag: String)?
 
         init(_ repository: FakeGitHubRepository) {
@@ -189,6 +192,8 @@ final class FakeGitHubBackend: @unchecked Sendable {
         func invalidate() {
             renderer = nil
             listItems.removeAll()
+            bodies.removeAll()
+            pageTotals.removeAll()
             repositoryBody = nil
         }
     }
@@ -508,9 +513,10 @@ final class FakeGitHubBackend: @unchecked Sendable {
         }
         if rest.count == 2 {
             guard let number = Int(rest[1]), let index = entry.indexByNumber[number] else { return Self.notFound }
-            let issue = entry.repository.issues[index]
-            let bytes = Array(renderer(entry).issue(issue, single: true).compactText.utf8)
-            return conditional(bytes, etag: fakeGitHubETag(bytes), request: request)
+            let rendered = cachedBody(entry, key: "#\(number)") {
+                Array(renderer(entry).issue(entry.repository.issues[index], single: true).compactText.utf8)
+            }
+            return conditional(rendered.bytes, etag: rendered.etag, request: request)
         }
         return issueList(entry, request: request)
     }
@@ -554,48 +560,58 @@ final class FakeGitHubBackend: @unchecked Sendable {
         }.filter { !$0.isEmpty })
         let creator = request.query["creator"].flatMap { $0.isEmpty ? nil : $0.lowercased() }
 
-        var selected = entry.repository.issues.filter { issue in
-            (state == "all" || issue.state == state)
-                && (since.map { Double(GitHubTime.seconds(issue.updatedAt)) >= $0 } ?? true)
-                && (creator.map { issue.author.login.lowercased() == $0 } ?? true)
-                && (wantedLabels.isEmpty
-                    || wantedLabels.isSubset(of: Set(issue.labels.map { $0.name.lowercased() })))
-        }
-        func key(_ issue: FakeGitHubIssue) -> Int64 {
-            switch sort {
-            case "updated": return GitHubTime.seconds(issue.updatedAt)
-            case "comments": return Int64(issue.comments)
-            default: return GitHubTime.seconds(issue.createdAt)
+        let total: Int
+        let rendered: (bytes: [UInt8], etag: String)
+        let cacheKey = "\(state)|\(sort)|\(direction)|\(since.map { String($0) } ?? "")|"
+            + "\(wantedLabels.sorted())|\(creator ?? "")|\(perPage)|\(page)"
+        if let cached = entry.bodies[cacheKey], let count = entry.pageTotals[cacheKey] {
+            (rendered, total) = (cached, count)
+        } else {
+            var selected = entry.repository.issues.filter { issue in
+                (state == "all" || issue.state == state)
+                    && (since.map { Double(GitHubTime.seconds(issue.updatedAt)) >= $0 } ?? true)
+                    && (creator.map { issue.author.login.lowercased() == $0 } ?? true)
+                    && (wantedLabels.isEmpty
+                        || wantedLabels.isSubset(of: Set(issue.labels.map { $0.name.lowercased() })))
             }
+            func key(_ issue: FakeGitHubIssue) -> Int64 {
+                switch sort {
+                case "updated": return GitHubTime.seconds(issue.updatedAt)
+                case "comments": return Int64(issue.comments)
+                default: return GitHubTime.seconds(issue.createdAt)
+                }
+            }
+            let ascending = direction == "asc"
+            selected.sort { left, right in
+                let (a, b) = (key(left), key(right))
+                if a != b { return ascending ? a < b : a > b }
+                return ascending ? left.number < right.number : left.number > right.number
+            }
+            total = selected.count
+            let start = min(total, (page - 1).multipliedReportingOverflow(by: perPage).overflow
+                ? total : (page - 1) * perPage)
+            let pageItems = selected[start..<min(total, start + perPage)]
+            rendered = cachedBody(entry, key: cacheKey) {
+                let renderer = renderer(entry)
+                var body: [UInt8] = [UInt8(ascii: "[")]
+                for (position, issue) in pageItems.enumerated() {
+                    if position > 0 { body.append(UInt8(ascii: ",")) }
+                    if let cached = entry.listItems[issue.number] {
+                        body += cached
+                    } else {
+                        let bytes = Array(renderer.issue(issue, single: false).compactText.utf8)
+                        entry.listItems[issue.number] = bytes
+                        body += bytes
+                    }
+                }
+                body.append(UInt8(ascii: "]"))
+                return body
+            }
+            entry.pageTotals[cacheKey] = total
         }
-        let ascending = direction == "asc"
-        selected.sort { left, right in
-            let (a, b) = (key(left), key(right))
-            if a != b { return ascending ? a < b : a > b }
-            return ascending ? left.number < right.number : left.number > right.number
-        }
-
-        let total = selected.count
         let lastPage = max(1, (total + perPage - 1) / perPage)
-        let start = min(total, (page - 1).multipliedReportingOverflow(by: perPage).overflow
-            ? total : (page - 1) * perPage)
-        let pageItems = selected[start..<min(total, start + perPage)]
 
-        let renderer = renderer(entry)
-        var body: [UInt8] = [UInt8(ascii: "[")]
-        for (position, issue) in pageItems.enumerated() {
-            if position > 0 { body.append(UInt8(ascii: ",")) }
-            if let cached = entry.listItems[issue.number] {
-                body += cached
-            } else {
-                let bytes = Array(renderer.issue(issue, single: false).compactText.utf8)
-                entry.listItems[issue.number] = bytes
-                body += bytes
-            }
-        }
-        body.append(UInt8(ascii: "]"))
-
-        var reply = conditional(body, etag: fakeGitHubETag(body), request: request)
+        var reply = conditional(rendered.bytes, etag: rendered.etag, request: request)
         if reply.status == 200,
             let link = linkHeader(repositoryID: entry.repository.id, target: request.target,
                                   page: page, lastPage: lastPage, total: total)
@@ -679,6 +695,22 @@ final class FakeGitHubBackend: @unchecked Sendable {
         let renderer = FakeGitHubRenderer(api: origin, repository: entry.repository)
         entry.renderer = renderer
         return renderer
+    }
+
+    /// A body and its ETag from the entry's cache, rendering (and caching) it on a miss. The cache
+    /// is bounded crudely: it is emptied when it grows past 512 bodies.
+    private func cachedBody(
+        _ entry: Entry, key: String, render: () -> [UInt8]
+    ) -> (bytes: [UInt8], etag: String) {
+        if let cached = entry.bodies[key] { return cached }
+        if entry.bodies.count >= 512 {
+            entry.bodies.removeAll()
+            entry.pageTotals.removeAll()
+        }
+        let bytes = render()
+        let rendered = (bytes, fakeGitHubETag(bytes))
+        entry.bodies[key] = rendered
+        return rendered
     }
 
     private func entry(named fullName: String) -> Entry {
