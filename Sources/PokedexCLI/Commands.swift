@@ -83,8 +83,9 @@ struct CommandRunner {
                 "; rate limit \(limit.remaining)\(limit.limit.map { "/\($0)" } ?? "") left"
             } ?? ""
             console.printError(
-                "pokedex: synced \(report.repository)\(renamed): \(report.itemsReceived) issues and pull requests "
-                + "received in \(report.pages) pages; \(client.statistics.requests - requestsBefore) requests "
+                "pokedex: synced \(report.repository)\(renamed): \(report.itemsChanged) issues and pull requests "
+                + "new or changed (\(report.itemsReceived) received in \(report.pages) pages); "
+                + "\(client.statistics.requests - requestsBefore) requests "
                 + "(\(report.notModified) unchanged)\(budget) in \(Self.formatSeconds(clock.now - started))")
         }
     }

@@ -78,10 +78,21 @@ public struct IssueArchive {
 
     /// Stores one page of issues together with the new high-water mark, in one transaction:
     /// an interrupted sync resumes after the last committed page. The ETag of a walk's first
-    /// page is kept for the next refresh's conditional request.
-    public func saveIssuePage(repositoryID: Int, issues: [GitHubIssue], firstPage: (url: String, etag: String?)?) throws {
+    /// page is kept for the next refresh's conditional request. Returns how many items were
+    /// new or changed; items identical to what is stored (the inclusive `since` boundary)
+    /// are not written again.
+    @discardableResult
+    public func saveIssuePage(repositoryID: Int, issues: [GitHubIssue], firstPage: (url: String, etag: String?)?) throws -> Int {
         try database.writeTransaction {
-            for issue in issues { try saveIssue(issue, repositoryID: repositoryID) }
+            var changed = 0
+            for issue in issues {
+                let unchanged = try database.queryFirst(
+                    "SELECT raw_json = ? FROM github_issue WHERE id = ?", [.utf8(issue.rawJSON[...]), .int(issue.id)]
+                ) { $0.bool(0) } ?? false
+                guard !unchanged else { continue }
+                try saveIssue(issue, repositoryID: repositoryID)
+                changed += 1
+            }
             if let newest = issues.map(\.updatedAt).max() {
                 try database.run(
                     """
@@ -95,6 +106,7 @@ public struct IssueArchive {
                     "UPDATE github_sync_state SET issues_url = ?, issues_etag = ? WHERE repository_id = ?",
                     [.text(firstPage.url), .string(firstPage.etag), .int(repositoryID)])
             }
+            return changed
         }
     }
 

@@ -22,6 +22,8 @@ public struct GitHubSyncReport: Sendable, Equatable {
     public var renamedFrom: String?
     public var pages = 0
     public var itemsReceived = 0
+    /// Items new or different from what was stored.
+    public var itemsChanged = 0
     public var notModified = 0
     /// The primary rate limit as last reported, when the server sends it.
     public var rateLimit: RateLimitStatus?
@@ -145,8 +147,9 @@ public struct GitHubSync {
                     throw GitHubSyncError.notFound(repository: current.description)
                 default:
                     let issues = try JSONResponse.issues(from: response)
-                    try archive.saveIssuePage(repositoryID: repositoryID, issues: issues,
-                                              firstPage: isFirstPage ? (url, response.header("ETag")) : nil)
+                    report.itemsChanged += try archive.saveIssuePage(
+                        repositoryID: repositoryID, issues: issues,
+                        firstPage: isFirstPage ? (url, response.header("ETag")) : nil)
                     report.pages += 1
                     report.itemsReceived += issues.count
                     endpoint = LinkHeader.next(in: response.header("Link")).map(GitHubEndpoint.link)

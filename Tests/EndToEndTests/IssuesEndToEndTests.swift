@@ -74,7 +74,10 @@ struct IssuesEndToEndTests {
         github.touch(Self.repository, numbers: [7, 42, 199], state: "closed")
         let created = github.createIssues(Self.repository, count: 2)
         github.server.resetLog()
-        #expect(try sync().status == 0)
+        let refresh = try sync()
+        #expect(refresh.status == 0)
+        #expect(refresh.stderr.contains("5 issues and pull requests new or changed"),
+                "exactly the 3 touched and 2 created: \(refresh.stderr)")
         let since = github.server.requests.compactMap { $0.query["since"] }
         #expect(!since.isEmpty, "later syncs ask only for what changed")
         let stored = try storedIssues()
