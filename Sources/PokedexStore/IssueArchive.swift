@@ -85,12 +85,13 @@ public struct IssueArchive {
     public func saveIssuePage(repositoryID: Int, issues: [GitHubIssue], firstPage: (url: String, etag: String?)?) throws -> Int {
         try database.writeTransaction {
             var changed = 0
+            var saved = SavedThisPage()
             for issue in issues {
                 let unchanged = try database.queryFirst(
                     "SELECT raw_json = ? FROM github_issue WHERE id = ?", [.utf8(issue.rawJSON[...]), .int(issue.id)]
                 ) { $0.bool(0) } ?? false
                 guard !unchanged else { continue }
-                try saveIssue(issue, repositoryID: repositoryID)
+                try saveIssue(issue, repositoryID: repositoryID, saved: &saved)
                 changed += 1
             }
             if let newest = issues.map(\.updatedAt).max() {
@@ -110,7 +111,15 @@ public struct IssueArchive {
         }
     }
 
-    private func saveUser(_ user: GitHubUser) throws {
+    /// Users, labels and milestones recur across a page's items: each is written once a page.
+    private struct SavedThisPage {
+        var users: Set<Int> = []
+        var labels: Set<Int> = []
+        var milestones: Set<Int> = []
+    }
+
+    private func saveUser(_ user: GitHubUser, saved: inout SavedThisPage) throws {
+        guard saved.users.insert(user.id).inserted else { return }
         try database.run(
             """
             INSERT INTO github_user (id, login, type) VALUES (?, ?, ?)
@@ -119,9 +128,9 @@ public struct IssueArchive {
             [.int(user.id), .text(user.login), .string(user.type)])
     }
 
-    private func saveIssue(_ issue: GitHubIssue, repositoryID: Int) throws {
-        if let author = issue.author { try saveUser(author) }
-        if let milestone = issue.milestone {
+    private func saveIssue(_ issue: GitHubIssue, repositoryID: Int, saved: inout SavedThisPage) throws {
+        if let author = issue.author { try saveUser(author, saved: &saved) }
+        if let milestone = issue.milestone, saved.milestones.insert(milestone.id).inserted {
             try database.run(
                 """
                 INSERT INTO github_milestone (id, repository_id, number, title, state) VALUES (?, ?, ?, ?, ?)
@@ -156,7 +165,7 @@ public struct IssueArchive {
              .text(issue.createdAt), .text(issue.updatedAt), .string(issue.closedAt), .text(issue.htmlURL),
              .utf8(issue.rawJSON[...])])
         try database.run("DELETE FROM github_issue_label WHERE issue_id = ?", [.int(issue.id)])
-        for label in issue.labels {
+        for label in issue.labels where saved.labels.insert(label.id).inserted {
             try database.run(
                 """
                 INSERT INTO github_label (id, repository_id, name, color, description) VALUES (?, ?, ?, ?, ?)
@@ -164,12 +173,14 @@ public struct IssueArchive {
                     description = excluded.description
                 """,
                 [.int(label.id), .int(repositoryID), .text(label.name), .string(label.color), .string(label.description)])
+        }
+        for label in issue.labels {
             try database.run("INSERT OR IGNORE INTO github_issue_label (issue_id, label_id) VALUES (?, ?)",
                              [.int(issue.id), .int(label.id)])
         }
         try database.run("DELETE FROM github_issue_assignee WHERE issue_id = ?", [.int(issue.id)])
         for assignee in issue.assignees {
-            try saveUser(assignee)
+            try saveUser(assignee, saved: &saved)
             try database.run("INSERT OR IGNORE INTO github_issue_assignee (issue_id, user_id) VALUES (?, ?)",
                              [.int(issue.id), .int(assignee.id)])
         }

@@ -101,25 +101,20 @@ extension JSONResponse {
 
     /// Each item of an issues page, decoded, with its own bytes as received.
     static func issues(from response: HTTPResponse) throws(FetchError) -> [GitHubIssue] {
-        try validate(response)
+        let items = try decode([GitHubIssueBody].self, from: response)
         let ranges: [Range<Int>]
         do {
             ranges = try JSONArrayElements.ranges(in: response.body)
         } catch {
             throw undecodable(response, reason: error.description)
         }
-        let decoder = JSONDecoder()
-        var issues: [GitHubIssue] = []
-        issues.reserveCapacity(ranges.count)
-        for (index, range) in ranges.enumerated() {
-            let item = response.body[response.body.startIndex + range.lowerBound ..< response.body.startIndex + range.upperBound]
-            do {
-                issues.append(try decoder.decode(GitHubIssueBody.self, from: item).stored(rawJSON: [UInt8](item)))
-            } catch {
-                throw undecodable(response, reason: "item \(index): \(describe(error))")
-            }
+        guard ranges.count == items.count else {
+            throw undecodable(response, reason: "\(items.count) items decoded but \(ranges.count) found")
         }
-        return issues
+        let start = response.body.startIndex
+        return zip(items, ranges).map { item, range in
+            item.stored(rawJSON: [UInt8](response.body[start + range.lowerBound ..< start + range.upperBound]))
+        }
     }
 }
 

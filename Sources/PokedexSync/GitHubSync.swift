@@ -73,33 +73,21 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// Mirrors one repository's issues and pull requests. Requests are serial, as GitHub asks of
-/// a client; list pages are committed one by one together with the `updated_at` high-water
-/// mark, and later syncs ask only for what changed since it, conditionally.
+/// Mirrors one repository's issues and pull requests. One request at a time, as GitHub asks
+/// of a client (the next page is requested while the current one is stored); list pages are
+/// committed one by one together with the `updated_at` high-water mark, and later syncs ask
+/// only for what changed since it, conditionally.
 public struct GitHubSync {
-    public let client: HTTPClient
-    public let baseURL: URL
-    public let token: String?
     public let archive: IssueArchive
     public let options: GitHubSyncOptions
-    /// How waiting is done; tests may shorten it.
-    let sleep: @Sendable (Duration) async throws -> Void
+    private let requester: GitHubRequester
 
     public init(client: HTTPClient, baseURL: URL, token: String?, archive: IssueArchive,
                 options: GitHubSyncOptions = GitHubSyncOptions()) {
-        self.init(client: client, baseURL: baseURL, token: token, archive: archive, options: options) {
-            try await Task.sleep(for: $0)
-        }
-    }
-
-    init(client: HTTPClient, baseURL: URL, token: String?, archive: IssueArchive, options: GitHubSyncOptions,
-         sleep: @escaping @Sendable (Duration) async throws -> Void) {
-        self.client = client
-        self.baseURL = baseURL
-        self.token = token
         self.archive = archive
         self.options = options
-        self.sleep = sleep
+        self.requester = GitHubRequester(client: client, baseURL: baseURL, token: token,
+                                         maximumWait: options.maximumWait) { try await Task.sleep(for: $0) }
     }
 
     /// More walks than this in one run means the repository changes faster than it is read.
@@ -108,7 +96,8 @@ public struct GitHubSync {
     public func run(_ requested: GitHubRepositoryName) async throws -> GitHubSyncReport {
         var report = GitHubSyncReport(repository: requested.description)
         let known = try archive.syncState(fullName: requested.description)
-        let repositoryResponse = try await send(.repository(requested), etag: known?.repositoryETag, &report)
+        let repositoryResponse = try await requester.send(.repository(requested), etag: known?.repositoryETag)
+        report.note(repositoryResponse)
         let repositoryID: Int
         var current = requested
         switch repositoryResponse.status {
@@ -131,51 +120,80 @@ public struct GitHubSync {
         // it unchanged has stored the ETag the next no-change refresh gets a 304 for.
         for _ in 0..<Self.maximumWalks {
             let start = try archive.syncState(repositoryID: repositoryID)?.highWaterMark
-            var endpoint: GitHubEndpoint? = .issues(current, since: start, perPage: options.perPage)
-            var isFirstPage = true
-            while let page = endpoint {
-                let url = try page.request(baseURL: baseURL, token: nil, etag: nil).url.absoluteString
-                let etag = isFirstPage ? try archive.issuesETag(repositoryID: repositoryID, url: url) : nil
-                let response = try await send(page, etag: etag, &report)
-                switch response.status {
-                case 304:
-                    report.notModified += 1
-                    endpoint = nil
-                case 410:
-                    throw GitHubSyncError.issuesDisabled(repository: current.description)
-                case 404:
-                    throw GitHubSyncError.notFound(repository: current.description)
-                default:
-                    let issues = try JSONResponse.issues(from: response)
-                    report.itemsChanged += try archive.saveIssuePage(
-                        repositoryID: repositoryID, issues: issues,
-                        firstPage: isFirstPage ? (url, response.header("ETag")) : nil)
-                    report.pages += 1
-                    report.itemsReceived += issues.count
-                    endpoint = LinkHeader.next(in: response.header("Link")).map(GitHubEndpoint.link)
-                }
-                isFirstPage = false
-            }
+            try await walk(from: .issues(current, since: start, perPage: options.perPage), repository: current,
+                           repositoryID: repositoryID, report: &report)
             if try archive.syncState(repositoryID: repositoryID)?.highWaterMark == start { break }
         }
         return report
     }
 
-    /// Sends a request, waiting out rate limits that reset within `options.maximumWait`.
-    private func send(_ endpoint: GitHubEndpoint, etag: String?, _ report: inout GitHubSyncReport)
-        async throws -> HTTPResponse
-    {
+    /// Reads one list from its first page to the last, committing page by page.
+    private func walk(from first: GitHubEndpoint, repository: GitHubRepositoryName, repositoryID: Int,
+                      report: inout GitHubSyncReport) async throws {
+        let firstURL = try requester.url(of: first)
+        var response = try await requester.send(
+            first, etag: try archive.issuesETag(repositoryID: repositoryID, url: firstURL))
+        var isFirstPage = true
+        while true {
+            report.note(response)
+            switch response.status {
+            case 304:
+                report.notModified += 1
+                return
+            case 410:
+                throw GitHubSyncError.issuesDisabled(repository: repository.description)
+            case 404:
+                throw GitHubSyncError.notFound(repository: repository.description)
+            default:
+                let next = LinkHeader.next(in: response.header("Link"))
+                // The next page downloads while this one is decoded and stored; still only
+                // one request is in flight at a time.
+                let requester = requester
+                let prefetch = next.map { link in Task { try await requester.send(.link(link), etag: nil) } }
+                defer { prefetch?.cancel() }
+                let issues = try JSONResponse.issues(from: response)
+                report.itemsChanged += try archive.saveIssuePage(
+                    repositoryID: repositoryID, issues: issues,
+                    firstPage: isFirstPage ? (firstURL, response.header("ETag")) : nil)
+                report.pages += 1
+                report.itemsReceived += issues.count
+                guard let prefetch else { return }
+                response = try await prefetch.value
+                isFirstPage = false
+            }
+        }
+    }
+}
+
+extension GitHubSyncReport {
+    mutating func note(_ response: HTTPResponse) {
+        if let status = RateLimitStatus(response) { rateLimit = status }
+    }
+}
+
+/// Sends GitHub requests, waiting out rate limits that reset within `maximumWait`.
+struct GitHubRequester: Sendable {
+    let client: HTTPClient
+    let baseURL: URL
+    let token: String?
+    let maximumWait: Duration
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    func url(of endpoint: GitHubEndpoint) throws -> String {
+        try endpoint.request(baseURL: baseURL, token: nil, etag: nil).url.absoluteString
+    }
+
+    func send(_ endpoint: GitHubEndpoint, etag: String?) async throws -> HTTPResponse {
         var waited: Duration = .zero
         while true {
             let request = try endpoint.request(baseURL: baseURL, token: token, etag: etag)
             let response = try await client.send(request)
-            if let status = RateLimitStatus(response) { report.rateLimit = status }
             if response.status == 401 {
                 throw GitHubSyncError.unauthorized(url: request.url.absoluteString,
                                                    message: GitHubErrorBody.message(in: response) ?? "unauthorized")
             }
             guard let limit = RateLimitWait(response) else { return response }
-            guard waited + limit.wait <= options.maximumWait else { throw GitHubSyncError.rateLimited(resetAt: limit.until) }
+            guard waited + limit.wait <= maximumWait else { throw GitHubSyncError.rateLimited(resetAt: limit.until) }
             try await sleep(limit.wait)
             waited += limit.wait
         }
