@@ -95,8 +95,12 @@ struct IssuesEndToEndTests {
         let pokeAPI = try FakePokeAPI()
         #expect(try sync().status == 0)
         github.rename(Self.repository, to: "acme/starship")
-        let refresh = try pokedex(["sync"], environment: ["POKEAPI_BASE_URL": pokeAPI.baseURL])
+        let refresh = try pokedex(["sync"], environment: ["POKEAPI_BASE_URL": pokeAPI.baseURL,
+                                                          "GITHUB_TOKEN": "s3cret-token"])
         #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(!pokeAPI.server.requests.isEmpty)
+        #expect(pokeAPI.server.requests.allSatisfy { $0.header("Authorization") == nil }, "no token to PokeAPI")
+        #expect(github.server.requests.last?.header("Authorization") == "Bearer s3cret-token")
         #expect(refresh.stderr.contains("acme/starship") && refresh.stderr.contains("renamed from acme/rocket"))
         #expect(try storedIssues("acme/starship").count == Self.issueCount)
         let old = try pokedex(["issues", "acme/rocket"])
@@ -152,6 +156,16 @@ struct IssuesEndToEndTests {
         #expect(result.status == 75)
         #expect(result.stderr.contains("rate limit") && result.stderr.contains("run again"), "\(result.stderr)")
         #expect(try storedIssues().count == 100, "the repository and the first page were committed")
+
+        // Once the limit resets, the next sync resumes after the committed page.
+        github.setRemaining(5000, resetIn: 3600)
+        github.server.resetLog()
+        let resumed = try sync()
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("\(Self.issueCount - 100) issues and pull requests new or changed"),
+                "committed pages are not downloaded again: \(resumed.stderr)")
+        #expect(github.server.requests.first { $0.path.hasSuffix("/issues") }?.query["since"] != nil)
+        #expect(try storedIssues().count == Self.issueCount)
     }
 
     @Test("a secondary rate limit with Retry-After is waited out")
