@@ -32,12 +32,13 @@ struct CommandRunner {
                                     variable: "GITHUB_API_URL", default: GitHubEndpoint.defaultBaseURL)
         try DatabaseLocation.createParentDirectory(of: path)
         if let repository = command.repository {
-            try await syncIssues(of: [repository], command, baseURL: gitHubURL, path: path)
+            try await syncIssues(of: [.name(repository)], command, baseURL: gitHubURL, path: path)
             return
         }
         try await syncCatalog(command, baseURL: pokeAPIURL, path: path)
-        let repositories = try IssueArchive(database: try LocalStore.openForWriting(path: path)).repositoryNames()
-        try await syncIssues(of: repositories.compactMap(GitHubRepositoryName.init), command, baseURL: gitHubURL, path: path)
+        let repositories = try IssueArchive(database: try LocalStore.openForWriting(path: path)).repositories()
+        try await syncIssues(of: repositories.map { .stored(id: $0.id, lastKnownName: $0.fullName) }, command,
+                             baseURL: gitHubURL, path: path)
     }
 
     private func syncCatalog(_ command: SyncCommand, baseURL: URL, path: String) async throws {
@@ -63,7 +64,7 @@ struct CommandRunner {
             + "in \(Self.formatSeconds(clock.now - started))")
     }
 
-    private func syncIssues(of repositories: [GitHubRepositoryName], _ command: SyncCommand, baseURL: URL,
+    private func syncIssues(of repositories: [GitHubSync.Target], _ command: SyncCommand, baseURL: URL,
                             path: String) async throws {
         guard !repositories.isEmpty else { return }
         let archive = IssueArchive(database: try LocalStore.openForWriting(path: path))
@@ -72,11 +73,21 @@ struct CommandRunner {
         let token = [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty }
         let options = GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? 60))
         let sync = GitHubSync(client: client, baseURL: baseURL, token: token, archive: archive, options: options)
+        // A refresh goes on past a repository that is gone or closed; a rate limit or a
+        // failure of the network or the database stops it.
+        var firstFailure: (any Error)?
         for repository in repositories {
             let clock = ContinuousClock()
             let started = clock.now
             let requestsBefore = client.statistics.requests
-            let report = try await sync.run(repository)
+            let report: GitHubSyncReport
+            do {
+                report = try await sync.run(repository)
+            } catch let error as GitHubSyncError where repositories.count > 1 && error.concernsOneRepository {
+                console.printError("Error: \(error)")
+                firstFailure = firstFailure ?? error
+                continue
+            }
             guard !global.quiet else { continue }
             let renamed = report.renamedFrom.map { " (renamed from \($0))" } ?? ""
             let budget = report.rateLimit.map { limit in
@@ -88,6 +99,7 @@ struct CommandRunner {
                 + "\(client.statistics.requests - requestsBefore) requests "
                 + "(\(report.notModified) unchanged)\(budget) in \(Self.formatSeconds(clock.now - started))")
         }
+        if let firstFailure { throw firstFailure }
     }
 
     private func baseURL(flag: String?, flagName: String, variable: String, default fallback: String) throws -> URL {

@@ -34,9 +34,11 @@ public struct IssueArchive {
         ) { SyncState(repositoryID: $0.int(0), highWaterMark: $0.optionalText(1), repositoryETag: $0.optionalText(2)) }
     }
 
-    /// Every repository synced before, by its current name.
-    public func repositoryNames() throws -> [String] {
-        try database.query("SELECT full_name FROM github_repository ORDER BY full_name COLLATE NOCASE") { $0.text(0) }
+    /// Every repository synced before: its id and the name last stored for it.
+    public func repositories() throws -> [(id: Int, fullName: String)] {
+        try database.query("SELECT id, full_name FROM github_repository ORDER BY full_name COLLATE NOCASE") {
+            (id: $0.int(0), fullName: $0.text(1))
+        }
     }
 
     /// The stored ETag of the first issues page at `url`, if that is the URL last stored.
@@ -51,9 +53,12 @@ public struct IssueArchive {
     /// Stores a repository under its id; a new name (rename, transfer) replaces the old one.
     public func saveRepository(_ repository: GitHubRepository, etag: String?) throws {
         try database.writeTransaction {
-            // Another id holding this name is a repository deleted and recreated upstream.
-            try database.run("DELETE FROM github_repository WHERE full_name = ? COLLATE NOCASE AND id <> ?",
-                             [.text(repository.fullName), .int(repository.id)])
+            // Another id holding this name was renamed, transferred or deleted upstream and the
+            // name reused. Its data stays, under a name marked with its id, until a refresh by
+            // id tells its new name.
+            try database.run(
+                "UPDATE github_repository SET full_name = full_name || '~' || id WHERE full_name = ? COLLATE NOCASE AND id <> ?",
+                [.text(repository.fullName), .int(repository.id)])
             try database.run(
                 """
                 INSERT INTO github_repository

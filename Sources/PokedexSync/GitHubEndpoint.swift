@@ -5,8 +5,12 @@ import PokedexStore
 /// `Link` header's `next` URL verbatim.
 public enum GitHubEndpoint: Sendable {
     case repository(GitHubRepositoryName)
-    /// Every issue and pull request updated at or after `since`, oldest update first.
-    case issues(GitHubRepositoryName, since: String?, perPage: Int)
+    /// A repository by GitHub's id: unaffected by renames and transfers.
+    case repositoryByID(Int)
+    /// Every issue and pull request updated at or after `since`, oldest update first. By
+    /// repository id, as GitHub's own Link headers do: the URL (and so its stored ETag) stays
+    /// the same through renames and whichever way the sync was asked for.
+    case issues(repositoryID: Int, since: String?, perPage: Int)
     /// A URL the API handed out (a `Link` header's `next`).
     case link(String)
 
@@ -17,10 +21,12 @@ public enum GitHubEndpoint: Sendable {
         switch self {
         case .repository(let repository):
             url = try Self.url(baseURL, path: Self.repositoryPath(repository), query: [])
-        case .issues(let repository, let since, let perPage):
+        case .repositoryByID(let id):
+            url = try Self.url(baseURL, path: "/repositories/\(id)", query: [])
+        case .issues(let repositoryID, let since, let perPage):
             var query = [("state", "all"), ("sort", "updated"), ("direction", "asc"), ("per_page", String(perPage))]
             if let since { query.append(("since", since)) }
-            url = try Self.url(baseURL, path: Self.repositoryPath(repository) + "/issues", query: query)
+            url = try Self.url(baseURL, path: "/repositories/\(repositoryID)/issues", query: query)
         case .link(let link):
             guard let resolved = URL(string: link, relativeTo: baseURL)?.absoluteURL else {
                 throw .undecodable(url: link, reason: "the Link header's URL is not a URL", bodyPrefix: "")

@@ -66,6 +66,14 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// Whether the failure is about one repository only, so a refresh of several goes on.
+    public var concernsOneRepository: Bool {
+        switch self {
+        case .notFound, .issuesDisabled: return true
+        case .unauthorized, .rateLimited: return false
+        }
+    }
+
     static func iso8601(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
@@ -93,34 +101,55 @@ public struct GitHubSync {
     /// More walks than this in one run means the repository changes faster than it is read.
     private static let maximumWalks = 4
 
+    /// A repository to sync: by name when first asked for, by id when refreshing one synced
+    /// before (a rename or transfer then changes nothing).
+    public enum Target: Sendable {
+        case name(GitHubRepositoryName)
+        case stored(id: Int, lastKnownName: String)
+    }
+
     public func run(_ requested: GitHubRepositoryName) async throws -> GitHubSyncReport {
-        var report = GitHubSyncReport(repository: requested.description)
-        let known = try archive.syncState(fullName: requested.description)
-        let repositoryResponse = try await requester.send(.repository(requested), etag: known?.repositoryETag)
+        try await run(.name(requested))
+    }
+
+    public func run(_ target: Target) async throws -> GitHubSyncReport {
+        let requestedName: String
+        let known: IssueArchive.SyncState?
+        let endpoint: GitHubEndpoint
+        switch target {
+        case .name(let name):
+            requestedName = name.description
+            known = try archive.syncState(fullName: requestedName)
+            endpoint = .repository(name)
+        case .stored(let id, let lastKnownName):
+            requestedName = lastKnownName
+            known = try archive.syncState(repositoryID: id)
+            endpoint = .repositoryByID(id)
+        }
+        var report = GitHubSyncReport(repository: requestedName)
+        let repositoryResponse = try await requester.send(endpoint, etag: known?.repositoryETag)
         report.note(repositoryResponse)
         let repositoryID: Int
-        var current = requested
         switch repositoryResponse.status {
         case 304 where known != nil:
             repositoryID = known!.repositoryID
             report.notModified += 1
         case 404:
-            throw GitHubSyncError.notFound(repository: requested.description)
+            throw GitHubSyncError.notFound(repository: requestedName)
         default:
             let repository = try JSONResponse.repository(from: repositoryResponse)
             try archive.saveRepository(repository, etag: repositoryResponse.header("ETag"))
             repositoryID = repository.id
             report.repository = repository.fullName
-            if repository.fullName.lowercased() != requested.description.lowercased() {
-                report.renamedFrom = requested.description
-                current = GitHubRepositoryName(repository.fullName) ?? requested
+            if repository.fullName.lowercased() != requestedName.lowercased() {
+                report.renamedFrom = requestedName
             }
         }
         // Each walk asks for everything updated since the high-water mark; the one that leaves
         // it unchanged has stored the ETag the next no-change refresh gets a 304 for.
         for _ in 0..<Self.maximumWalks {
             let start = try archive.syncState(repositoryID: repositoryID)?.highWaterMark
-            try await walk(from: .issues(current, since: start, perPage: options.perPage), repository: current,
+            try await walk(from: .issues(repositoryID: repositoryID, since: start, perPage: options.perPage),
                            repositoryID: repositoryID, report: &report)
             if try archive.syncState(repositoryID: repositoryID)?.highWaterMark == start { break }
         }
@@ -128,8 +157,7 @@ public struct GitHubSync {
     }
 
     /// Reads one list from its first page to the last, committing page by page.
-    private func walk(from first: GitHubEndpoint, repository: GitHubRepositoryName, repositoryID: Int,
-                      report: inout GitHubSyncReport) async throws {
+    private func walk(from first: GitHubEndpoint, repositoryID: Int, report: inout GitHubSyncReport) async throws {
         let firstURL = try requester.url(of: first)
         var response = try await requester.send(
             first, etag: try archive.issuesETag(repositoryID: repositoryID, url: firstURL))
@@ -141,9 +169,9 @@ public struct GitHubSync {
                 report.notModified += 1
                 return
             case 410:
-                throw GitHubSyncError.issuesDisabled(repository: repository.description)
+                throw GitHubSyncError.issuesDisabled(repository: report.repository)
             case 404:
-                throw GitHubSyncError.notFound(repository: repository.description)
+                throw GitHubSyncError.notFound(repository: report.repository)
             default:
                 let next = LinkHeader.next(in: response.header("Link"))
                 // The next page downloads while this one is decoded and stored; still only

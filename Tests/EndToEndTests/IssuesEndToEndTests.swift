@@ -47,9 +47,8 @@ struct IssuesEndToEndTests {
         #expect(stored.filter { $0["is_pull_request"] as? Bool == true }.count == pullRequests)
         let pages = github.server.requests.filter { $0.path.hasSuffix("/issues") }
         #expect(pages.count == 4, "three pages of 100, then the walk from the new high-water mark")
-        let followed = pages.filter { $0.query["page"] != nil }
-        #expect(followed.count == 2 && followed.allSatisfy { $0.path.hasPrefix("/repositories/") },
-                "later pages follow the Link header as given")
+        #expect(pages.filter { $0.query["page"] != nil }.count == 2, "later pages follow the Link header as given")
+        #expect(pages.allSatisfy { $0.path.hasPrefix("/repositories/") }, "issues are asked for by repository id")
         let first = try #require(pages.first)
         #expect(first.query["state"] == "all" && first.query["sort"] == "updated" && first.query["direction"] == "asc")
         #expect(first.query["per_page"] == "100" && first.query["since"] == nil)
@@ -92,19 +91,44 @@ struct IssuesEndToEndTests {
 
     @Test("a renamed repository (301) keeps one row under its new name")
     func rename() throws {
-        let pokeAPI = try FakePokeAPI()
         #expect(try sync().status == 0)
         github.rename(Self.repository, to: "acme/starship")
+        github.server.resetLog()
+        // Asked for by its old name: GitHub answers 301, which is followed.
+        let byOldName = try sync()
+        #expect(byOldName.status == 0, "\(byOldName.stderr)")
+        #expect(github.server.requests.first?.path == "/repos/acme/rocket")
+        #expect(byOldName.stderr.contains("acme/starship") && byOldName.stderr.contains("renamed from acme/rocket"))
+        #expect(try storedIssues("acme/starship").count == Self.issueCount)
+        #expect(try pokedex(["issues", "acme/rocket"]).status == 66, "the old name is gone, not duplicated")
+
+        // A refresh of everything asks by id, so a rename needs no redirect at all.
+        github.rename("acme/starship", to: "acme/spaceship")
+        github.server.resetLog()
+        let pokeAPI = try FakePokeAPI()
         let refresh = try pokedex(["sync"], environment: ["POKEAPI_BASE_URL": pokeAPI.baseURL,
                                                           "GITHUB_TOKEN": "s3cret-token"])
         #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(refresh.stderr.contains("acme/spaceship (renamed from acme/starship)"), "\(refresh.stderr)")
+        #expect(!github.server.requests.contains { $0.path.hasPrefix("/repos/") })
+        #expect(try storedIssues("acme/spaceship").count == Self.issueCount)
         #expect(!pokeAPI.server.requests.isEmpty)
         #expect(pokeAPI.server.requests.allSatisfy { $0.header("Authorization") == nil }, "no token to PokeAPI")
         #expect(github.server.requests.last?.header("Authorization") == "Bearer s3cret-token")
-        #expect(refresh.stderr.contains("acme/starship") && refresh.stderr.contains("renamed from acme/rocket"))
-        #expect(try storedIssues("acme/starship").count == Self.issueCount)
-        let old = try pokedex(["issues", "acme/rocket"])
-        #expect(old.status == 66, "the old name is gone, not duplicated")
+    }
+
+    @Test("a name reused upstream by a new repository keeps the old repository's data")
+    func nameReused() throws {
+        #expect(try sync().status == 0)
+        github.rename(Self.repository, to: "acme/old-rocket")
+        let reused = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 3, id: 7_000_000_001)])
+        let result = try PokedexProcess.run(["--db", database, "sync", "issues", Self.repository],
+                                            environment: ["GITHUB_API_URL": reused.baseURL])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try storedIssues().count == 3, "acme/rocket is now the new repository")
+        let refresh = try pokedex(["sync", "issues", "acme/old-rocket"])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(try storedIssues("acme/old-rocket").count == Self.issueCount, "the old repository's issues were kept")
     }
 
     @Test("an unknown or private repository: a clear message, exit 66, nothing stored")

@@ -80,11 +80,10 @@ struct GitHubProtocolTests {
 
     @Test("the first issues page asks for everything changed since the high-water mark, oldest first")
     func issuesQuery() throws {
-        let name = try #require(GitHubRepositoryName("acme/rocket"))
-        let request = try GitHubEndpoint.issues(name, since: "2025-01-02T03:04:05Z", perPage: 100)
+        let request = try GitHubEndpoint.issues(repositoryID: 2_500_000_123, since: "2025-01-02T03:04:05Z", perPage: 100)
             .request(baseURL: URL(string: "https://api.github.com")!, token: nil, etag: "\"abc\"")
         #expect(request.url.absoluteString
-                == "https://api.github.com/repos/acme/rocket/issues?state=all&sort=updated&direction=asc&per_page=100&since=2025-01-02T03:04:05Z")
+                == "https://api.github.com/repositories/2500000123/issues?state=all&sort=updated&direction=asc&per_page=100&since=2025-01-02T03:04:05Z")
         #expect(request.headers["If-None-Match"] == "\"abc\"")
         #expect(request.headers["Accept"] == "application/vnd.github+json")
         #expect(request.headers["X-GitHub-Api-Version"] == "2022-11-28")
