@@ -48,7 +48,8 @@ struct CommandRunner {
         // connections than this only churns through sockets (measured on loopback).
         let client = HTTPClient.urlSession(maximumConnectionsPerHost: min(concurrency, 4))
         let sync = CatalogSync(client: client, baseURL: baseURL, catalog: PokemonCatalog(database: database))
-        let options = CatalogSyncOptions(offset: command.offset, limit: command.limit, concurrency: concurrency)
+        let options = CatalogSyncOptions(offset: command.offset, limit: command.limit, concurrency: concurrency,
+                                         retry: retryPolicy(command))
         let clock = ContinuousClock()
         let started = clock.now
         let report = try await sync.run(options) { [global, console] progress in
@@ -71,7 +72,8 @@ struct CommandRunner {
         // GitHub asks for serial requests per token: one connection, one request at a time.
         let client = HTTPClient.urlSession(maximumConnectionsPerHost: 1)
         let token = [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty }
-        let options = GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? 60))
+        let options = GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? 60),
+                                        retry: retryPolicy(command))
         let sync = GitHubSync(client: client, baseURL: baseURL, token: token, archive: archive, options: options)
         // A refresh goes on past a repository that is gone or closed; a rate limit or a
         // failure of the network or the database stops it.
@@ -100,6 +102,10 @@ struct CommandRunner {
                 + "(\(report.notModified) unchanged)\(budget) in \(Self.formatSeconds(clock.now - started))")
         }
         if let firstFailure { throw firstFailure }
+    }
+
+    private func retryPolicy(_ command: SyncCommand) -> RetryPolicy {
+        .retries(command.retries ?? RetryPolicy.defaultRetries)
     }
 
     private func baseURL(flag: String?, flagName: String, variable: String, default fallback: String) throws -> URL {

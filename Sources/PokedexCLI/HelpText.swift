@@ -6,8 +6,9 @@ enum HelpText {
         switch command {
         case nil, .help?: return "Usage: pokedex [--db PATH] [--quiet] [--verbose] <command> [options]"
         case .sync?:
-            return "Usage: pokedex sync [--offset N] [--limit N] [--concurrency N] [--pokeapi-url URL] [--github-url URL]\n"
-                + "       pokedex sync issues OWNER/REPO [--github-url URL] [--max-wait SECONDS]"
+            return "Usage: pokedex sync [--offset N] [--limit N] [--concurrency N] [--retries N] [--pokeapi-url URL] "
+                + "[--github-url URL]\n"
+                + "       pokedex sync issues OWNER/REPO [--github-url URL] [--max-wait SECONDS] [--retries N]"
         case .show?: return "Usage: pokedex show <name-or-id> [--json]"
         case .list?: return "Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--json]"
         case .issues?:
@@ -74,6 +75,9 @@ enum HelpText {
                   --concurrency N         Detail downloads in flight, 1-\(ArgumentParser.maximumConcurrency) (default: \(CatalogSyncOptions.defaultConcurrency)).
                   --max-wait SECONDS      Wait at most this long for a GitHub rate limit to reset;
                                           past it, stop with exit status 75 (default: 60).
+                  --retries N             Retry a request that got no answer, a 5xx, 408 or 429, or a
+                                          200 that is not JSON, up to N times with exponential backoff
+                                          (honouring Retry-After), 0-10 (default: 4).
                 \(globalOptions)
                 """
         case .show?:

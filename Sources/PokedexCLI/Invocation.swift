@@ -47,6 +47,7 @@ public struct SyncCommand: Equatable, Sendable {
     public var limit: Int?
     public var concurrency: Int?
     public var maximumWaitSeconds: Int?
+    public var retries: Int?
 }
 
 public struct IssuesCommand: Equatable, Sendable {

@@ -11,16 +11,19 @@ public struct CatalogSyncOptions: Sendable {
     public var concurrency: Int
     /// Entries asked for per list request.
     public var pageSize: Int
+    /// How each request's transient failures are retried.
+    public var retry: RetryPolicy
 
     public static let defaultConcurrency = 8
     public static let defaultPageSize = 100
 
     public init(offset: Int = 0, limit: Int? = nil, concurrency: Int = Self.defaultConcurrency,
-                pageSize: Int = Self.defaultPageSize) {
+                pageSize: Int = Self.defaultPageSize, retry: RetryPolicy = .standard) {
         self.offset = offset
         self.limit = limit
         self.concurrency = concurrency
         self.pageSize = pageSize
+        self.retry = retry
     }
 }
 
@@ -60,8 +63,9 @@ public struct CatalogSync: Sendable {
         var state = RunState(remaining: options.limit ?? Int.max, storedETags: try await writer.storedETags())
         guard state.remaining > 0 else { return await writer.report }
         let concurrency = max(1, options.concurrency)
+        let retry = options.retry
         var nextList: Task<PageDownload, any Error>? = startList(
-            .pokemonList(offset: options.offset, limit: min(options.pageSize, state.remaining)))
+            .pokemonList(offset: options.offset, limit: min(options.pageSize, state.remaining)), retry: retry)
         let client = client, baseURL = baseURL, writer = writer
         // Writes happen on the writer, in list order, while this loop keeps a window of
         // detail downloads busy across page boundaries. After a failure nothing new starts,
@@ -88,11 +92,13 @@ public struct CatalogSync: Sendable {
                         if let item = state.queue.popFirst() {
                             group.addTask {
                                 (item.page, try await Self.downloadDetails(
-                                    of: item.entry, etag: item.etag, client: client, baseURL: baseURL))
+                                    of: item.entry, etag: item.etag, client: client, baseURL: baseURL, retry: retry))
                             }
                             inFlight += 1
                         } else if let listTask = nextList {
-                            nextList = try state.accept(try await listTask.value).map { startList(.resource($0)) }
+                            nextList = try state.accept(try await listTask.value).map {
+                                startList(.resource($0), retry: retry)
+                            }
                             try await commitCompletedPages()
                         } else {
                             break
@@ -193,22 +199,23 @@ public struct CatalogSync: Sendable {
         let next: String?
     }
 
-    private func startList(_ endpoint: PokeAPIEndpoint) -> Task<PageDownload, any Error> {
+    private func startList(_ endpoint: PokeAPIEndpoint, retry: RetryPolicy) -> Task<PageDownload, any Error> {
         let client = client, baseURL = baseURL
         return Task {
             let request = try endpoint.request(baseURL: baseURL)
-            let response = try await client.send(request)
-            let page = try JSONResponse.decode(PokemonListPage.self, from: response)
-            var entries: [PokemonListEntry] = []
-            for result in page.results {
-                do {
-                    entries.append(PokemonListEntry(id: try PokemonResource.id(fromURL: result.url),
-                                                    name: result.name, url: result.url))
-                } catch {
-                    throw JSONResponse.undecodable(response, reason: "\(error)")
+            return try await client.fetch(request, retrying: retry) { response in
+                let page = try JSONResponse.decode(PokemonListPage.self, from: response)
+                var entries: [PokemonListEntry] = []
+                for result in page.results {
+                    do {
+                        entries.append(PokemonListEntry(id: try PokemonResource.id(fromURL: result.url),
+                                                        name: result.name, url: result.url))
+                    } catch {
+                        throw JSONResponse.undecodable(response, reason: "\(error)")
+                    }
                 }
+                return PageDownload(url: request.url, count: page.count, entries: entries, next: page.next)
             }
-            return PageDownload(url: request.url, count: page.count, entries: entries, next: page.next)
         }
     }
 
@@ -220,18 +227,19 @@ public struct CatalogSync: Sendable {
     }
 
     private static func downloadDetails(
-        of entry: PokemonListEntry, etag: String?, client: HTTPClient, baseURL: URL
+        of entry: PokemonListEntry, etag: String?, client: HTTPClient, baseURL: URL, retry: RetryPolicy
     ) async throws -> DetailDownload {
         let request = try PokeAPIEndpoint.resource(entry.url).request(baseURL: baseURL, etag: etag)
-        let response = try await client.send(request)
-        if response.status == 304, etag != nil { return DetailDownload(downloaded: nil) }
-        let details = try JSONResponse.pokemonDetails(from: response)
-        guard details.id == entry.id else {
-            throw JSONResponse.undecodable(
-                response, reason: "detail has id \(details.id) but the list entry \"\(entry.name)\" has id \(entry.id)")
+        return try await client.fetch(request, retrying: retry) { response in
+            if response.status == 304, etag != nil { return DetailDownload(downloaded: nil) }
+            let details = try JSONResponse.pokemonDetails(from: response)
+            guard details.id == entry.id else {
+                throw JSONResponse.undecodable(
+                    response, reason: "detail has id \(details.id) but the list entry \"\(entry.name)\" has id \(entry.id)")
+            }
+            return DetailDownload(downloaded: DownloadedDetails(
+                details: details, body: [UInt8](response.body), etag: response.header("ETag")))
         }
-        return DetailDownload(downloaded: DownloadedDetails(
-            details: details, body: [UInt8](response.body), etag: response.header("ETag")))
     }
 }
 

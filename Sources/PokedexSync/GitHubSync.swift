@@ -5,12 +5,15 @@ public struct GitHubSyncOptions: Sendable {
     /// The longest pokedex waits for a rate limit to reset before stopping (exit 75).
     public var maximumWait: Duration
     public var perPage: Int
+    /// How transient failures (no answer, 5xx) are retried; rate limits are separate.
+    public var retry: RetryPolicy
 
     public static let defaultMaximumWait: Duration = .seconds(60)
 
-    public init(maximumWait: Duration = Self.defaultMaximumWait, perPage: Int = 100) {
+    public init(maximumWait: Duration = Self.defaultMaximumWait, perPage: Int = 100, retry: RetryPolicy = .standard) {
         self.maximumWait = maximumWait
         self.perPage = perPage
+        self.retry = retry
     }
 }
 
@@ -95,7 +98,7 @@ public struct GitHubSync {
         self.archive = archive
         self.options = options
         self.requester = GitHubRequester(client: client, baseURL: baseURL, token: token,
-                                         maximumWait: options.maximumWait) { try await Task.sleep(for: $0) }
+                                         maximumWait: options.maximumWait, retry: options.retry)
     }
 
     /// More walks than this in one run means the repository changes faster than it is read.
@@ -199,31 +202,42 @@ extension GitHubSyncReport {
     }
 }
 
-/// Sends GitHub requests, waiting out rate limits that reset within `maximumWait`.
+/// Sends GitHub requests, waiting out rate limits that reset within `maximumWait` and
+/// retrying transient failures as `retry` allows.
 struct GitHubRequester: Sendable {
     let client: HTTPClient
     let baseURL: URL
     let token: String?
     let maximumWait: Duration
-    let sleep: @Sendable (Duration) async throws -> Void
+    let retry: RetryPolicy
 
     func url(of endpoint: GitHubEndpoint) throws -> String {
         try endpoint.request(baseURL: baseURL, token: nil, etag: nil).url.absoluteString
     }
 
     func send(_ endpoint: GitHubEndpoint, etag: String?) async throws -> HTTPResponse {
-        var waited: Duration = .zero
+        let request = try endpoint.request(baseURL: baseURL, token: token, etag: etag)
+        var rateLimitWaited: Duration = .zero
         while true {
-            let request = try endpoint.request(baseURL: baseURL, token: token, etag: etag)
-            let response = try await client.send(request)
+            // Answers with a status are accepted as they are; the caller decides what each
+            // means. Only server failures count as transient here.
+            let response = try await client.fetch(request, retrying: retry) { response in
+                guard response.status < 500 else {
+                    throw FetchError.status(url: request.url.absoluteString, status: response.status,
+                                            bodyPrefix: FetchError.prefix(of: response.body))
+                }
+                return response
+            }
             if response.status == 401 {
                 throw GitHubSyncError.unauthorized(url: request.url.absoluteString,
                                                    message: GitHubErrorBody.message(in: response) ?? "unauthorized")
             }
             guard let limit = RateLimitWait(response) else { return response }
-            guard waited + limit.wait <= maximumWait else { throw GitHubSyncError.rateLimited(resetAt: limit.until) }
-            try await sleep(limit.wait)
-            waited += limit.wait
+            guard rateLimitWaited + limit.wait <= maximumWait else {
+                throw GitHubSyncError.rateLimited(resetAt: limit.until)
+            }
+            try await Task.sleep(for: limit.wait)
+            rateLimitWaited += limit.wait
         }
     }
 }

@@ -84,7 +84,7 @@ struct CatalogEndToEndTests {
             request.path.hasSuffix("/pokemon/230/") ? .text("Service Unavailable", status: 503) : nil
         }
         let environment = ["POKEAPI_BASE_URL": large.baseURL]
-        let broken = try PokedexProcess.run(["--db", database, "sync"], environment: environment)
+        let broken = try PokedexProcess.run(["--db", database, "sync", "--retries", "1"], environment: environment)
         #expect(broken.status == 69)
         let lines = broken.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("Error: ") && lines[0].contains("/pokemon/230/")

@@ -40,7 +40,8 @@ struct CommandLineEndToEndTests {
         ["sync", "--concurrency", "0"], ["sync", "--concurrency", "1000"], ["sync", "--limit"],
         ["sync", "--lmit", "3"], ["list", "--offset", "1e3"], ["show"], ["show", ""], ["list", "extra"],
         ["sync", "--pokeapi-url", "not a url"], ["list", "--limit", "99999999999999999999999"],
-        ["show", "pikachu", "--offset", "3"], ["list", "--offset=-5"], ["sync", "—limit", "3"],
+        ["show", "pikachu", "--offset", "3"], ["list", "--offset=-5"], ["sync", "—limit", "3"], ["sync", "--retries", "11"],
+        ["sync", "--retries", "-1"],
     ])
     func usageErrors(arguments: [String]) throws {
         let result = try PokedexProcess.run(["--db", database] + arguments,

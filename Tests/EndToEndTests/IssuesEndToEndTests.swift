@@ -200,6 +200,19 @@ struct IssuesEndToEndTests {
         #expect(try storedIssues().count == Self.issueCount)
     }
 
+    @Test("a server error on a page is retried")
+    func serverErrorRetried() throws {
+        let failed = Flag()
+        github.override = { request in
+            request.path.hasSuffix("/issues") && request.query["page"] == "2" && failed.setOnce()
+                ? .json(#"{"message":"Server Error"}"#, status: 502) : nil
+        }
+        let result = try sync()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(failed.isSet)
+        #expect(try storedIssues().count == Self.issueCount)
+    }
+
     @Test("GitHub Enterprise without rate-limit headers works")
     func noRateLimitHeaders() throws {
         github.sendsRateLimitHeaders = false
@@ -281,4 +294,20 @@ struct IssuesEndToEndTests {
         #expect(result.status == 64, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: database))
     }
+}
+
+/// A flag set once across the server's threads.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    /// Sets the flag; true only for the call that set it.
+    func setOnce() -> Bool {
+        lock.withLock {
+            defer { value = true }
+            return !value
+        }
+    }
+
+    var isSet: Bool { lock.withLock { value } }
 }

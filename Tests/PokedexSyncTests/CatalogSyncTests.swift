@@ -109,7 +109,7 @@ struct CatalogSyncTests {
             request.query["offset"] == "40" ? .text("upstream exploded", status: 500) : nil
         }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(pageSize: 20))
+            _ = try await sync(CatalogSyncOptions(pageSize: 20, retry: .retries(0)))
         } throws: { error in
             guard case .status(let url, 500, let body) = error as? FetchError else { return false }
             return url.contains("offset=40") && body == "upstream exploded"
@@ -121,7 +121,7 @@ struct CatalogSyncTests {
     @Test("a detail failure leaves its whole page uncommitted")
     func detailFailureRollsBackPage() async throws {
         api.override = { request in request.path.hasSuffix("/pokemon/30/") ? .text("nope", status: 503) : nil }
-        await #expect(throws: FetchError.self) { _ = try await sync(CatalogSyncOptions(pageSize: 20)) }
+        await #expect(throws: FetchError.self) { _ = try await sync(CatalogSyncOptions(pageSize: 20, retry: .retries(0))) }
         #expect(try count("pokemon") == 20, "page 1 committed, page 2 (which holds #30) not at all")
     }
 
@@ -132,7 +132,7 @@ struct CatalogSyncTests {
                 ? .text("<html><body>502 Bad Gateway</body></html>", status: 200, contentType: "text/html") : nil
         }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 3))
+            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 3, retry: .retries(0)))
         } throws: { error in
             guard case .notJSON(let url, 200, let body) = error as? FetchError else { return false }
             return url.hasSuffix("/pokemon/25/") && body.hasPrefix("<html>")
@@ -146,7 +146,7 @@ struct CatalogSyncTests {
             request.path.hasSuffix("/pokemon/25/") ? .json(#"{"id": 25, "name": "pikachu"}"#) : nil
         }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1))
+            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1, retry: .retries(0)))
         } throws: { error in
             guard case .undecodable(let url, let reason, _) = error as? FetchError else { return false }
             return url.hasSuffix("/pokemon/25/") && reason.contains("missing")
@@ -158,7 +158,7 @@ struct CatalogSyncTests {
         let raichu = api.body(forID: 26)
         api.override = { request in request.path.hasSuffix("/pokemon/25/") ? .json(raichu) : nil }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1))
+            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1, retry: .retries(0)))
         } throws: { error in
             guard case .undecodable(_, let reason, _) = error as? FetchError else { return false }
             return reason.contains("id 26") && reason.contains("id 25")
@@ -171,11 +171,37 @@ struct CatalogSyncTests {
         let port = api.server.port
         api.stop()
         await #expect {
-            _ = try await sync(CatalogSyncOptions(limit: 1))
+            _ = try await sync(CatalogSyncOptions(limit: 1, retry: .retries(0)))
         } throws: { error in
             guard case .unreachable = error as? FetchError else { return false }
             return (error as! FetchError).description.contains("127.0.0.1:\(port)")
         }
+    }
+
+    @Test("transient failures are retried: 503s, an HTML page, a dropped connection")
+    func retriesTransientFailures() async throws {
+        let failures = FailureBudget(["/api/v2/pokemon/25/": 2, "/api/v2/pokemon/26/": 1, "/api/v2/pokemon/27/": 1])
+        api.override = { request in
+            guard failures.take(request.path) else { return nil }
+            switch request.path {
+            case "/api/v2/pokemon/25/": return .text("busy", status: 503)
+            case "/api/v2/pokemon/26/": return .text("<html>502 Bad Gateway</html>", status: 200, contentType: "text/html")
+            default: return .faulted(.closeWithoutResponse)
+            }
+        }
+        let report = try await sync(CatalogSyncOptions(offset: 24, limit: 5))
+        #expect(report.detailsDownloaded == 5)
+        #expect(try catalog.profile(id: 25)?.hasDetails == true)
+        #expect(failures.remaining == 0)
+    }
+
+    @Test("retries are bounded: a persistent failure ends the sync")
+    func retriesAreBounded() async throws {
+        api.override = { request in request.path.hasSuffix("/pokemon/25/") ? .text("down", status: 503) : nil }
+        await #expect(throws: FetchError.self) {
+            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1, retry: .retries(2)))
+        }
+        #expect(api.server.requests.filter { $0.path.hasSuffix("/pokemon/25/") }.count == 3)
     }
 
     @Test("never more details in flight than --concurrency")
@@ -193,6 +219,24 @@ struct CatalogSyncTests {
         #expect(tracker.maximum <= 4)
         #expect(tracker.maximum >= 2)
     }
+}
+
+/// How many times each path still fails, shared by the server's threads.
+final class FailureBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var budget: [String: Int]
+
+    init(_ budget: [String: Int]) { self.budget = budget }
+
+    func take(_ path: String) -> Bool {
+        lock.withLock {
+            guard let left = budget[path], left > 0 else { return false }
+            budget[path] = left - 1
+            return true
+        }
+    }
+
+    var remaining: Int { lock.withLock { budget.values.reduce(0, +) } }
 }
 
 final class InFlightTracker: @unchecked Sendable {
