@@ -12,14 +12,6 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     /// JSON that does not have the shape the API documents.
     case undecodable(url: String, reason: String, bodyPrefix: String)
 
-    public var url: String {
-        switch self {
-        case .unreachable(let url, _), .status(let url, _, _), .notJSON(let url, _, _),
-             .undecodable(let url, _, _):
-            return url
-        }
-    }
-
     public var description: String {
         switch self {
         case .unreachable(let url, let reason):

@@ -111,10 +111,6 @@ public struct GitHubSync {
         case stored(id: Int, lastKnownName: String)
     }
 
-    public func run(_ requested: GitHubRepositoryName) async throws -> GitHubSyncReport {
-        try await run(.name(requested))
-    }
-
     public func run(_ target: Target) async throws -> GitHubSyncReport {
         let requestedName: String
         let known: IssueArchive.SyncState?
