@@ -70,7 +70,8 @@ public enum ArgumentParser {
     private static func optionsTaking(_ command: CommandName) -> [String] {
         switch command {
         case .sync:
-            return ["--pokeapi-url", "--github-url", "--offset", "--limit", "--concurrency", "--max-wait", "--retries"]
+            return ["--pokeapi-url", "--github-url", "--offset", "--limit", "--concurrency", "--max-wait", "--retries",
+                    "--wait"]
         case .list: return ["--offset", "--limit", "--type"]
         case .issues: return ["--state", "--label", "--author", "--search", "--limit", "--offset"]
         case .show, .issue, .help: return []
@@ -128,6 +129,7 @@ public enum ArgumentParser {
             sync.concurrency = try count("--concurrency", minimum: 1, maximum: maximumConcurrency)
             sync.maximumWaitSeconds = try count("--max-wait", minimum: 0, maximum: 86_400)
             sync.retries = try count("--retries", minimum: 0, maximum: 10)
+            sync.lockWaitSeconds = try count("--wait", minimum: 0, maximum: 86_400) ?? 0
             if sync.repository != nil, let catalogOption = ["--offset", "--limit", "--concurrency", "--pokeapi-url"]
                 .first(where: { options[$0] != nil }) {
                 throw UsageError(message: "\(catalogOption) applies to the Pokémon catalog, not to 'sync issues'",

@@ -31,6 +31,8 @@ struct CommandRunner {
         let gitHubURL = try baseURL(flag: command.githubURL, flagName: "--github-url",
                                     variable: "GITHUB_API_URL", default: GitHubEndpoint.defaultBaseURL)
         try DatabaseLocation.createParentDirectory(of: path)
+        let lock = try await WriterLock.acquire(forDatabase: path, wait: .seconds(command.lockWaitSeconds))
+        defer { withExtendedLifetime(lock) {} }
         if let repository = command.repository {
             try await syncIssues(of: [.name(repository)], command, baseURL: gitHubURL, path: path)
             return

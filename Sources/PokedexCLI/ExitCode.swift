@@ -17,7 +17,8 @@ public enum ExitCode: Int32, Sendable {
     case cannotCreate = 73
     /// The database file is not usable: not SQLite, damaged, or from a newer pokedex.
     case databaseUnusable = 74
-    /// Not now: GitHub's rate limit is exhausted beyond --max-wait.
+    /// Not now: another sync holds the database, or GitHub's rate limit is exhausted beyond
+    /// --max-wait.
     case tryLater = 75
     /// GitHub refused the credentials.
     case permissionDenied = 77

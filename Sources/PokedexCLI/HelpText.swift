@@ -75,6 +75,8 @@ enum HelpText {
                   --concurrency N         Detail downloads in flight, 1-\(ArgumentParser.maximumConcurrency) (default: \(CatalogSyncOptions.defaultConcurrency)).
                   --max-wait SECONDS      Wait at most this long for a GitHub rate limit to reset;
                                           past it, stop with exit status 75 (default: 60).
+                  --wait SECONDS          Wait this long for another sync of the same database to
+                                          finish; past it, exit 75 (default: 0).
                   --retries N             Retry a request that got no answer, a 5xx, 408 or 429, or a
                                           200 that is not JSON, up to N times with exponential backoff
                                           (honouring Retry-After), 0-10 (default: 4).

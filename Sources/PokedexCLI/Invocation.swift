@@ -48,6 +48,8 @@ public struct SyncCommand: Equatable, Sendable {
     public var concurrency: Int?
     public var maximumWaitSeconds: Int?
     public var retries: Int?
+    /// How long to wait for another sync of the same database to finish.
+    public var lockWaitSeconds = 0
 }
 
 public struct IssuesCommand: Equatable, Sendable {

@@ -71,6 +71,7 @@ public enum PokedexCLI {
     static func exitCode(for error: StoreError) -> ExitCode {
         switch error {
         case .noDatabase: return .notFound
+        case .locked: return .tryLater
         case .cannotOpen: return .cannotCreate
         case .notADatabase, .schema: return .databaseUnusable
         }

@@ -9,6 +9,8 @@ public enum StoreError: Error, CustomStringConvertible {
     /// The file or its directory cannot be opened, created or written.
     case cannotOpen(path: String, reason: String)
     case schema(path: String, MigrationError)
+    /// Another sync is writing this database.
+    case locked(path: String, holder: String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,8 @@ public enum StoreError: Error, CustomStringConvertible {
             return "cannot open database \(path): \(reason)"
         case .schema(let path, let error):
             return "\(path): \(error)"
+        case .locked(let path, let holder):
+            return "another pokedex sync is writing \(path) (\(holder)); try again later, or pass --wait SECONDS"
         }
     }
 }

@@ -63,6 +63,11 @@ public struct TimedOut: Error, CustomStringConvertible {
     public let arguments: [String]
     public let stderr: String
     public var description: String { "pokedex \(arguments) timed out; stderr: \(stderr)" }
+
+    public init(arguments: [String], stderr: String) {
+        self.arguments = arguments
+        self.stderr = stderr
+    }
 }
 
 private final class OutputCollector: @unchecked Sendable {

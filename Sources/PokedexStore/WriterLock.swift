@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One writer at a time per database: an advisory `flock` on `DATABASE.lock`, held for the
+/// life of this value. The kernel drops it when the holder exits, even on `kill -9`, so a
+/// stale lock never blocks the next run. Readers never take it (WAL lets them read while a
+/// sync writes).
+public final class WriterLock {
+    public let path: String
+    private let descriptor: Int32
+
+    /// Takes the lock, polling for up to `wait` while another process holds it.
+    public static func acquire(forDatabase databasePath: String, wait: Duration) async throws -> WriterLock {
+        let path = databasePath + ".lock"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + wait
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
+                let holder = Self.holder(descriptor)
+                close(descriptor)
+                throw StoreError.locked(path: databasePath, holder: holder)
+            }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        let lock = WriterLock(path: path, descriptor: descriptor)
+        lock.recordHolder()
+        return lock
+    }
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    /// Writes "pid N since TIME" so a process that finds the lock taken can say who holds it.
+    private func recordHolder() {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let length = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        let since = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = "pid \(getpid()) since \(since)\n"
+        ftruncate(descriptor, 0)
+        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+    }
+
+    private static func holder(_ descriptor: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = pread(descriptor, &buffer, buffer.count, 0)
+        let text = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
+        let line = text.split(separator: "\n").first.map(String.init) ?? ""
+        return line.isEmpty ? "another process" : line
+    }
+}
