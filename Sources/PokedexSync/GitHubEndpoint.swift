@@ -39,7 +39,7 @@ public enum GitHubEndpoint: Sendable {
             "User-Agent": PokedexVersion.userAgent,
         ]
         // The token goes only to the API's own origin, never to a host a link points elsewhere.
-        if let token, url.host == baseURL.host, url.port == baseURL.port, url.scheme == baseURL.scheme {
+        if let token, url.hasSameOrigin(as: baseURL) {
             headers["Authorization"] = "Bearer \(token)"
         }
         if let etag { headers["If-None-Match"] = etag }

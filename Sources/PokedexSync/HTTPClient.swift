@@ -149,20 +149,23 @@ final class RedirectPolicy: NSObject, URLSessionTaskDelegate, Sendable {
 
     /// The request to follow: `request` itself on the same origin, else without credentials.
     static func redirect(_ request: URLRequest, from origin: URL?) -> URLRequest {
-        guard let target = request.url, let origin, sameOrigin(target, origin) else {
+        guard let target = request.url, let origin, target.hasSameOrigin(as: origin) else {
             var stripped = request
             stripped.setValue(nil, forHTTPHeaderField: "Authorization")
             return stripped
         }
         return request
     }
+}
 
-    static func sameOrigin(_ left: URL, _ right: URL) -> Bool {
-        left.scheme?.lowercased() == right.scheme?.lowercased() && left.host?.lowercased() == right.host?.lowercased()
-            && effectivePort(left) == effectivePort(right)
+extension URL {
+    /// Same scheme, host (any case) and port, default ports included: where credentials may go.
+    func hasSameOrigin(as other: URL) -> Bool {
+        scheme?.lowercased() == other.scheme?.lowercased() && host?.lowercased() == other.host?.lowercased()
+            && effectivePort == other.effectivePort
     }
 
-    private static func effectivePort(_ url: URL) -> Int? {
-        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
+    private var effectivePort: Int? {
+        port ?? (scheme?.lowercased() == "https" ? 443 : scheme?.lowercased() == "http" ? 80 : nil)
     }
 }

@@ -62,6 +62,9 @@ struct GitHubProtocolTests {
         #expect(elsewhere.headers["Authorization"] == nil)
         let otherPort = try GitHubEndpoint.link("http://127.0.0.1:9090/x").request(baseURL: base, token: "s3cret", etag: nil)
         #expect(otherPort.headers["Authorization"] == nil)
+        let explicitDefaultPort = try GitHubEndpoint.link("https://API.github.com:443/repositories/1/issues?page=2")
+            .request(baseURL: URL(string: "https://api.github.com")!, token: "s3cret", etag: nil)
+        #expect(explicitDefaultPort.headers["Authorization"] == "Bearer s3cret", "same origin, spelled differently")
     }
 
     @Test("a redirect keeps credentials on the same origin only")
