@@ -71,16 +71,16 @@ public enum ArgumentParser {
         switch command {
         case .sync:
             return ["--pokeapi-url", "--github-url", "--offset", "--limit", "--concurrency", "--max-wait", "--retries",
-                    "--wait"]
+                    "--wait", "--if-older-than", "--max-age"]
         case .list: return ["--offset", "--limit", "--type"]
         case .issues: return ["--state", "--label", "--author", "--search", "--limit", "--offset"]
-        case .show, .issue, .help: return []
+        case .show, .issue, .help, .status: return []
         }
     }
 
     private static func flagsOf(_ command: CommandName) -> [String] {
         switch command {
-        case .show, .list, .issue: return ["--json"]
+        case .show, .list, .issue, .status: return ["--json"]
         case .issues: return ["--json", "--pulls", "--all-kinds"]
         case .sync, .help: return []
         }
@@ -130,12 +130,22 @@ public enum ArgumentParser {
             sync.maximumWaitSeconds = try count("--max-wait", minimum: 0, maximum: 86_400)
             sync.retries = try count("--retries", minimum: 0, maximum: 10)
             sync.lockWaitSeconds = try count("--wait", minimum: 0, maximum: 86_400) ?? 0
-            if sync.repository != nil, let catalogOption = ["--offset", "--limit", "--concurrency", "--pokeapi-url"]
+            if let text = options["--if-older-than"] {
+                sync.ifOlderThanSeconds = try duration(text, option: "--if-older-than", command: name)
+            }
+            if let text = options["--max-age"] {
+                sync.maximumDetailAgeSeconds = try duration(text, option: "--max-age", command: name)
+            }
+            if sync.repository != nil,
+               let catalogOption = ["--offset", "--limit", "--concurrency", "--pokeapi-url", "--max-age"]
                 .first(where: { options[$0] != nil }) {
                 throw UsageError(message: "\(catalogOption) applies to the Pokémon catalog, not to 'sync issues'",
                                  command: name)
             }
             return .sync(sync)
+        case .status:
+            try noPositionals()
+            return .status(StatusCommand(json: flags.contains("--json")))
         case .issues:
             guard let first = positionals.first else {
                 throw UsageError(message: "missing the repository (OWNER/REPO)", command: name)
@@ -226,6 +236,14 @@ public enum ArgumentParser {
             throw UsageError(message: "\(option) must be between \(minimum) and \(maximum), not \(text)", command: command)
         }
         return value
+    }
+
+    private static func duration(_ text: String, option: String, command: CommandName) throws(UsageError) -> Int {
+        guard let seconds = DurationText.seconds(text) else {
+            throw UsageError(message: "\(option) needs a duration such as 90s, 30m, 6h, 2d or 1w, not '\(text)'",
+                             command: command)
+        }
+        return seconds
     }
 
     private static func repository(_ text: String, command: CommandName) throws(UsageError) -> GitHubRepositoryName {

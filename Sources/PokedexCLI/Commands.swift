@@ -8,6 +8,11 @@ struct CommandFailure: Error {
     let exitCode: ExitCode
 }
 
+/// A failure already printed while the command ran: only its exit status is left to give.
+struct ReportedFailure: Error {
+    let exitCode: ExitCode
+}
+
 /// Runs a parsed invocation against the library and formats what it returns.
 struct CommandRunner {
     let global: GlobalOptions
@@ -25,89 +30,44 @@ struct CommandRunner {
     // MARK: sync
 
     func sync(_ command: SyncCommand) async throws {
-        let path = try databasePath()
         let pokeAPIURL = try baseURL(flag: command.pokeAPIURL, flagName: "--pokeapi-url",
                                      variable: "POKEAPI_BASE_URL", default: PokeAPIEndpoint.defaultBaseURL)
         let gitHubURL = try baseURL(flag: command.githubURL, flagName: "--github-url",
                                     variable: "GITHUB_API_URL", default: GitHubEndpoint.defaultBaseURL)
-        try DatabaseLocation.createParentDirectory(of: path)
-        let lock = try await WriterLock.acquire(forDatabase: path, wait: .seconds(command.lockWaitSeconds))
-        defer { withExtendedLifetime(lock) {} }
-        if let repository = command.repository {
-            try await syncIssues(of: [.name(repository)], command, baseURL: gitHubURL, path: path)
-            return
+        let retry = RetryPolicy.retries(command.retries ?? RetryPolicy.defaultRetries)
+        let job = SyncJob(options: SyncJobOptions(
+            scope: command.repository.map(SyncJobOptions.Scope.repository) ?? .everything,
+            databasePath: try databasePath(),
+            pokeAPIBaseURL: pokeAPIURL,
+            gitHubBaseURL: gitHubURL,
+            gitHubToken: [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty },
+            catalog: CatalogSyncOptions(offset: command.offset, limit: command.limit,
+                                        concurrency: command.concurrency ?? CatalogSyncOptions.defaultConcurrency,
+                                        retry: retry, maximumDetailAgeSeconds: command.maximumDetailAgeSeconds),
+            gitHub: GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? 60), retry: retry),
+            skipIfSucceededWithinSeconds: command.ifOlderThanSeconds,
+            lockWait: .seconds(command.lockWaitSeconds)))
+        let reporter = SyncReporter(console: console, quiet: global.quiet, verbose: global.verbose,
+                                    sources: (pokeAPIURL, gitHubURL))
+        // Past a file-size limit (ulimit -f), a write should fail with an error SQLite
+        // reports, not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
+        let work = Task { try await job.run(events: reporter.handle) }
+        let signals = StopSignals.install { work.cancel() }
+        let result = await work.result
+        signals.remove()
+        reporter.finish()
+        if let number = signals.received {
+            throw CommandFailure(
+                message: "stopped by \(StopSignals.name(number)) after the page being committed; everything stored "
+                    + "is kept, and the next sync goes on from there",
+                exitCode: number == SIGINT ? .interrupted : .terminated)
         }
-        try await syncCatalog(command, baseURL: pokeAPIURL, path: path)
-        let repositories = try IssueArchive(database: try LocalStore.openForWriting(path: path)).repositories()
-        try await syncIssues(of: repositories.map { .stored(id: $0.id, lastKnownName: $0.fullName) }, command,
-                             baseURL: gitHubURL, path: path)
-    }
-
-    private func syncCatalog(_ command: SyncCommand, baseURL: URL, path: String) async throws {
-        let database = try LocalStore.openForWriting(path: path)
-        let concurrency = command.concurrency ?? CatalogSyncOptions.defaultConcurrency
-        // More requests in flight than connections keeps each connection busy; more
-        // connections than this only churns through sockets (measured on loopback).
-        let client = HTTPClient.urlSession(maximumConnectionsPerHost: min(concurrency, 4))
-        let sync = CatalogSync(client: client, baseURL: baseURL, catalog: PokemonCatalog(database: database))
-        let options = CatalogSyncOptions(offset: command.offset, limit: command.limit, concurrency: concurrency,
-                                         retry: retryPolicy(command))
-        let clock = ContinuousClock()
-        let started = clock.now
-        let report = try await sync.run(options) { [global, console] progress in
-            guard global.verbose, !global.quiet else { return }
-            console.printError("pokedex: page \(progress.report.pages): \(progress.report.entries) of "
-                               + "\(progress.listCount) entries, \(client.statistics.requests) requests")
+        do {
+            try result.get()
+        } catch let failure as SyncFailure where reporter.hasReported(failure) {
+            throw ReportedFailure(exitCode: PokedexCLI.describe(failure).exitCode)
         }
-        guard !global.quiet else { return }
-        console.printError(
-            "pokedex: synced \(report.entries) Pokémon in \(report.pages) pages: "
-            + "\(report.detailsDownloaded) details downloaded, \(report.detailsUnchanged) unchanged; "
-            + "\(client.statistics.requests) requests, \(Self.formatBytes(client.statistics.bytes)) "
-            + "in \(Self.formatSeconds(clock.now - started))")
-    }
-
-    private func syncIssues(of repositories: [GitHubSync.Target], _ command: SyncCommand, baseURL: URL,
-                            path: String) async throws {
-        guard !repositories.isEmpty else { return }
-        let archive = IssueArchive(database: try LocalStore.openForWriting(path: path))
-        // GitHub asks for serial requests per token: one connection, one request at a time.
-        let client = HTTPClient.urlSession(maximumConnectionsPerHost: 1)
-        let token = [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty }
-        let options = GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? 60),
-                                        retry: retryPolicy(command))
-        let sync = GitHubSync(client: client, baseURL: baseURL, token: token, archive: archive, options: options)
-        // A refresh goes on past a repository that is gone or closed; a rate limit or a
-        // failure of the network or the database stops it.
-        var firstFailure: (any Error)?
-        for repository in repositories {
-            let clock = ContinuousClock()
-            let started = clock.now
-            let requestsBefore = client.statistics.requests
-            let report: GitHubSyncReport
-            do {
-                report = try await sync.run(repository)
-            } catch let error as GitHubSyncError where repositories.count > 1 && error.concernsOneRepository {
-                console.printError("Error: \(error)")
-                firstFailure = firstFailure ?? error
-                continue
-            }
-            guard !global.quiet else { continue }
-            let renamed = report.renamedFrom.map { " (renamed from \($0))" } ?? ""
-            let budget = report.rateLimit.map { limit in
-                "; rate limit \(limit.remaining)\(limit.limit.map { "/\($0)" } ?? "") left"
-            } ?? ""
-            console.printError(
-                "pokedex: synced \(report.repository)\(renamed): \(report.itemsChanged) issues and pull requests "
-                + "new or changed (\(report.itemsReceived) received in \(report.pages) pages); "
-                + "\(client.statistics.requests - requestsBefore) requests "
-                + "(\(report.notModified) unchanged)\(budget) in \(Self.formatSeconds(clock.now - started))")
-        }
-        if let firstFailure { throw firstFailure }
-    }
-
-    private func retryPolicy(_ command: SyncCommand) -> RetryPolicy {
-        .retries(command.retries ?? RetryPolicy.defaultRetries)
     }
 
     private func baseURL(flag: String?, flagName: String, variable: String, default fallback: String) throws -> URL {
@@ -120,16 +80,6 @@ struct CommandRunner {
                                  exitCode: .usage)
         }
         return url
-    }
-
-    static func formatSeconds(_ duration: Duration) -> String {
-        String(format: "%.2f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
-    }
-
-    static func formatBytes(_ bytes: Int) -> String {
-        if bytes < 1_000 { return "\(bytes) B" }
-        if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1_000) }
-        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 
     // MARK: show

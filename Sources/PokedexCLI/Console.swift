@@ -10,19 +10,35 @@ public struct Console: Sendable {
     public let writeError: @Sendable (String) -> Void
     /// Whether standard output is a terminal (tables for people, not for pipes).
     public let outputIsTerminal: Bool
+    /// Whether standard error is a terminal: a live progress line for people; for cron and
+    /// logs, timestamped lines instead.
+    public let errorIsTerminal: Bool
+    /// Whether "Error:" is shown in red: on a terminal, unless NO_COLOR is set.
+    public var colorsErrors = false
 
     public init(writeOutput: @escaping @Sendable (String) -> Void,
                 writeError: @escaping @Sendable (String) -> Void,
-                outputIsTerminal: Bool) {
+                outputIsTerminal: Bool, errorIsTerminal: Bool = false) {
         self.writeOutput = writeOutput
         self.writeError = writeError
         self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
     }
 
     public static let standard = Console(
         writeOutput: { text in Self.writeAll(text, to: STDOUT_FILENO) },
         writeError: { text in Self.writeAll(text, to: STDERR_FILENO) },
-        outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+        outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
+
+    /// Whether errors may be coloured, per https://no-color.org and `TERM=dumb`.
+    func colorsErrors(environment: [String: String]) -> Console {
+        var console = self
+        console.colorsErrors = errorIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+            && environment["TERM"] != "dumb"
+        return console
+    }
+
+    var errorLabel: String { colorsErrors ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:" }
 
     func print(_ line: String) { writeOutput(line + "\n") }
     func printError(_ line: String) { writeError(line + "\n") }

@@ -22,4 +22,7 @@ public enum ExitCode: Int32, Sendable {
     case tryLater = 75
     /// GitHub refused the credentials.
     case permissionDenied = 77
+    /// A sync stopped by SIGINT (128 + 2) or SIGTERM (128 + 15) after its current commit.
+    case interrupted = 130
+    case terminated = 143
 }

@@ -6,9 +6,11 @@ enum HelpText {
         switch command {
         case nil, .help?: return "Usage: pokedex [--db PATH] [--quiet] [--verbose] <command> [options]"
         case .sync?:
-            return "Usage: pokedex sync [--offset N] [--limit N] [--concurrency N] [--retries N] [--pokeapi-url URL] "
-                + "[--github-url URL]\n"
-                + "       pokedex sync issues OWNER/REPO [--github-url URL] [--max-wait SECONDS] [--retries N]"
+            return "Usage: pokedex sync [--if-older-than DURATION] [--max-age DURATION] [--offset N] [--limit N] "
+                + "[--concurrency N] [--retries N] [--wait SECONDS] [--pokeapi-url URL] [--github-url URL]\n"
+                + "       pokedex sync issues OWNER/REPO [--if-older-than DURATION] [--github-url URL] "
+                + "[--max-wait SECONDS] [--retries N] [--wait SECONDS]"
+        case .status?: return "Usage: pokedex status [--json]"
         case .show?: return "Usage: pokedex show <name-or-id> [--json]"
         case .list?: return "Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--json]"
         case .issues?:
@@ -23,7 +25,7 @@ enum HelpText {
                                   $XDG_DATA_HOME/pokedex/pokedex.sqlite, else
                                   ~/.local/share/pokedex/pokedex.sqlite).
           -q, --quiet             Print errors only.
-          -v, --verbose           Print progress for each page.
+          -v, --verbose           Print a line for each page synced.
           -h, --help              Show help information.
           --version               Show the version.
         """
@@ -43,6 +45,7 @@ enum HelpText {
                 SUBCOMMANDS:
                   sync                    Download the Pokémon catalog and refresh synced repositories;
                                           'sync issues OWNER/REPO' mirrors one repository's issues.
+                  status                  What the database holds and how its syncs went (offline).
                   show                    Show one Pokémon (offline).
                   list                    List Pokémon in id order (offline).
                   issues                  List a repository's issues (offline).
@@ -57,14 +60,25 @@ enum HelpText {
                 refresh every GitHub repository synced before; or, with 'issues OWNER/REPO', mirror
                 one repository's issues and pull requests.
 
-                Pages are committed one at a time, so an interrupted sync keeps what it stored.
-                Stored Pokémon details are revalidated with their ETag; repositories are asked only
-                for issues updated since the newest one stored, with conditional requests, so a
-                refresh where nothing changed costs two requests answered 304.
+                Pages are committed one at a time, so an interrupted sync keeps what it stored;
+                SIGINT or SIGTERM stops it after the page being committed (exit 130 or 143).
+                Stored Pokémon details younger than --max-age are reused; older ones are
+                revalidated with their ETag. Repositories are asked only for issues updated since
+                the newest one stored, with conditional requests, so a refresh where nothing
+                changed costs two requests answered 304.
+
+                On a terminal, a progress line is shown; otherwise only timestamped start, end and
+                error lines, for cron's mail. Each run is recorded: see 'pokedex status'.
 
                 \(usageLine(.sync))
 
                 OPTIONS:
+                  --if-older-than DURATION
+                                          Skip what synced successfully less than DURATION ago
+                                          (90s, 30m, 6h, 2d, 1w); exit 0 when nothing is due.
+                  --max-age DURATION      Reuse stored Pokémon details younger than this without a
+                                          request; revalidate older ones (default: 1d; 0 revalidates
+                                          every one).
                   --pokeapi-url URL       PokeAPI's base URL (default: $POKEAPI_BASE_URL, else
                                           \(PokeAPIEndpoint.defaultBaseURL)).
                   --github-url URL        GitHub's API URL (default: $GITHUB_API_URL, else
@@ -80,6 +94,19 @@ enum HelpText {
                   --retries N             Retry a request that got no answer, a 5xx, 408 or 429, or a
                                           200 that is not JSON, up to N times with exponential backoff
                                           (honouring Retry-After), 0-10 (default: 4).
+                \(globalOptions)
+                """
+        case .status?:
+            return """
+                OVERVIEW: Show the database's path, size and schema version, what it holds, the last
+                successful and the last failed sync of each resource (with its error), whether a
+                sync is running now, and GitHub's rate-limit budget as last seen. Never uses the
+                network and never waits for a running sync.
+
+                \(usageLine(.status))
+
+                OPTIONS:
+                  --json                  Print JSON (keys are listed in the README).
                 \(globalOptions)
                 """
         case .show?:

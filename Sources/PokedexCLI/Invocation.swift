@@ -29,13 +29,21 @@ public enum Command: Equatable, Sendable {
     case list(ListCommand)
     case issues(IssuesCommand)
     case issue(IssueCommand)
+    case status(StatusCommand)
     /// Help for the tool (nil) or for one command.
     case help(CommandName?)
     case version
 }
 
+extension Command {
+    var isSync: Bool {
+        if case .sync = self { return true }
+        return false
+    }
+}
+
 public enum CommandName: String, CaseIterable, Sendable {
-    case sync, show, list, issues, issue, help
+    case sync, status, show, list, issues, issue, help
 }
 
 public struct SyncCommand: Equatable, Sendable {
@@ -50,6 +58,18 @@ public struct SyncCommand: Equatable, Sendable {
     public var retries: Int?
     /// How long to wait for another sync of the same database to finish.
     public var lockWaitSeconds = 0
+    /// Skip resources that synced successfully less than this many seconds ago.
+    public var ifOlderThanSeconds: Int?
+    /// Stored Pokémon details younger than this are reused without a request.
+    public var maximumDetailAgeSeconds = SyncCommand.defaultMaximumDetailAgeSeconds
+
+    /// A day: a daily cron revalidates every detail once (answered 304 when unchanged);
+    /// more frequent runs only read the list.
+    public static let defaultMaximumDetailAgeSeconds = 86_400
+}
+
+public struct StatusCommand: Equatable, Sendable {
+    public var json = false
 }
 
 public struct IssuesCommand: Equatable, Sendable {

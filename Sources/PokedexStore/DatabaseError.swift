@@ -17,6 +17,12 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, …) without extended bits.
     public var primaryCode: Int32 { code & 0xFF }
 
+    /// The file is not a database or its pages are damaged.
+    public var isDamagedFile: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
+
+    /// A write failed for lack of space (a full disk, or a file-size limit).
+    public var isOutOfSpace: Bool { primaryCode == SQLITE_FULL }
+
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql {

@@ -16,4 +16,10 @@ enum FileSystem {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
+
+    /// The file's size in bytes, 0 when it does not exist.
+    static func size(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
 }

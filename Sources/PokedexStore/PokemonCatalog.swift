@@ -10,11 +10,17 @@ public struct PokemonCatalog {
 
     /// Stores one list page and the details downloaded for it in a single transaction, so
     /// a page is either wholly committed or not at all. Entries whose details are not in
-    /// `details` (not downloaded, or unchanged upstream) keep what is stored.
-    public func savePage(entries: [PokemonListEntry], details: [DownloadedDetails]) throws {
+    /// `details` (not downloaded, or unchanged upstream) keep what is stored; those in
+    /// `confirmedIDs` were just confirmed current by the server (304), which restarts their age.
+    public func savePage(entries: [PokemonListEntry], details: [DownloadedDetails], confirmedIDs: [Int] = []) throws {
         try database.writeTransaction {
             for entry in entries { try saveEntry(entry) }
             for downloaded in details { try saveDetails(downloaded) }
+            for id in confirmedIDs {
+                try database.run(
+                    "UPDATE pokemon_detail_json SET fetched_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE pokemon_id = ?",
+                    [.int(id)])
+            }
         }
     }
 
@@ -76,10 +82,29 @@ public struct PokemonCatalog {
 
     // MARK: Reading
 
-    /// The stored ETag of every Pokémon whose details have one, for conditional requests.
-    public func detailETags() throws -> [Int: String] {
+    /// What is stored of a Pokémon's details, to decide whether to ask for them again.
+    public struct StoredDetail: Sendable, Equatable {
+        /// For a conditional request.
+        public let etag: String?
+        /// Downloaded or confirmed current within the maximum age: not asked for at all.
+        public let isFresh: Bool
+
+        public init(etag: String?, isFresh: Bool) {
+            self.etag = etag
+            self.isFresh = isFresh
+        }
+    }
+
+    /// Every stored detail body's ETag and freshness: fresh when downloaded or confirmed
+    /// current less than `maximumAgeSeconds` ago (never, when nil).
+    public func storedDetails(maximumAgeSeconds: Int?) throws -> [Int: StoredDetail] {
         let rows = try database.query(
-            "SELECT pokemon_id, etag FROM pokemon_detail_json WHERE etag IS NOT NULL") { ($0.int(0), $0.text(1)) }
+            """
+            SELECT pokemon_id, etag, ? IS NOT NULL AND fetched_at > strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?)
+            FROM pokemon_detail_json
+            """,
+            [.int(maximumAgeSeconds), .text("-\(maximumAgeSeconds ?? 0) seconds")]
+        ) { ($0.int(0), StoredDetail(etag: $0.optionalText(1), isFresh: $0.bool(2))) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 

@@ -20,18 +20,37 @@ public final class WriterLock {
             throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
         let clock = ContinuousClock()
-        let deadline = clock.now + wait
+        // Even without --wait, ride out the microseconds a `status` probe holds the lock.
+        let deadline = clock.now + max(wait, .milliseconds(300))
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
                 let holder = Self.holder(descriptor)
                 close(descriptor)
                 throw StoreError.locked(path: databasePath, holder: holder)
             }
-            try? await Task.sleep(for: .milliseconds(100))
+            do {
+                try await Task.sleep(for: .milliseconds(100))
+            } catch {
+                close(descriptor)
+                throw error
+            }
         }
         let lock = WriterLock(path: path, descriptor: descriptor)
         lock.recordHolder()
         return lock
+    }
+
+    /// Who holds the lock ("pid N since TIME"), or nil when no sync is running. Takes a
+    /// shared lock for an instant to find out, and never creates the lock file.
+    public static func holder(forDatabase databasePath: String) -> String? {
+        let descriptor = open(databasePath + ".lock", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        return holder(descriptor)
     }
 
     private init(path: String, descriptor: Int32) {
@@ -46,13 +65,7 @@ public final class WriterLock {
 
     /// Writes "pid N since TIME" so a process that finds the lock taken can say who holds it.
     private func recordHolder() {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        var buffer = [CChar](repeating: 0, count: 32)
-        let length = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
-        let since = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let text = "pid \(getpid()) since \(since)\n"
+        let text = "pid \(getpid()) since \(UTCTime.now())\n"
         ftruncate(descriptor, 0)
         _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
     }

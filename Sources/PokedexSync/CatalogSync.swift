@@ -13,17 +13,22 @@ public struct CatalogSyncOptions: Sendable {
     public var pageSize: Int
     /// How each request's transient failures are retried.
     public var retry: RetryPolicy
+    /// Stored details downloaded or confirmed current less than this many seconds ago are
+    /// reused without a request; older ones are revalidated. nil revalidates every one.
+    public var maximumDetailAgeSeconds: Int?
 
     public static let defaultConcurrency = 8
     public static let defaultPageSize = 100
 
     public init(offset: Int = 0, limit: Int? = nil, concurrency: Int = Self.defaultConcurrency,
-                pageSize: Int = Self.defaultPageSize, retry: RetryPolicy = .standard) {
+                pageSize: Int = Self.defaultPageSize, retry: RetryPolicy = .standard,
+                maximumDetailAgeSeconds: Int? = nil) {
         self.offset = offset
         self.limit = limit
         self.concurrency = concurrency
         self.pageSize = pageSize
         self.retry = retry
+        self.maximumDetailAgeSeconds = maximumDetailAgeSeconds
     }
 }
 
@@ -34,6 +39,8 @@ public struct CatalogSyncReport: Sendable, Equatable {
     public var detailsDownloaded = 0
     /// Details the server answered 304 Not Modified for: stored bodies still current.
     public var detailsUnchanged = 0
+    /// Stored details young enough to reuse without asking.
+    public var detailsReused = 0
 }
 
 /// Progress after each committed page.
@@ -60,7 +67,8 @@ public struct CatalogSync: Sendable {
     public func run(
         _ options: CatalogSyncOptions, progress: @escaping @Sendable (CatalogSyncProgress) -> Void = { _ in }
     ) async throws -> CatalogSyncReport {
-        var state = RunState(remaining: options.limit ?? Int.max, storedETags: try await writer.storedETags())
+        var state = RunState(remaining: options.limit ?? Int.max,
+                             stored: try await writer.storedDetails(maximumAgeSeconds: options.maximumDetailAgeSeconds))
         guard state.remaining > 0 else { return await writer.report }
         let concurrency = max(1, options.concurrency)
         let retry = options.retry
@@ -70,7 +78,7 @@ public struct CatalogSync: Sendable {
         // Writes happen on the writer, in list order, while this loop keeps a window of
         // detail downloads busy across page boundaries. After a failure nothing new starts,
         // but downloads in flight are collected and every page they complete is still
-        // committed: work already done is kept.
+        // committed: work already done is kept. Cancellation (a signal) stops the same way.
         var commits: [Task<Void, any Error>] = []
         var failure: (any Error)?
         func commitCompletedPages() async throws {
@@ -89,6 +97,7 @@ public struct CatalogSync: Sendable {
             while true {
                 do {
                     while failure == nil && inFlight < concurrency {
+                        try Task.checkCancellation()
                         if let item = state.queue.popFirst() {
                             group.addTask {
                                 (item.page, try await Self.downloadDetails(
@@ -140,11 +149,12 @@ public struct CatalogSync: Sendable {
             let listCount: Int
             var outstanding: Int
             var downloaded: [DownloadedDetails] = []
-            var unchanged = 0
+            var confirmedIDs: [Int] = []
+            let reused: Int
         }
 
         var remaining: Int
-        let storedETags: [Int: String]
+        let stored: [Int: PokemonCatalog.StoredDetail]
         var queue: ArraySlice<QueuedEntry> = []
         /// Pages not handed to the writer yet, in list order; the first has number `firstPendingPage`.
         var pending: [PendingPage] = []
@@ -162,8 +172,10 @@ public struct CatalogSync: Sendable {
             let entries = Array(page.entries.prefix(remaining))
             remaining -= entries.count
             let number = firstPendingPage + pending.count
-            pending.append(PendingPage(entries: entries, listCount: page.count, outstanding: entries.count))
-            queue.append(contentsOf: entries.map { QueuedEntry(page: number, entry: $0, etag: storedETags[$0.id]) })
+            let wanted = entries.filter { stored[$0.id]?.isFresh != true }
+            pending.append(PendingPage(entries: entries, listCount: page.count, outstanding: wanted.count,
+                                       reused: entries.count - wanted.count))
+            queue.append(contentsOf: wanted.map { QueuedEntry(page: number, entry: $0, etag: stored[$0.id]?.etag) })
             return remaining > 0 && !page.entries.isEmpty ? page.next : nil
         }
 
@@ -173,7 +185,7 @@ public struct CatalogSync: Sendable {
             if let downloaded = download.downloaded {
                 pending[index].downloaded.append(downloaded)
             } else {
-                pending[index].unchanged += 1
+                pending[index].confirmedIDs.append(download.id)
             }
         }
 
@@ -182,7 +194,8 @@ public struct CatalogSync: Sendable {
             var completed: [CompletedPage] = []
             while let page = pending.first, page.outstanding == 0 {
                 completed.append(CompletedPage(entries: page.entries, downloaded: page.downloaded,
-                                               unchanged: page.unchanged, listCount: page.listCount))
+                                               confirmedIDs: page.confirmedIDs, reused: page.reused,
+                                               listCount: page.listCount))
                 pending.removeFirst()
                 firstPendingPage += 1
             }
@@ -222,6 +235,7 @@ public struct CatalogSync: Sendable {
     // MARK: Details
 
     private struct DetailDownload: Sendable {
+        let id: Int
         /// nil when the server confirmed the stored body is current (304).
         let downloaded: DownloadedDetails?
     }
@@ -231,13 +245,13 @@ public struct CatalogSync: Sendable {
     ) async throws -> DetailDownload {
         let request = try PokeAPIEndpoint.resource(entry.url).request(baseURL: baseURL, etag: etag)
         return try await client.fetch(request, retrying: retry) { response in
-            if response.status == 304, etag != nil { return DetailDownload(downloaded: nil) }
+            if response.status == 304, etag != nil { return DetailDownload(id: entry.id, downloaded: nil) }
             let details = try JSONResponse.pokemonDetails(from: response)
             guard details.id == entry.id else {
                 throw JSONResponse.undecodable(
                     response, reason: "detail has id \(details.id) but the list entry \"\(entry.name)\" has id \(entry.id)")
             }
-            return DetailDownload(downloaded: DownloadedDetails(
+            return DetailDownload(id: entry.id, downloaded: DownloadedDetails(
                 details: details, body: [UInt8](response.body), etag: response.header("ETag")))
         }
     }
@@ -248,7 +262,9 @@ struct CompletedPage: Sendable {
     let entries: [PokemonListEntry]
     let downloaded: [DownloadedDetails]
     /// Details the server confirmed unchanged (304).
-    let unchanged: Int
+    let confirmedIDs: [Int]
+    /// Stored details young enough to need no request.
+    let reused: Int
     let listCount: Int
 }
 
@@ -262,16 +278,17 @@ actor CatalogWriter {
         self.catalog = catalog
     }
 
-    func storedETags() throws -> [Int: String] {
-        try catalog.detailETags()
+    func storedDetails(maximumAgeSeconds: Int?) throws -> [Int: PokemonCatalog.StoredDetail] {
+        try catalog.storedDetails(maximumAgeSeconds: maximumAgeSeconds)
     }
 
     func save(_ page: CompletedPage, progress: @Sendable (CatalogSyncProgress) -> Void) throws {
-        try catalog.savePage(entries: page.entries, details: page.downloaded)
+        try catalog.savePage(entries: page.entries, details: page.downloaded, confirmedIDs: page.confirmedIDs)
         report.pages += 1
         report.entries += page.entries.count
         report.detailsDownloaded += page.downloaded.count
-        report.detailsUnchanged += page.unchanged
+        report.detailsUnchanged += page.confirmedIDs.count
+        report.detailsReused += page.reused
         progress(CatalogSyncProgress(report: report, listCount: page.listCount))
     }
 }

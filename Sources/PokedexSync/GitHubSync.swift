@@ -23,6 +23,8 @@ public struct GitHubSyncReport: Sendable, Equatable {
     public var repository: String
     /// The name asked for, when GitHub answered under another one (renamed or transferred).
     public var renamedFrom: String?
+    /// GitHub's id of the repository, once known.
+    public var repositoryID: Int?
     public var pages = 0
     public var itemsReceived = 0
     /// Items new or different from what was stored.
@@ -111,7 +113,11 @@ public struct GitHubSync {
         case stored(id: Int, lastKnownName: String)
     }
 
-    public func run(_ target: Target) async throws -> GitHubSyncReport {
+    /// Syncs one repository; `progress` sees the report after each committed page. On
+    /// cancellation it stops after the page being stored.
+    public func run(
+        _ target: Target, progress: @Sendable (GitHubSyncReport) -> Void = { _ in }
+    ) async throws -> GitHubSyncReport {
         let requestedName: String
         let known: IssueArchive.SyncState?
         let endpoint: GitHubEndpoint
@@ -144,19 +150,24 @@ public struct GitHubSync {
                 report.renamedFrom = requestedName
             }
         }
+        report.repositoryID = repositoryID
+        progress(report)
         // Each walk asks for everything updated since the high-water mark; the one that leaves
         // it unchanged has stored the ETag the next no-change refresh gets a 304 for.
         for _ in 0..<Self.maximumWalks {
             let start = try archive.syncState(repositoryID: repositoryID)?.highWaterMark
             try await walk(from: .issues(repositoryID: repositoryID, since: start, perPage: options.perPage),
-                           repositoryID: repositoryID, report: &report)
+                           repositoryID: repositoryID, report: &report, progress: progress)
             if try archive.syncState(repositoryID: repositoryID)?.highWaterMark == start { break }
         }
         return report
     }
 
     /// Reads one list from its first page to the last, committing page by page.
-    private func walk(from first: GitHubEndpoint, repositoryID: Int, report: inout GitHubSyncReport) async throws {
+    private func walk(
+        from first: GitHubEndpoint, repositoryID: Int, report: inout GitHubSyncReport,
+        progress: @Sendable (GitHubSyncReport) -> Void
+    ) async throws {
         let firstURL = try requester.url(of: first)
         var response = try await requester.send(
             first, etag: try archive.issuesETag(repositoryID: repositoryID, url: firstURL))
@@ -184,7 +195,9 @@ public struct GitHubSync {
                     firstPage: isFirstPage ? (firstURL, response.header("ETag")) : nil)
                 report.pages += 1
                 report.itemsReceived += issues.count
+                progress(report)
                 guard let prefetch else { return }
+                try Task.checkCancellation()
                 response = try await prefetch.value
                 isFirstPage = false
             }

@@ -54,6 +54,8 @@ extension HTTPClient {
         var attempt = 1
         var waited: Duration = .zero
         while true {
+            // A cancelled sync (a signal) sends nothing more; what is in flight completes.
+            try Task.checkCancellation()
             var retryAfter: Duration?
             let failure: FetchError
             do {

@@ -63,7 +63,7 @@ struct CatalogEndToEndTests {
         #expect(page.count == 1, "21 stored: offset 20 leaves one")
     }
 
-    @Test("a second sync changes no row count and downloads no detail again")
+    @Test("a second sync changes no row count and downloads no detail again; --max-age 0 revalidates each")
     func secondSync() throws {
         #expect(try pokedex("sync").status == 0)
         let before = try rowCounts()
@@ -71,8 +71,15 @@ struct CatalogEndToEndTests {
         let again = try pokedex("sync")
         #expect(again.status == 0)
         #expect(try rowCounts() == before)
-        #expect(api.detailRequestCount == 0 && api.notModifiedCount == api.catalog.count)
-        #expect(again.stderr.contains("\(api.catalog.count) unchanged"))
+        #expect(api.detailRequestCount == 0 && api.notModifiedCount == 0, "details younger than --max-age are reused")
+        #expect(again.stderr.contains("\(api.catalog.count) reused without a request"), "\(again.stderr)")
+
+        api.resetCounters()
+        let revalidated = try pokedex("sync", "--max-age", "0")
+        #expect(revalidated.status == 0)
+        #expect(try rowCounts() == before)
+        #expect(api.detailRequestCount == 0 && api.notModifiedCount == api.catalog.count, "each asked, none sent again")
+        #expect(revalidated.stderr.contains("0 details downloaded, \(api.catalog.count) unchanged"), "\(revalidated.stderr)")
     }
 
     @Test("a server error mid-run exits non-zero with one line and keeps the committed pages")
@@ -86,16 +93,17 @@ struct CatalogEndToEndTests {
         let environment = ["POKEAPI_BASE_URL": large.baseURL]
         let broken = try PokedexProcess.run(["--db", database, "sync", "--retries", "1"], environment: environment)
         #expect(broken.status == 69)
-        let lines = broken.stderr.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].hasPrefix("Error: ") && lines[0].contains("/pokemon/230/")
-                && lines[0].contains("503") && lines[0].contains("Service Unavailable"), "\(broken.stderr)")
+        let errors = broken.errors
+        #expect(errors.count == 1 && errors[0].contains("/pokemon/230/") && errors[0].contains("503")
+                && errors[0].contains("Service Unavailable")
+                && errors[0].contains("local data kept, with the 2 pages this run committed"), "\(broken.stderr)")
         let stored = try #require(try json(try pokedex("list", "--limit", "1000", "--json").stdout) as? [Any])
         #expect(stored.count == 200, "the two pages before the failure are committed; the failing page adds none")
 
         large.override = nil
         let resumed = try PokedexProcess.run(["--db", database, "sync"], environment: environment)
         #expect(resumed.status == 0)
-        #expect(resumed.stderr.contains("50 details downloaded, 200 unchanged"), "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("50 details downloaded, 0 unchanged, 200 reused"), "\(resumed.stderr)")
     }
 
     @Test("names are found however people type them", arguments: [

@@ -78,7 +78,7 @@ struct CommandLineEndToEndTests {
             let result = try PokedexProcess.run(["--db", database] + arguments,
                                                 environment: ["POKEAPI_BASE_URL": "http://127.0.0.1:9/api/v2"])
             #expect(result.status == 74, "\(result.stderr)")
-            #expect(result.stderr.hasPrefix("Error: ") && result.stderr.contains("not a pokedex database"))
+            #expect(result.errors.count == 1 && result.errors[0].contains("not a pokedex database"), "\(result.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == text)
     }

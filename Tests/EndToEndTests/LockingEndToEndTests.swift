@@ -24,7 +24,7 @@ struct LockingEndToEndTests {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: PokedexProcess.binaryPath)
-        process.arguments = ["--db", database, "--quiet", "sync", "--limit", "3", "--concurrency", "1"]
+        process.arguments = ["--db", database, "--quiet", "sync", "--limit", "3", "--concurrency", "1", "--max-age", "0"]
         process.environment = ["POKEAPI_BASE_URL": api.baseURL, "PATH": "/usr/bin:/bin"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -24,6 +24,11 @@ struct ArgumentParserTests {
         #expect(invocation.command == .sync(SyncCommand(pokeAPIURL: "http://127.0.0.1:9/api/v2", offset: 24,
                                                          limit: 21, concurrency: 3)))
         #expect(try parse("sync").command == .sync(SyncCommand()))
+        var cron = SyncCommand(lockWaitSeconds: 600)
+        cron.ifOlderThanSeconds = 6 * 3_600
+        cron.maximumDetailAgeSeconds = 0
+        #expect(try parse("sync --if-older-than 6h --max-age 0 --wait 600").command == .sync(cron))
+        #expect(try parse("status --json").command == .status(StatusCommand(json: true)))
     }
 
     @Test("list and show options")
@@ -70,6 +75,12 @@ struct ArgumentParserTests {
         ("help nope", "unknown command 'nope'"),
         ("list --type 123", "--type needs a type name"),
         ("--db", "--db needs a value"),
+        ("sync --if-older-than 6", "--if-older-than needs a duration such as 90s"),
+        ("sync --if-older-than -1h", "--if-older-than needs a duration"),
+        ("sync --max-age soon", "--max-age needs a duration"),
+        ("sync issues o/r --max-age 1h", "--max-age applies to the Pokémon catalog"),
+        ("status extra", "unexpected argument 'extra'"),
+        ("status --state open", "unknown option '--state' for 'status'"),
     ])
     func usageErrors(line: String, fragment: String) {
         #expect {

@@ -54,7 +54,21 @@ struct PokemonCatalogTests {
         #expect(profile.summary.types == ["electric", "fairy"])
         #expect(try catalog.database.queryFirst("SELECT body FROM pokemon_detail_json") { $0.text(0) }
                 == "{\"id\":25,\"weight\":65}")
-        #expect(try catalog.detailETags() == [25: "W/\"65\""])
+        #expect(try catalog.storedDetails(maximumAgeSeconds: nil)[25] == .init(etag: "W/\"65\"", isFresh: false))
+    }
+
+    @Test("details are fresh within the maximum age; a 304 confirmation restarts their age")
+    func freshness() throws {
+        try catalog.savePage(entries: [Self.entry(25, "pikachu"), Self.entry(26, "raichu")],
+                             details: [Self.details(25, "pikachu"), Self.details(26, "raichu")])
+        try catalog.database.run("UPDATE pokemon_detail_json SET fetched_at = '2020-01-01T00:00:00Z'")
+        #expect(try catalog.storedDetails(maximumAgeSeconds: 3_600).values.allSatisfy { !$0.isFresh })
+        try catalog.savePage(entries: [Self.entry(25, "pikachu")], details: [], confirmedIDs: [25])
+        let stored = try catalog.storedDetails(maximumAgeSeconds: 3_600)
+        #expect(stored[25]?.isFresh == true)
+        #expect(stored[26]?.isFresh == false)
+        #expect(try catalog.storedDetails(maximumAgeSeconds: 0)[25]?.isFresh == false, "age 0 revalidates everything")
+        #expect(try catalog.storedDetails(maximumAgeSeconds: nil)[25]?.isFresh == false)
     }
 
     @Test("a list entry without details is still a row, with a derived artwork link")
@@ -64,7 +78,7 @@ struct PokemonCatalogTests {
         #expect(!profile.hasDetails)
         #expect(profile.summary.artwork.derived)
         #expect(profile.summary.types.isEmpty)
-        #expect(try catalog.detailETags().isEmpty)
+        #expect(try catalog.storedDetails(maximumAgeSeconds: nil).isEmpty)
     }
 
     @Test("unchanged details (not in the page's downloads) keep what is stored")

@@ -6,6 +6,25 @@ public enum PokedexProcess {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+
+        /// stderr's lines without the UTC timestamp a sync puts first when stderr is not a
+        /// terminal (as under test).
+        public var messages: [String] {
+            stderr.split(separator: "\n").map { line in
+                let words = line.split(separator: " ", maxSplits: 1)
+                guard words.count == 2, Self.isTimestamp(words[0]) else { return String(line) }
+                return String(words[1])
+            }
+        }
+
+        /// The `Error:` lines among `messages`.
+        public var errors: [String] { messages.filter { $0.hasPrefix("Error: ") } }
+
+        /// "2026-11-30T02:00:00Z"
+        static func isTimestamp(_ word: Substring) -> Bool {
+            word.count == 20 && word.hasSuffix("Z") && word.dropFirst(10).first == "T"
+                && word.allSatisfy { $0.isNumber || "-:TZ".contains($0) }
+        }
     }
 
     /// The binary built beside the test bundle; `POKEDEX_BINARY` overrides it.

@@ -1,0 +1,87 @@
+import PokedexStore
+
+extension CommandRunner {
+    func status(_ command: StatusCommand) throws {
+        let path = try databasePath()
+        let status = try StoreStatus.read(from: try LocalStore.openForReading(path: path))
+        let holder = WriterLock.holder(forDatabase: path)
+        console.print(command.json ? StatusJSON.render(status, syncHolder: holder).rendered()
+                                   : StatusText.render(status, syncHolder: holder))
+    }
+}
+
+/// `status --json`. Keys and their order are part of the interface (README).
+enum StatusJSON {
+    static func render(_ status: StoreStatus, syncHolder: String?) -> JSONValue {
+        .object([
+            ("database", .string(status.path)),
+            ("size_bytes", .int(status.sizeBytes)),
+            ("schema_version", .int(status.schemaVersion)),
+            ("sync_running", syncHolder.map { .object([("holder", .string($0))]) } ?? .null),
+            ("resources", .array(status.resources.map(resource))),
+            ("rate_limit", status.rateLimit.map { limit, seenAt in
+                .object([("remaining", .int(limit.remaining)), ("limit", .optional(limit.limit)),
+                         ("reset_at", .optional(limit.resetAt)), ("seen_at", .string(seenAt))])
+            } ?? .null),
+        ])
+    }
+
+    private static func resource(_ resource: StoreStatus.ResourceStatus) -> JSONValue {
+        let (kind, repository): (String, String?) = switch resource.resource {
+        case .pokemon: ("pokemon", nil)
+        case .issues(let name, _): ("issues", name)
+        }
+        return .object([
+            ("resource", .string(kind)),
+            ("repository", .optional(repository)),
+            ("counts", .object(resource.counts.map { ($0.0, JSONValue.int($0.1)) })),
+            ("last_success", resource.lastSuccess.map(run) ?? .null),
+            ("last_failure", resource.lastFailure.map(run) ?? .null),
+        ])
+    }
+
+    private static func run(_ run: SyncRun) -> JSONValue {
+        .object([
+            ("outcome", .string(run.outcome.rawValue)),
+            ("started_at", .string(run.startedAt)),
+            ("finished_at", .optional(run.finishedAt)),
+            ("error", .optional(run.error)),
+            ("items_changed", .optional(run.itemsChanged)),
+            ("requests", .optional(run.requests)),
+        ])
+    }
+}
+
+enum StatusText {
+    static func render(_ status: StoreStatus, syncHolder: String?) -> String {
+        var lines = [
+            "Database:      \(TerminalText.sanitize(status.path))",
+            "Size:          \(SyncReporter.formatBytes(status.sizeBytes)) (schema version \(status.schemaVersion))",
+            "Sync running:  \(syncHolder.map { "yes, \(TerminalText.sanitize($0))" } ?? "no")",
+        ]
+        for resource in status.resources {
+            let counts = resource.counts.map { "\($0.1) \(String($0.0.map { $0 == "_" ? " " : $0 }))" }
+            lines.append("")
+            lines.append(TerminalText.sanitize("\(resource.resource)") + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")))
+            lines.append("  last success:  " + (resource.lastSuccess.map(describe) ?? "never"))
+            lines.append("  last failure:  " + (resource.lastFailure.map(describe) ?? "none"))
+        }
+        if let (limit, seenAt) = status.rateLimit {
+            lines.append("")
+            lines.append("GitHub rate limit: \(limit.remaining)\(limit.limit.map { " of \($0)" } ?? "") left"
+                         + (limit.resetAt.map { ", resets \($0)" } ?? "") + " (seen \(seenAt))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func describe(_ run: SyncRun) -> String {
+        var text = run.finishedAt ?? run.startedAt
+        if run.outcome != .succeeded { text += " (\(run.outcome.rawValue))" }
+        var details: [String] = []
+        if let changed = run.itemsChanged { details.append("\(changed) changed") }
+        if let requests = run.requests { details.append("\(requests) requests") }
+        if !details.isEmpty { text += ", " + details.joined(separator: ", ") }
+        if let error = run.error { text += ": " + TerminalText.sanitize(error) }
+        return text
+    }
+}

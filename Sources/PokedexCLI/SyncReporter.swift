@@ -1,0 +1,139 @@
+import Foundation
+import PokedexStore
+import PokedexSync
+
+/// Shows a sync's events on standard error. On a terminal: a live progress line and a
+/// summary line per resource. Otherwise (cron, logs): timestamped start, end and error
+/// lines only. `--quiet` keeps the errors alone; `--verbose` adds a line per page.
+final class SyncReporter: @unchecked Sendable {
+    private let console: Console
+    private let quiet: Bool
+    private let verbose: Bool
+    private let sources: (pokeAPI: URL, gitHub: URL)
+    private let lock = NSLock()
+    private let clock = ContinuousClock()
+    private var started = ContinuousClock.now
+    private var lastProgress: ContinuousClock.Instant?
+    private var progressShown = false
+    private var reportedFailures: [String] = []
+
+    /// The progress line is redrawn at most this often.
+    private static let progressInterval: Duration = .milliseconds(100)
+
+    init(console: Console, quiet: Bool, verbose: Bool, sources: (pokeAPI: URL, gitHub: URL)) {
+        self.console = console
+        self.quiet = quiet
+        self.verbose = verbose
+        self.sources = sources
+    }
+
+    func handle(_ event: SyncEvent) {
+        lock.withLock {
+            switch event {
+            case .skipped(let resource, let lastSuccess):
+                line("skipped \(resource): synced successfully at \(lastSuccess), within --if-older-than")
+            case .started(let resource):
+                started = clock.now
+                lastProgress = nil
+                if !console.errorIsTerminal { line("sync started: \(resource) from \(source(of: resource))") }
+            case .catalogProgress(let progress, let requests):
+                let report = progress.report
+                let text = "Pokémon catalog: page \(report.pages), \(report.entries) of \(progress.listCount) entries, "
+                    + "\(requests) requests"
+                if verbose { line(text) } else { show(text + rate(requests)) }
+            case .issuesProgress(let report, let requests):
+                guard report.pages > 0 else { return }
+                let text = "\(report.repository) issues: page \(report.pages), \(report.itemsReceived) received, "
+                    + "\(requests) requests"
+                if verbose { line(text) } else { show(text + rate(requests)) }
+            case .catalogFinished(let report, let transfer):
+                line("synced \(report.entries) Pokémon in \(report.pages) pages: \(report.detailsDownloaded) details "
+                     + "downloaded, \(report.detailsUnchanged) unchanged, \(report.detailsReused) reused without a request; "
+                     + Self.describe(transfer))
+            case .issuesFinished(let report, let transfer):
+                let renamed = report.renamedFrom.map { " (renamed from \($0))" } ?? ""
+                let budget = report.rateLimit.map { limit in
+                    "; rate limit \(limit.remaining)\(limit.limit.map { "/\($0)" } ?? "") left"
+                } ?? ""
+                line("synced \(report.repository)\(renamed): \(report.itemsChanged) issues and pull requests new or "
+                     + "changed (\(report.itemsReceived) received in \(report.pages) pages); "
+                     + "\(transfer.requests) requests (\(report.notModified) unchanged)\(budget) in "
+                     + Self.formatSeconds(transfer.duration))
+            case .failed(let failure):
+                let message = PokedexCLI.describe(failure).message
+                reportedFailures.append(message)
+                error(message)
+            }
+        }
+    }
+
+    /// Whether `failure` was printed already, as the job went on past it.
+    func hasReported(_ failure: SyncFailure) -> Bool {
+        lock.withLock { reportedFailures.contains(PokedexCLI.describe(failure).message) }
+    }
+
+    /// Clears the progress line before the final error or the shell prompt.
+    func finish() {
+        lock.withLock { clearProgress() }
+    }
+
+    private func source(of resource: SyncResource) -> String {
+        switch resource {
+        case .pokemon: return sources.pokeAPI.absoluteString
+        case .issues: return sources.gitHub.absoluteString
+        }
+    }
+
+    private func line(_ text: String) {
+        guard !quiet else { return }
+        clearProgress()
+        console.printError(stamped(text))
+    }
+
+    private func error(_ message: String) {
+        clearProgress()
+        console.printError(stamped(console.errorLabel + " " + message))
+    }
+
+    private func stamped(_ text: String) -> String {
+        console.errorIsTerminal ? text : "\(UTCTime.now()) \(text)"
+    }
+
+    private func show(_ text: String) {
+        guard console.errorIsTerminal, !quiet else { return }
+        let now = clock.now
+        if let lastProgress, now - lastProgress < Self.progressInterval { return }
+        lastProgress = now
+        progressShown = true
+        console.writeError("\r\u{1B}[K" + TerminalText.sanitize(text))
+    }
+
+    private func clearProgress() {
+        guard progressShown else { return }
+        progressShown = false
+        console.writeError("\r\u{1B}[K")
+    }
+
+    private func rate(_ requests: Int) -> String {
+        let seconds = Self.seconds(clock.now - started)
+        return seconds > 0.2 ? String(format: ", %.0f requests/s", Double(requests) / seconds) : ""
+    }
+
+    static func describe(_ transfer: TransferSummary) -> String {
+        "\(transfer.requests) requests, \(formatBytes(transfer.bytes)) in \(formatSeconds(transfer.duration))"
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    static func formatSeconds(_ duration: Duration) -> String {
+        String(format: "%.2f s", seconds(duration))
+    }
+
+    static func formatBytes(_ bytes: Int) -> String {
+        if bytes < 1_000 { return "\(bytes) B" }
+        if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1_000) }
+        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}

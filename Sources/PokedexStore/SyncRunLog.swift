@@ -1,0 +1,190 @@
+/// What a sync works on, as recorded in `sync_run`.
+public enum SyncResource: Sendable, Equatable, CustomStringConvertible {
+    case pokemon
+    /// One repository's issues: the name asked for, and GitHub's id once it is known.
+    case issues(repositoryName: String, repositoryID: Int?)
+
+    public var description: String {
+        switch self {
+        case .pokemon: return "Pokémon catalog"
+        case .issues(let name, _): return "\(name) issues"
+        }
+    }
+}
+
+public enum SyncOutcome: String, Sendable, CaseIterable {
+    case running, succeeded, failed, interrupted
+    /// Left `running` by a process that ended without saying how (kill -9, power cut).
+    case abandoned
+}
+
+/// GitHub's primary rate limit as an answer reported it.
+public struct RateLimitSnapshot: Sendable, Equatable {
+    public let remaining: Int
+    public let limit: Int?
+    /// UTC, ISO 8601.
+    public let resetAt: String?
+
+    public init(remaining: Int, limit: Int?, resetAt: String?) {
+        self.remaining = remaining
+        self.limit = limit
+        self.resetAt = resetAt
+    }
+}
+
+/// One row of `sync_run`.
+public struct SyncRun: Sendable, Equatable {
+    public let id: Int
+    public let resource: SyncResource
+    public let pid: Int
+    public let startedAt: String
+    public let finishedAt: String?
+    public let outcome: SyncOutcome
+    public let error: String?
+    public let itemsChanged: Int?
+    public let requests: Int?
+    public let rateLimit: RateLimitSnapshot?
+}
+
+/// How a finished run ended, to be recorded.
+public struct SyncRunEnd: Sendable {
+    public var outcome: SyncOutcome
+    public var error: String?
+    public var itemsChanged: Int?
+    public var requests: Int?
+    public var rateLimit: RateLimitSnapshot?
+    /// The repository's GitHub id, learnt during the run.
+    public var repositoryID: Int?
+
+    public init(outcome: SyncOutcome, error: String? = nil, itemsChanged: Int? = nil, requests: Int? = nil,
+                rateLimit: RateLimitSnapshot? = nil, repositoryID: Int? = nil) {
+        self.outcome = outcome
+        self.error = error
+        self.itemsChanged = itemsChanged
+        self.requests = requests
+        self.rateLimit = rateLimit
+        self.repositoryID = repositoryID
+    }
+}
+
+/// The record of sync runs (`sync_run`): written by sync under the writer lock, read by
+/// `status` and by `sync --if-older-than`.
+public struct SyncRunLog {
+    public let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Marks runs still `running` as abandoned. Call only while holding the writer lock:
+    /// then no other process can be running them.
+    public func abandonUnfinished() throws {
+        try database.run(
+            """
+            UPDATE sync_run SET outcome = 'abandoned', finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),
+                error = 'the process ended before the run finished (killed, or the machine stopped)'
+            WHERE outcome = 'running'
+            """)
+    }
+
+    /// Records a run as started and returns its id.
+    public func begin(_ resource: SyncResource, pid: Int) throws -> Int {
+        let (kind, name, id) = Self.columns(resource)
+        try database.run(
+            """
+            INSERT INTO sync_run (resource, repository_name, repository_id, pid, started_at)
+            VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+            """,
+            [.text(kind), .string(name), .int(id), .int(pid)])
+        return try database.queryFirst("SELECT last_insert_rowid()") { $0.int(0) } ?? 0
+    }
+
+    public func finish(_ runID: Int, _ end: SyncRunEnd) throws {
+        try database.run(
+            """
+            UPDATE sync_run SET finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), outcome = ?, error = ?,
+                items_changed = ?, requests = ?, rate_limit_remaining = ?, rate_limit_limit = ?,
+                rate_limit_reset_at = ?, repository_id = coalesce(?, repository_id)
+            WHERE id = ?
+            """,
+            [.text(end.outcome.rawValue), .string(end.error), .int(end.itemsChanged), .int(end.requests),
+             .int(end.rateLimit?.remaining), .int(end.rateLimit?.limit), .string(end.rateLimit?.resetAt),
+             .int(end.repositoryID), .int(runID)])
+    }
+
+    /// The latest run of `resource` that ended with one of `outcomes`.
+    public func latest(_ resource: SyncResource, outcomes: [SyncOutcome]) throws -> SyncRun? {
+        let (kind, name, id) = Self.columns(resource)
+        // Runs of a repository match by GitHub id when it is known (names change), else by name.
+        return try database.queryFirst(
+            """
+            SELECT \(Self.selectedColumns) FROM sync_run
+            WHERE resource = ?
+              AND (? IS NULL OR repository_id = ? OR (repository_id IS NULL AND repository_name = ? COLLATE NOCASE))
+              AND outcome IN (SELECT value FROM json_each(?))
+            ORDER BY id DESC LIMIT 1
+            """,
+            [.text(kind), .string(name), .int(id), .string(name), .text(Self.jsonArray(outcomes.map(\.rawValue)))],
+            row: Self.run)
+    }
+
+    /// Whether `resource` last synced successfully less than `seconds` ago.
+    public func succeeded(_ resource: SyncResource, withinSeconds seconds: Int) throws -> Bool {
+        guard let run = try latest(resource, outcomes: [.succeeded]), let finished = run.finishedAt else { return false }
+        return try database.queryFirst(
+            "SELECT ? >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?)",
+            [.text(finished), .text("-\(seconds) seconds")]) { $0.bool(0) } ?? false
+    }
+
+    /// The rate limit GitHub reported last, with the time the run that saw it ended.
+    public func lastRateLimit() throws -> (RateLimitSnapshot, seenAt: String)? {
+        try database.queryFirst(
+            """
+            SELECT rate_limit_remaining, rate_limit_limit, rate_limit_reset_at, finished_at FROM sync_run
+            WHERE rate_limit_remaining IS NOT NULL AND finished_at IS NOT NULL
+            ORDER BY id DESC LIMIT 1
+            """) { row in
+            (RateLimitSnapshot(remaining: row.int(0), limit: row.optionalInt(1), resetAt: row.optionalText(2)),
+             row.text(3))
+        }
+    }
+
+    /// The repositories runs were recorded for that never got stored (not found, say).
+    public func unstoredRepositoryNames() throws -> [String] {
+        try database.query(
+            """
+            SELECT DISTINCT repository_name FROM sync_run
+            WHERE resource = 'issues' AND repository_id IS NULL
+              AND repository_name NOT IN (SELECT full_name FROM github_repository)
+            ORDER BY repository_name
+            """) { $0.text(0) }
+    }
+
+    private static let selectedColumns = """
+        id, resource, repository_name, repository_id, pid, started_at, finished_at, outcome, error,
+        items_changed, requests, rate_limit_remaining, rate_limit_limit, rate_limit_reset_at
+        """
+
+    private static func run(_ row: Row) -> SyncRun {
+        let resource: SyncResource = row.text(1) == "issues"
+            ? .issues(repositoryName: row.text(2), repositoryID: row.optionalInt(3)) : .pokemon
+        let rateLimit = row.optionalInt(11).map {
+            RateLimitSnapshot(remaining: $0, limit: row.optionalInt(12), resetAt: row.optionalText(13))
+        }
+        return SyncRun(id: row.int(0), resource: resource, pid: row.int(4), startedAt: row.text(5),
+                       finishedAt: row.optionalText(6), outcome: SyncOutcome(rawValue: row.text(7)) ?? .failed,
+                       error: row.optionalText(8), itemsChanged: row.optionalInt(9), requests: row.optionalInt(10),
+                       rateLimit: rateLimit)
+    }
+
+    private static func columns(_ resource: SyncResource) -> (kind: String, name: String?, id: Int?) {
+        switch resource {
+        case .pokemon: return ("pokemon", nil, nil)
+        case .issues(let name, let id): return ("issues", name, id)
+        }
+    }
+
+    private static func jsonArray(_ strings: [String]) -> String {
+        JSONValue.array(strings.map(JSONValue.string)).rendered()
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import PokedexStore
+
+/// Everything one `pokedex sync` does, and how.
+public struct SyncJobOptions: Sendable {
+    public enum Scope: Sendable, Equatable {
+        /// The Pokémon catalog, then every repository synced before (by id).
+        case everything
+        /// One repository's issues, by name.
+        case repository(GitHubRepositoryName)
+    }
+
+    public var scope: Scope
+    public var databasePath: String
+    public var pokeAPIBaseURL: URL
+    public var gitHubBaseURL: URL
+    public var gitHubToken: String?
+    public var catalog: CatalogSyncOptions
+    public var gitHub: GitHubSyncOptions
+    /// Resources that last synced successfully less than this many seconds ago are skipped.
+    public var skipIfSucceededWithinSeconds: Int?
+    /// How long to wait for another sync of the same database to finish.
+    public var lockWait: Duration
+
+    public init(scope: Scope, databasePath: String, pokeAPIBaseURL: URL, gitHubBaseURL: URL,
+                gitHubToken: String? = nil, catalog: CatalogSyncOptions = CatalogSyncOptions(),
+                gitHub: GitHubSyncOptions = GitHubSyncOptions(), skipIfSucceededWithinSeconds: Int? = nil,
+                lockWait: Duration = .zero) {
+        self.scope = scope
+        self.databasePath = databasePath
+        self.pokeAPIBaseURL = pokeAPIBaseURL
+        self.gitHubBaseURL = gitHubBaseURL
+        self.gitHubToken = gitHubToken
+        self.catalog = catalog
+        self.gitHub = gitHub
+        self.skipIfSucceededWithinSeconds = skipIfSucceededWithinSeconds
+        self.lockWait = lockWait
+    }
+}
+
+/// What a sync job reports while it runs, for the CLI to show.
+public enum SyncEvent: Sendable {
+    /// Synced successfully at `lastSuccess`, within `--if-older-than`.
+    case skipped(SyncResource, lastSuccess: String)
+    case started(SyncResource)
+    case catalogProgress(CatalogSyncProgress, requests: Int)
+    case issuesProgress(GitHubSyncReport, requests: Int)
+    case catalogFinished(CatalogSyncReport, transfer: TransferSummary)
+    case issuesFinished(GitHubSyncReport, transfer: TransferSummary)
+    /// A resource failed and the job goes on with the next one.
+    case failed(SyncFailure)
+}
+
+/// The requests and bytes a resource's sync took, and how long.
+public struct TransferSummary: Sendable {
+    public let requests: Int
+    public let bytes: Int
+    public let duration: Duration
+}
+
+/// Why a resource's sync stopped, with what the user needs to judge the damage: nothing
+/// committed before the failure is lost.
+public struct SyncFailure: Error, CustomStringConvertible {
+    public let resource: SyncResource
+    public let underlying: any Error
+    /// Pages this run committed before it stopped.
+    public let pagesCommitted: Int
+    /// When the resource last synced successfully before this run (UTC, ISO 8601).
+    public let lastSuccess: String?
+
+    /// Stopped by a signal rather than by a failure.
+    public var wasInterrupted: Bool { underlying is CancellationError }
+
+    public var description: String { "\(resource): \(underlying)" }
+}
+
+/// Runs a sync: takes the writer lock, records each resource's run in `sync_run`, skips
+/// what is fresh enough, and goes on past failures that concern one resource only.
+/// Cancelling the task stops it after the page being committed; runs are then recorded as
+/// interrupted.
+public struct SyncJob: Sendable {
+    public let options: SyncJobOptions
+
+    public init(options: SyncJobOptions) {
+        self.options = options
+    }
+
+    public func run(events: @escaping @Sendable (SyncEvent) -> Void) async throws {
+        let path = options.databasePath
+        try DatabaseLocation.createParentDirectory(of: path)
+        let lock = try await WriterLock.acquire(forDatabase: path, wait: options.lockWait)
+        defer { withExtendedLifetime(lock) {} }
+        let database = try LocalStore.openForWriting(path: path)
+        let log = SyncRunLog(database: database)
+        try log.abandonUnfinished()
+
+        var firstFailure: SyncFailure?
+        switch options.scope {
+        case .repository(let name):
+            let id = try IssueArchive(database: database).syncState(fullName: name.description)?.repositoryID
+            try await syncRepositories([(.name(name), .issues(repositoryName: name.description, repositoryID: id))],
+                                       log: log, database: database, events: events, firstFailure: &firstFailure)
+        case .everything:
+            do {
+                try await syncCatalog(log: log, events: events)
+            } catch let failure as SyncFailure where !failure.wasInterrupted && !(failure.underlying is DatabaseError) {
+                // The repositories live on another server: a PokeAPI outage need not stop them.
+                events(.failed(failure))
+                firstFailure = failure
+            }
+            let targets = try IssueArchive(database: database).repositories().map { repository in
+                (GitHubSync.Target.stored(id: repository.id, lastKnownName: repository.fullName),
+                 SyncResource.issues(repositoryName: repository.fullName, repositoryID: repository.id))
+            }
+            try await syncRepositories(targets, log: log, database: database, events: events,
+                                       firstFailure: &firstFailure)
+        }
+        if let firstFailure { throw firstFailure }
+    }
+
+    private func syncCatalog(log: SyncRunLog, events: @escaping @Sendable (SyncEvent) -> Void) async throws {
+        let resource = SyncResource.pokemon
+        guard try !skipsFresh(resource, log: log, events: events) else { return }
+        // More requests in flight than connections keeps each connection busy; more
+        // connections than this only churns through sockets (measured on loopback).
+        let client = HTTPClient.urlSession(maximumConnectionsPerHost: min(options.catalog.concurrency, 4))
+        let sync = CatalogSync(client: client, baseURL: options.pokeAPIBaseURL,
+                               catalog: PokemonCatalog(database: try LocalStore.openForWriting(path: options.databasePath)))
+        let committedPages = Latest<Int>()
+        try await record(resource, log: log, events: events) {
+            let clock = ContinuousClock()
+            let started = clock.now
+            let report = try await sync.run(options.catalog) { progress in
+                committedPages.set(progress.report.pages)
+                events(.catalogProgress(progress, requests: client.statistics.requests))
+            }
+            events(.catalogFinished(report, transfer: TransferSummary(
+                requests: client.statistics.requests, bytes: client.statistics.bytes, duration: clock.now - started)))
+            return SyncRunEnd(outcome: .succeeded, itemsChanged: report.detailsDownloaded,
+                              requests: client.statistics.requests)
+        } failed: { error in
+            (SyncRunEnd(outcome: .failed, requests: client.statistics.requests), committedPages.value ?? 0)
+        }
+    }
+
+    private func syncRepositories(
+        _ targets: [(GitHubSync.Target, SyncResource)], log: SyncRunLog, database: Database,
+        events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
+    ) async throws {
+        guard !targets.isEmpty else { return }
+        // GitHub asks for serial requests per token: one connection, one request at a time.
+        let client = HTTPClient.urlSession(maximumConnectionsPerHost: 1)
+        let sync = GitHubSync(client: client, baseURL: options.gitHubBaseURL, token: options.gitHubToken,
+                              archive: IssueArchive(database: database), options: options.gitHub)
+        for (target, resource) in targets {
+            guard try !skipsFresh(resource, log: log, events: events) else { continue }
+            let requestsBefore = client.statistics.requests
+            let bytesBefore = client.statistics.bytes
+            let latest = Latest<GitHubSyncReport>()
+            do {
+                try await record(resource, log: log, events: events) {
+                    let clock = ContinuousClock()
+                    let started = clock.now
+                    let report = try await sync.run(target) { report in
+                        latest.set(report)
+                        events(.issuesProgress(report, requests: client.statistics.requests - requestsBefore))
+                    }
+                    events(.issuesFinished(report, transfer: TransferSummary(
+                        requests: client.statistics.requests - requestsBefore,
+                        bytes: client.statistics.bytes - bytesBefore, duration: clock.now - started)))
+                    return Self.end(.succeeded, report, requests: client.statistics.requests - requestsBefore)
+                } failed: { error in
+                    let report = latest.value
+                    return (Self.end(.failed, report, requests: client.statistics.requests - requestsBefore),
+                            report?.pages ?? 0)
+                }
+            } catch let failure as SyncFailure {
+                // A refresh goes on past a repository that is gone or closed; a rate limit, a
+                // signal, or a failure of the network or the database stops it.
+                guard targets.count > 1, (failure.underlying as? GitHubSyncError)?.concernsOneRepository == true else {
+                    throw failure
+                }
+                events(.failed(failure))
+                firstFailure = firstFailure ?? failure
+            }
+        }
+    }
+
+    private static func end(_ outcome: SyncOutcome, _ report: GitHubSyncReport?, requests: Int) -> SyncRunEnd {
+        SyncRunEnd(outcome: outcome, itemsChanged: report?.itemsChanged, requests: requests,
+                   rateLimit: report?.rateLimit.map { limit in
+                       RateLimitSnapshot(remaining: limit.remaining, limit: limit.limit,
+                                         resetAt: limit.resetAt.map(GitHubSyncError.iso8601))
+                   },
+                   repositoryID: report?.repositoryID)
+    }
+
+    /// Whether `--if-older-than` lets `resource` be skipped; says so when it does.
+    private func skipsFresh(_ resource: SyncResource, log: SyncRunLog,
+                            events: @Sendable (SyncEvent) -> Void) throws -> Bool {
+        guard let window = options.skipIfSucceededWithinSeconds, try log.succeeded(resource, withinSeconds: window),
+              let last = try log.latest(resource, outcomes: [.succeeded])?.finishedAt
+        else { return false }
+        events(.skipped(resource, lastSuccess: last))
+        return true
+    }
+
+    /// Runs `body` as one recorded run of `resource`: `running` first, then its outcome.
+    /// A failure is recorded (as interrupted when the task was cancelled) and rethrown as
+    /// a `SyncFailure` carrying how much was committed.
+    private func record(
+        _ resource: SyncResource, log: SyncRunLog, events: @Sendable (SyncEvent) -> Void,
+        _ body: () async throws -> SyncRunEnd,
+        failed: (any Error) -> (SyncRunEnd, pagesCommitted: Int)
+    ) async throws {
+        let lastSuccess = try log.latest(resource, outcomes: [.succeeded])?.finishedAt
+        let runID = try log.begin(resource, pid: Int(ProcessInfo.processInfo.processIdentifier))
+        events(.started(resource))
+        do {
+            try log.finish(runID, try await body())
+        } catch {
+            var (end, pagesCommitted) = failed(error)
+            let interrupted = error is CancellationError || Task.isCancelled
+            end.outcome = interrupted ? .interrupted : .failed
+            end.error = interrupted ? "interrupted by a signal" : "\(error)"
+            // The database itself may be what failed (disk full); the run then stays
+            // `running` and the next sync marks it abandoned.
+            try? log.finish(runID, end)
+            throw SyncFailure(resource: resource, underlying: interrupted ? CancellationError() : error,
+                              pagesCommitted: pagesCommitted, lastSuccess: lastSuccess)
+        }
+    }
+}
+
+/// The latest value a progress callback saw, read after the run stops.
+private final class Latest<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Value?
+    var value: Value? { lock.withLock { current } }
+    func set(_ value: Value) { lock.withLock { current = value } }
+}

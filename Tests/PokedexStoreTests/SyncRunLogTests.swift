@@ -1,0 +1,88 @@
+import TestSupport
+import Testing
+@testable import PokedexStore
+
+@Suite("Sync run log and status")
+struct SyncRunLogTests {
+    let directory: TemporaryDirectory
+    let database: Database
+    let log: SyncRunLog
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = try LocalStore.openForWriting(path: directory.file("runs.sqlite"))
+        log = SyncRunLog(database: database)
+    }
+
+    func storeRepository(id: Int, name: String) throws {
+        try database.run(
+            "INSERT INTO github_repository (id, full_name, fetched_at, raw_json) VALUES (?, ?, '2026-01-01T00:00:00Z', '{}')",
+            [.int(id), .text(name)])
+    }
+
+    @Test("a run is recorded as running, then with its outcome and counts")
+    func beginAndFinish() throws {
+        let id = try log.begin(.pokemon, pid: 4242)
+        let running = try #require(try log.latest(.pokemon, outcomes: [.running]))
+        #expect(running.id == id && running.pid == 4242 && running.finishedAt == nil)
+        try log.finish(id, SyncRunEnd(outcome: .succeeded, itemsChanged: 3, requests: 17))
+        let run = try #require(try log.latest(.pokemon, outcomes: [.succeeded]))
+        #expect(run.outcome == .succeeded && run.itemsChanged == 3 && run.requests == 17 && run.finishedAt != nil)
+        #expect(try log.latest(.pokemon, outcomes: [.failed, .interrupted, .abandoned]) == nil)
+    }
+
+    @Test("runs left running are marked abandoned by the next sync")
+    func abandoned() throws {
+        _ = try log.begin(.pokemon, pid: 1)
+        try log.abandonUnfinished()
+        let run = try #require(try log.latest(.pokemon, outcomes: [.abandoned]))
+        #expect(run.finishedAt != nil && run.error?.contains("ended before the run finished") == true)
+        #expect(try log.latest(.pokemon, outcomes: [.running]) == nil)
+    }
+
+    @Test("a repository's runs are found by id after a rename, and by name before the id is known")
+    func repositoryRuns() throws {
+        let byName = try log.begin(.issues(repositoryName: "old/name", repositoryID: nil), pid: 1)
+        try storeRepository(id: 77, name: "old/name")
+        try log.finish(byName, SyncRunEnd(outcome: .succeeded, repositoryID: 77))
+        let renamed = SyncResource.issues(repositoryName: "new/name", repositoryID: 77)
+        #expect(try log.latest(renamed, outcomes: [.succeeded])?.id == byName)
+        let failedEarly = try log.begin(.issues(repositoryName: "OTHER/repo", repositoryID: nil), pid: 1)
+        try log.finish(failedEarly, SyncRunEnd(outcome: .failed, error: "cannot reach"))
+        #expect(try log.latest(.issues(repositoryName: "other/repo", repositoryID: nil), outcomes: [.failed])?.id
+                == failedEarly)
+        #expect(try log.latest(renamed, outcomes: [.failed]) == nil, "another repository's failure is not this one's")
+        #expect(try log.unstoredRepositoryNames() == ["OTHER/repo"])
+    }
+
+    @Test("succeeded(within:) compares the last success with the clock")
+    func freshness() throws {
+        #expect(try !log.succeeded(.pokemon, withinSeconds: 3_600), "never synced")
+        let id = try log.begin(.pokemon, pid: 1)
+        try log.finish(id, SyncRunEnd(outcome: .succeeded))
+        #expect(try log.succeeded(.pokemon, withinSeconds: 3_600))
+        try database.run("UPDATE sync_run SET finished_at = '2020-01-01T00:00:00Z'")
+        #expect(try !log.succeeded(.pokemon, withinSeconds: 3_600))
+        let failed = try log.begin(.pokemon, pid: 1)
+        try log.finish(failed, SyncRunEnd(outcome: .failed, error: "boom"))
+        #expect(try !log.succeeded(.pokemon, withinSeconds: 3_600), "a failure is not a success")
+    }
+
+    @Test("status reads sizes, schema version, counts, runs and the last rate limit")
+    func status() throws {
+        try storeRepository(id: 9, name: "acme/rocket")
+        let run = try log.begin(.issues(repositoryName: "acme/rocket", repositoryID: 9), pid: 1)
+        try log.finish(run, SyncRunEnd(outcome: .failed, error: "rate limited", requests: 5,
+                                       rateLimit: RateLimitSnapshot(remaining: 0, limit: 5000, resetAt: "2030-01-01T00:00:00Z")))
+        let status = try StoreStatus.read(from: database)
+        #expect(status.schemaVersion == (try Migrator.embedded().latestVersion))
+        #expect(status.sizeBytes > 0)
+        #expect(status.resources.count == 2)
+        #expect(status.resources[0].resource == .pokemon && status.resources[0].lastSuccess == nil)
+        #expect(status.resources[0].counts.map(\.0) == ["pokemon", "with_details"])
+        let repository = status.resources[1]
+        #expect(repository.resource == .issues(repositoryName: "acme/rocket", repositoryID: 9))
+        #expect(repository.lastFailure?.error == "rate limited" && repository.lastSuccess == nil)
+        #expect(status.rateLimit?.0 == RateLimitSnapshot(remaining: 0, limit: 5000, resetAt: "2030-01-01T00:00:00Z"))
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import LoopbackHTTP
+import PokedexStore
+import TestSupport
+import Testing
+@testable import PokedexSync
+
+/// A whole `pokedex sync` below the CLI: lock, run records, skipping, failures, cancellation.
+@Suite("Sync job")
+struct SyncJobTests {
+    let directory: TemporaryDirectory
+    let pokeAPI: FakePokeAPI
+    let github: FakeGitHub
+    let path: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        pokeAPI = try FakePokeAPI()
+        github = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 30)])
+        path = directory.file("job.sqlite")
+    }
+
+    func options(_ scope: SyncJobOptions.Scope, skipWithin: Int? = nil) -> SyncJobOptions {
+        SyncJobOptions(scope: scope, databasePath: path, pokeAPIBaseURL: URL(string: pokeAPI.baseURL)!,
+                       gitHubBaseURL: URL(string: github.baseURL)!,
+                       catalog: CatalogSyncOptions(limit: 20, retry: .retries(0)),
+                       gitHub: GitHubSyncOptions(retry: .retries(0)), skipIfSucceededWithinSeconds: skipWithin)
+    }
+
+    func run(_ options: SyncJobOptions) async throws -> [SyncEvent] {
+        let events = EventLog()
+        try await SyncJob(options: options).run(events: events.append)
+        return events.all
+    }
+
+    var log: SyncRunLog {
+        get throws { SyncRunLog(database: try LocalStore.openForReading(path: path)) }
+    }
+
+    var rocket: SyncResource { .issues(repositoryName: "acme/rocket", repositoryID: nil) }
+
+    @Test("each resource's run is recorded; --if-older-than skips fresh ones without a request")
+    func recordsAndSkips() async throws {
+        _ = try await run(options(.repository(GitHubRepositoryName("acme/rocket")!)))
+        _ = try await run(options(.everything))
+        let stored = try #require(try IssueArchive(database: try LocalStore.openForReading(path: path)).repositories().first)
+        let storedRocket = SyncResource.issues(repositoryName: stored.fullName, repositoryID: stored.id)
+        #expect(try log.latest(.pokemon, outcomes: [.succeeded])?.itemsChanged == 20)
+        #expect(try log.latest(storedRocket, outcomes: [.succeeded]) != nil)
+
+        pokeAPI.resetCounters()
+        github.resetCounters()
+        let events = try await run(options(.everything, skipWithin: 3_600))
+        let skipped = events.compactMap { event -> SyncResource? in
+            if case .skipped(let resource, _) = event { return resource }
+            return nil
+        }
+        #expect(skipped == [.pokemon, storedRocket])
+        #expect(pokeAPI.listRequestCount == 0 && pokeAPI.detailRequestCount == 0 && github.requestCount == 0)
+    }
+
+    @Test("a PokeAPI failure is recorded and reported, and repositories are still refreshed")
+    func catalogFailureGoesOn() async throws {
+        _ = try await run(options(.repository(GitHubRepositoryName("acme/rocket")!)))
+        github.resetCounters()
+        pokeAPI.override = { request in request.path.contains("/pokemon/") ? .text("gone", status: 404) : nil }
+        await #expect {
+            _ = try await run(options(.everything))
+        } throws: { error in
+            guard let failure = error as? SyncFailure, failure.resource == .pokemon,
+                  case .status(_, 404, _)? = failure.underlying as? FetchError else { return false }
+            return failure.pagesCommitted == 0 && failure.lastSuccess == nil
+        }
+        #expect(github.requestCount > 0, "the repository was refreshed after the catalog failed")
+        let failed = try #require(try log.latest(.pokemon, outcomes: [.failed]))
+        #expect(failed.error?.contains("404") == true && failed.finishedAt != nil)
+    }
+
+    @Test("cancelling stops after a committed page and records the run as interrupted")
+    func cancellation() async throws {
+        let events = EventLog()
+        let firstPageDone = AsyncStream<Void>.makeStream()
+        pokeAPI.override = { request in
+            // Details past the first page stall long enough for the cancellation to land.
+            guard let id = Int(request.path.split(separator: "/").last ?? ""), id > 10 else { return nil }
+            return ScriptedResponse.json("{}").withFault(.stall(seconds: 1))
+        }
+        var catalog = options(.everything).catalog
+        catalog.pageSize = 10
+        var jobOptions = options(.everything)
+        jobOptions.catalog = catalog
+        let job = SyncJob(options: jobOptions)
+        let work = Task {
+            try await job.run { event in
+                events.append(event)
+                if case .catalogProgress = event { firstPageDone.continuation.yield() }
+            }
+        }
+        for await _ in firstPageDone.stream { break }
+        work.cancel()
+        await #expect {
+            try await work.value
+        } throws: { error in
+            (error as? SyncFailure)?.wasInterrupted == true
+        }
+        let run = try #require(try log.latest(.pokemon, outcomes: [.interrupted]))
+        #expect(run.error == "interrupted by a signal")
+        #expect(try PokemonCatalog(database: try LocalStore.openForReading(path: path)).count() == 10,
+                "the first page stays; the stalled one was never committed")
+    }
+}
+
+private final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [SyncEvent] = []
+    var all: [SyncEvent] { lock.withLock { events } }
+    func append(_ event: SyncEvent) { lock.withLock { events.append(event) } }
+}
