@@ -35,7 +35,8 @@ let package = Package(
         .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "PokedexStore"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LoopbackHTTP", "TestSupport", .target(name: "pokedex")]
+            // PokedexStore only to inspect files the binary wrote (integrity checks).
+            dependencies: ["LoopbackHTTP", "TestSupport", "PokedexStore", .target(name: "pokedex")]
         ),
     ]
 )

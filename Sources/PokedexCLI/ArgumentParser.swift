@@ -131,7 +131,8 @@ public enum ArgumentParser {
             sync.retries = try count("--retries", minimum: 0, maximum: 10)
             sync.lockWaitSeconds = try count("--wait", minimum: 0, maximum: 86_400) ?? 0
             if let text = options["--if-older-than"] {
-                sync.ifOlderThanSeconds = try duration(text, option: "--if-older-than", command: name)
+                let seconds = try duration(text, option: "--if-older-than", command: name)
+                sync.ifOlderThanSeconds = seconds > 0 ? seconds : nil
             }
             if let text = options["--max-age"] {
                 sync.maximumDetailAgeSeconds = try duration(text, option: "--max-age", command: name)

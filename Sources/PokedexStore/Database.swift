@@ -130,6 +130,7 @@ public final class Database {
     var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     func error(sql: String?) -> DatabaseError {
-        DatabaseError(code: sqlite3_extended_errcode(handle), message: lastErrorMessage, sql: sql)
+        DatabaseError(code: sqlite3_extended_errcode(handle), message: lastErrorMessage, sql: sql,
+                      systemErrno: sqlite3_system_errno(handle))
     }
 }

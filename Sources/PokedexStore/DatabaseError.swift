@@ -1,4 +1,9 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A failure reported by SQLite, with the context needed to act on it: the result code,
 /// SQLite's own message, and the statement that failed (if any).
@@ -7,11 +12,14 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     public let code: Int32
     public let message: String
     public let sql: String?
+    /// The operating system's errno behind an I/O error (ENOSPC, EFBIG, EACCES…), or 0.
+    public let systemErrno: Int32
 
-    public init(code: Int32, message: String, sql: String? = nil) {
+    public init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.code = code
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, …) without extended bits.
@@ -20,11 +28,15 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     /// The file is not a database or its pages are damaged.
     public var isDamagedFile: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
 
-    /// A write failed for lack of space (a full disk, or a file-size limit).
-    public var isOutOfSpace: Bool { primaryCode == SQLITE_FULL }
+    /// A write failed for lack of space: a full disk, or a file-size limit (which SQLite
+    /// reports as an I/O error with EFBIG).
+    public var isOutOfSpace: Bool {
+        primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EFBIG))
+    }
 
     public var description: String {
         var text = "SQLite error \(code): \(message)"
+        if systemErrno != 0 { text += " (errno \(systemErrno): \(String(cString: strerror(systemErrno))))" }
         if let sql {
             let oneLine = sql.split(whereSeparator: \.isNewline).joined(separator: " ")
             text += " (in: \(oneLine.prefix(160))\(oneLine.count > 160 ? "…" : ""))"

@@ -28,6 +28,9 @@ public enum DatabaseLocation {
         for component in components where !component.isEmpty {
             current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + component
             if FileSystem.isDirectory(current) { continue }
+            if FileSystem.exists(current) {
+                throw .cannotOpen(path: path, reason: "cannot create directory \(current): a file of that name exists")
+            }
             if mkdir(current, 0o755) != 0 && errno != EEXIST {
                 throw .cannotOpen(path: path, reason: "cannot create directory \(current): \(String(cString: strerror(errno)))")
             }
