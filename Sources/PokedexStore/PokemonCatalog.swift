@@ -122,27 +122,24 @@ public struct PokemonCatalog {
         try database.query("SELECT DISTINCT type_name FROM pokemon_type ORDER BY type_name") { $0.text(0) }
     }
 
-    /// Summaries in id order, optionally only those of one type.
+    /// Summaries in id order, optionally only those of one type, with their types in one query.
     public func list(offset: Int, limit: Int, type: String? = nil) throws -> [PokemonSummary] {
-        try database.readTransaction {
-            let rows: [(id: Int, name: String, url: String, official: String?)]
-            if let type {
-                rows = try database.query(
-                    """
-                    SELECT p.id, p.name, p.url, p.official_artwork_url FROM pokemon AS p
-                    WHERE p.id IN (SELECT pokemon_id FROM pokemon_type WHERE type_name = ?)
-                    ORDER BY p.id LIMIT ? OFFSET ?
-                    """,
-                    [.text(type), .int(limit), .int(offset)], row: Self.summaryColumns)
-            } else {
-                rows = try database.query(
-                    "SELECT id, name, url, official_artwork_url FROM pokemon ORDER BY id LIMIT ? OFFSET ?",
-                    [.int(limit), .int(offset)], row: Self.summaryColumns)
-            }
-            return try rows.map { row in
-                PokemonSummary(id: row.id, name: row.name, url: row.url, types: try types(of: row.id),
-                               artwork: PokemonResource.artwork(id: row.id, official: row.official))
-            }
+        // Type names are PokeAPI slugs ([a-z-]): a comma joins and splits them safely.
+        try database.query(
+            """
+            SELECT p.id, p.name, p.url, p.official_artwork_url,
+                   (SELECT group_concat(type_name, ',') FROM
+                       (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot))
+            FROM pokemon AS p
+            WHERE ?1 IS NULL OR p.id IN (SELECT pokemon_id FROM pokemon_type WHERE type_name = ?1)
+            ORDER BY p.id LIMIT ?2 OFFSET ?3
+            """,
+            [.string(type), .int(limit), .int(offset)]
+        ) { row in
+            let columns = Self.summaryColumns(row)
+            return PokemonSummary(id: columns.id, name: columns.name, url: columns.url,
+                                  types: row.optionalText(4).map { $0.split(separator: ",").map(String.init) } ?? [],
+                                  artwork: PokemonResource.artwork(id: columns.id, official: columns.official))
         }
     }
 
