@@ -71,4 +71,35 @@ struct LockingEndToEndTests {
                                           environment: ["POKEAPI_BASE_URL": api.baseURL])
         #expect(next.status == 0, "\(next.stderr)")
     }
+
+    @Test("readers running alongside a writing sync never fail and see whole pages only")
+    func readersDuringWrites() throws {
+        // 250 entries in pages of 100, each detail slowed a little so the writes spread out.
+        let large = try FakePokeAPI(catalog: FakePokemon.standardCatalog()
+            + (51...245).map { FakePokemon.synthetic(id: $0, name: "filler-\($0)") })
+        let bodies = Dictionary(uniqueKeysWithValues: large.catalog.map { ("/api/v2/pokemon/\($0.id)/", large.body(forID: $0.id)) })
+        large.override = { request in
+            bodies[request.path].map { ScriptedResponse.json($0).withFault(.stall(seconds: 0.04)) }
+        }
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: PokedexProcess.binaryPath)
+        writer.arguments = ["--db", database, "--quiet", "sync", "--concurrency", "2"]
+        writer.environment = ["POKEAPI_BASE_URL": large.baseURL, "PATH": "/usr/bin:/bin"]
+        writer.standardError = FileHandle.nullDevice
+        try writer.run()
+        var seen: Set<Int> = []
+        while writer.isRunning || seen.isEmpty {
+            let reader = try PokedexProcess.run(["--db", database, "list", "--limit", "1000", "--json"])
+            if reader.status == 66 { continue }  // nothing committed yet
+            #expect(reader.status == 0, "\(reader.stderr)")
+            let count = (try JSONSerialization.jsonObject(with: Data(reader.stdout.utf8)) as? [Any])?.count ?? -1
+            #expect([100, 200, 250].contains(count), "a reader saw \(count) rows: not whole pages")
+            seen.insert(count)
+            let status = try PokedexProcess.run(["--db", database, "status", "--json"])
+            #expect(status.status == 0, "\(status.stderr)")
+        }
+        writer.waitUntilExit()
+        #expect(writer.terminationStatus == 0)
+        #expect(seen.count >= 2, "the readers ran while the sync wrote: saw \(seen.sorted())")
+    }
 }
