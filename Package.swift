@@ -35,8 +35,8 @@ let package = Package(
         .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "PokedexStore"]),
         .testTarget(
             name: "EndToEndTests",
-            // PokedexStore only to inspect files the binary wrote (integrity checks).
-            dependencies: ["LoopbackHTTP", "TestSupport", "PokedexStore", .target(name: "pokedex")]
+            // PokedexStore and CSQLite only to inspect files the binary wrote (integrity checks).
+            dependencies: ["LoopbackHTTP", "TestSupport", "PokedexStore", "CSQLite", .target(name: "pokedex")]
         ),
     ]
 )

@@ -228,12 +228,17 @@ struct GitHubRequester: Sendable {
         let request = try endpoint.request(baseURL: baseURL, token: token, etag: etag)
         var rateLimitWaited: Duration = .zero
         while true {
-            // Answers with a status are accepted as they are; the caller decides what each
-            // means. Only server failures count as transient here.
+            // Answers are mostly accepted as they are, for the caller to judge; server
+            // failures, timeouts and a 200 that is not JSON are transient and retried here.
             let response = try await client.fetch(request, retrying: retry) { response in
-                guard response.status < 500 else {
+                switch response.status {
+                case 200:
+                    try JSONResponse.validate(response)
+                case 408, 500...:
                     throw FetchError.status(url: request.url.absoluteString, status: response.status,
                                             bodyPrefix: FetchError.prefix(of: response.body))
+                default:
+                    break
                 }
                 return response
             }
@@ -242,11 +247,14 @@ struct GitHubRequester: Sendable {
                                                    message: GitHubErrorBody.message(in: response) ?? "unauthorized")
             }
             guard let limit = RateLimitWait(response) else { return response }
-            guard rateLimitWaited + limit.wait <= maximumWait else {
+            // At least a second per wait, so that `Retry-After: 0` answered forever still
+            // reaches --max-wait instead of spinning.
+            let wait = max(limit.wait, .seconds(1))
+            guard rateLimitWaited + wait <= maximumWait else {
                 throw GitHubSyncError.rateLimited(resetAt: limit.until)
             }
-            try await Task.sleep(for: limit.wait)
-            rateLimitWaited += limit.wait
+            try await Task.sleep(for: wait)
+            rateLimitWaited += wait
         }
     }
 }

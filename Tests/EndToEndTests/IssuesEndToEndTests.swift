@@ -200,6 +200,14 @@ struct IssuesEndToEndTests {
         #expect(try storedIssues().count == Self.issueCount)
     }
 
+    @Test("a Retry-After of 0 answered again and again stops at --max-wait instead of spinning")
+    func endlessZeroRetryAfter() throws {
+        github.secondaryLimit(nextRequests: 1_000, retryAfter: 0, status: 429)
+        let result = try pokedex(["sync", "issues", Self.repository, "--max-wait", "2"])
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(github.requestCount <= 3, "waits of at least a second each: \(github.requestCount) requests")
+    }
+
     @Test("a server error on a page is retried")
     func serverErrorRetried() throws {
         let failed = Flag()
