@@ -162,7 +162,7 @@ public enum ArgumentParser {
                 issues.filter.state = parsed
             }
             issues.filter.labels = try (allOptions["--label"] ?? []).map { label throws(UsageError) in
-                guard !label.trimmingCharacters(in: .whitespaces).isEmpty else {
+                guard !label.allSatisfy(\.isWhitespace) else {
                     throw UsageError(message: "--label needs a label name", command: name)
                 }
                 return label

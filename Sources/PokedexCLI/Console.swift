@@ -31,17 +31,17 @@ public struct Console: Sendable {
         outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
 
     /// Whether errors may be coloured, per https://no-color.org and `TERM=dumb`.
-    func colorsErrors(environment: [String: String]) -> Console {
+    public func colorsErrors(environment: [String: String]) -> Console {
         var console = self
         console.colorsErrors = errorIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
             && environment["TERM"] != "dumb"
         return console
     }
 
-    var errorLabel: String { colorsErrors ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:" }
+    public var errorLabel: String { colorsErrors ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:" }
 
-    func print(_ line: String) { writeOutput(line + "\n") }
-    func printError(_ line: String) { writeError(line + "\n") }
+    public func print(_ line: String) { writeOutput(line + "\n") }
+    public func printError(_ line: String) { writeError(line + "\n") }
 
     private static func writeAll(_ text: String, to descriptor: Int32) {
         var text = text

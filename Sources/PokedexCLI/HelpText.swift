@@ -1,4 +1,3 @@
-import PokedexSync
 
 /// Help and usage texts, in the layout Swift command-line tools use.
 enum HelpText {
@@ -80,13 +79,13 @@ enum HelpText {
                                           request; revalidate older ones (default: 1d; 0 revalidates
                                           every one).
                   --pokeapi-url URL       PokeAPI's base URL (default: $POKEAPI_BASE_URL, else
-                                          \(PokeAPIEndpoint.defaultBaseURL)).
+                                          \(SyncDefaults.pokeAPIBaseURL)).
                   --github-url URL        GitHub's API URL (default: $GITHUB_API_URL, else
-                                          \(GitHubEndpoint.defaultBaseURL); Enterprise: https://HOST/api/v3).
+                                          \(SyncDefaults.gitHubBaseURL); Enterprise: https://HOST/api/v3).
                                           The token comes from $GITHUB_TOKEN, else $GH_TOKEN.
                   --offset N              Start at the N-th list entry (default: 0).
                   --limit N               Take at most N list entries (default: all).
-                  --concurrency N         Detail downloads in flight, 1-\(ArgumentParser.maximumConcurrency) (default: \(CatalogSyncOptions.defaultConcurrency)).
+                  --concurrency N         Detail downloads in flight, 1-\(ArgumentParser.maximumConcurrency) (default: \(SyncDefaults.concurrency)).
                   --max-wait SECONDS      Wait at most this long for a GitHub rate limit to reset;
                                           past it, stop with exit status 75 (default: 60).
                   --wait SECONDS          Wait this long for another sync of the same database to

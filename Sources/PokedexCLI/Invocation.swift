@@ -104,3 +104,12 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 
     public var description: String { message }
 }
+
+/// The defaults `pokedex sync` applies to what the command line leaves out. They live here
+/// so that help can show them without linking the sync engine; a test checks that they
+/// match the engine's own.
+public enum SyncDefaults {
+    public static let pokeAPIBaseURL = "https://pokeapi.co/api/v2"
+    public static let gitHubBaseURL = "https://api.github.com"
+    public static let concurrency = 8
+}

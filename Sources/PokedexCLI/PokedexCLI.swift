@@ -1,11 +1,26 @@
 import PokedexStore
-import PokedexSync
 
 /// The command-line front end: parses, calls the library, formats, and maps failures to
 /// one `Error:` line and an exit status.
+///
+/// It knows everything but how to sync: that comes from `sync`, so that the query
+/// commands' binary never loads Foundation's networking (≈10 ms of start-up) while the
+/// sync binary links it.
 public enum PokedexCLI {
-    public static func run(arguments: [String], environment: [String: String],
-                           console: Console = .standard) async -> Int32 {
+    /// Runs `pokedex sync`. Failures it throws that are not `CommandFailure` or
+    /// `ReportedFailure` are described as store errors or reported as bugs.
+    public typealias SyncRunner = @Sendable (SyncCommand, SyncContext) async throws -> Void
+
+    /// What a sync needs from the command line besides its own options.
+    public struct SyncContext: Sendable {
+        public let global: GlobalOptions
+        public let environment: [String: String]
+        public let console: Console
+        public let databasePath: String
+    }
+
+    public static func run(arguments: [String], environment: [String: String], console: Console = .standard,
+                           sync: SyncRunner) async -> Int32 {
         let console = console.colorsErrors(environment: environment)
         let invocation: Invocation
         do {
@@ -21,7 +36,9 @@ public enum PokedexCLI {
             switch invocation.command {
             case .help(let topic): console.print(HelpText.help(topic))
             case .version: console.print(PokedexVersion.current)
-            case .sync(let command): try await runner.sync(command)
+            case .sync(let command):
+                try await sync(command, SyncContext(global: invocation.global, environment: environment,
+                                                    console: console, databasePath: try runner.databasePath()))
             case .show(let command): try runner.show(command)
             case .list(let command): try runner.list(command)
             case .issues(let command): try runner.issues(command)
@@ -40,24 +57,12 @@ public enum PokedexCLI {
         }
     }
 
-    static func describe(_ error: any Error) -> (message: String, exitCode: ExitCode) {
+    /// The message and exit status of a failure from the store or the command line.
+    public static func describe(_ error: any Error) -> (message: String, exitCode: ExitCode) {
         switch error {
-        case let failure as SyncFailure:
-            let (message, code) = describe(failure.underlying)
-            // Network and server failures leave the data as the last sync left it.
-            guard failure.underlying is FetchError else { return (message, code) }
-            let kept = failure.pagesCommitted == 0
-                ? "local data unchanged"
-                : "local data kept, with the \(failure.pagesCommitted) pages this run committed"
-            let last = failure.lastSuccess.map { "last synced \($0)" } ?? "never synced completely"
-            return ("\(message); \(kept), \(last)", code)
         case let failure as CommandFailure:
             return (failure.message, failure.exitCode)
-        case let error as FetchError:
-            return (error.description, exitCode(for: error))
         case let error as StoreError:
-            return (error.description, exitCode(for: error))
-        case let error as GitHubSyncError:
             return (error.description, exitCode(for: error))
         case let error as DatabaseError:
             return describe(error)
@@ -68,7 +73,7 @@ public enum PokedexCLI {
 
     /// SQLite failures while working: the file is damaged (74, never repaired here), or it
     /// cannot be written (73: disk full, file-size limit, I/O error, read-only).
-    static func describe(_ error: DatabaseError) -> (message: String, exitCode: ExitCode) {
+    public static func describe(_ error: DatabaseError) -> (message: String, exitCode: ExitCode) {
         if error.isDamagedFile {
             return ("the database file is damaged (\(error)); pokedex does not repair it: check it with "
                     + "`sqlite3 FILE 'PRAGMA integrity_check'`, or move it away and sync again", .databaseUnusable)
@@ -78,23 +83,6 @@ public enum PokedexCLI {
                     + "rolled back and everything stored before is kept", .cannotCreate)
         }
         return ("cannot write the database (\(error)); everything stored before is kept", .cannotCreate)
-    }
-
-    static func exitCode(for error: FetchError) -> ExitCode {
-        switch error {
-        case .unreachable: return .unavailable
-        case .status(_, let status, _) where status >= 500 || status == 429 || status == 408: return .unavailable
-        case .status, .notJSON, .undecodable: return .badServerData
-        }
-    }
-
-    static func exitCode(for error: GitHubSyncError) -> ExitCode {
-        switch error {
-        case .notFound: return .notFound
-        case .issuesDisabled: return .badServerData
-        case .unauthorized: return .permissionDenied
-        case .rateLimited: return .tryLater
-        }
     }
 
     static func exitCode(for error: StoreError) -> ExitCode {

@@ -56,7 +56,7 @@ enum StatusText {
     static func render(_ status: StoreStatus, syncHolder: String?) -> String {
         var lines = [
             "Database:      \(TerminalText.sanitize(status.path))",
-            "Size:          \(SyncReporter.formatBytes(status.sizeBytes)) (schema version \(status.schemaVersion))",
+            "Size:          \(Quantities.bytes(status.sizeBytes)) (schema version \(status.schemaVersion))",
             "Sync running:  \(syncHolder.map { "yes, \(TerminalText.sanitize($0))" } ?? "no")",
         ]
         for resource in status.resources {

@@ -1,8 +1,8 @@
 /// Text from the network shown on a terminal: control characters (escape sequences
 /// included) are made visible instead of being interpreted.
-enum TerminalText {
+public enum TerminalText {
     /// With `keepingLineBreaks`, newlines and tabs stay (and `\r\n` becomes `\n`), for bodies.
-    static func sanitize(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    public static func sanitize(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var safe = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {

@@ -6,18 +6,19 @@ import Glibc
 import Darwin
 #endif
 
-/// The process environment, read without Foundation.
-func processEnvironment() -> [String: String] {
-    var environment: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-        let text = String(cString: entry)
-        if let equals = text.firstIndex(of: "=") {
-            environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-        }
-        pointer += 1
-    }
-    return environment
+/// `pokedex sync` runs in `pokedex-sync`, installed beside this binary: only it links
+/// Foundation's networking, so the query commands start without loading it.
+@Sendable func execSyncBinary(_ command: SyncCommand, _ context: PokedexCLI.SyncContext) async throws {
+    let path = SiblingExecutable.path(named: "pokedex-sync")
+    var arguments = CommandLine.arguments
+    arguments[0] = path
+    let argv = arguments.map { strdup($0) } + [nil]
+    execv(path, argv)
+    // Only reached when exec failed.
+    let reason = String(cString: strerror(errno))
+    throw CommandFailure(message: "cannot run \(path) (\(reason)): pokedex-sync must be installed beside pokedex",
+                         exitCode: .internalError)
 }
 
-exit(await PokedexCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment()))
+exit(await PokedexCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
+                          sync: execSyncBinary))

@@ -159,13 +159,28 @@ struct CatalogEndToEndTests {
         #expect(unknownType.status == 66 && unknownType.stderr.contains("known: "))
     }
 
-    @Test("a release binary copied alone to another directory carries its migrations")
-    func copiedBinary() throws {
-        let copy = directory.file("elsewhere/pokedex")
-        try FileManager.default.createDirectory(atPath: directory.file("elsewhere"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PokedexProcess.binaryPath, toPath: copy)
-        let result = try PokedexProcess.run(["--db", directory.file("copy.sqlite"), "sync", "--limit", "3"],
-                                            environment: ["POKEAPI_BASE_URL": api.baseURL], executable: copy)
-        #expect(result.status == 0, "\(result.stderr)")
+    @Test("the two binaries copied to another directory carry their migrations; pokedex alone says what is missing")
+    func copiedBinaries() throws {
+        let elsewhere = directory.file("elsewhere")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        let built = URL(fileURLWithPath: PokedexProcess.binaryPath).deletingLastPathComponent()
+        try FileManager.default.copyItem(atPath: PokedexProcess.binaryPath, toPath: elsewhere + "/pokedex")
+        let copy = directory.file("copy.sqlite")
+        let alone = try PokedexProcess.run(["--db", copy, "sync", "--limit", "3"],
+                                           environment: ["POKEAPI_BASE_URL": api.baseURL], executable: elsewhere + "/pokedex")
+        #expect(alone.status == 70 && alone.errors.first?.contains("pokedex-sync must be installed beside pokedex") == true,
+                "\(alone.stderr)")
+
+        try FileManager.default.copyItem(atPath: built.appendingPathComponent("pokedex-sync").path,
+                                         toPath: elsewhere + "/pokedex-sync")
+        // Through a symbolic link elsewhere, as in ~/bin: the sibling is found beside the target.
+        try FileManager.default.createSymbolicLink(atPath: directory.file("pokedex-link"),
+                                                   withDestinationPath: elsewhere + "/pokedex")
+        let synced = try PokedexProcess.run(["--db", copy, "sync", "--limit", "3"],
+                                            environment: ["POKEAPI_BASE_URL": api.baseURL],
+                                            executable: directory.file("pokedex-link"))
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let shown = try PokedexProcess.run(["--db", copy, "show", "1", "--json"], executable: elsewhere + "/pokedex")
+        #expect(shown.status == 0 && shown.stdout.contains("\"id\": 1"), "\(shown.stderr)")
     }
 }

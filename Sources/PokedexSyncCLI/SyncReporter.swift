@@ -1,4 +1,5 @@
 import Foundation
+import PokedexCLI
 import PokedexStore
 import PokedexSync
 
@@ -40,12 +41,12 @@ final class SyncReporter: @unchecked Sendable {
                 let report = progress.report
                 let text = "Pokémon catalog: page \(report.pages), \(report.entries) of \(progress.listCount) entries, "
                     + "\(requests) requests"
-                if verbose { line(text) } else { show(text + rate(requests)) }
+                if verbose { line(text) } else { show(TerminalText.sanitize(text) + rate(requests)) }
             case .issuesProgress(let report, let requests):
                 guard report.pages > 0 else { return }
                 let text = "\(report.repository) issues: page \(report.pages), \(report.itemsReceived) received, "
                     + "\(requests) requests"
-                if verbose { line(text) } else { show(text + rate(requests)) }
+                if verbose { line(text) } else { show(TerminalText.sanitize(text) + rate(requests)) }
             case .catalogFinished(let report, let transfer):
                 line("synced \(report.entries) Pokémon in \(report.pages) pages: \(report.detailsDownloaded) details "
                      + "downloaded, \(report.detailsUnchanged) unchanged, \(report.detailsReused) reused without a request; "
@@ -58,9 +59,9 @@ final class SyncReporter: @unchecked Sendable {
                 line("synced \(report.repository)\(renamed): \(report.itemsChanged) issues and pull requests new or "
                      + "changed (\(report.itemsReceived) received in \(report.pages) pages); "
                      + "\(transfer.requests) requests (\(report.notModified) unchanged)\(budget) in "
-                     + Self.formatSeconds(transfer.duration))
+                     + Quantities.seconds(transfer.duration))
             case .failed(let failure):
-                let message = PokedexCLI.describe(failure).message
+                let message = SyncCommandRunner.describe(failure).message
                 reportedFailures.append(message)
                 error(message)
             }
@@ -69,7 +70,7 @@ final class SyncReporter: @unchecked Sendable {
 
     /// Whether `failure` was printed already, as the job went on past it.
     func hasReported(_ failure: SyncFailure) -> Bool {
-        lock.withLock { reportedFailures.contains(PokedexCLI.describe(failure).message) }
+        lock.withLock { reportedFailures.contains(SyncCommandRunner.describe(failure).message) }
     }
 
     /// Clears the progress line before the final error or the shell prompt.
@@ -105,7 +106,7 @@ final class SyncReporter: @unchecked Sendable {
         if let lastProgress, now - lastProgress < Self.progressInterval { return }
         lastProgress = now
         progressShown = true
-        console.writeError("\r\u{1B}[K" + TerminalText.sanitize(text))
+        console.writeError("\r\u{1B}[K" + text)
     }
 
     private func clearProgress() {
@@ -115,25 +116,11 @@ final class SyncReporter: @unchecked Sendable {
     }
 
     private func rate(_ requests: Int) -> String {
-        let seconds = Self.seconds(clock.now - started)
+        let seconds = Quantities.secondsValue(clock.now - started)
         return seconds > 0.2 ? String(format: ", %.0f requests/s", Double(requests) / seconds) : ""
     }
 
     static func describe(_ transfer: TransferSummary) -> String {
-        "\(transfer.requests) requests, \(formatBytes(transfer.bytes)) in \(formatSeconds(transfer.duration))"
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    static func formatSeconds(_ duration: Duration) -> String {
-        String(format: "%.2f s", seconds(duration))
-    }
-
-    static func formatBytes(_ bytes: Int) -> String {
-        if bytes < 1_000 { return "\(bytes) B" }
-        if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1_000) }
-        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+        "\(transfer.requests) requests, \(Quantities.bytes(transfer.bytes)) in \(Quantities.seconds(transfer.duration))"
     }
 }

@@ -1,0 +1,26 @@
+/// Sizes and durations as pokedex prints them, without Foundation's formatters.
+public enum Quantities {
+    /// "812 B", "14.2 kB", "179.3 MB" (decimal units).
+    public static func bytes(_ count: Int) -> String {
+        if count < 1_000 { return "\(count) B" }
+        if count < 1_000_000 { return fixed(Double(count) / 1_000, decimals: 1) + " kB" }
+        return fixed(Double(count) / 1_000_000, decimals: 1) + " MB"
+    }
+
+    /// "2.51 s"
+    public static func seconds(_ duration: Duration) -> String {
+        fixed(secondsValue(duration), decimals: 2) + " s"
+    }
+
+    public static func secondsValue(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        var scale = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((value * Double(scale)).rounded())
+        let fraction = String(scaled % scale)
+        return "\(scaled / scale)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import PokedexCLI
+import PokedexStore
+import PokedexSync
+
+/// `pokedex sync`: builds the job from the command line, shows its progress, turns SIGINT
+/// and SIGTERM into a clean stop, and turns its failures into one `Error:` line and an
+/// exit status.
+public enum SyncCommandRunner {
+    public static func run(_ command: SyncCommand, _ context: PokedexCLI.SyncContext) async throws {
+        let environment = context.environment
+        let pokeAPIURL = try baseURL(flag: command.pokeAPIURL, flagName: "--pokeapi-url", variable: "POKEAPI_BASE_URL",
+                                     default: SyncDefaults.pokeAPIBaseURL, environment: environment)
+        let gitHubURL = try baseURL(flag: command.githubURL, flagName: "--github-url", variable: "GITHUB_API_URL",
+                                    default: SyncDefaults.gitHubBaseURL, environment: environment)
+        let retry = RetryPolicy.retries(command.retries ?? RetryPolicy.defaultRetries)
+        let job = SyncJob(options: SyncJobOptions(
+            scope: command.repository.map(SyncJobOptions.Scope.repository) ?? .everything,
+            databasePath: context.databasePath,
+            pokeAPIBaseURL: pokeAPIURL,
+            gitHubBaseURL: gitHubURL,
+            gitHubToken: [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty },
+            catalog: CatalogSyncOptions(offset: command.offset, limit: command.limit,
+                                        concurrency: command.concurrency ?? SyncDefaults.concurrency,
+                                        retry: retry, maximumDetailAgeSeconds: command.maximumDetailAgeSeconds),
+            gitHub: GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? 60), retry: retry),
+            skipIfSucceededWithinSeconds: command.ifOlderThanSeconds,
+            lockWait: .seconds(command.lockWaitSeconds)))
+        let reporter = SyncReporter(console: context.console, quiet: context.global.quiet,
+                                    verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL))
+        // Past a file-size limit (ulimit -f), a write should fail with an error SQLite
+        // reports, not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
+        let work = Task { try await job.run(events: reporter.handle) }
+        let signals = StopSignals.install { work.cancel() }
+        let result = await work.result
+        signals.remove()
+        reporter.finish()
+        if let number = signals.received {
+            throw CommandFailure(
+                message: "stopped by \(StopSignals.name(number)) after the page being committed; everything stored "
+                    + "is kept, and the next sync goes on from there",
+                exitCode: number == SIGINT ? .interrupted : .terminated)
+        }
+        do {
+            try result.get()
+        } catch let failure as SyncFailure where reporter.hasReported(failure) {
+            throw ReportedFailure(exitCode: describe(failure).exitCode)
+        } catch {
+            let (message, exitCode) = describe(error)
+            throw CommandFailure(message: message, exitCode: exitCode)
+        }
+    }
+
+    private static func baseURL(flag: String?, flagName: String, variable: String, default fallback: String,
+                                environment: [String: String]) throws -> URL {
+        let fromEnvironment = environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+        let text = flag ?? fromEnvironment ?? fallback
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil
+        else {
+            throw CommandFailure(message: "\(flag != nil ? flagName : variable) is not an http(s) URL: '\(text)'",
+                                 exitCode: .usage)
+        }
+        return url
+    }
+
+    static func describe(_ error: any Error) -> (message: String, exitCode: ExitCode) {
+        switch error {
+        case let failure as SyncFailure:
+            let (message, code) = describe(failure.underlying)
+            // Network and server failures leave the data as the last sync left it.
+            guard failure.underlying is FetchError else { return (message, code) }
+            let kept = failure.pagesCommitted == 0
+                ? "local data unchanged"
+                : "local data kept, with the \(failure.pagesCommitted) pages this run committed"
+            let last = failure.lastSuccess.map { "last synced \($0)" } ?? "never synced completely"
+            return ("\(message); \(kept), \(last)", code)
+        case let error as FetchError:
+            return (error.description, exitCode(for: error))
+        case let error as GitHubSyncError:
+            return (error.description, exitCode(for: error))
+        default:
+            return PokedexCLI.describe(error)
+        }
+    }
+
+    static func exitCode(for error: FetchError) -> ExitCode {
+        switch error {
+        case .unreachable: return .unavailable
+        case .status(_, let status, _) where status >= 500 || status == 429 || status == 408: return .unavailable
+        case .status, .notJSON, .undecodable: return .badServerData
+        }
+    }
+
+    static func exitCode(for error: GitHubSyncError) -> ExitCode {
+        switch error {
+        case .notFound: return .notFound
+        case .issuesDisabled: return .badServerData
+        case .unauthorized: return .permissionDenied
+        case .rateLimited: return .tryLater
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import PokedexSync
+import Testing
+@testable import PokedexCLI
+
+@Suite("Sync defaults")
+struct SyncDefaultsTests {
+    @Test("the defaults help shows are the sync engine's own")
+    func matchEngine() {
+        #expect(SyncDefaults.pokeAPIBaseURL == PokeAPIEndpoint.defaultBaseURL)
+        #expect(SyncDefaults.gitHubBaseURL == GitHubEndpoint.defaultBaseURL)
+        #expect(SyncDefaults.concurrency == CatalogSyncOptions.defaultConcurrency)
+    }
+}
