@@ -6,9 +6,10 @@ enum HelpText {
         case nil, .help?: return "Usage: pokedex [--db PATH] [--quiet] [--verbose] <command> [options]"
         case .sync?:
             return "Usage: pokedex sync [--if-older-than DURATION] [--max-age DURATION] [--offset N] [--limit N] "
-                + "[--concurrency N] [--retries N] [--wait SECONDS] [--pokeapi-url URL] [--github-url URL]\n"
+                + "[--concurrency N] [--retries N] [--timeout SECONDS] [--wait SECONDS] [--pokeapi-url URL] "
+                + "[--github-url URL]\n"
                 + "       pokedex sync issues OWNER/REPO [--if-older-than DURATION] [--github-url URL] "
-                + "[--max-wait SECONDS] [--retries N] [--wait SECONDS]"
+                + "[--max-wait SECONDS] [--retries N] [--timeout SECONDS] [--wait SECONDS]"
         case .status?: return "Usage: pokedex status [--json]"
         case .show?: return "Usage: pokedex show <name-or-id> [--json]"
         case .list?: return "Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--json]"
@@ -93,6 +94,8 @@ enum HelpText {
                   --retries N             Retry a request that got no answer, a 5xx, 408 or 429, or a
                                           200 that is not JSON, up to N times with exponential backoff
                                           (honouring Retry-After), 0-10 (default: 4).
+                  --timeout SECONDS       Give up on a request that takes longer, and retry it
+                                          (default: \(SyncDefaults.requestTimeoutSeconds)).
                 \(globalOptions)
                 """
         case .status?:

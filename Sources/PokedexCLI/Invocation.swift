@@ -56,6 +56,8 @@ public struct SyncCommand: Equatable, Sendable {
     public var concurrency: Int?
     public var maximumWaitSeconds: Int?
     public var retries: Int?
+    /// Seconds one request may take before it counts as failed (and is retried).
+    public var timeoutSeconds: Int?
     /// How long to wait for another sync of the same database to finish.
     public var lockWaitSeconds = 0
     /// Skip resources that synced successfully less than this many seconds ago.
@@ -112,4 +114,5 @@ public enum SyncDefaults {
     public static let pokeAPIBaseURL = "https://pokeapi.co/api/v2"
     public static let gitHubBaseURL = "https://api.github.com"
     public static let concurrency = 8
+    public static let requestTimeoutSeconds = 30
 }

@@ -92,7 +92,10 @@ public final class TransferStatistics: @unchecked Sendable {
 extension HTTPClient {
     /// The production client: one URLSession with keep-alive, no URL cache (conditional
     /// requests are pokedex's own business), and a cap on connections per host.
-    public static func urlSession(maximumConnectionsPerHost: Int, timeout: TimeInterval = 30) -> HTTPClient {
+    public static let defaultTimeoutSeconds = 30
+
+    public static func urlSession(maximumConnectionsPerHost: Int,
+                                  timeout: TimeInterval = TimeInterval(defaultTimeoutSeconds)) -> HTTPClient {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
         configuration.timeoutIntervalForRequest = timeout

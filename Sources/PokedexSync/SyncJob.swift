@@ -21,11 +21,13 @@ public struct SyncJobOptions: Sendable {
     public var skipIfSucceededWithinSeconds: Int?
     /// How long to wait for another sync of the same database to finish.
     public var lockWait: Duration
+    /// How long one request may take before it fails (and is retried as transient).
+    public var requestTimeoutSeconds: Int
 
     public init(scope: Scope, databasePath: String, pokeAPIBaseURL: URL, gitHubBaseURL: URL,
                 gitHubToken: String? = nil, catalog: CatalogSyncOptions = CatalogSyncOptions(),
                 gitHub: GitHubSyncOptions = GitHubSyncOptions(), skipIfSucceededWithinSeconds: Int? = nil,
-                lockWait: Duration = .zero) {
+                lockWait: Duration = .zero, requestTimeoutSeconds: Int = HTTPClient.defaultTimeoutSeconds) {
         self.scope = scope
         self.databasePath = databasePath
         self.pokeAPIBaseURL = pokeAPIBaseURL
@@ -35,6 +37,7 @@ public struct SyncJobOptions: Sendable {
         self.gitHub = gitHub
         self.skipIfSucceededWithinSeconds = skipIfSucceededWithinSeconds
         self.lockWait = lockWait
+        self.requestTimeoutSeconds = requestTimeoutSeconds
     }
 }
 
@@ -123,7 +126,8 @@ public struct SyncJob: Sendable {
         guard try !skipsFresh(resource, log: log, events: events) else { return }
         // More requests in flight than connections keeps each connection busy; more
         // connections than this only churns through sockets (measured on loopback).
-        let client = HTTPClient.urlSession(maximumConnectionsPerHost: min(options.catalog.concurrency, 4))
+        let client = HTTPClient.urlSession(maximumConnectionsPerHost: min(options.catalog.concurrency, 4),
+                                           timeout: TimeInterval(options.requestTimeoutSeconds))
         let sync = CatalogSync(client: client, baseURL: options.pokeAPIBaseURL,
                                catalog: PokemonCatalog(database: try LocalStore.openForWriting(path: options.databasePath)))
         let committedPages = Latest<Int>()
@@ -149,7 +153,8 @@ public struct SyncJob: Sendable {
     ) async throws {
         guard !targets.isEmpty else { return }
         // GitHub asks for serial requests per token: one connection, one request at a time.
-        let client = HTTPClient.urlSession(maximumConnectionsPerHost: 1)
+        let client = HTTPClient.urlSession(maximumConnectionsPerHost: 1,
+                                           timeout: TimeInterval(options.requestTimeoutSeconds))
         let sync = GitHubSync(client: client, baseURL: options.gitHubBaseURL, token: options.gitHubToken,
                               archive: IssueArchive(database: database), options: options.gitHub)
         for (target, resource) in targets {

@@ -25,7 +25,8 @@ public enum SyncCommandRunner {
                                         retry: retry, maximumDetailAgeSeconds: command.maximumDetailAgeSeconds),
             gitHub: GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? 60), retry: retry),
             skipIfSucceededWithinSeconds: command.ifOlderThanSeconds,
-            lockWait: .seconds(command.lockWaitSeconds)))
+            lockWait: .seconds(command.lockWaitSeconds),
+            requestTimeoutSeconds: command.timeoutSeconds ?? SyncDefaults.requestTimeoutSeconds))
         let reporter = SyncReporter(console: context.console, quiet: context.global.quiet,
                                     verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL))
         // Past a file-size limit (ulimit -f), a write should fail with an error SQLite

@@ -11,8 +11,7 @@ import Testing
 /// scripted faults come first, then the real answer; the test checks that every scripted fault
 /// was served and that each URL was answered for real exactly once (no download twice).
 ///
-/// No stall past the request timeout: the timeout (30 s) cannot be set from the command line,
-/// so only short stalls before a normal answer are injected.
+/// The catalog sync runs with `--timeout 2`, so a stall of 4 s is a request that times out.
 @Suite("sync through a fault storm")
 struct FaultStormEndToEndTests {
     let directory: TemporaryDirectory
@@ -48,7 +47,8 @@ struct FaultStormEndToEndTests {
                 ? "list@\(request.query["offset"] ?? "0")" : CatalogFixture.detailID(request).map { "detail/\($0)" }
             return storm.respond(to: key) ?? pages.firstPage(request)
         }
-        let stormy = try PokedexProcess.run(["--db", database, "sync", "--retries", "8"], environment: environment)
+        let stormy = try PokedexProcess.run(["--db", database, "sync", "--retries", "8", "--timeout", "2"],
+                                            environment: environment)
         #expect(stormy.status == 0, "\(stormy.stderr)")
 
         // The storm really happened, all of it, and each URL was answered for real exactly once.
@@ -57,7 +57,7 @@ struct FaultStormEndToEndTests {
         #expect(report.keys == Set(offsets + api.catalog.map { "detail/\($0.id)" }), "URLs asked for")
         #expect(report.unfinished.isEmpty, "faults not served or URLs answered more than once: \(report.unfinished)")
         #expect(report.faults >= 100, "\(report.faults) faults injected: \(report.byKind)")
-        for kind in ["500", "502", "503", "408", "429", "truncated", "reset", "closed", "html200"] {
+        for kind in ["500", "502", "503", "408", "429", "truncated", "reset", "closed", "html200", "timeout"] {
             #expect(report.byKind[kind, default: 0] >= 3, "only \(report.byKind[kind, default: 0]) × \(kind): \(report.byKind)")
         }
         #expect(report.byKind["slow", default: 0] >= 3, "\(report.byKind)")
@@ -178,6 +178,8 @@ final class FaultStorm: @unchecked Sendable {
         case html200
         /// 0.3 s, then the real body (not a fault: the answer is used).
         case slow
+        /// Longer than the client's --timeout: it gives up and asks again.
+        case stalledPastTimeout
 
         var kind: String {
             switch self {
@@ -187,6 +189,7 @@ final class FaultStorm: @unchecked Sendable {
             case .closed: return "closed"
             case .html200: return "html200"
             case .slow: return "slow"
+            case .stalledPastTimeout: return "timeout"
             }
         }
     }
@@ -274,6 +277,8 @@ final class FaultStorm: @unchecked Sendable {
             return .text(Self.htmlPage, status: 200, contentType: "text/html; charset=utf-8")
         case .slow:
             return realAnswer(key).withFault(.stall(seconds: 0.3))
+        case .stalledPastTimeout:
+            return realAnswer(key).withFault(.stall(seconds: 4))
         }
     }
 
@@ -306,7 +311,7 @@ final class FaultStorm: @unchecked Sendable {
         func serverError() -> Step {
             .status([500, 502, 503][random.below(3)], retryAfter: random.below(2) == 0 ? "0" : nil)
         }
-        switch random.below(20) {
+        switch random.below(21) {
         case 0...3: return (0..<(2 + random.below(2))).map { _ in serverError() }
         case 4, 5:
             let throttle = Step.status(secondaryLimit && random.below(2) == 0 ? 403 : 429,
@@ -318,7 +323,8 @@ final class FaultStorm: @unchecked Sendable {
         case 12, 13: return random.below(2) == 0 ? [.html200] : [.html200, .html200]
         case 14, 15: return [.reset, serverError(), .html200]
         case 16, 17: return [.closed, .status(408, retryAfter: nil), .truncated]
-        default: return canBeSlow ? [.slow] : [serverError(), serverError()]
+        case 18, 19: return canBeSlow ? [.slow] : [serverError(), serverError()]
+        default: return canBeSlow ? [.stalledPastTimeout] : [serverError(), .reset]
         }
     }
 

@@ -9,5 +9,6 @@ struct SyncDefaultsTests {
         #expect(SyncDefaults.pokeAPIBaseURL == PokeAPIEndpoint.defaultBaseURL)
         #expect(SyncDefaults.gitHubBaseURL == GitHubEndpoint.defaultBaseURL)
         #expect(SyncDefaults.concurrency == CatalogSyncOptions.defaultConcurrency)
+        #expect(SyncDefaults.requestTimeoutSeconds == HTTPClient.defaultTimeoutSeconds)
     }
 }
