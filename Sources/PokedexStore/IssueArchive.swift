@@ -195,39 +195,46 @@ public struct IssueArchive {
 
     /// The repository's stored issues matching `filter`, newest first.
     public func issues(repository fullName: String, filter: IssueFilter) throws -> [StoredIssue] {
-        // Each optional condition is written so that a NULL parameter disables it: the SQL
-        // text stays constant and every value is bound.
-        let state: SQLValue = filter.state == .all ? .null : .text(filter.state.rawValue)
-        let pullRequests: SQLValue = switch filter.kinds {
-        case .issues: .integer(0)
-        case .pullRequests: .integer(1)
-        case .all: .null
-        }
-        let labels = filter.labels.map { $0.lowercased() }
-        // The labels travel as one JSON array parameter, read back with json_each.
-        let labelList: SQLValue = labels.isEmpty ? .null : .text(JSONValue.array(labels.map(JSONValue.string)).rendered())
-        let search: SQLValue = filter.search.flatMap(FullTextQuery.allWords).map(SQLValue.text) ?? .null
-        return try database.readTransaction {
+        try database.readTransaction {
+            guard let repositoryID = try syncState(fullName: fullName)?.repositoryID else { return [] }
+            // The SQL is assembled from fixed fragments, one per filter given, so that SQLite
+            // plans each combination with the (repository, kind, state, created) index; a
+            // constant text with "? IS NULL OR …" conditions made it scan every issue. Every
+            // value is still bound.
+            var conditions = ["i.repository_id = ?"]
+            var parameters: [SQLValue] = [.int(repositoryID)]
+            switch filter.kinds {
+            case .issues: conditions.append("i.is_pull_request = 0")
+            case .pullRequests: conditions.append("i.is_pull_request = 1")
+            case .all: break
+            }
+            if filter.state != .all {
+                conditions.append("i.state = ?")
+                parameters.append(.text(filter.state.rawValue))
+            }
+            if let author = filter.author {
+                conditions.append("i.author_id IN (SELECT id FROM github_user WHERE login = ? COLLATE NOCASE)")
+                parameters.append(.text(author))
+            }
+            let labels = Set(filter.labels.map { $0.lowercased() })
+            if !labels.isEmpty {
+                // The labels travel as one JSON array parameter, read back with json_each.
+                conditions.append(
+                    """
+                    (SELECT count(DISTINCT lower(l.name)) FROM github_issue_label AS il
+                     JOIN github_label AS l ON l.id = il.label_id
+                     WHERE il.issue_id = i.id AND lower(l.name) IN (SELECT value FROM json_each(?))) = ?
+                    """)
+                parameters += [.text(JSONValue.array(labels.sorted().map(JSONValue.string)).rendered()), .int(labels.count)]
+            }
+            if let search = filter.search.flatMap(FullTextQuery.allWords) {
+                conditions.append("i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?)")
+                parameters.append(.text(search))
+            }
             let ids = try database.query(
-                """
-                SELECT i.id FROM github_issue AS i
-                JOIN github_repository AS r ON r.id = i.repository_id
-                LEFT JOIN github_user AS u ON u.id = i.author_id
-                WHERE r.full_name = ?1 COLLATE NOCASE
-                  AND (?2 IS NULL OR i.state = ?2)
-                  AND (?3 IS NULL OR i.is_pull_request = ?3)
-                  AND (?4 IS NULL OR u.login = ?4 COLLATE NOCASE)
-                  AND (?5 IS NULL OR (
-                        SELECT count(DISTINCT lower(l.name)) FROM github_issue_label AS il
-                        JOIN github_label AS l ON l.id = il.label_id
-                        WHERE il.issue_id = i.id AND lower(l.name) IN (SELECT value FROM json_each(?5))
-                      ) = json_array_length(?5))
-                  AND (?6 IS NULL OR i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?6))
-                ORDER BY i.created_at DESC, i.number DESC
-                LIMIT ?7 OFFSET ?8
-                """,
-                [.text(fullName), state, pullRequests, .string(filter.author), labelList, search,
-                 .int(filter.limit), .int(filter.offset)]) { $0.int(0) }
+                "SELECT i.id FROM github_issue AS i WHERE " + conditions.joined(separator: " AND ")
+                    + " ORDER BY i.created_at DESC, i.number DESC LIMIT ? OFFSET ?",
+                parameters + [.int(filter.limit), .int(filter.offset)]) { $0.int(0) }
             return try ids.compactMap(issue(id:))
         }
     }
