@@ -200,9 +200,17 @@ public struct IssueArchive {
             // The SQL is assembled from fixed fragments, one per filter given, so that SQLite
             // plans each combination with the (repository, kind, state, created) index; a
             // constant text with "? IS NULL OR …" conditions made it scan every issue. Every
-            // value is still bound.
-            var conditions = ["i.repository_id = ?"]
-            var parameters: [SQLValue] = [.int(repositoryID)]
+            // value is still bound. A search starts from the full-text index's matches.
+            var from = "github_issue AS i"
+            var conditions: [String] = []
+            var parameters: [SQLValue] = []
+            if let search = filter.search.flatMap(FullTextQuery.allWords) {
+                from = "github_issue_fts AS f JOIN github_issue AS i ON i.id = f.rowid"
+                conditions.append("f.github_issue_fts MATCH ?")
+                parameters.append(.text(search))
+            }
+            conditions.append("i.repository_id = ?")
+            parameters.append(.int(repositoryID))
             switch filter.kinds {
             case .issues: conditions.append("i.is_pull_request = 0")
             case .pullRequests: conditions.append("i.is_pull_request = 1")
@@ -227,12 +235,8 @@ public struct IssueArchive {
                     """)
                 parameters += [.text(JSONValue.array(labels.sorted().map(JSONValue.string)).rendered()), .int(labels.count)]
             }
-            if let search = filter.search.flatMap(FullTextQuery.allWords) {
-                conditions.append("i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?)")
-                parameters.append(.text(search))
-            }
             let ids = try database.query(
-                "SELECT i.id FROM github_issue AS i WHERE " + conditions.joined(separator: " AND ")
+                "SELECT i.id FROM \(from) WHERE " + conditions.joined(separator: " AND ")
                     + " ORDER BY i.created_at DESC, i.number DESC LIMIT ? OFFSET ?",
                 parameters + [.int(filter.limit), .int(filter.offset)]) { $0.int(0) }
             return try ids.compactMap(issue(id:))
