@@ -30,7 +30,11 @@ let package = Package(
         // `pokedex-sync`, which links URLSession and can also run every other command.
         .target(name: "PokedexCLI", dependencies: ["PokedexStore"]),
         .target(name: "PokedexSyncCLI", dependencies: ["PokedexCLI", "PokedexSync"]),
-        .executableTarget(name: "pokedex", dependencies: ["PokedexCLI"]),
+        .executableTarget(
+            name: "pokedex", dependencies: ["PokedexCLI"],
+            // The Swift runtime linked in: no search for its shared libraries at start-up.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
+        ),
         .executableTarget(name: "pokedex-sync", dependencies: ["PokedexSyncCLI"]),
 
         // Test support: a loopback HTTP/1.1 server and a PokeAPI-like fixture service.
