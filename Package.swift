@@ -33,7 +33,8 @@ let package = Package(
         .executableTarget(
             name: "pokedex", dependencies: ["PokedexCLI"],
             // The Swift runtime linked in: no search for its shared libraries at start-up.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
+            // Release only: test bundles link the executable's code and need the shared runtime.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         .executableTarget(name: "pokedex-sync", dependencies: ["PokedexSyncCLI"]),
 
