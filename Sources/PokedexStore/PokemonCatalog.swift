@@ -13,15 +13,48 @@ public struct PokemonCatalog {
     /// `details` (not downloaded, or unchanged upstream) keep what is stored; those in
     /// `confirmedIDs` were just confirmed current by the server (304), which restarts their age.
     public func savePage(entries: [PokemonListEntry], details: [DownloadedDetails], confirmedIDs: [Int] = []) throws {
-        try database.writeTransaction {
-            for entry in entries { try saveEntry(entry) }
+        try beginPage(entries: entries)
+        do {
             for downloaded in details { try saveDetails(downloaded) }
-            for id in confirmedIDs {
-                try database.run(
-                    "UPDATE pokemon_detail_json SET fetched_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE pokemon_id = ?",
-                    [.int(id)])
-            }
+            for id in confirmedIDs { try confirmDetails(id: id) }
+            try commitPage()
+        } catch {
+            rollBackPage()
+            throw error
         }
+    }
+
+    /// Opens the transaction of a list page and stores its entries, so that details can be
+    /// added one by one as they arrive (`saveDetails`, `confirmDetails`) instead of all being
+    /// held until the page is complete. `commitPage` or `rollBackPage` ends it. On a throw
+    /// no transaction is left open.
+    public func beginPage(entries: [PokemonListEntry]) throws {
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            for entry in entries { try saveEntry(entry) }
+        } catch {
+            rollBackPage()
+            throw error
+        }
+    }
+
+    /// Commits the page `beginPage` opened.
+    public func commitPage() throws {
+        try database.execute("COMMIT")
+    }
+
+    /// Drops everything the open page stored; a no-op when none is open (SQLite may already
+    /// have rolled back after an I/O error).
+    public func rollBackPage() {
+        try? database.execute("ROLLBACK")
+    }
+
+    /// Marks a stored detail body as just confirmed current by the server (304), which
+    /// restarts its age. Inside `beginPage`/`commitPage`.
+    public func confirmDetails(id: Int) throws {
+        try database.run(
+            "UPDATE pokemon_detail_json SET fetched_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE pokemon_id = ?",
+            [.int(id)])
     }
 
     private func saveEntry(_ entry: PokemonListEntry) throws {
@@ -38,7 +71,9 @@ public struct PokemonCatalog {
             [.int(entry.id), .text(entry.name), .text(entry.url)])
     }
 
-    private func saveDetails(_ downloaded: DownloadedDetails) throws {
+    /// Stores a downloaded detail body and its columns over what was stored. Inside
+    /// `beginPage`/`commitPage`, after its entry.
+    public func saveDetails(_ downloaded: DownloadedDetails) throws {
         let details = downloaded.details
         let id = SQLValue.int(details.id)
         try database.run(
