@@ -71,7 +71,7 @@ public enum ArgumentParser {
         switch command {
         case .sync:
             return ["--pokeapi-url", "--github-url", "--offset", "--limit", "--concurrency", "--max-wait", "--retries",
-                    "--wait", "--if-older-than", "--max-age", "--timeout"]
+                    "--wait", "--if-older-than", "--max-age", "--timeout", "--retry-wait"]
         case .list: return ["--offset", "--limit", "--type"]
         case .issues: return ["--state", "--label", "--author", "--search", "--limit", "--offset"]
         case .show, .issue, .help, .status: return []
@@ -130,6 +130,7 @@ public enum ArgumentParser {
             sync.maximumWaitSeconds = try count("--max-wait", minimum: 0, maximum: 86_400)
             sync.retries = try count("--retries", minimum: 0, maximum: 10)
             sync.timeoutSeconds = try count("--timeout", minimum: 1, maximum: 3_600)
+            sync.retryWaitSeconds = try count("--retry-wait", minimum: 0, maximum: 3_600)
             sync.lockWaitSeconds = try count("--wait", minimum: 0, maximum: 86_400) ?? 0
             if let text = options["--if-older-than"] {
                 let seconds = try duration(text, option: "--if-older-than", command: name)

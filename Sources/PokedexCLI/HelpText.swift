@@ -94,6 +94,8 @@ enum HelpText {
                   --retries N             Retry a request that got no answer, a 5xx, 408 or 429, or a
                                           200 that is not JSON, up to N times with exponential backoff
                                           (honouring Retry-After), 0-10 (default: 4).
+                  --retry-wait SECONDS    Wait at most this long in all between the attempts of one
+                                          request (default: \(SyncDefaults.retryWaitSeconds)).
                   --timeout SECONDS       Give up on a request that takes longer, and retry it
                                           (default: \(SyncDefaults.requestTimeoutSeconds)).
                 \(globalOptions)

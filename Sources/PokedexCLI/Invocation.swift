@@ -58,6 +58,8 @@ public struct SyncCommand: Equatable, Sendable {
     public var retries: Int?
     /// Seconds one request may take before it counts as failed (and is retried).
     public var timeoutSeconds: Int?
+    /// The most seconds spent waiting between the attempts of one request.
+    public var retryWaitSeconds: Int?
     /// How long to wait for another sync of the same database to finish.
     public var lockWaitSeconds = 0
     /// Skip resources that synced successfully less than this many seconds ago.
@@ -115,4 +117,5 @@ public enum SyncDefaults {
     public static let gitHubBaseURL = "https://api.github.com"
     public static let concurrency = 8
     public static let requestTimeoutSeconds = 30
+    public static let retryWaitSeconds = 60
 }

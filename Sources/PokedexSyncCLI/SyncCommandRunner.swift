@@ -13,7 +13,8 @@ public enum SyncCommandRunner {
                                      default: SyncDefaults.pokeAPIBaseURL, environment: environment)
         let gitHubURL = try baseURL(flag: command.githubURL, flagName: "--github-url", variable: "GITHUB_API_URL",
                                     default: SyncDefaults.gitHubBaseURL, environment: environment)
-        let retry = RetryPolicy.retries(command.retries ?? RetryPolicy.defaultRetries)
+        let retry = RetryPolicy.retries(command.retries ?? RetryPolicy.defaultRetries,
+                                        maximumTotalWait: .seconds(command.retryWaitSeconds ?? SyncDefaults.retryWaitSeconds))
         let job = SyncJob(options: SyncJobOptions(
             scope: command.repository.map(SyncJobOptions.Scope.repository) ?? .everything,
             databasePath: context.databasePath,

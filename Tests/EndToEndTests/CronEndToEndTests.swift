@@ -138,6 +138,19 @@ struct CronEndToEndTests {
         #expect(pokemon["last_failure"] is NSNull)
     }
 
+    @Test("--retry-wait bounds the waiting between one request's attempts, even when the server asks for more")
+    func retryWaitBound() throws {
+        let asked = RequestCounter()
+        api.override = { request in
+            guard request.path.hasSuffix("/pokemon/1/") else { return nil }
+            asked.increment()
+            return .text("Service Unavailable", status: 503, headers: [("Retry-After", "30")])
+        }
+        let result = try pokedex(["sync", "--limit", "1", "--retries", "10", "--retry-wait", "1"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(asked.count == 2, "one wait of 1 s fits in --retry-wait 1, a second does not: \(asked.count) requests")
+    }
+
     @Test("without a terminal, sync lines are timestamped; --quiet prints nothing on success")
     func cronOutput() throws {
         let plain = try pokedex(["sync", "--limit", "5"])
@@ -297,4 +310,11 @@ struct CronEndToEndTests {
         #expect(result.stdout.isEmpty)
         #expect(fileBytes() == before)
     }
+}
+
+private final class RequestCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func increment() { lock.withLock { value += 1 } }
 }

@@ -24,6 +24,9 @@ struct ArgumentParserTests {
         #expect(invocation.command == .sync(SyncCommand(pokeAPIURL: "http://127.0.0.1:9/api/v2", offset: 24,
                                                          limit: 21, concurrency: 3)))
         #expect(try parse("sync").command == .sync(SyncCommand()))
+        var retrying = SyncCommand(retries: 6, timeoutSeconds: 5)
+        retrying.retryWaitSeconds = 120
+        #expect(try parse("sync --retries 6 --timeout 5 --retry-wait 120").command == .sync(retrying))
         var cron = SyncCommand(lockWaitSeconds: 600)
         cron.ifOlderThanSeconds = 6 * 3_600
         cron.maximumDetailAgeSeconds = 0

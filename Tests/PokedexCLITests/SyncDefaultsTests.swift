@@ -10,5 +10,6 @@ struct SyncDefaultsTests {
         #expect(SyncDefaults.gitHubBaseURL == GitHubEndpoint.defaultBaseURL)
         #expect(SyncDefaults.concurrency == CatalogSyncOptions.defaultConcurrency)
         #expect(SyncDefaults.requestTimeoutSeconds == HTTPClient.defaultTimeoutSeconds)
+        #expect(RetryPolicy.retries(1, maximumTotalWait: .seconds(SyncDefaults.retryWaitSeconds)) == .retries(1))
     }
 }
