@@ -6,10 +6,10 @@ enum HelpText {
         case nil, .help?: return "Usage: pokedex [--db PATH] [--quiet] [--verbose] <command> [options]"
         case .sync?:
             return "Usage: pokedex sync [--if-older-than DURATION] [--max-age DURATION] [--offset N] [--limit N] "
-                + "[--concurrency N] [--retries N] [--timeout SECONDS] [--wait SECONDS] [--pokeapi-url URL] "
-                + "[--github-url URL]\n"
+                + "[--concurrency N] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS] "
+                + "[--pokeapi-url URL] [--github-url URL]\n"
                 + "       pokedex sync issues OWNER/REPO [--if-older-than DURATION] [--github-url URL] "
-                + "[--max-wait SECONDS] [--retries N] [--timeout SECONDS] [--wait SECONDS]"
+                + "[--max-wait SECONDS] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS]"
         case .status?: return "Usage: pokedex status [--json]"
         case .show?: return "Usage: pokedex show <name-or-id> [--json]"
         case .list?: return "Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--json]"
