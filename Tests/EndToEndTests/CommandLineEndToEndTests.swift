@@ -82,4 +82,12 @@ struct CommandLineEndToEndTests {
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == text)
     }
+
+    @Test("the query binary loads no Foundation: its start-up stays near sqlite3's",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd"), "needs ldd"))
+    func queryBinaryWithoutFoundation() throws {
+        let libraries = try PokedexProcess.run([PokedexProcess.binaryPath], executable: "/usr/bin/ldd")
+        #expect(libraries.status == 0 && libraries.stdout.contains("sqlite3"), "\(libraries.stderr)")
+        #expect(!libraries.stdout.contains("Foundation") && !libraries.stdout.contains("libcurl"), "\(libraries.stdout)")
+    }
 }
