@@ -15,8 +15,7 @@ struct CronEndToEndTests {
     init() throws {
         directory = try TemporaryDirectory()
         // 250 entries: three list pages of 100.
-        api = try FakePokeAPI(catalog: FakePokemon.standardCatalog()
-            + (51...245).map { FakePokemon.synthetic(id: $0, name: "filler-\($0)") })
+        api = try FakePokeAPI(catalog: FakePokemon.threePageCatalog())
         database = directory.file("pokedex.sqlite")
     }
 

@@ -297,7 +297,7 @@ final class FaultStorm: @unchecked Sendable {
 
     /// A deterministic function of the seed and the key (callers hold the lock).
     private func makeScript(for key: String) -> [Step] {
-        var random = StormRandom(seed: seed ^ StormRandom.hash(key))
+        var random = SplitMix64(seed: seed ^ StormKey.hash(key))
         guard random.unit() < faultShare(key) else { return [] }
         if let sequence { return scripts.count < sequence.count ? sequence[scripts.count] : [] }
         var script: [Step] = []
@@ -307,7 +307,7 @@ final class FaultStorm: @unchecked Sendable {
         return script
     }
 
-    private func candidate(_ random: inout StormRandom, canBeSlow: Bool) -> [Step] {
+    private func candidate(_ random: inout SplitMix64, canBeSlow: Bool) -> [Step] {
         func serverError() -> Step {
             .status([500, 502, 503][random.below(3)], retryAfter: random.below(2) == 0 ? "0" : nil)
         }
@@ -342,24 +342,8 @@ final class FaultStorm: @unchecked Sendable {
     }
 }
 
-/// SplitMix64: small, seedable, the same on every platform.
-struct StormRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
+/// Keys of the storm, hashed to seed its generator.
+enum StormKey {
     /// FNV-1a of the UTF-8 bytes.
     static func hash(_ text: String) -> UInt64 {
         text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }

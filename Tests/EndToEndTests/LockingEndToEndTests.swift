@@ -75,8 +75,7 @@ struct LockingEndToEndTests {
     @Test("readers running alongside a writing sync never fail and see whole pages only")
     func readersDuringWrites() throws {
         // 250 entries in pages of 100, each detail slowed a little so the writes spread out.
-        let large = try FakePokeAPI(catalog: FakePokemon.standardCatalog()
-            + (51...245).map { FakePokemon.synthetic(id: $0, name: "filler-\($0)") })
+        let large = try FakePokeAPI(catalog: FakePokemon.threePageCatalog())
         let bodies = Dictionary(uniqueKeysWithValues: large.catalog.map { ("/api/v2/pokemon/\($0.id)/", large.body(forID: $0.id)) })
         large.override = { request in
             bodies[request.path].map { ScriptedResponse.json($0).withFault(.stall(seconds: 0.04)) }

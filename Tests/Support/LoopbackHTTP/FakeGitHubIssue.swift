@@ -237,12 +237,12 @@ struct FakeGitHubIssueGenerator {
 }
 
 /// A tiny deterministic PRNG (SplitMix64); good enough for fixtures, identical on every platform.
-struct SplitMix64 {
+public struct SplitMix64 {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -251,7 +251,10 @@ struct SplitMix64 {
     }
 
     /// A value in `0..<bound` (0 when `bound` ≤ 1).
-    mutating func below(_ bound: Int) -> Int {
+    public mutating func below(_ bound: Int) -> Int {
         bound <= 1 ? 0 : Int(next() % UInt64(bound))
     }
+
+    /// A value in `0..<1`.
+    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

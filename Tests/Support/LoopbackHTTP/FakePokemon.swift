@@ -99,6 +99,12 @@ public struct FakePokemon: Sendable {
         }
     }
 
+    /// The standard catalog plus synthetic fillers up to id 245: 250 entries, three list
+    /// pages of 100, for tests that need several commits.
+    public static func threePageCatalog() -> [FakePokemon] {
+        standardCatalog() + (51...245).map { synthetic(id: $0, name: "filler-\($0)") }
+    }
+
     private static func syntheticStats(seed id: Int) -> [(name: String, base: Int, effort: Int)] {
         statNames.enumerated().map { index, name in
             (name: name,
