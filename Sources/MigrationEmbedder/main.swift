@@ -1,6 +1,7 @@
 // Build-time tool: writes a Swift source declaring `embeddedMigrations`, the text of each
 // migration file given on the command line, in order. Used by the EmbedMigrations plugin.
 import Foundation
+import SHA256Digest
 
 /// A Swift string literal of `text` with everything outside printable ASCII escaped, so any
 /// SQL (quotes, backslashes, Unicode) round-trips exactly.
@@ -34,7 +35,8 @@ for path in arguments.dropFirst(2) {
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
     let fileName = URL(fileURLWithPath: path).lastPathComponent
     let text = String(decoding: data, as: UTF8.self)
-    source += "    EmbeddedMigration(fileName: \(swiftLiteral(fileName)), sql: \(swiftLiteral(text))),\n"
+    source += "    EmbeddedMigration(fileName: \(swiftLiteral(fileName)), sql: \(swiftLiteral(text)), "
+        + "checksum: \"\(SHA256.hexDigest(text.utf8))\"),\n"
 }
 source += "]\n"
 do {

@@ -47,7 +47,11 @@ struct CommandRunner {
     }
 
     private func resolve(_ query: String, in catalog: PokemonCatalog) throws -> PokemonProfile {
-        let trimmed = String(query.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        // Index arithmetic rather than reversed()/drop(while:): those nest generic wrappers
+        // whose metadata the runtime builds at first use, a measurable part of `show`'s time.
+        let start = query.firstIndex { !$0.isWhitespace } ?? query.endIndex
+        let end = query.lastIndex { !$0.isWhitespace }.map(query.index(after:)) ?? start
+        let trimmed = String(query[start..<end])
         if trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
             if let profile = try catalog.profile(id: id) { return profile }
             throw CommandFailure(message: "no Pokémon with id \(id) in the local data", exitCode: .notFound)

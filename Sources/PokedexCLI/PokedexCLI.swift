@@ -19,8 +19,48 @@ public enum PokedexCLI {
         public let databasePath: String
     }
 
+    /// Runs the command line, `sync` through `sync`: the entry point of the sync binary.
     public static func run(arguments: [String], environment: [String: String], console: Console = .standard,
                            sync: SyncRunner) async -> Int32 {
+        switch start(arguments: arguments, environment: environment, console: console) {
+        case .finished(let status):
+            return status
+        case .sync(let command, let context):
+            do {
+                try await sync(command, context)
+                return ExitCode.success.rawValue
+            } catch {
+                return report(error, console: context.console, isSync: true)
+            }
+        }
+    }
+
+    /// Runs the command line without Swift concurrency, handing `sync` to `handOffSync`
+    /// (which execs the sync binary): the entry point of the query binary. An async entry
+    /// point would start the concurrency runtime's threads, a visible part of a query's time.
+    public static func run(arguments: [String], environment: [String: String], console: Console = .standard,
+                           handOffSync: (SyncCommand, SyncContext) throws -> Void) -> Int32 {
+        switch start(arguments: arguments, environment: environment, console: console) {
+        case .finished(let status):
+            return status
+        case .sync(let command, let context):
+            do {
+                try handOffSync(command, context)
+                return ExitCode.success.rawValue
+            } catch {
+                return report(error, console: context.console, isSync: true)
+            }
+        }
+    }
+
+    /// A command line after `start`: finished with an exit status, or a sync left to run.
+    private enum Started {
+        case finished(Int32)
+        case sync(SyncCommand, SyncContext)
+    }
+
+    /// Parses the arguments and runs every command but `sync`.
+    private static func start(arguments: [String], environment: [String: String], console: Console) -> Started {
         let console = console.colorsErrors(environment: environment)
         let invocation: Invocation
         do {
@@ -29,7 +69,7 @@ public enum PokedexCLI {
             console.printError("\(console.errorLabel) \(error.message)")
             console.printError(HelpText.usageLine(error.command))
             console.printError("See 'pokedex \(error.command.map { "help \($0.rawValue)" } ?? "--help")'.")
-            return ExitCode.usage.rawValue
+            return .finished(ExitCode.usage.rawValue)
         }
         let runner = CommandRunner(global: invocation.global, environment: environment, console: console)
         do {
@@ -37,24 +77,28 @@ public enum PokedexCLI {
             case .help(let topic): console.print(HelpText.help(topic))
             case .version: console.print(PokedexVersion.current)
             case .sync(let command):
-                try await sync(command, SyncContext(global: invocation.global, environment: environment,
-                                                    console: console, databasePath: try runner.databasePath()))
+                return .sync(command, SyncContext(global: invocation.global, environment: environment,
+                                                  console: console, databasePath: try runner.databasePath()))
             case .show(let command): try runner.show(command)
             case .list(let command): try runner.list(command)
             case .issues(let command): try runner.issues(command)
             case .issue(let command): try runner.issue(command)
             case .status(let command): try runner.status(command)
             }
-            return ExitCode.success.rawValue
-        } catch let failure as ReportedFailure {
-            return failure.exitCode.rawValue
+            return .finished(ExitCode.success.rawValue)
         } catch {
-            let (message, code) = describe(error)
-            // A sync's lines are timestamped for cron's mail and logs; so is its error.
-            let stamp = invocation.command.isSync && !console.errorIsTerminal ? UTCTime.now() + " " : ""
-            console.printError("\(stamp)\(console.errorLabel) \(message)")
-            return code.rawValue
+            return .finished(report(error, console: console, isSync: invocation.command.isSync))
         }
+    }
+
+    /// Prints `error` as one line (unless it was already reported) and returns its exit status.
+    private static func report(_ error: any Error, console: Console, isSync: Bool) -> Int32 {
+        if let failure = error as? ReportedFailure { return failure.exitCode.rawValue }
+        let (message, code) = describe(error)
+        // A sync's lines are timestamped for cron's mail and logs; so is its error.
+        let stamp = isSync && !console.errorIsTerminal ? UTCTime.now() + " " : ""
+        console.printError("\(stamp)\(console.errorLabel) \(message)")
+        return code.rawValue
     }
 
     /// The message and exit status of a failure from the store or the command line.

@@ -147,9 +147,9 @@ public struct StoredIssue: Sendable, Equatable {
     public let isPullRequest: Bool
     public let draft: Bool?
     public let mergedAt: String?
-    public let labels: [String]
+    public internal(set) var labels: [String]
     public let author: String?
-    public let assignees: [String]
+    public internal(set) var assignees: [String]
     public let milestone: String?
     public let comments: Int
     public let createdAt: String

@@ -200,13 +200,14 @@ public struct IssueArchive {
             // The SQL is assembled from fixed fragments, one per filter given, so that SQLite
             // plans each combination with the (repository, kind, state, created) index; a
             // constant text with "? IS NULL OR …" conditions made it scan every issue. Every
-            // value is still bound. A search starts from the full-text index's matches.
-            var from = "github_issue AS i"
+            // value is still bound. A search is a set of full-text matches the index walk
+            // checks, newest first, until the page is full: starting from the matches instead
+            // read every matching issue's row to sort them (845 page reads for a common word
+            // in 10,000 issues, against 55).
             var conditions: [String] = []
             var parameters: [SQLValue] = []
             if let search = filter.search.flatMap(FullTextQuery.allWords) {
-                from = "github_issue_fts AS f JOIN github_issue AS i ON i.id = f.rowid"
-                conditions.append("f.github_issue_fts MATCH ?")
+                conditions.append("i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?)")
                 parameters.append(.text(search))
             }
             conditions.append("i.repository_id = ?")
@@ -235,59 +236,78 @@ public struct IssueArchive {
                     """)
                 parameters += [.text(JSONValue.array(labels.sorted().map(JSONValue.string)).rendered()), .int(labels.count)]
             }
-            let ids = try database.query(
-                "SELECT i.id FROM \(from) WHERE " + conditions.joined(separator: " AND ")
+            return try storedIssues(
+                "FROM github_issue AS i \(Self.issueJoins) WHERE " + conditions.joined(separator: " AND ")
                     + " ORDER BY i.created_at DESC, i.number DESC LIMIT ? OFFSET ?",
-                parameters + [.int(filter.limit), .int(filter.offset)]) { $0.int(0) }
-            return try ids.compactMap(issue(id:))
+                parameters + [.int(filter.limit), .int(filter.offset)])
         }
     }
 
     /// One stored issue or pull request by number.
     public func issue(repository fullName: String, number: Int) throws -> StoredIssue? {
-        let id = try database.queryFirst(
-            """
-            SELECT i.id FROM github_issue AS i JOIN github_repository AS r ON r.id = i.repository_id
-            WHERE r.full_name = ? COLLATE NOCASE AND i.number = ?
-            """,
-            [.text(fullName), .int(number)]) { $0.int(0) }
-        return try id.flatMap(issue(id:))
+        try database.readTransaction {
+            try storedIssues(
+                "FROM github_issue AS i \(Self.issueJoins) WHERE r.full_name = ? COLLATE NOCASE AND i.number = ?",
+                [.text(fullName), .int(number)]
+            ).first
+        }
     }
 
-    private func issue(id: Int) throws -> StoredIssue? {
-        let labels = try database.query(
+    private static let issueJoins = """
+        JOIN github_repository AS r ON r.id = i.repository_id
+        LEFT JOIN github_user AS u ON u.id = i.author_id
+        LEFT JOIN github_milestone AS m ON m.id = i.milestone_id
+        """
+
+    /// The issues `fromWhere` selects (its FROM clause names the issue `i`, the repository
+    /// `r`, the author `u` and the milestone `m`), with their labels and assignees read in one
+    /// query each for all of them rather than two per issue.
+    private func storedIssues(_ fromWhere: String, _ parameters: [SQLValue]) throws -> [StoredIssue] {
+        var ids: [Int] = []
+        var issues = try database.query(
             """
-            SELECT l.name FROM github_issue_label AS il JOIN github_label AS l ON l.id = il.label_id
-            WHERE il.issue_id = ? ORDER BY l.name
-            """,
-            [.int(id)]) { $0.text(0) }
-        let assignees = try database.query(
-            """
-            SELECT u.login FROM github_issue_assignee AS a JOIN github_user AS u ON u.id = a.user_id
-            WHERE a.issue_id = ? ORDER BY u.login
-            """,
-            [.int(id)]) { $0.text(0) }
-        return try database.queryFirst(
-            """
-            SELECT r.full_name, i.number, i.title, i.body, i.state, i.state_reason, i.locked, i.is_pull_request,
-                   i.draft, i.merged_at, u.login, m.title, i.comments, i.created_at, i.updated_at, i.closed_at,
-                   i.html_url
-            FROM github_issue AS i
-            JOIN github_repository AS r ON r.id = i.repository_id
-            LEFT JOIN github_user AS u ON u.id = i.author_id
-            LEFT JOIN github_milestone AS m ON m.id = i.milestone_id
-            WHERE i.id = ?
-            """,
-            [.int(id)]
+            SELECT i.id, r.full_name, i.number, i.title, i.body, i.state, i.state_reason, i.locked,
+                   i.is_pull_request, i.draft, i.merged_at, u.login, m.title, i.comments, i.created_at,
+                   i.updated_at, i.closed_at, i.html_url
+            """ + " " + fromWhere,
+            parameters
         ) { row in
-            StoredIssue(
-                repository: row.text(0), number: row.int(1), title: row.text(2), body: row.optionalText(3),
-                state: row.text(4), stateReason: row.optionalText(5), locked: row.bool(6),
-                isPullRequest: row.bool(7), draft: row.isNull(8) ? nil : row.bool(8), mergedAt: row.optionalText(9),
-                labels: labels, author: row.optionalText(10), assignees: assignees, milestone: row.optionalText(11),
-                comments: row.int(12), createdAt: row.text(13), updatedAt: row.text(14), closedAt: row.optionalText(15),
-                htmlURL: row.text(16))
+            ids.append(row.int(0))
+            return StoredIssue(
+                repository: row.text(1), number: row.int(2), title: row.text(3), body: row.optionalText(4),
+                state: row.text(5), stateReason: row.optionalText(6), locked: row.bool(7),
+                isPullRequest: row.bool(8), draft: row.isNull(9) ? nil : row.bool(9), mergedAt: row.optionalText(10),
+                labels: [], author: row.optionalText(11), assignees: [], milestone: row.optionalText(12),
+                comments: row.int(13), createdAt: row.text(14), updatedAt: row.text(15), closedAt: row.optionalText(16),
+                htmlURL: row.text(17))
         }
+        guard !issues.isEmpty else { return [] }
+        // The ids travel as one JSON array parameter, read back with json_each.
+        let idList = SQLValue.text(JSONValue.array(ids.map(JSONValue.int)).rendered())
+        let labels = try namesByIssue(
+            """
+            SELECT il.issue_id, l.name FROM github_issue_label AS il JOIN github_label AS l ON l.id = il.label_id
+            WHERE il.issue_id IN (SELECT value FROM json_each(?)) ORDER BY l.name
+            """, idList)
+        let assignees = try namesByIssue(
+            """
+            SELECT a.issue_id, u.login FROM github_issue_assignee AS a JOIN github_user AS u ON u.id = a.user_id
+            WHERE a.issue_id IN (SELECT value FROM json_each(?)) ORDER BY u.login
+            """, idList)
+        for (index, id) in ids.enumerated() {
+            issues[index].labels = labels[id, default: []]
+            issues[index].assignees = assignees[id, default: []]
+        }
+        return issues
+    }
+
+    /// (issue id, name) rows grouped by issue, each group in the rows' order.
+    private func namesByIssue(_ sql: String, _ idList: SQLValue) throws -> [Int: [String]] {
+        var names: [Int: [String]] = [:]
+        for (id, name) in try database.query(sql, [idList], row: { ($0.int(0), $0.text(1)) }) {
+            names[id, default: []].append(name)
+        }
+        return names
     }
 }
 

@@ -1,5 +1,6 @@
 import CSQLite
 import Migrations
+import SHA256Digest
 
 /// A numbered schema change: `NNNN_verb_noun.sql` from `Migrations/`.
 public struct Migration: Sendable, Equatable {
@@ -10,6 +11,11 @@ public struct Migration: Sendable, Equatable {
     public let checksum: String
 
     public init(fileName: String, sql: String) throws(MigrationError) {
+        try self.init(fileName: fileName, sql: sql, checksum: SHA256.hexDigest(sql.utf8))
+    }
+
+    /// A migration whose checksum was computed ahead, as the embedded ones are at build time.
+    init(fileName: String, sql: String, checksum: String) throws(MigrationError) {
         let stem = fileName.hasSuffix(".sql") ? String(fileName.dropLast(4)) : fileName
         let digits = stem.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, let version = Int(digits), version > 0,
@@ -18,7 +24,7 @@ public struct Migration: Sendable, Equatable {
         self.version = version
         self.name = stem
         self.sql = sql
-        self.checksum = SHA256.hexDigest(sql.utf8)
+        self.checksum = checksum
     }
 }
 
@@ -71,7 +77,7 @@ public struct Migrator: Sendable {
     public static func embedded() throws(MigrationError) -> Migrator {
         var migrations: [Migration] = []
         for file in embeddedMigrations {
-            migrations.append(try Migration(fileName: file.fileName, sql: file.sql))
+            migrations.append(try Migration(fileName: file.fileName, sql: file.sql, checksum: file.checksum))
         }
         return try Migrator(migrations: migrations)
     }

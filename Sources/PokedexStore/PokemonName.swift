@@ -10,15 +10,16 @@ public enum PokemonName {
             slug += piece
         }
         for character in text.lowercased() {
-            if let folded = foldedLetters[character] {
-                append(folded)
+            // ASCII first: most names never need the folding table built.
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                append(String(character))
+            } else if apostrophes.contains(character) {
+                continue  // "Farfetch’d" is farfetchd, not farfetch-d
             } else if character == "♀" || character == "♂" {
                 pendingSeparator = true
                 append(character == "♀" ? "f" : "m")
-            } else if apostrophes.contains(character) {
-                continue  // "Farfetch’d" is farfetchd, not farfetch-d
-            } else if character.isASCII && (character.isLetter || character.isNumber) {
-                append(String(character))
+            } else if let folded = foldedLetters[character] {
+                append(folded)
             } else {
                 pendingSeparator = true  // spaces, dots, colons, hyphens, anything else
             }

@@ -8,7 +8,7 @@ import Darwin
 
 /// `pokedex sync` runs in `pokedex-sync`, installed beside this binary: only it links
 /// Foundation's networking, so the query commands start without loading it.
-@Sendable func execSyncBinary(_ command: SyncCommand, _ context: PokedexCLI.SyncContext) async throws {
+func execSyncBinary(_ command: SyncCommand, _ context: PokedexCLI.SyncContext) throws {
     let path = SiblingExecutable.path(named: "pokedex-sync")
     var arguments = CommandLine.arguments
     arguments[0] = path
@@ -20,5 +20,5 @@ import Darwin
                          exitCode: .internalError)
 }
 
-exit(await PokedexCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
-                          sync: execSyncBinary))
+exit(PokedexCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
+                    handOffSync: execSyncBinary))

@@ -282,6 +282,51 @@ struct IssuesEndToEndTests {
         #expect(try numbers(["--state", "all", "--all-kinds", "--search", "colour terminal"]).contains(3))
     }
 
+    @Test("every listed issue carries its own labels and assignees, read for the whole page at once")
+    func labelsAndAssigneesPerIssue() throws {
+        #expect(try sync().status == 0)
+        let upstream = Dictionary(uniqueKeysWithValues: github.issues(of: Self.repository).map { ($0.number, $0) })
+        let stored = try storedIssues()
+        #expect(stored.count == upstream.count)
+        for item in stored {
+            let number = try #require(item["number"] as? Int)
+            let issue = try #require(upstream[number])
+            #expect(item["labels"] as? [String] == issue.labels.map(\.name).sorted(), "#\(issue.number)")
+        }
+        let assigned = upstream.values.filter { $0.assignees.count > 1 }.map(\.number).sorted().prefix(5)
+        #expect(!assigned.isEmpty, "the fixture has issues with several assignees")
+        for number in assigned {
+            let result = try pokedex(["issue", "\(Self.repository)#\(number)", "--json"])
+            let item = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(item["assignees"] as? [String] == upstream[number]!.assignees.map(\.login).sorted(), "#\(number)")
+        }
+    }
+
+    @Test("a search lists matches newest first, and pages through them without gaps or repeats")
+    func searchPages() throws {
+        #expect(try sync().status == 0)
+        func numbers(_ arguments: [String]) throws -> [Int] {
+            let result = try pokedex(["issues", Self.repository, "--state", "all", "--search", "crash", "--json"]
+                                     + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            return items.compactMap { $0["number"] as? Int }
+        }
+        let upstream = github.issues(of: Self.repository).filter { issue in
+            !issue.isPullRequest && "\(issue.title) \(issue.body ?? "")".lowercased().contains("crash")
+        }
+        // Newest first at the second precision GitHub renders, then by number.
+        func key(_ issue: FakeGitHubIssue) -> (Int, Int) { (Int(issue.createdAt.timeIntervalSince1970), issue.number) }
+        let expected = upstream.sorted { key($0) > key($1) }.map(\.number)
+        #expect(expected.count > 10, "the fixture has enough matches to page through")
+        #expect(try numbers(["--limit", "1000"]) == expected)
+        var paged: [Int] = []
+        for offset in stride(from: 0, to: expected.count, by: 7) {
+            paged += try numbers(["--limit", "7", "--offset", "\(offset)"])
+        }
+        #expect(paged == expected)
+    }
+
     @Test("the token never reaches stdout, stderr or the database")
     func tokenStaysSecret() throws {
         let token = "ghp_s3cretTokenValue"

@@ -137,4 +137,11 @@ struct MigratorTests {
         #expect(try migrator.migrate(database).count == migrator.migrations.count)
         #expect(try tables(database).contains("pokemon"))
     }
+
+    @Test("the checksums computed at build time are the SHA-256 of the embedded SQL")
+    func embeddedChecksums() throws {
+        for migration in try Migrator.embedded().migrations {
+            #expect(migration.checksum == (try Self.migration(migration.name + ".sql", migration.sql)).checksum)
+        }
+    }
 }

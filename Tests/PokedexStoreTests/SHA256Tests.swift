@@ -1,5 +1,5 @@
 import Testing
-@testable import PokedexStore
+import SHA256Digest
 
 @Suite("SHA-256")
 struct SHA256Tests {
