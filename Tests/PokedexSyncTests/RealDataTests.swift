@@ -8,10 +8,10 @@ import Testing
 /// `../shared/data/pokeapi`. Skipped when that folder is absent (a user's clone).
 @Suite("Real PokeAPI data", .enabled(if: SharedData.hasPokeAPI, "../shared/data/pokeapi is not present"))
 struct RealDataTests {
-    @Test("every real list entry's URL gives its id")
+    @Test("the real list scans, and every entry's URL gives its id")
     func listURLs() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: SharedData.directory! + "/pokeapi/pokemon-list.json"))
-        let list = try JSONDecoder().decode(PokemonListPage.self, from: data)
+        let list = try PokeAPIScanner.listPage(from: data)
         #expect(list.results.count == 1351)
         var ids = Set<Int>()
         for entry in list.results { ids.insert(try PokemonResource.id(fromURL: entry.url)) }

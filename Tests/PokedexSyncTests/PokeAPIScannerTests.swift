@@ -3,8 +3,8 @@ import PokedexStore
 import Testing
 @testable import PokedexSync
 
-@Suite("Pokémon detail scanner")
-struct PokemonDetailScannerTests {
+@Suite("PokeAPI scanner")
+struct PokeAPIScannerTests {
     /// A minimal detail body in PokeAPI's shape, with `extra` spliced in before `"weight"`.
     static func body(extra: String = "", sprites: String = #"{"other":{"official-artwork":{"front_default":"A"}}}"#,
                      name: String = #""pikachu""#) -> String {
@@ -21,7 +21,7 @@ struct PokemonDetailScannerTests {
     }
 
     static func scan(_ text: String) throws -> PokemonDetails {
-        try PokemonDetailScanner.details(from: Data(text.utf8))
+        try PokeAPIScanner.details(from: Data(text.utf8))
     }
 
     @Test("extracts every stored field, skipping the rest whatever it contains")
@@ -40,7 +40,7 @@ struct PokemonDetailScannerTests {
         let compact = try Self.scan(Self.body())
         let object = try JSONSerialization.jsonObject(with: Data(Self.body().utf8))
         let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-        #expect(try PokemonDetailScanner.details(from: pretty) == compact)
+        #expect(try PokeAPIScanner.details(from: pretty) == compact)
     }
 
     @Test("optional values may be null or missing", arguments: [
@@ -79,7 +79,7 @@ struct PokemonDetailScannerTests {
         (#"{"id":"25","name":"x","types":[],"abilities":[],"stats":[]}"#, "integer"),
         (#"{"id":25.5,"name":"x","types":[],"abilities":[],"stats":[]}"#, "fraction"),
         (#"{"id":99999999999999999999,"name":"x","types":[],"abilities":[],"stats":[]}"#, "out of range"),
-        (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[]} trailing"#, "after the top-level object"),
+        (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[]} trailing"#, "after the top-level value"),
         (#"{"id":25,"name":"x","types":[{"slot":1}],"abilities":[],"stats":[]}"#, "type entry"),
         (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[],"moves":[1,2"#, "unterminated"),
         (#"{"id":25,"name":"unterminated"#, "unterminated string"),
@@ -90,7 +90,40 @@ struct PokemonDetailScannerTests {
         #expect {
             try Self.scan(text)
         } throws: { error in
-            (error as? PokemonDetailScanner.Failure)?.description.contains(reasonFragment) == true
+            (error as? PokeAPIScanner.Failure)?.description.contains(reasonFragment) == true
+        }
+    }
+
+    @Test("reads a list page's count, next link and entries, skipping other keys", arguments: [
+        (#"{"count":3,"next":"https://x/api/v2/pokemon/?offset=2&limit=2","previous":null,"#
+            + #""results":[{"name":"bulbasaur","url":"https://x/1/"},{"url":"https://x/2/","name":"ivysaur"}]}"#,
+         3, "https://x/api/v2/pokemon/?offset=2&limit=2", ["bulbasaur", "ivysaur"]),
+        (#" { "results" : [ ] , "count" : 0 , "next" : null , "extra" : {"a":[1]} } "#, 0, nil, []),
+        (#"{"count":1,"results":[{"name":"mew","url":"u","extra":1}]}"#, 1, nil, ["mew"]),
+    ])
+    func listPages(text: String, count: Int, next: String?, names: [String]) throws {
+        let page = try PokeAPIScanner.listPage(from: Data(text.utf8))
+        #expect(page.count == count)
+        #expect(page.next == next)
+        #expect(page.results.map(\.name) == names)
+        #expect(page.results.allSatisfy { !$0.url.isEmpty })
+    }
+
+    @Test("a list page of the wrong shape is refused with a reason", arguments: [
+        ("", "empty"),
+        ("[]", "expected '{'"),
+        (#"{"count":1}"#, "missing \"results\""),
+        (#"{"results":[]}"#, "missing \"count\""),
+        (#"{"count":1,"results":[{"name":"mew"}]}"#, "without name or url"),
+        (#"{"count":1,"results":[{"name":1,"url":"u"}]}"#, "string"),
+        (#"{"count":"1","results":[]}"#, "integer"),
+        (#"{"count":0,"results":[]} {}"#, "after the top-level value"),
+    ])
+    func refusesMalformedListPages(text: String, reasonFragment: String) {
+        #expect {
+            try PokeAPIScanner.listPage(from: Data(text.utf8))
+        } throws: { error in
+            (error as? PokeAPIScanner.Failure)?.description.contains(reasonFragment) == true
         }
     }
 }
