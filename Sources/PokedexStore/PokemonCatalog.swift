@@ -134,14 +134,16 @@ public struct PokemonCatalog {
     /// current less than `maximumAgeSeconds` ago (never, when nil).
     public func storedDetails(maximumAgeSeconds: Int?) throws -> [Int: StoredDetail] {
         let rows = try database.query(
-            """
-            SELECT pokemon_id, etag, ? IS NOT NULL AND fetched_at > strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?)
-            FROM pokemon_detail_json
-            """,
-            [.int(maximumAgeSeconds), .text("-\(maximumAgeSeconds ?? 0) seconds")]
+            Self.storedDetailsSQL, [.int(maximumAgeSeconds), .text("-\(maximumAgeSeconds ?? 0) seconds")]
         ) { ($0.int(0), StoredDetail(etag: $0.optionalText(1), isFresh: $0.bool(2))) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
+
+    /// Answered from the `pokemon_detail_freshness` index alone, never the bodies' pages.
+    static let storedDetailsSQL = """
+        SELECT pokemon_id, etag, ? IS NOT NULL AND fetched_at > strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?)
+        FROM pokemon_detail_json
+        """
 
     public func count() throws -> Int {
         try database.queryFirst("SELECT count(*) FROM pokemon") { $0.int(0) } ?? 0

@@ -71,6 +71,13 @@ struct PokemonCatalogTests {
         #expect(try catalog.storedDetails(maximumAgeSeconds: nil)[25]?.isFresh == false)
     }
 
+    @Test("what a refresh checks first (ETags, ages) is read from an index, not the bodies' pages")
+    func freshnessScanIsIndexOnly() throws {
+        let plan = try catalog.database.query(
+            "EXPLAIN QUERY PLAN " + PokemonCatalog.storedDetailsSQL, [.null, .null]) { $0.text(3) }
+        #expect(plan == ["SCAN pokemon_detail_json USING COVERING INDEX pokemon_detail_freshness"])
+    }
+
     @Test("a list entry without details is still a row, with a derived artwork link")
     func entryWithoutDetails() throws {
         try catalog.savePage(entries: [Self.entry(132, "ditto")], details: [])
