@@ -202,8 +202,8 @@ public struct IssueArchive {
             // constant text with "? IS NULL OR …" conditions made it scan every issue. Every
             // value is still bound. A search is a set of full-text matches the index walk
             // checks, newest first, until the page is full: starting from the matches instead
-            // read every matching issue's row to sort them (845 page reads for a common word
-            // in 10,000 issues, against 55).
+            // read every matching issue's row to sort them (`issues --search` on a common word
+            // in 10,000 issues: 845 page reads, now 64; 154 ms, now 23 ms, at 200,000).
             var conditions: [String] = []
             var parameters: [SQLValue] = []
             if let search = filter.search.flatMap(FullTextQuery.allWords) {
