@@ -34,7 +34,7 @@ extension CommandRunner {
 /// `--json` shapes of issues. Keys and their order are part of the interface (README).
 enum IssueJSON {
     static func summary(_ issue: StoredIssue) -> JSONValue {
-        .object(summaryMembers(issue))
+        .object(summaryMembers(issue) + [("assignees", assignees(issue))])
     }
 
     static func detail(_ issue: StoredIssue) -> JSONValue {
@@ -43,9 +43,13 @@ enum IssueJSON {
             ("locked", .bool(issue.locked)),
             ("draft", issue.draft.map(JSONValue.bool) ?? .null),
             ("merged_at", .optional(issue.mergedAt)),
-            ("assignees", .array(issue.assignees.map(JSONValue.string))),
+            ("assignees", assignees(issue)),
             ("milestone", .optional(issue.milestone)),
         ])
+    }
+
+    private static func assignees(_ issue: StoredIssue) -> JSONValue {
+        .array(issue.assignees.map(JSONValue.string))
     }
 
     private static func summaryMembers(_ issue: StoredIssue) -> [(String, JSONValue)] {

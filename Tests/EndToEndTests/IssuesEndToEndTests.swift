@@ -292,6 +292,7 @@ struct IssuesEndToEndTests {
             let number = try #require(item["number"] as? Int)
             let issue = try #require(upstream[number])
             #expect(item["labels"] as? [String] == issue.labels.map(\.name).sorted(), "#\(issue.number)")
+            #expect(item["assignees"] as? [String] == issue.assignees.map(\.login).sorted(), "#\(issue.number)")
         }
         let assigned = upstream.values.filter { $0.assignees.count > 1 }.map(\.number).sorted().prefix(5)
         #expect(!assigned.isEmpty, "the fixture has issues with several assignees")

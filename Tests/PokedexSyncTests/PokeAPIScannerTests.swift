@@ -97,16 +97,15 @@ struct PokeAPIScannerTests {
     @Test("reads a list page's count, next link and entries, skipping other keys", arguments: [
         (#"{"count":3,"next":"https://x/api/v2/pokemon/?offset=2&limit=2","previous":null,"#
             + #""results":[{"name":"bulbasaur","url":"https://x/1/"},{"url":"https://x/2/","name":"ivysaur"}]}"#,
-         3, "https://x/api/v2/pokemon/?offset=2&limit=2", ["bulbasaur", "ivysaur"]),
+         3, "https://x/api/v2/pokemon/?offset=2&limit=2", ["bulbasaur https://x/1/", "ivysaur https://x/2/"]),
         (#" { "results" : [ ] , "count" : 0 , "next" : null , "extra" : {"a":[1]} } "#, 0, nil, []),
-        (#"{"count":1,"results":[{"name":"mew","url":"u","extra":1}]}"#, 1, nil, ["mew"]),
+        (#"{"count":1,"results":[{"name":"mew","url":"https://x/151/","extra":1}]}"#, 1, nil, ["mew https://x/151/"]),
     ])
-    func listPages(text: String, count: Int, next: String?, names: [String]) throws {
+    func listPages(text: String, count: Int, next: String?, entries: [String]) throws {
         let page = try PokeAPIScanner.listPage(from: Data(text.utf8))
         #expect(page.count == count)
         #expect(page.next == next)
-        #expect(page.results.map(\.name) == names)
-        #expect(page.results.allSatisfy { !$0.url.isEmpty })
+        #expect(page.results.map { "\($0.name) \($0.url)" } == entries)
     }
 
     @Test("a list page of the wrong shape is refused with a reason", arguments: [
