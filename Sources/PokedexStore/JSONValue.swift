@@ -53,6 +53,14 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     private static func writeString(_ string: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: appended whole, not scalar by scalar (which was most of
+        // the time `issues --json` spent). 0xE2 leads U+2028 and U+2029, among others.
+        guard string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 })
+        else {
+            output += string
+            output += "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

@@ -24,6 +24,16 @@ struct OutputTests {
             """)
     }
 
+    @Test("JSON strings: plain text is kept as is, every character JSON or JavaScript needs escaped is", arguments: [
+        ("plain ASCII", #""plain ASCII""#), ("é 日本語 🔥", #""é 日本語 🔥""#), ("♀ … ’", #""♀ … ’""#),
+        ("a\"b", #""a\"b""#), ("back\\slash", #""back\\slash""#), ("line\nbreak", #""line\nbreak""#),
+        ("\r\t", #""\r\t""#), ("\u{0}\u{1F}\u{7F}", #""\u0000\u001f\u007f""#),
+        ("sep\u{2028}para\u{2029}", #""sep\u2028para\u2029""#), ("♀\"", #""♀\"""#),
+    ])
+    func jsonStrings(text: String, rendered: String) {
+        #expect(JSONValue.string(text).rendered() == rendered)
+    }
+
     @Test("control characters are shown, not interpreted, on a terminal", arguments: [
         ("plain", "plain"), ("\u{1B}[31mred", "^[[31mred"), ("bell\u{7}", "bell^G"), ("a\nb", "a^Jb"),
         ("\u{9B}31m", "\\u{9b}31m"), ("é♀", "é♀"),
