@@ -16,7 +16,11 @@ let package = Package(
         // binary copied alone still carries its schema (no resource bundle beside it).
         // Checksums too are computed then, so opening a database does not hash the schema.
         .target(name: "SHA256Digest"),
-        .executableTarget(name: "MigrationEmbedder", dependencies: ["SHA256Digest"], path: "Sources/MigrationEmbedder"),
+        // The NNNN_description.sql rule, shared by the embedder (a bad set fails the build)
+        // and the migrator (which refuses one at run time).
+        .target(name: "MigrationNames"),
+        .executableTarget(name: "MigrationEmbedder", dependencies: ["SHA256Digest", "MigrationNames"],
+                          path: "Sources/MigrationEmbedder"),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),
@@ -25,12 +29,15 @@ let package = Package(
         ),
         .target(name: "Migrations", path: "Migrations", plugins: ["EmbedMigrations"]),
 
-        .target(name: "PokedexStore", dependencies: ["CSQLite", "Migrations", "SHA256Digest"]),
-        .target(name: "PokedexSync", dependencies: ["PokedexStore"]),
+        // SQLite itself: connections, statements, typed errors, the migration runner. Knows
+        // nothing of pokedex; the store's tables and queries are built on it.
+        .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "SHA256Digest", "MigrationNames"]),
+        .target(name: "PokedexStore", dependencies: ["CSQLite", "SQLiteDatabase", "Migrations"]),
+        .target(name: "PokedexSync", dependencies: ["PokedexStore", "SQLiteDatabase"]),
         // Two binaries, installed side by side: `pokedex` answers queries without loading
         // Foundation (≈10 ms of start-up with its networking) and hands `sync` to
         // `pokedex-sync`, which links URLSession and can also run every other command.
-        .target(name: "PokedexCLI", dependencies: ["PokedexStore"]),
+        .target(name: "PokedexCLI", dependencies: ["PokedexStore", "SQLiteDatabase"]),
         .target(name: "PokedexSyncCLI", dependencies: ["PokedexCLI", "PokedexSync"]),
         .executableTarget(
             name: "pokedex", dependencies: ["PokedexCLI"],
@@ -51,13 +58,17 @@ let package = Package(
         // Test support: a loopback HTTP/1.1 server and a PokeAPI-like fixture service.
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
         .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
-        .testTarget(name: "PokedexStoreTests", dependencies: ["PokedexStore", "SHA256Digest", "TestSupport"]),
+        .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "MigrationNames", "TestSupport"]),
+        .testTarget(name: "PokedexStoreTests", dependencies: ["PokedexStore", "SQLiteDatabase", "SHA256Digest",
+                                                              "TestSupport"]),
         .testTarget(name: "PokedexSyncTests", dependencies: ["PokedexSync", "LoopbackHTTP", "TestSupport"]),
-        .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "PokedexStore", "PokedexSync"]),
+        .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "PokedexStore", "SQLiteDatabase",
+                                                            "PokedexSync"]),
         .testTarget(
             name: "EndToEndTests",
             // PokedexStore and CSQLite only to inspect files the binary wrote (integrity checks).
-            dependencies: ["LoopbackHTTP", "TestSupport", "PokedexStore", "CSQLite", .target(name: "pokedex"),
+            dependencies: ["LoopbackHTTP", "TestSupport", "PokedexStore", "SQLiteDatabase", "CSQLite",
+                           .target(name: "pokedex"),
                            .target(name: "pokedex-sync")]
         ),
     ]

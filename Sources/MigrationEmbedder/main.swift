@@ -1,6 +1,7 @@
 // Build-time tool: writes a Swift source declaring `embeddedMigrations`, the text of each
 // migration file given on the command line, in order. Used by the EmbedMigrations plugin.
 import Foundation
+import MigrationNames
 import SHA256Digest
 
 /// A Swift string literal of `text` with everything outside printable ASCII escaped, so any
@@ -28,10 +29,16 @@ func fail(_ message: String) -> Never {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else { fail("usage: MigrationEmbedder OUTPUT.swift [MIGRATION.sql ...]") }
+let paths = Array(arguments.dropFirst(2))
+do {
+    _ = try MigrationFileName.validate(paths.map { URL(fileURLWithPath: $0).lastPathComponent })
+} catch {
+    fail("\(error.description) (in \(URL(fileURLWithPath: paths[0]).deletingLastPathComponent().path))")
+}
 var source = "// Generated from Migrations/*.sql by the EmbedMigrations plugin. Do not edit.\n\n"
 source += "/// The schema migrations compiled into this binary, in the order they apply.\n"
 source += "public let embeddedMigrations: [EmbeddedMigration] = [\n"
-for path in arguments.dropFirst(2) {
+for path in paths {
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
     let fileName = URL(fileURLWithPath: path).lastPathComponent
     let text = String(decoding: data, as: UTF8.self)

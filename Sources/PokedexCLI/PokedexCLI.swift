@@ -1,4 +1,5 @@
 import PokedexStore
+import SQLiteDatabase
 
 /// The command-line front end: parses, calls the library, formats, and maps failures to
 /// one `Error:` line and an exit status.
@@ -131,10 +132,10 @@ public enum PokedexCLI {
 
     static func exitCode(for error: StoreError) -> ExitCode {
         switch error {
-        case .noDatabase: return .notFound
+        case .noDatabase, .noSchema: return .notFound
         case .locked: return .tryLater
         case .cannotOpen: return .cannotCreate
-        case .notADatabase, .schema: return .databaseUnusable
+        case .notADatabase, .schema, .needsUpgrade: return .databaseUnusable
         }
     }
 }

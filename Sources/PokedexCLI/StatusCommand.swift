@@ -1,4 +1,5 @@
 import PokedexStore
+import SQLiteDatabase
 
 extension CommandRunner {
     func status(_ command: StatusCommand) throws {

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 /// The GitHub tables: what the issues sync writes and what `issues` and `issue` read.
 public struct IssueArchive {
     public let database: Database

@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteDatabase
 
 /// Why the local database could not be used. None of these writes to the file.
 public enum StoreError: Error, CustomStringConvertible {
@@ -9,6 +10,11 @@ public enum StoreError: Error, CustomStringConvertible {
     /// The file or its directory cannot be opened, created or written.
     case cannotOpen(path: String, reason: String)
     case schema(path: String, MigrationError)
+    /// The file's schema is older than this binary's: only a sync (the one writer) may
+    /// upgrade it, so a query refuses rather than read tables that may have changed.
+    case needsUpgrade(path: String, pending: [String])
+    /// The file has no pokedex schema at all (an empty SQLite file).
+    case noSchema(path: String)
     /// Another sync is writing this database.
     case locked(path: String, holder: String)
 
@@ -22,56 +28,96 @@ public enum StoreError: Error, CustomStringConvertible {
             return "cannot open database \(path): \(reason)"
         case .schema(let path, let error):
             return "\(path): \(error)"
+        case .needsUpgrade(let path, let pending):
+            return "\(path) was written by an older pokedex (missing migrations: "
+                + pending.joined(separator: ", ") + "): run `pokedex sync` to upgrade it; it was left untouched"
+        case .noSchema(let path):
+            return "no local data yet (\(path) holds no pokedex tables): run `pokedex sync` first"
         case .locked(let path, let holder):
             return "another pokedex sync is writing \(path) (\(holder)); try again later, or pass --wait SECONDS"
         }
     }
 }
 
-/// Opens the pokedex database: checks that the file is SQLite, applies pending migrations
-/// and sets the connection up (WAL, foreign keys).
+/// Opens the pokedex database: checks that the file is SQLite and its schema this binary's.
+/// Only a sync, under the writer lock, creates the file, migrates it and sets it up (WAL);
+/// queries open it read-only and never write.
 public enum LocalStore {
-    /// Opens for sync, creating the file if needed.
+    /// Opens for sync, creating the file if needed, and applies pending migrations. Call
+    /// it only under the writer lock (`WriterLock`): migrations must have one writer.
     public static func openForWriting(path: String) throws(StoreError) -> Database {
-        try open(path: path, mode: .readWriteCreate)
-    }
-
-    /// Opens for queries; a missing file is `StoreError.noDatabase`, not a new empty file.
-    public static func openForReading(path: String) throws(StoreError) -> Database {
-        guard FileSystem.exists(path) else { throw .noDatabase(path: path) }
-        return try open(path: path, mode: .readWrite)
-    }
-
-    private static func open(path: String, mode: Database.Mode) throws(StoreError) -> Database {
-        if FileSystem.isDirectory(path) {
-            throw .cannotOpen(path: path, reason: "it is a directory")
-        }
-        let database: Database
+        let database = try open(path: path, mode: .readWriteCreate)
         do {
-            database = try Database(path: path, mode: mode)
-            // Reading the schema is what first touches the file: a non-SQLite file fails here.
-            _ = try database.queryFirst("SELECT count(*) FROM sqlite_schema") { $0.int(0) }
-        } catch {
-            throw classify(error, path: path)
-        }
-        do {
-            let migrator = try Migrator.embedded()
             let journalMode = try database.queryFirst("PRAGMA journal_mode") { $0.text(0) }
             if journalMode != "wal" {
                 // Detail bodies are ~100 KB: larger pages mean fewer overflow pages to chain.
                 try database.execute("PRAGMA page_size = 16384")
                 _ = try database.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
             }
+            // Readers that may not create files beside the database need these two.
+            try database.keepWriteAheadLogFiles()
+            // Any size limit makes the last close truncate the kept log to zero bytes, and
+            // bounds what it keeps between checkpoints while a sync runs.
+            _ = try database.queryFirst("PRAGMA journal_size_limit = 67108864") { $0.int(0) }
             // In WAL mode NORMAL never corrupts the database; a power cut may only lose the
             // last commits, which the next sync downloads again.
             try database.execute("PRAGMA synchronous = NORMAL")
-            try migrator.migrate(database)
+            try Migrator.embedded().migrate(database)
         } catch let error as MigrationError {
             throw .schema(path: path, error)
         } catch {
             throw classify(error, path: path)
         }
         return database
+    }
+
+    /// Opens for queries, read-only: a missing file is `StoreError.noDatabase`, not a new
+    /// empty file, and a schema that needs migrating is refused (`needsUpgrade`).
+    public static func openForReading(path: String) throws(StoreError) -> Database {
+        guard FileSystem.exists(path) else { throw .noDatabase(path: path) }
+        let database: Database
+        do throws(StoreError) {
+            database = try open(path: path, mode: .readOnly)
+        } catch .cannotOpen(_, let reason) where !FileSystem.exists(path + "-wal") {
+            // A WAL database read-only needs its -shm and -wal, which a reader in a directory
+            // it may not write cannot create. With no -wal every commit is in the main file,
+            // so it can be read as it stands; a sync starting meanwhile is not seen.
+            guard let readable = try? open(path: path, mode: .immutable) else {
+                throw .cannotOpen(path: path, reason: reason)
+            }
+            database = readable
+        }
+        do {
+            let pending = try Migrator.embedded().pendingMigrations(in: database)
+            if !pending.isEmpty {
+                let hasAnyTable = try database.queryFirst(
+                    "SELECT 1 FROM sqlite_schema WHERE type = 'table' LIMIT 1") { _ in true } ?? false
+                throw hasAnyTable ? StoreError.needsUpgrade(path: path, pending: pending.map(\.name))
+                                  : StoreError.noSchema(path: path)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as MigrationError {
+            throw .schema(path: path, error)
+        } catch {
+            throw classify(error, path: path)
+        }
+        return database
+    }
+
+    /// Opens the file and reads its schema, which is what first touches it: a file that is
+    /// not SQLite fails here.
+    private static func open(path: String, mode: Database.Mode) throws(StoreError) -> Database {
+        if FileSystem.isDirectory(path) {
+            throw .cannotOpen(path: path, reason: "it is a directory")
+        }
+        do {
+            let database = try Database(path: path, mode: mode)
+            _ = try database.queryFirst("SELECT count(*) FROM sqlite_schema") { $0.int(0) }
+            return database
+        } catch {
+            throw classify(error, path: path)
+        }
     }
 
     private static func classify(_ error: any Error, path: String) -> StoreError {

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 /// The Pokémon tables: what sync writes and what `show` and `list` read.
 public struct PokemonCatalog {
     public let database: Database

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 /// What `pokedex status` reports about a database: how big it is, what it holds, and how
 /// its syncs went.
 public struct StoreStatus: Sendable {

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 /// What a sync works on, as recorded in `sync_run`.
 public enum SyncResource: Sendable, Equatable, CustomStringConvertible {
     case pokemon

@@ -1,5 +1,6 @@
 import Foundation
 import PokedexStore
+import SQLiteDatabase
 
 /// Everything one `pokedex sync` does, and how.
 public struct SyncJobOptions: Sendable {

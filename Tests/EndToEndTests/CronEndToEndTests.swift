@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import PokedexStore
+import SQLiteDatabase
 import TestSupport
 import Testing
 

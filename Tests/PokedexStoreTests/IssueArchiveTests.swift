@@ -1,4 +1,5 @@
 import TestSupport
+import SQLiteDatabase
 import Testing
 @testable import PokedexStore
 

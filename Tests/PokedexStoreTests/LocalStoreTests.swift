@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import SQLiteDatabase
 import Testing
 @testable import PokedexStore
 
@@ -64,6 +65,32 @@ struct LocalStoreTests {
             return unknown == ["9999_future"]
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("queries get a read-only connection that refuses writes")
+    func readOnlyConnection() throws {
+        let path = directory.file("ro.sqlite")
+        _ = try LocalStore.openForWriting(path: path)
+        let reader = try LocalStore.openForReading(path: path)
+        #expect(reader.isReadOnly)
+        #expect {
+            try reader.run("DELETE FROM pokemon")
+        } throws: { error in
+            (error as? DatabaseError)?.primaryCode == 8  // SQLITE_READONLY
+        }
+    }
+
+    @Test("an empty file is no pokedex data yet, and a query leaves it empty")
+    func emptyFile() throws {
+        let path = directory.file("empty.sqlite")
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect {
+            try LocalStore.openForReading(path: path)
+        } throws: { error in
+            guard case .noSchema = error as? StoreError else { return false }
+            return true
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
     }
 
     @Test("parent directories are created as needed")

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import PokedexStore
+import SQLiteDatabase
 
 @Suite("Migration runner")
 struct MigratorTests {
@@ -128,20 +128,55 @@ struct MigratorTests {
         #expect(throws: MigrationError.duplicateVersion(1)) { try Migrator(migrations: [Self.first, clash]) }
     }
 
-    @Test("the embedded migrations come from Migrations/ in order and apply cleanly")
-    func embedded() throws {
-        let migrator = try Migrator.embedded()
-        #expect(migrator.migrations.first?.name == "0001_create_pokemon")
-        #expect(migrator.migrations.map(\.version) == migrator.migrations.map(\.version).sorted())
-        let database = try Database(path: directory.file("h.sqlite"))
-        #expect(try migrator.migrate(database).count == migrator.migrations.count)
-        #expect(try tables(database).contains("pokemon"))
+    @Test("foreign keys are off while a migration runs and back on after it")
+    func foreignKeysAroundMigrations() throws {
+        let database = try Database(path: directory.file("fk.sqlite"))
+        let probe = try Self.migration("0001_record_foreign_keys.sql", """
+            CREATE TABLE seen AS SELECT foreign_keys FROM pragma_foreign_keys;
+            """)
+        try Migrator(migrations: [probe]).migrate(database)
+        #expect(try database.queryFirst("SELECT foreign_keys FROM seen") { $0.int(0) } == 0)
+        #expect(try database.queryFirst("PRAGMA foreign_keys") { $0.int(0) } == 1)
     }
 
-    @Test("the checksums computed at build time are the SHA-256 of the embedded SQL")
-    func embeddedChecksums() throws {
-        for migration in try Migrator.embedded().migrations {
-            #expect(migration.checksum == (try Self.migration(migration.name + ".sql", migration.sql)).checksum)
+    @Test("foreign keys are back on after a migration fails")
+    func foreignKeysAfterFailure() throws {
+        let database = try Database(path: directory.file("fk-failed.sqlite"))
+        let broken = try Self.migration("0001_broken.sql", "CREATE TABLE t (x); INSERT INTO nowhere VALUES (1);")
+        #expect(throws: MigrationError.self) { try Migrator(migrations: [broken]).migrate(database) }
+        #expect(try database.queryFirst("PRAGMA foreign_keys") { $0.int(0) } == 1)
+    }
+
+    @Test("a migration that orphans rows while foreign keys are off is rolled back")
+    func orphansWhileOff() throws {
+        let database = try Database(path: directory.file("orphans.sqlite"))
+        let parentChild = try Self.migration("0001_parent_child.sql", """
+            CREATE TABLE parent (id INTEGER PRIMARY KEY);
+            CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) ON DELETE CASCADE);
+            INSERT INTO parent VALUES (1);
+            INSERT INTO child VALUES (1);
+            """)
+        try Migrator(migrations: [parentChild]).migrate(database)
+        let dropParent = try Self.migration("0002_drop_parents.sql", "DELETE FROM parent;")
+        #expect {
+            try Migrator(migrations: [parentChild, dropParent]).migrate(database)
+        } throws: { error in
+            guard case .foreignKeyViolations(let name, let count) = error as? MigrationError else { return false }
+            return name == "0002_drop_parents" && count == 1
         }
+        #expect(try database.queryFirst("SELECT count(*) FROM parent") { $0.int(0) } == 1)
+        #expect(try database.queryFirst("SELECT count(*) FROM child") { $0.int(0) } == 1)
+        #expect(try records(database) == ["0001_parent_child"])
+    }
+
+    @Test("pending migrations are listed without writing")
+    func pendingOnly() throws {
+        let path = directory.file("pending.sqlite")
+        try Migrator(migrations: [Self.first]).migrate(try Database(path: path))
+        let reader = try Database(path: path, mode: .readOnly)
+        #expect(reader.isReadOnly)
+        let pending = try Migrator(migrations: [Self.first, Self.second]).pendingMigrations(in: reader)
+        #expect(pending.map(\.name) == ["0002_add_colour"])
+        #expect(try records(reader) == ["0001_create_widget"])
     }
 }

@@ -41,17 +41,23 @@ public final class Statement {
             case .null: status = sqlite3_bind_null(handle, index)
             case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
             case .real(let number): status = sqlite3_bind_double(handle, index, number)
-            case .text(let text): status = sqlite3_bind_text(handle, index, text, -1, transient)
+            case .text(let text):
+                var text = text
+                status = text.withUTF8 { bindUTF8(UnsafeRawBufferPointer($0), at: index) }
             case .utf8(let bytes):
-                status = bytes.withUnsafeBytes { buffer in
-                    // An empty slice may have no base address; SQLite needs a non-null pointer for ''.
-                    let start = buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
-                    return sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self),
-                                               UInt64(buffer.count), transient, UInt8(SQLITE_UTF8))
-                }
+                status = bytes.withUnsafeBytes { bindUTF8($0, at: index) }
             }
             guard status == SQLITE_OK else { throw database.error(sql: sql) }
         }
+    }
+
+    /// Binds UTF-8 text by its byte count, not -1: with -1 SQLite would stop at the first
+    /// NUL and store a shorter string than the one given.
+    private func bindUTF8(_ buffer: UnsafeRawBufferPointer, at index: Int32) -> Int32 {
+        // An empty buffer may have no base address; SQLite needs a non-null pointer for ''.
+        let start = buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+        return sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self),
+                                   UInt64(buffer.count), transient, UInt8(SQLITE_UTF8))
     }
 
     /// Advances to the next row; false when the statement is done.

@@ -1,5 +1,4 @@
-import CSQLite
-import Migrations
+import MigrationNames
 import SHA256Digest
 
 /// A numbered schema change: `NNNN_verb_noun.sql` from `Migrations/`.
@@ -15,14 +14,10 @@ public struct Migration: Sendable, Equatable {
     }
 
     /// A migration whose checksum was computed ahead, as the embedded ones are at build time.
-    init(fileName: String, sql: String, checksum: String) throws(MigrationError) {
-        let stem = fileName.hasSuffix(".sql") ? String(fileName.dropLast(4)) : fileName
-        let digits = stem.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, let version = Int(digits), version > 0,
-              stem.dropFirst(digits.count).first == "_"
-        else { throw .badFileName(fileName) }
-        self.version = version
-        self.name = stem
+    public init(fileName: String, sql: String, checksum: String) throws(MigrationError) {
+        guard let parsed = MigrationFileName(fileName) else { throw .badFileName(fileName) }
+        self.version = parsed.version
+        self.name = parsed.stem
         self.sql = sql
         self.checksum = checksum
     }
@@ -42,7 +37,7 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .badFileName(let name):
-            return "migration file \(name) is not named NNNN_description.sql"
+            return MigrationFileName.Problem.malformed(fileName: name).description
         case .duplicateVersion(let version):
             return "two migrations share version \(version)"
         case .checksumMismatch(let name, let recorded, let embedded):
@@ -73,15 +68,6 @@ public struct Migrator: Sendable {
         self.migrations = ordered
     }
 
-    /// The migrations compiled into this binary from `Migrations/`.
-    public static func embedded() throws(MigrationError) -> Migrator {
-        var migrations: [Migration] = []
-        for file in embeddedMigrations {
-            migrations.append(try Migration(fileName: file.fileName, sql: file.sql, checksum: file.checksum))
-        }
-        return try Migrator(migrations: migrations)
-    }
-
     /// The version of the newest migration this binary knows.
     public var latestVersion: Int { migrations.last?.version ?? 0 }
 
@@ -96,15 +82,29 @@ public struct Migrator: Sendable {
 
     /// Brings `database` up to date and returns the names of the migrations applied now.
     /// Validation reads only, so an up-to-date database is never locked for writing.
+    ///
+    /// Foreign keys are off while migrations run (a table rebuilt by SQLite's ALTER TABLE
+    /// recipe would otherwise cascade-delete its children when the old one is dropped);
+    /// each migration's `foreign_key_check` before its commit keeps them sound.
     @discardableResult
     public func migrate(_ database: Database) throws -> [String] {
+        let pending = try pendingMigrations(in: database)
+        guard !pending.isEmpty else { return [] }
+        return try database.withForeignKeysDisabled {
+            var appliedNow: [String] = []
+            for migration in pending where try apply(migration, to: database) {
+                appliedNow.append(migration.name)
+            }
+            return appliedNow
+        }
+    }
+
+    /// The migrations `database` lacks, in order, after checking that those it has are
+    /// this binary's own. Only reads: a read-only connection can tell whether it may go on.
+    public func pendingMigrations(in database: Database) throws -> [Migration] {
         let applied = try appliedMigrations(database)
         try validate(applied: applied)
-        var appliedNow: [String] = []
-        for migration in migrations where applied[migration.version] == nil {
-            if try apply(migration, to: database) { appliedNow.append(migration.name) }
-        }
-        return appliedNow
+        return migrations.filter { applied[$0.version] == nil }
     }
 
     /// Applies one migration unless a concurrent process got there first.
@@ -133,7 +133,7 @@ public struct Migrator: Sendable {
             try database.run(
                 """
                 INSERT INTO schema_migrations (version, name, checksum, applied_at)
-                VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+                VALUES (?, ?, ?, \(SQLTimestamp.now))
                 """,
                 [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum)])
             return true

@@ -29,14 +29,28 @@ public final class Database {
     public enum Mode: Sendable {
         case readWriteCreate
         case readWrite
+        /// SQLite refuses every write on the connection, so a query cannot change the file
+        /// whatever it runs.
+        case readOnly
+        /// Read-only, and the file is promised not to change while open (SQLite's
+        /// `immutable`): no locks and no `-shm`, for files nothing else may write.
+        case immutable
     }
 
     public init(path: String, mode: Mode = .readWriteCreate) throws {
         self.path = path
-        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-        if mode == .readWriteCreate { flags |= SQLITE_OPEN_CREATE }
+        var flags = SQLITE_OPEN_NOMUTEX
+        var name = path
+        switch mode {
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = Self.fileURI(path) + "?immutable=1"
+        }
         var connection: OpaquePointer?
-        let status = sqlite3_open_v2(path, &connection, flags, nil)
+        let status = sqlite3_open_v2(name, &connection, flags, nil)
         guard status == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) }
                 ?? String(cString: sqlite3_errstr(status))
@@ -52,6 +66,48 @@ public final class Database {
     deinit {
         statements.removeAll()
         sqlite3_close_v2(handle)
+    }
+
+    /// A `file:` URI for `path`, with the characters URIs reserve percent-encoded.
+    private static func fileURI(_ path: String) -> String {
+        var uri = "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                uri.unicodeScalars.append("%")
+                uri.unicodeScalars.append(hex[Int(byte >> 4)])
+                uri.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return uri
+    }
+
+    /// Keeps the `-wal` and `-shm` files when the last connection closes (truncated, not
+    /// deleted): a reader that may not create files beside the database (a read-only
+    /// directory, another user's file) can open a WAL database only while they exist.
+    public func keepWriteAheadLogFiles() throws {
+        var persist: Int32 = 1
+        let status = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        guard status == SQLITE_OK else { throw error(sql: nil) }
+    }
+
+    /// Whether SQLite refuses writes on this connection.
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Runs `body` with foreign key enforcement off, as SQLite's ALTER TABLE recipe needs:
+    /// dropping a table that is being rebuilt must not cascade to its children. The pragma
+    /// is a no-op inside a transaction, so this must wrap the transaction, never sit in it.
+    public func withForeignKeysDisabled<Result>(_ body: () throws -> Result) throws -> Result {
+        let wasOn = try queryFirst("PRAGMA foreign_keys") { $0.int(0) } == 1
+        guard wasOn else { return try body() }
+        try execute("PRAGMA foreign_keys = OFF")
+        defer { try? execute("PRAGMA foreign_keys = ON") }
+        return try body()
     }
 
     /// Runs one or more statements that take no parameters (schema scripts, pragmas).
