@@ -1,41 +1,22 @@
-
-/// Help and usage texts, in the layout Swift command-line tools use.
+/// Help and usage texts, in the layout Swift command-line tools use, rendered from the
+/// command and option tables.
 enum HelpText {
     static func usageLine(_ command: CommandName?) -> String {
-        switch command {
-        case nil, .help?: return "Usage: pokedex [--db PATH] [--quiet] [--verbose] <command> [options]"
-        case .sync?:
-            return "Usage: pokedex sync [--if-older-than DURATION] [--max-age DURATION] [--offset N] [--limit N] "
-                + "[--concurrency N] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS] "
-                + "[--pokeapi-url URL] [--github-url URL]\n"
-                + "       pokedex sync issues OWNER/REPO [--if-older-than DURATION] [--github-url URL] "
-                + "[--max-wait SECONDS] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS]"
-        case .status?: return "Usage: pokedex status [--json]"
-        case .show?: return "Usage: pokedex show <name-or-id> [--json]"
-        case .list?: return "Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--json]"
-        case .issues?:
-            return "Usage: pokedex issues OWNER/REPO [--state open|closed|all] [--label L]... [--author LOGIN] "
-                + "[--search TEXT] [--pulls | --all-kinds] [--limit N] [--offset N] [--json]"
-        case .issue?: return "Usage: pokedex issue OWNER/REPO#NUMBER [--json]"
+        guard let command, command != .help else {
+            return "Usage: pokedex \(usage(GlobalOption.usage.options)) <command> [options]"
         }
+        return "Usage: " + command.spec.usages.map { form in
+            (["pokedex", command.rawValue] + [form.arguments].compactMap { $0 } + [usage(form.options)])
+                .joined(separator: " ")
+        }.joined(separator: "\n       ")
     }
 
-    static let globalOptions = """
-          --db PATH               The database file (default: $POKEDEX_DB, else
-                                  $XDG_DATA_HOME/pokedex/pokedex.sqlite, else
-                                  ~/.local/share/pokedex/pokedex.sqlite).
-          -q, --quiet             Print errors only.
-          -v, --verbose           Print a line for each page synced.
-          -h, --help              Show help information.
-          --version               Show the version.
-        """
-
     static func help(_ command: CommandName?) -> String {
-        switch command {
-        case nil, .help?:
+        let globalOptions = rows(GlobalOption.allCases.map(\.spec))
+        guard let command, command != .help else {
+            let subcommands = CommandName.allCases.map { column($0.rawValue, $0.spec.abstract) }.joined(separator: "\n")
             return """
-                OVERVIEW: An offline copy of PokeAPI's Pokémon catalog and of GitHub repositories'
-                issues, in SQLite.
+                OVERVIEW: \(GlobalOption.overview)
 
                 \(usageLine(nil))
 
@@ -43,133 +24,69 @@ enum HelpText {
                 \(globalOptions)
 
                 SUBCOMMANDS:
-                  sync                    Download the Pokémon catalog and refresh synced repositories;
-                                          'sync issues OWNER/REPO' mirrors one repository's issues.
-                  status                  What the database holds and how its syncs went (offline).
-                  show                    Show one Pokémon (offline).
-                  list                    List Pokémon in id order (offline).
-                  issues                  List a repository's issues (offline).
-                  issue                   Show one issue or pull request (offline).
-                  help                    Show help for a command.
+                \(subcommands)
 
                   See 'pokedex help <subcommand>' for detailed help.
                 """
-        case .sync?:
-            return """
-                OVERVIEW: Download PokeAPI's Pokémon list and every listed Pokémon's details, then
-                refresh every GitHub repository synced before; or, with 'issues OWNER/REPO', mirror
-                one repository's issues and pull requests.
-
-                Pages are committed one at a time, so an interrupted sync keeps what it stored;
-                SIGINT or SIGTERM stops it after the page being committed (exit 130 or 143).
-                Stored Pokémon details younger than --max-age are reused; older ones are
-                revalidated with their ETag. Repositories are asked only for issues updated since
-                the newest one stored, with conditional requests, so a refresh where nothing
-                changed costs two requests answered 304.
-
-                On a terminal, a progress line is shown; otherwise only timestamped start, end and
-                error lines, for cron's mail. Each run is recorded: see 'pokedex status'.
-
-                \(usageLine(.sync))
-
-                OPTIONS:
-                  --if-older-than DURATION
-                                          Skip what synced successfully less than DURATION ago
-                                          (90s, 30m, 6h, 2d, 1w); exit 0 when nothing is due.
-                  --max-age DURATION      Reuse stored Pokémon details younger than this without a
-                                          request; revalidate older ones (default: 1d; 0 revalidates
-                                          every one).
-                  --pokeapi-url URL       PokeAPI's base URL (default: $POKEAPI_BASE_URL, else
-                                          \(SyncDefaults.pokeAPIBaseURL)).
-                  --github-url URL        GitHub's API URL (default: $GITHUB_API_URL, else
-                                          \(SyncDefaults.gitHubBaseURL); Enterprise: https://HOST/api/v3).
-                                          The token comes from $GITHUB_TOKEN, else $GH_TOKEN.
-                  --offset N              Start at the N-th list entry (default: 0).
-                  --limit N               Take at most N list entries (default: all).
-                  --concurrency N         Detail downloads in flight, 1-\(ArgumentParser.maximumConcurrency) (default: \(SyncDefaults.concurrency)).
-                  --max-wait SECONDS      Wait at most this long for a GitHub rate limit to reset;
-                                          past it, stop with exit status 75 (default: 60).
-                  --wait SECONDS          Wait this long for another sync of the same database to
-                                          finish; past it, exit 75 (default: 0).
-                  --retries N             Retry a request that got no answer, a 5xx, 408 or 429, or a
-                                          200 that is not JSON, up to N times with exponential backoff
-                                          (honouring Retry-After), 0-10 (default: 4).
-                  --retry-wait SECONDS    Wait at most this long in all between the attempts of one
-                                          request (default: \(SyncDefaults.retryWaitSeconds)).
-                  --timeout SECONDS       Give up on a request that takes longer, and retry it
-                                          (default: \(SyncDefaults.requestTimeoutSeconds)).
-                \(globalOptions)
-                """
-        case .status?:
-            return """
-                OVERVIEW: Show the database's path, size and schema version, what it holds, the last
-                successful and the last failed sync of each resource (with its error), whether a
-                sync is running now, and GitHub's rate-limit budget as last seen. Never uses the
-                network and never waits for a running sync.
-
-                \(usageLine(.status))
-
-                OPTIONS:
-                  --json                  Print JSON (keys are listed in the README).
-                \(globalOptions)
-                """
-        case .show?:
-            return """
-                OVERVIEW: Show one Pokémon from the local database: id, types, abilities, base
-                stats, height, weight and artwork link. Never uses the network.
-
-                Accepts an id (25), a slug (pikachu) or a name as people write it ("Mr. Mime",
-                "Nidoran♀", "Farfetch’d", "Flabébé"): case, accents and punctuation are folded.
-
-                \(usageLine(.show))
-
-                OPTIONS:
-                  --json                  Print JSON (keys are listed in the README).
-                \(globalOptions)
-                """
-        case .list?:
-            return """
-                OVERVIEW: List Pokémon from the local database in id order. Never uses the network.
-
-                \(usageLine(.list))
-
-                OPTIONS:
-                  --offset N              Skip the first N Pokémon (default: 0).
-                  --limit N               Show at most N Pokémon (default: 20).
-                  --type TYPE             Only Pokémon of this type (e.g. electric).
-                  --json                  Print a JSON array (keys are listed in the README).
-                \(globalOptions)
-                """
-        case .issues?:
-            return """
-                OVERVIEW: List a repository's stored issues, newest first. Never uses the network;
-                run 'pokedex sync issues OWNER/REPO' first.
-
-                \(usageLine(.issues))
-
-                OPTIONS:
-                  --state STATE           open (default), closed or all.
-                  --label LABEL           Only issues with this label; repeat to require several.
-                  --author LOGIN          Only issues opened by this user.
-                  --search TEXT           Only issues whose title or body has every word of TEXT.
-                  --pulls                 Pull requests instead of issues.
-                  --all-kinds             Issues and pull requests.
-                  --limit N               Show at most N (default: 30).
-                  --offset N              Skip the first N.
-                  --json                  Print a JSON array (keys are listed in the README).
-                \(globalOptions)
-                """
-        case .issue?:
-            return """
-                OVERVIEW: Show one stored issue or pull request with its body, labels, milestone and
-                state. Never uses the network.
-
-                \(usageLine(.issue))
-
-                OPTIONS:
-                  --json                  Print JSON (keys are listed in the README).
-                \(globalOptions)
-                """
         }
+        let spec = command.spec
+        return """
+            OVERVIEW: \(spec.overview)
+
+            \(usageLine(command))
+
+            OPTIONS:
+            \(rows(spec.options))
+            \(globalOptions)
+            """
+    }
+
+    private static func usage(_ items: [CommandSpec.UsageItem]) -> String {
+        items.map { item in
+            switch item {
+            case .option(let option):
+                return "[\(usage(option))]" + (option.value == .repeatedText ? "..." : "")
+            case .oneOf(let options):
+                return "[" + options.map(usage).joined(separator: " | ") + "]"
+            }
+        }.joined(separator: " ")
+    }
+
+    private static func usage(_ option: OptionSpec) -> String {
+        if case .choice(let choices) = option.value { return "\(option.name) " + choices.joined(separator: "|") }
+        let placeholder = option.usagePlaceholder ?? option.placeholder
+        return ([option.name] + [placeholder].compactMap { $0 }).joined(separator: " ")
+    }
+
+    private static func rows(_ options: [OptionSpec]) -> String {
+        options.map { option in
+            let label = ([option.shortName].compactMap { $0 } + [option.name]).joined(separator: ", ")
+                + (option.placeholder.map { " \($0)" } ?? "")
+            return column(label, option.help.map { fill($0, from: option) })
+        }.joined(separator: "\n")
+    }
+
+    /// The option's declared values in place of help's placeholders.
+    private static func fill(_ line: String, from option: OptionSpec) -> String {
+        var line = line
+        if let value = option.defaultValue { line = line.replacing("{default}", with: value.text) }
+        switch option.value {
+        case .count(let range):
+            line = line.replacing("{range}", with: "\(range.lowerBound)-\(range.upperBound)")
+        case .choice(let choices):
+            let marked = choices.map { .text($0) == option.defaultValue ? "\($0) (default)" : $0 }
+            line = line.replacing("{choices}", with: OptionSpec.Value.list(marked))
+        case .flag, .duration, .url, .text, .repeatedText:
+            break
+        }
+        return line
+    }
+
+    /// A label in a 24-character column and its text beside it; a longer label gets a line of its own.
+    private static func column(_ label: String, _ lines: [String]) -> String {
+        let indent = String(repeating: " ", count: 26)
+        let first = label.count <= 22 ? "  " + label + String(repeating: " ", count: 24 - label.count)
+            : "  " + label + "\n" + indent
+        return first + lines.joined(separator: "\n" + indent)
     }
 }

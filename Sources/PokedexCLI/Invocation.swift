@@ -109,13 +109,15 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// The defaults `pokedex sync` applies to what the command line leaves out. They live here
-/// so that help can show them without linking the sync engine; a test checks that they
-/// match the engine's own.
+/// The defaults `pokedex sync` applies to what the command line leaves out (its nil fields).
+/// They live here so that help can show them without linking the sync engine; a test checks
+/// that they match the engine's own.
 public enum SyncDefaults {
     public static let pokeAPIBaseURL = "https://pokeapi.co/api/v2"
     public static let gitHubBaseURL = "https://api.github.com"
     public static let concurrency = 8
+    public static let maximumWaitSeconds = 60
+    public static let retries = 4
     public static let requestTimeoutSeconds = 30
     public static let retryWaitSeconds = 60
 }

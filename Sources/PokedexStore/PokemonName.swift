@@ -68,8 +68,9 @@ public enum PokemonName {
     }
 
     /// Optimal-string-alignment distance (adjacent swaps count as one edit); stops early
-    /// and returns `bound + 1` once every path exceeds `bound`.
-    static func editDistance(_ source: [Character], _ target: [Character], bound: Int) -> Int {
+    /// and returns `bound + 1` once every path exceeds `bound`. Also the command line's
+    /// "did you mean", so that both forgive the same typos.
+    public static func editDistance(_ source: [Character], _ target: [Character], bound: Int) -> Int {
         if abs(source.count - target.count) > bound { return bound + 1 }
         if source.isEmpty || target.isEmpty { return max(source.count, target.count) }
         var beforePrevious = [Int](repeating: 0, count: target.count + 1)

@@ -24,7 +24,7 @@ public enum SyncCommandRunner {
             catalog: CatalogSyncOptions(offset: command.offset, limit: command.limit,
                                         concurrency: command.concurrency ?? SyncDefaults.concurrency,
                                         retry: retry, maximumDetailAgeSeconds: command.maximumDetailAgeSeconds),
-            gitHub: GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? 60), retry: retry),
+            gitHub: GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? SyncDefaults.maximumWaitSeconds), retry: retry),
             skipIfSucceededWithinSeconds: command.ifOlderThanSeconds,
             lockWait: .seconds(command.lockWaitSeconds),
             requestTimeoutSeconds: command.timeoutSeconds ?? SyncDefaults.requestTimeoutSeconds))

@@ -1,4 +1,5 @@
 import Testing
+import PokedexStore
 @testable import PokedexCLI
 
 @Suite("Argument parsing")
@@ -53,6 +54,42 @@ struct ArgumentParserTests {
         #expect(try parse("sync --help").command == .help(.sync))
         #expect(try parse("list -h --limit 0").command == .help(.list))
         #expect(try parse("--version").command == .version)
+    }
+
+    @Test("issues and sync issues options")
+    func repositoryOptions() throws {
+        let repository = try #require(GitHubRepositoryName("o/r"))
+        var issues = IssuesCommand(repository: repository, json: true)
+        issues.filter.state = .closed
+        issues.filter.labels = ["bug", "ui"]
+        issues.filter.author = "octocat"
+        issues.filter.search = "crash"
+        issues.filter.kinds = .pullRequests
+        issues.filter.limit = 5
+        issues.filter.offset = 2
+        #expect(try parse("issues o/r --state CLOSED --label bug --label=ui --author octocat --search crash --pulls "
+                          + "--limit 5 --offset 2 --json").command == .issues(issues))
+        var allKinds = IssuesCommand(repository: repository)
+        allKinds.filter.kinds = .all
+        #expect(try parse("issues o/r --all-kinds").command == .issues(allKinds))
+        #expect(try parse("issues o/r").command == .issues(IssuesCommand(repository: repository)))
+        #expect(try parse("issue o/r#7 --json").command == .issue(IssueCommand(repository: repository, number: 7, json: true)))
+        // --if-older-than 0 is the same as leaving it out.
+        let sync = SyncCommand(repository: repository, githubURL: "http://127.0.0.1:9", maximumWaitSeconds: 5,
+                               lockWaitSeconds: 3)
+        #expect(try parse("sync issues o/r --github-url http://127.0.0.1:9 --max-wait 5 --wait 3 --if-older-than 0")
+                .command == .sync(sync))
+    }
+
+    @Test("today's quirks: the last value wins, global flags ignore inline values, --version needs no command")
+    func quirks() throws {
+        #expect(try parse("list --limit abc --limit 3").command == .list(ListCommand(limit: 3)))
+        #expect(try parse("show 1 --quiet=no").global.quiet)
+        #expect(try parse("list --version").command == .list(ListCommand()))
+        #expect(try parse("--version --help").command == .version)
+        #expect(try parse("--help list").command == .help(.list))
+        #expect(try parse("help --help").command == .help(nil))
+        #expect(try parse("show -").command == .show(ShowCommand(query: "-")))
     }
 
     @Test("usage errors name the problem", arguments: [

@@ -9,6 +9,8 @@ struct SyncDefaultsTests {
         #expect(SyncDefaults.pokeAPIBaseURL == PokeAPIEndpoint.defaultBaseURL)
         #expect(SyncDefaults.gitHubBaseURL == GitHubEndpoint.defaultBaseURL)
         #expect(SyncDefaults.concurrency == CatalogSyncOptions.defaultConcurrency)
+        #expect(SyncDefaults.retries == RetryPolicy.defaultRetries)
+        #expect(.seconds(SyncDefaults.maximumWaitSeconds) == GitHubSyncOptions.defaultMaximumWait)
         #expect(SyncDefaults.requestTimeoutSeconds == HTTPClient.defaultTimeoutSeconds)
         #expect(RetryPolicy.retries(1, maximumTotalWait: .seconds(SyncDefaults.retryWaitSeconds)) == .retries(1))
     }

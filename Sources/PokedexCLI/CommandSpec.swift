@@ -1,0 +1,59 @@
+/// One command's command line: how it is called, the options it accepts (besides the global
+/// ones), its help, and how its parsed arguments become a `Command`.
+struct CommandSpec: Sendable {
+    /// One way of calling the command, as its usage line shows it.
+    struct Usage: Sendable {
+        /// What follows the command's name before its options (`issues OWNER/REPO`).
+        var arguments: String?
+        let options: [UsageItem]
+    }
+
+    enum UsageItem: Sendable {
+        case option(OptionSpec)
+        /// Options that exclude each other: `[--pulls | --all-kinds]`.
+        case oneOf([OptionSpec])
+    }
+
+    typealias Builder = @Sendable (_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command
+
+    let name: CommandName
+    /// Its lines in the tool's SUBCOMMANDS list.
+    let abstract: [String]
+    /// Help's OVERVIEW, wrapped as printed. Empty for `help`, whose help is the tool's.
+    let overview: String
+    let usages: [Usage]
+    /// In help's order, which is also the order "did you mean" prefers among equally near names.
+    let options: [OptionSpec]
+    let build: Builder
+}
+
+extension CommandName {
+    var spec: CommandSpec {
+        switch self {
+        case .sync: return .sync
+        case .status: return .status
+        case .show: return .show
+        case .list: return .list
+        case .issues: return .issues
+        case .issue: return .issue
+        case .help: return .help
+        }
+    }
+}
+
+/// Options several commands share.
+enum SharedOptions {
+    static let json = OptionSpec(name: "--json", value: .flag, help: ["Print JSON (keys are listed in the README)."])
+    static let jsonArray = OptionSpec(name: "--json", value: .flag,
+                                      help: ["Print a JSON array (keys are listed in the README)."])
+    /// Where a listing starts; one range for every command, each with its own help.
+    static func offset(default value: OptionSpec.Default?, help: [String]) -> OptionSpec {
+        OptionSpec(name: "--offset", value: .count(0...ArgumentParser.maximumCount), placeholder: "N",
+                   defaultValue: value, help: help)
+    }
+
+    static func limit(default value: OptionSpec.Default, help: [String]) -> OptionSpec {
+        OptionSpec(name: "--limit", value: .count(1...ArgumentParser.maximumCount), placeholder: "N",
+                   defaultValue: value, help: help)
+    }
+}

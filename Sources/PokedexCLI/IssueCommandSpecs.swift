@@ -1,0 +1,92 @@
+import PokedexStore
+
+/// `pokedex issues` and `pokedex issue`: queries of the locally mirrored issues.
+enum IssuesOptions {
+    static let state = OptionSpec(
+        name: "--state", value: .choice(IssueFilter.State.allCases.map(\.rawValue)), placeholder: "STATE",
+        defaultValue: .text(IssueFilter().state.rawValue), help: ["{choices}."])
+    static let label = OptionSpec(name: "--label", value: .repeatedText, placeholder: "LABEL", usagePlaceholder: "L",
+                                  help: ["Only issues with this label; repeat to require several."])
+    static let author = OptionSpec(name: "--author", value: .text, placeholder: "LOGIN",
+                                   help: ["Only issues opened by this user."])
+    static let search = OptionSpec(name: "--search", value: .text, placeholder: "TEXT",
+                                   help: ["Only issues whose title or body has every word of TEXT."])
+    static let pulls = OptionSpec(name: "--pulls", value: .flag, help: ["Pull requests instead of issues."])
+    static let allKinds = OptionSpec(name: "--all-kinds", value: .flag, help: ["Issues and pull requests."])
+    static let limit = SharedOptions.limit(default: .number(IssueFilter().limit),
+                                           help: ["Show at most N (default: {default})."])
+    static let offset = SharedOptions.offset(default: nil, help: ["Skip the first N."])
+
+    static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
+        guard let first = positionals.first else { throw options.failure("missing the repository (OWNER/REPO)") }
+        guard positionals.count == 1 else { throw options.failure("unexpected argument '\(positionals[1])'") }
+        var issues = IssuesCommand(repository: try ArgumentParser.repository(first, command: .issues))
+        if let choice = try options.choice(state) {
+            // The choices are the states' raw values.
+            issues.filter.state = IssueFilter.State(rawValue: choice)!
+        }
+        issues.filter.labels = try options.texts(label).map { label throws(UsageError) in
+            guard !label.allSatisfy(\.isWhitespace) else { throw options.failure("--label needs a label name") }
+            return label
+        }
+        issues.filter.author = options.text(author)
+        if let text = options.text(search) {
+            guard text.contains(where: { $0.isLetter || $0.isNumber }) else {
+                throw options.failure("--search needs at least one word")
+            }
+            issues.filter.search = text
+        }
+        issues.filter.limit = try options.count(limit) ?? issues.filter.limit
+        issues.filter.offset = try options.count(offset) ?? issues.filter.offset
+        switch (options.flag(pulls), options.flag(allKinds)) {
+        case (true, true): throw options.failure("--pulls and --all-kinds exclude each other")
+        case (true, false): issues.filter.kinds = .pullRequests
+        case (false, true): issues.filter.kinds = .all
+        case (false, false): issues.filter.kinds = .issues
+        }
+        issues.json = options.flag(SharedOptions.jsonArray)
+        return .issues(issues)
+    }
+}
+
+enum IssueArguments {
+    static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
+        guard positionals.count == 1, let reference = positionals.first else {
+            throw options.failure(positionals.isEmpty ? "missing the issue (OWNER/REPO#NUMBER)"
+                                  : "unexpected argument '\(positionals[1])'")
+        }
+        let parts = reference.split(separator: "#", omittingEmptySubsequences: false)
+        guard parts.count == 2, let number = Int(parts[1]), number > 0, parts[1].allSatisfy(\.isASCII) else {
+            throw options.failure("'\(reference)' is not OWNER/REPO#NUMBER")
+        }
+        return .issue(IssueCommand(repository: try ArgumentParser.repository(String(parts[0]), command: .issue),
+                                   number: number, json: options.flag(SharedOptions.json)))
+    }
+}
+
+extension CommandSpec {
+    static let issues = CommandSpec(
+        name: .issues, abstract: ["List a repository's issues (offline)."],
+        overview: """
+            List a repository's stored issues, newest first. Never uses the network;
+            run 'pokedex sync issues OWNER/REPO' first.
+            """,
+        usages: [Usage(arguments: "OWNER/REPO", options: [
+            .option(IssuesOptions.state), .option(IssuesOptions.label), .option(IssuesOptions.author),
+            .option(IssuesOptions.search), .oneOf([IssuesOptions.pulls, IssuesOptions.allKinds]),
+            .option(IssuesOptions.limit), .option(IssuesOptions.offset), .option(SharedOptions.jsonArray),
+        ])],
+        options: [IssuesOptions.state, IssuesOptions.label, IssuesOptions.author, IssuesOptions.search,
+                  IssuesOptions.pulls, IssuesOptions.allKinds, IssuesOptions.limit, IssuesOptions.offset,
+                  SharedOptions.jsonArray],
+        build: IssuesOptions.command)
+
+    static let issue = CommandSpec(
+        name: .issue, abstract: ["Show one issue or pull request (offline)."],
+        overview: """
+            Show one stored issue or pull request with its body, labels, milestone and
+            state. Never uses the network.
+            """,
+        usages: [Usage(arguments: "OWNER/REPO#NUMBER", options: [.option(SharedOptions.json)])],
+        options: [SharedOptions.json], build: IssueArguments.command)
+}

@@ -1,0 +1,77 @@
+/// The options a command line gave one command, read through their specs: each accessor
+/// checks the text the way the spec's value says, with the messages users know.
+///
+/// Values are checked when the command asks for them, not as they are read, so each command
+/// reports problems in its own order, and only the last of repeated values is checked.
+struct ParsedOptions {
+    let command: CommandName
+    /// Each option's values by name, in the order given.
+    let values: [String: [String]]
+    let flags: Set<String>
+
+    func isGiven(_ spec: OptionSpec) -> Bool {
+        values[spec.name] != nil || flags.contains(spec.name)
+    }
+
+    func flag(_ spec: OptionSpec) -> Bool {
+        flags.contains(spec.name)
+    }
+
+    /// The last value given: repeating an option overrides it.
+    func text(_ spec: OptionSpec) -> String? {
+        values[spec.name]?.last
+    }
+
+    /// Every value of a repeatable option.
+    func texts(_ spec: OptionSpec) -> [String] {
+        values[spec.name] ?? []
+    }
+
+    func count(_ spec: OptionSpec) throws(UsageError) -> Int? {
+        guard case .count(let range) = spec.value else { preconditionFailure("\(spec.name) takes no count") }
+        guard let text = text(spec) else { return nil }
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            let hint = text.hasPrefix("-") ? "; it cannot be negative" : ""
+            throw failure("\(spec.name) needs a whole number, not '\(text)'\(hint)")
+        }
+        guard let value = Int(text), range.contains(value) else {
+            throw failure("\(spec.name) must be between \(range.lowerBound) and \(range.upperBound), not \(text)")
+        }
+        return value
+    }
+
+    /// In seconds.
+    func duration(_ spec: OptionSpec) throws(UsageError) -> Int? {
+        guard let text = text(spec) else { return nil }
+        guard let seconds = DurationText.seconds(text) else {
+            throw failure("\(spec.name) needs a duration such as 90s, 30m, 6h, 2d or 1w, not '\(text)'")
+        }
+        return seconds
+    }
+
+    /// Only its shape is checked here; the sync binary parses it with Foundation.
+    func url(_ spec: OptionSpec) throws(UsageError) -> String? {
+        guard let text = text(spec) else { return nil }
+        let lower = text.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), text.count > 8,
+              !text.contains(where: { $0.isWhitespace })
+        else {
+            throw failure("\(spec.name) needs an http:// or https:// URL, not '\(text)'")
+        }
+        return text
+    }
+
+    /// The choice given, as the table spells it.
+    func choice(_ spec: OptionSpec) throws(UsageError) -> String? {
+        guard case .choice(let choices) = spec.value else { preconditionFailure("\(spec.name) takes no choice") }
+        guard let text = text(spec) else { return nil }
+        guard let choice = choices.first(where: { $0 == text.lowercased() }) else {
+            throw failure("\(spec.name) must be \(OptionSpec.Value.list(choices)), not '\(text)'")
+        }
+        return choice
+    }
+
+    func failure(_ message: String) -> UsageError {
+        UsageError(message: message, command: command)
+    }
+}

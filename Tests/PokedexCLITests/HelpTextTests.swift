@@ -1,0 +1,222 @@
+import Testing
+@testable import PokedexCLI
+
+/// Today's help and usage texts, word for word: the option tables must render them unchanged.
+/// Lines ending in a backslash continue on the next source line (Swift joins them).
+enum GoldenHelp {
+    /// The global options, which end every help text.
+    static let globalOptions = """
+          --db PATH               The database file (default: $POKEDEX_DB, else
+                                  $XDG_DATA_HOME/pokedex/pokedex.sqlite, else
+                                  ~/.local/share/pokedex/pokedex.sqlite).
+          -q, --quiet             Print errors only.
+          -v, --verbose           Print a line for each page synced.
+          -h, --help              Show help information.
+          --version               Show the version.
+        """
+
+    /// `pokedex help`, `pokedex --help` and `pokedex help help`.
+    static let tool = """
+        OVERVIEW: An offline copy of PokeAPI's Pokémon catalog and of GitHub repositories'
+        issues, in SQLite.
+
+        \(toolUsage)
+
+        OPTIONS:
+        \(globalOptions)
+
+        SUBCOMMANDS:
+          sync                    Download the Pokémon catalog and refresh synced repositories;
+                                  'sync issues OWNER/REPO' mirrors one repository's issues.
+          status                  What the database holds and how its syncs went (offline).
+          show                    Show one Pokémon (offline).
+          list                    List Pokémon in id order (offline).
+          issues                  List a repository's issues (offline).
+          issue                   Show one issue or pull request (offline).
+          help                    Show help for a command.
+
+          See 'pokedex help <subcommand>' for detailed help.
+        """
+
+    /// `pokedex help sync`.
+    static let sync = """
+        OVERVIEW: Download PokeAPI's Pokémon list and every listed Pokémon's details, then
+        refresh every GitHub repository synced before; or, with 'issues OWNER/REPO', mirror
+        one repository's issues and pull requests.
+
+        Pages are committed one at a time, so an interrupted sync keeps what it stored;
+        SIGINT or SIGTERM stops it after the page being committed (exit 130 or 143).
+        Stored Pokémon details younger than --max-age are reused; older ones are
+        revalidated with their ETag. Repositories are asked only for issues updated since
+        the newest one stored, with conditional requests, so a refresh where nothing
+        changed costs two requests answered 304.
+
+        On a terminal, a progress line is shown; otherwise only timestamped start, end and
+        error lines, for cron's mail. Each run is recorded: see 'pokedex status'.
+
+        \(syncUsage)
+
+        OPTIONS:
+          --if-older-than DURATION
+                                  Skip what synced successfully less than DURATION ago
+                                  (90s, 30m, 6h, 2d, 1w); exit 0 when nothing is due.
+          --max-age DURATION      Reuse stored Pokémon details younger than this without a
+                                  request; revalidate older ones (default: 1d; 0 revalidates
+                                  every one).
+          --pokeapi-url URL       PokeAPI's base URL (default: $POKEAPI_BASE_URL, else
+                                  https://pokeapi.co/api/v2).
+          --github-url URL        GitHub's API URL (default: $GITHUB_API_URL, else
+                                  https://api.github.com; Enterprise: https://HOST/api/v3).
+                                  The token comes from $GITHUB_TOKEN, else $GH_TOKEN.
+          --offset N              Start at the N-th list entry (default: 0).
+          --limit N               Take at most N list entries (default: all).
+          --concurrency N         Detail downloads in flight, 1-64 (default: 8).
+          --max-wait SECONDS      Wait at most this long for a GitHub rate limit to reset;
+                                  past it, stop with exit status 75 (default: 60).
+          --wait SECONDS          Wait this long for another sync of the same database to
+                                  finish; past it, exit 75 (default: 0).
+          --retries N             Retry a request that got no answer, a 5xx, 408 or 429, or a
+                                  200 that is not JSON, up to N times with exponential backoff
+                                  (honouring Retry-After), 0-10 (default: 4).
+          --retry-wait SECONDS    Wait at most this long in all between the attempts of one
+                                  request (default: 60).
+          --timeout SECONDS       Give up on a request that takes longer, and retry it
+                                  (default: 30).
+        \(globalOptions)
+        """
+
+    /// `pokedex help status`.
+    static let status = """
+        OVERVIEW: Show the database's path, size and schema version, what it holds, the last
+        successful and the last failed sync of each resource (with its error), whether a
+        sync is running now, and GitHub's rate-limit budget as last seen. Never uses the
+        network and never waits for a running sync.
+
+        \(statusUsage)
+
+        OPTIONS:
+          --json                  Print JSON (keys are listed in the README).
+        \(globalOptions)
+        """
+
+    /// `pokedex help show`.
+    static let show = """
+        OVERVIEW: Show one Pokémon from the local database: id, types, abilities, base
+        stats, height, weight and artwork link. Never uses the network.
+
+        Accepts an id (25), a slug (pikachu) or a name as people write it ("Mr. Mime",
+        "Nidoran♀", "Farfetch’d", "Flabébé"): case, accents and punctuation are folded.
+
+        \(showUsage)
+
+        OPTIONS:
+          --json                  Print JSON (keys are listed in the README).
+        \(globalOptions)
+        """
+
+    /// `pokedex help list`.
+    static let list = """
+        OVERVIEW: List Pokémon from the local database in id order. Never uses the network.
+
+        \(listUsage)
+
+        OPTIONS:
+          --offset N              Skip the first N Pokémon (default: 0).
+          --limit N               Show at most N Pokémon (default: 20).
+          --type TYPE             Only Pokémon of this type (e.g. electric).
+          --json                  Print a JSON array (keys are listed in the README).
+        \(globalOptions)
+        """
+
+    /// `pokedex help issues`.
+    static let issues = """
+        OVERVIEW: List a repository's stored issues, newest first. Never uses the network;
+        run 'pokedex sync issues OWNER/REPO' first.
+
+        \(issuesUsage)
+
+        OPTIONS:
+          --state STATE           open (default), closed or all.
+          --label LABEL           Only issues with this label; repeat to require several.
+          --author LOGIN          Only issues opened by this user.
+          --search TEXT           Only issues whose title or body has every word of TEXT.
+          --pulls                 Pull requests instead of issues.
+          --all-kinds             Issues and pull requests.
+          --limit N               Show at most N (default: 30).
+          --offset N              Skip the first N.
+          --json                  Print a JSON array (keys are listed in the README).
+        \(globalOptions)
+        """
+
+    /// `pokedex help issue`.
+    static let issue = """
+        OVERVIEW: Show one stored issue or pull request with its body, labels, milestone and
+        state. Never uses the network.
+
+        \(issueUsage)
+
+        OPTIONS:
+          --json                  Print JSON (keys are listed in the README).
+        \(globalOptions)
+        """
+
+    /// The usage line of `pokedex`.
+    static let toolUsage = """
+        Usage: pokedex [--db PATH] [--quiet] [--verbose] <command> [options]
+        """
+
+    /// The usage line of `sync`.
+    static let syncUsage = """
+        Usage: pokedex sync [--if-older-than DURATION] [--max-age DURATION] [--offset N] [--limit N] \
+        [--concurrency N] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS] \
+        [--pokeapi-url URL] [--github-url URL]
+               pokedex sync issues OWNER/REPO [--if-older-than DURATION] [--github-url URL] [--max-wait SECONDS] \
+        [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS]
+        """
+
+    /// The usage line of `status`.
+    static let statusUsage = """
+        Usage: pokedex status [--json]
+        """
+
+    /// The usage line of `show`.
+    static let showUsage = """
+        Usage: pokedex show <name-or-id> [--json]
+        """
+
+    /// The usage line of `list`.
+    static let listUsage = """
+        Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--json]
+        """
+
+    /// The usage line of `issues`.
+    static let issuesUsage = """
+        Usage: pokedex issues OWNER/REPO [--state open|closed|all] [--label L]... [--author LOGIN] [--search \
+        TEXT] [--pulls | --all-kinds] [--limit N] [--offset N] [--json]
+        """
+
+    /// The usage line of `issue`.
+    static let issueUsage = """
+        Usage: pokedex issue OWNER/REPO#NUMBER [--json]
+        """
+}
+
+@Suite("Help text")
+struct HelpTextTests {
+    @Test("help for the tool and each command is exactly today's text", arguments: [
+        (nil, GoldenHelp.tool), (.help, GoldenHelp.tool), (.sync, GoldenHelp.sync), (.status, GoldenHelp.status),
+        (.show, GoldenHelp.show), (.list, GoldenHelp.list), (.issues, GoldenHelp.issues), (.issue, GoldenHelp.issue),
+    ] as [(CommandName?, String)])
+    func help(command: CommandName?, expected: String) {
+        #expect(HelpText.help(command) == expected)
+    }
+
+    @Test("usage lines are exactly today's", arguments: [
+        (nil, GoldenHelp.toolUsage), (.help, GoldenHelp.toolUsage), (.sync, GoldenHelp.syncUsage),
+        (.status, GoldenHelp.statusUsage), (.show, GoldenHelp.showUsage), (.list, GoldenHelp.listUsage),
+        (.issues, GoldenHelp.issuesUsage), (.issue, GoldenHelp.issueUsage),
+    ] as [(CommandName?, String)])
+    func usageLine(command: CommandName?, expected: String) {
+        #expect(HelpText.usageLine(command) == expected)
+    }
+}
