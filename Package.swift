@@ -51,7 +51,7 @@ let package = Package(
         // Built with `--static-swift-stdlib` (README) it carries Foundation too: it then starts in
         // ≈19 ms instead of ≈33 ms, and runs where no Swift toolchain is installed.
         .executableTarget(
-            name: "pokedex-sync", dependencies: ["PokedexSyncCLI"],
+            name: "pokedex-sync", dependencies: ["PokedexSyncCLI", "PokedexSync"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
 

@@ -65,7 +65,7 @@ public struct IssueArchive {
                 """
                 INSERT INTO github_repository
                     (id, full_name, description, default_branch, open_issues_count, html_url, fetched_at, raw_json)
-                VALUES (?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?)
+                VALUES (?, ?, ?, ?, ?, ?, \(SQLTimestamp.now), ?)
                 ON CONFLICT (id) DO UPDATE SET
                     full_name = excluded.full_name, description = excluded.description,
                     default_branch = excluded.default_branch, open_issues_count = excluded.open_issues_count,
@@ -73,7 +73,7 @@ public struct IssueArchive {
                 """,
                 [.int(repository.id), .text(repository.fullName), .string(repository.description),
                  .string(repository.defaultBranch), .int(repository.openIssuesCount), .string(repository.htmlURL),
-                 .utf8(repository.rawJSON[...])])
+                 RawBody.value(repository.rawJSON[...])])
             try database.run(
                 """
                 INSERT INTO github_sync_state (repository_id, repository_etag) VALUES (?, ?)
@@ -95,7 +95,7 @@ public struct IssueArchive {
             var saved = SavedThisPage()
             for issue in issues {
                 let unchanged = try database.queryFirst(
-                    "SELECT raw_json = ? FROM github_issue WHERE id = ?", [.utf8(issue.rawJSON[...]), .int(issue.id)]
+                    "SELECT raw_json = ? FROM github_issue WHERE id = ?", [RawBody.value(issue.rawJSON[...]), .int(issue.id)]
                 ) { $0.bool(0) } ?? false
                 guard !unchanged else { continue }
                 try saveIssue(issue, repositoryID: repositoryID, saved: &saved)
@@ -170,7 +170,7 @@ public struct IssueArchive {
              .int(issue.author?.id), .string(issue.authorAssociation), .int(issue.milestone?.id),
              .bool(issue.isPullRequest), issue.draft.map(SQLValue.bool) ?? .null, .string(issue.mergedAt),
              .text(issue.createdAt), .text(issue.updatedAt), .string(issue.closedAt), .text(issue.htmlURL),
-             .utf8(issue.rawJSON[...])])
+             RawBody.value(issue.rawJSON[...])])
         try database.run("DELETE FROM github_issue_label WHERE issue_id = ?", [.int(issue.id)])
         for label in issue.labels where saved.labels.insert(label.id).inserted {
             try database.run(

@@ -55,7 +55,7 @@ public struct PokemonCatalog {
     /// restarts its age. Inside `beginPage`/`commitPage`.
     public func confirmDetails(id: Int) throws {
         try database.run(
-            "UPDATE pokemon_detail_json SET fetched_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE pokemon_id = ?",
+            "UPDATE pokemon_detail_json SET fetched_at = \(SQLTimestamp.now) WHERE pokemon_id = ?",
             [.int(id)])
     }
 
@@ -66,7 +66,7 @@ public struct PokemonCatalog {
         try database.run(
             """
             INSERT INTO pokemon (id, name, url, listed_at)
-            VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+            VALUES (?, ?, ?, \(SQLTimestamp.now))
             ON CONFLICT (id) DO UPDATE SET
                 name = excluded.name, url = excluded.url, listed_at = excluded.listed_at
             """,
@@ -82,7 +82,7 @@ public struct PokemonCatalog {
             """
             UPDATE pokemon SET height = ?, weight = ?, base_experience = ?, sort_order = ?,
                 species_name = ?, official_artwork_url = ?,
-                details_synced_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+                details_synced_at = \(SQLTimestamp.now)
             WHERE id = ?
             """,
             [.int(details.height), .int(details.weight), .int(details.baseExperience),
@@ -110,11 +110,11 @@ public struct PokemonCatalog {
         try database.run(
             """
             INSERT INTO pokemon_detail_json (pokemon_id, etag, fetched_at, body)
-            VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?)
+            VALUES (?, ?, \(SQLTimestamp.now), ?)
             ON CONFLICT (pokemon_id) DO UPDATE SET
                 body = excluded.body, etag = excluded.etag, fetched_at = excluded.fetched_at
             """,
-            [id, .string(downloaded.etag), .utf8(downloaded.body[...])])
+            [id, .string(downloaded.etag), RawBody.value(downloaded.body[...])])
     }
 
     // MARK: Reading
@@ -141,9 +141,16 @@ public struct PokemonCatalog {
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The detail body stored for Pokémon `id`, exactly as it was received; nil if none is.
+    public func detailBody(id: Int) throws -> [UInt8]? {
+        try database.queryFirst("SELECT body FROM pokemon_detail_json WHERE pokemon_id = ?", [.int(id)]) {
+            RawBody.body($0, column: 0)
+        }
+    }
+
     /// Answered from the `pokemon_detail_freshness` index alone, never the bodies' pages.
     static let storedDetailsSQL = """
-        SELECT pokemon_id, etag, ? IS NOT NULL AND fetched_at > strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?)
+        SELECT pokemon_id, etag, ? IS NOT NULL AND fetched_at > \(SQLTimestamp.nowShiftedByParameter)
         FROM pokemon_detail_json
         """
 

@@ -83,7 +83,7 @@ public struct SyncRunLog {
     public func abandonUnfinished() throws {
         try database.run(
             """
-            UPDATE sync_run SET outcome = 'abandoned', finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),
+            UPDATE sync_run SET outcome = 'abandoned', finished_at = \(SQLTimestamp.now),
                 error = 'the process ended before the run finished (killed, or the machine stopped)'
             WHERE outcome = 'running'
             """)
@@ -95,7 +95,7 @@ public struct SyncRunLog {
         try database.run(
             """
             INSERT INTO sync_run (resource, repository_name, repository_id, pid, started_at)
-            VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+            VALUES (?, ?, ?, ?, \(SQLTimestamp.now))
             """,
             [.text(kind), .string(name), .int(id), .int(pid)])
         return try database.queryFirst("SELECT last_insert_rowid()") { $0.int(0) } ?? 0
@@ -104,7 +104,7 @@ public struct SyncRunLog {
     public func finish(_ runID: Int, _ end: SyncRunEnd) throws {
         try database.run(
             """
-            UPDATE sync_run SET finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), outcome = ?, error = ?,
+            UPDATE sync_run SET finished_at = \(SQLTimestamp.now), outcome = ?, error = ?,
                 items_changed = ?, requests = ?, rate_limit_remaining = ?, rate_limit_limit = ?,
                 rate_limit_reset_at = ?, repository_id = coalesce(?, repository_id)
             WHERE id = ?
@@ -134,7 +134,7 @@ public struct SyncRunLog {
     public func succeeded(_ resource: SyncResource, withinSeconds seconds: Int) throws -> Bool {
         guard let run = try latest(resource, outcomes: [.succeeded]), let finished = run.finishedAt else { return false }
         return try database.queryFirst(
-            "SELECT ? >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?)",
+            "SELECT ? >= \(SQLTimestamp.nowShiftedByParameter)",
             [.text(finished), .text("-\(seconds) seconds")]) { $0.bool(0) } ?? false
     }
 

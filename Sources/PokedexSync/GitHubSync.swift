@@ -246,14 +246,14 @@ struct GitHubRequester: Sendable {
                 throw GitHubSyncError.unauthorized(url: request.url.absoluteString,
                                                    message: GitHubErrorBody.message(in: response) ?? "unauthorized")
             }
-            guard let limit = RateLimitWait(response) else { return response }
+            guard let limit = RateLimitWait(response, now: client.clock.now()) else { return response }
             // At least a second per wait, so that `Retry-After: 0` answered forever still
             // reaches --max-wait instead of spinning.
             let wait = max(limit.wait, .seconds(1))
             guard rateLimitWaited + wait <= maximumWait else {
                 throw GitHubSyncError.rateLimited(resetAt: limit.until)
             }
-            try await Task.sleep(for: wait)
+            try await client.clock.sleep(wait)
             rateLimitWaited += wait
         }
     }
@@ -264,7 +264,7 @@ struct RateLimitWait {
     let wait: Duration
     let until: Date
 
-    init?(_ response: HTTPResponse, now: Date = Date()) {
+    init?(_ response: HTTPResponse, now: Date) {
         guard response.status == 403 || response.status == 429 else { return nil }
         let seconds: Double
         if let retryAfter = response.header("Retry-After").flatMap(Double.init) {

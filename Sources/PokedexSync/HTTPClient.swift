@@ -32,14 +32,18 @@ public struct HTTPResponse: Sendable {
 }
 
 /// A small HTTP client value: a transport closure (URLSession in production, a stub in
-/// tests) plus counters of what went over the wire.
+/// tests), the clock its retries wait on, and counters of what went over the wire.
 public struct HTTPClient: Sendable {
     public typealias Transport = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
     private let transport: Transport
+    public let clock: SyncClock
     public let statistics = TransferStatistics()
 
-    public init(transport: @escaping Transport) {
+    public static let defaultTimeoutSeconds = 30
+
+    public init(clock: SyncClock = .system, transport: @escaping Transport) {
+        self.clock = clock
         self.transport = transport
     }
 
@@ -60,15 +64,7 @@ public struct HTTPClient: Sendable {
     }
 
     private static func describe(_ error: any Error) -> String {
-        guard let urlError = error as? URLError else { return "\(error)" }
-        switch urlError.code {
-        case .timedOut: return "timed out"
-        case .cannotConnectToHost: return "connection refused"
-        case .cannotFindHost, .dnsLookupFailed: return "host not found"
-        case .notConnectedToInternet: return "no network connection"
-        case .networkConnectionLost: return "connection lost"
-        default: return urlError.localizedDescription
-        }
+        (error as? URLError).map(URLSessionTransport.describe) ?? "\(error)"
     }
 }
 
@@ -89,86 +85,3 @@ public final class TransferStatistics: @unchecked Sendable {
     public var bytes: Int { lock.withLock { byteCount } }
 }
 
-extension HTTPClient {
-    /// The production client: one URLSession with keep-alive, no URL cache (conditional
-    /// requests are pokedex's own business), and a cap on connections per host.
-    public static let defaultTimeoutSeconds = 30
-
-    public static func urlSession(maximumConnectionsPerHost: Int,
-                                  timeout: TimeInterval = TimeInterval(defaultTimeoutSeconds)) -> HTTPClient {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        // Without this, corelibs parses every response header line for cookies (≈10 % of a
-        // sync's client CPU, measured), even with no cookie storage.
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.httpShouldSetCookies = false
-        let session = URLSession(configuration: configuration, delegate: RedirectPolicy(), delegateQueue: nil)
-        return HTTPClient { request in
-            var urlRequest = URLRequest(url: request.url)
-            urlRequest.httpMethod = "GET"
-            for (name, value) in request.headers {
-                urlRequest.setValue(value, forHTTPHeaderField: name)
-            }
-            // A completion handler rather than `data(for:)`: on Linux, cancelling the async
-            // variant while its transfer completes deadlocks swift-corelibs-foundation (seen
-            // when a failed detail cancels its siblings), so task cancellation must not reach
-            // URLSession. A cancelled sync simply lets in-flight requests finish.
-            let (body, response): (Data, URLResponse) = try await withCheckedThrowingContinuation { continuation in
-                session.dataTask(with: urlRequest) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
-                }.resume()
-            }
-            guard let http = response as? HTTPURLResponse else {
-                throw FetchError.unreachable(url: request.url.absoluteString, reason: "not an HTTP response")
-            }
-            var headers: [String: String] = [:]
-            for case let (name as String, value as String) in http.allHeaderFields {
-                headers[name] = value
-            }
-            return HTTPResponse(url: http.url ?? request.url, status: http.statusCode, headers: headers, body: body)
-        }
-    }
-}
-
-/// Follows redirects, but never carries credentials to another origin: Foundation on Linux
-/// forwards `Authorization` to whatever host a redirect names.
-final class RedirectPolicy: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(Self.redirect(request, from: task.originalRequest?.url ?? response.url))
-    }
-
-    /// The request to follow: `request` itself on the same origin, else without credentials.
-    static func redirect(_ request: URLRequest, from origin: URL?) -> URLRequest {
-        guard let target = request.url, let origin, target.hasSameOrigin(as: origin) else {
-            var stripped = request
-            stripped.setValue(nil, forHTTPHeaderField: "Authorization")
-            return stripped
-        }
-        return request
-    }
-}
-
-extension URL {
-    /// Same scheme, host (any case) and port, default ports included: where credentials may go.
-    func hasSameOrigin(as other: URL) -> Bool {
-        scheme?.lowercased() == other.scheme?.lowercased() && host?.lowercased() == other.host?.lowercased()
-            && effectivePort == other.effectivePort
-    }
-
-    private var effectivePort: Int? {
-        port ?? (scheme?.lowercased() == "https" ? 443 : scheme?.lowercased() == "http" ? 80 : nil)
-    }
-}

@@ -68,7 +68,7 @@ extension HTTPClient {
             guard failure.isTransient, attempt < policy.maximumAttempts else { throw failure }
             let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter)
             guard waited + delay <= policy.maximumTotalWait else { throw failure }
-            try await Task.sleep(for: delay)
+            try await clock.sleep(delay)
             waited += delay
             attempt += 1
         }

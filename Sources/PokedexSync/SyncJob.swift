@@ -84,9 +84,14 @@ public struct SyncFailure: Error, CustomStringConvertible {
 /// interrupted.
 public struct SyncJob: Sendable {
     public let options: SyncJobOptions
+    /// Where requests go: the entry point passes the production transport, tests their own.
+    public let transports: HTTPTransportFactory
+    public let clock: SyncClock
 
-    public init(options: SyncJobOptions) {
+    public init(options: SyncJobOptions, transports: HTTPTransportFactory, clock: SyncClock = .system) {
         self.options = options
+        self.transports = transports
+        self.clock = clock
     }
 
     public func run(events: @escaping @Sendable (SyncEvent) -> Void) async throws {
@@ -94,7 +99,10 @@ public struct SyncJob: Sendable {
         try DatabaseLocation.createParentDirectory(of: path)
         let lock = try await WriterLock.acquire(forDatabase: path, wait: options.lockWait)
         defer { withExtendedLifetime(lock) {} }
+        // The job's one connection: every write of every resource goes through it, and it is
+        // closed (checkpointing the WAL) before the lock is released.
         let database = try LocalStore.openForWriting(path: path)
+        defer { database.close() }
         let log = SyncRunLog(database: database)
         try log.abandonUnfinished()
 
@@ -106,7 +114,7 @@ public struct SyncJob: Sendable {
                                        log: log, database: database, events: events, firstFailure: &firstFailure)
         case .everything:
             do {
-                try await syncCatalog(log: log, events: events)
+                try await syncCatalog(PokemonCatalog(database: database), log: log, events: events)
             } catch let failure as SyncFailure where !failure.wasInterrupted && !(failure.underlying is DatabaseError) {
                 // The repositories live on another server: a PokeAPI outage need not stop them.
                 events(.failed(failure))
@@ -122,15 +130,15 @@ public struct SyncJob: Sendable {
         if let firstFailure { throw firstFailure }
     }
 
-    private func syncCatalog(log: SyncRunLog, events: @escaping @Sendable (SyncEvent) -> Void) async throws {
+    private func syncCatalog(_ catalog: PokemonCatalog, log: SyncRunLog,
+                             events: @escaping @Sendable (SyncEvent) -> Void) async throws {
         let resource = SyncResource.pokemon
         guard try !skipsFresh(resource, log: log, events: events) else { return }
         // More requests in flight than connections keeps each connection busy; more
         // connections than this only churns through sockets (measured on loopback).
-        let client = HTTPClient.urlSession(maximumConnectionsPerHost: min(options.catalog.concurrency, 4),
-                                           timeout: TimeInterval(options.requestTimeoutSeconds))
-        let sync = CatalogSync(client: client, baseURL: options.pokeAPIBaseURL,
-                               catalog: PokemonCatalog(database: try LocalStore.openForWriting(path: options.databasePath)))
+        let client = HTTPClient(clock: clock, transport: transports.make(min(options.catalog.concurrency, 4),
+                                                                         options.requestTimeoutSeconds))
+        let sync = CatalogSync(client: client, baseURL: options.pokeAPIBaseURL, catalog: catalog)
         let committedPages = Latest<Int>()
         try await record(resource, log: log, events: events) {
             let clock = ContinuousClock()
@@ -154,8 +162,7 @@ public struct SyncJob: Sendable {
     ) async throws {
         guard !targets.isEmpty else { return }
         // GitHub asks for serial requests per token: one connection, one request at a time.
-        let client = HTTPClient.urlSession(maximumConnectionsPerHost: 1,
-                                           timeout: TimeInterval(options.requestTimeoutSeconds))
+        let client = HTTPClient(clock: clock, transport: transports.make(1, options.requestTimeoutSeconds))
         let sync = GitHubSync(client: client, baseURL: options.gitHubBaseURL, token: options.gitHubToken,
                               archive: IssueArchive(database: database), options: options.gitHub)
         for (target, resource) in targets {

@@ -7,7 +7,9 @@ import PokedexSync
 /// and SIGTERM into a clean stop, and turns its failures into one `Error:` line and an
 /// exit status.
 public enum SyncCommandRunner {
-    public static func run(_ command: SyncCommand, _ context: PokedexCLI.SyncContext) async throws {
+    /// Runs `command` with requests sent through `transports` (the entry point's choice).
+    public static func run(_ command: SyncCommand, _ context: PokedexCLI.SyncContext,
+                           transports: HTTPTransportFactory) async throws {
         let environment = context.environment
         let pokeAPIURL = try baseURL(flag: command.pokeAPIURL, flagName: "--pokeapi-url", variable: "POKEAPI_BASE_URL",
                                      default: SyncDefaults.pokeAPIBaseURL, environment: environment)
@@ -27,7 +29,8 @@ public enum SyncCommandRunner {
             gitHub: GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? SyncDefaults.maximumWaitSeconds), retry: retry),
             skipIfSucceededWithinSeconds: command.ifOlderThanSeconds,
             lockWait: .seconds(command.lockWaitSeconds),
-            requestTimeoutSeconds: command.timeoutSeconds ?? SyncDefaults.requestTimeoutSeconds))
+            requestTimeoutSeconds: command.timeoutSeconds ?? SyncDefaults.requestTimeoutSeconds),
+            transports: transports)
         let reporter = SyncReporter(console: context.console, quiet: context.global.quiet,
                                     verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL))
         // Past a file-size limit (ulimit -f), a write should fail with an error SQLite

@@ -22,6 +22,7 @@ public final class Database {
     public let path: String
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
+    public private(set) var isClosed = false
 
     /// How long a statement waits for another connection's write lock before failing.
     public static let busyTimeoutMilliseconds: Int32 = 5_000
@@ -63,9 +64,20 @@ public final class Database {
         try execute("PRAGMA foreign_keys = ON")
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Closes the connection now: the last writer's close checkpoints the WAL into the
+    /// database file, which must not wait for whichever thread drops the last reference.
+    /// Any use afterwards throws `SQLITE_MISUSE`.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         statements.removeAll()
         sqlite3_close_v2(handle)
+    }
+
+    private func checkOpen(_ sql: String) throws {
+        guard !isClosed else { throw DatabaseError(code: SQLITE_MISUSE, message: "the connection is closed", sql: sql) }
     }
 
     /// A `file:` URI for `path`, with the characters URIs reserve percent-encoded.
@@ -112,6 +124,7 @@ public final class Database {
 
     /// Runs one or more statements that take no parameters (schema scripts, pragmas).
     public func execute(_ sql: String) throws {
+        try checkOpen(sql)
         var errorMessage: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if status != SQLITE_OK {
@@ -123,6 +136,7 @@ public final class Database {
 
     /// A cached prepared statement for `sql`, reset and with no bindings.
     public func prepare(_ sql: String) throws -> Statement {
+        try checkOpen(sql)
         if let cached = statements[sql] {
             cached.reset()
             return cached

@@ -97,6 +97,13 @@ public struct Row {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
+    /// The column's bytes as stored (TEXT as UTF-8, BLOB as is), without decoding them.
+    public func bytes(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(statement.handle, column))
+        guard count > 0, let pointer = sqlite3_column_blob(statement.handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
     public func optionalText(_ column: Int32) -> String? {
         isNull(column) ? nil : text(column)
     }

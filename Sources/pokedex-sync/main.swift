@@ -1,4 +1,5 @@
 import PokedexCLI
+import PokedexSync
 import PokedexSyncCLI
 
 #if canImport(Glibc)
@@ -7,7 +8,9 @@ import Glibc
 import Darwin
 #endif
 
+shareMallocArenas()
 // `pokedex sync …` execs this binary with its own arguments; run directly, it is the whole
-// tool.
+// tool. The production transport is chosen here, at the edge: the engine takes whatever
+// transport it is given.
 exit(await PokedexCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
-                          sync: SyncCommandRunner.run))
+                          sync: { try await SyncCommandRunner.run($0, $1, transports: URLSessionTransport.factory) }))

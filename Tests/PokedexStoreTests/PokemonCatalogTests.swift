@@ -52,8 +52,8 @@ struct PokemonCatalogTests {
         let profile = try #require(try catalog.profile(id: 25))
         #expect(profile.weight == 65)
         #expect(profile.summary.types == ["electric", "fairy"])
-        #expect(try catalog.database.queryFirst("SELECT body FROM pokemon_detail_json") { $0.text(0) }
-                == "{\"id\":25,\"weight\":65}")
+        #expect(try catalog.detailBody(id: 25) == Array("{\"id\":25,\"weight\":65}".utf8))
+        #expect(try catalog.detailBody(id: 26) == nil)
         #expect(try catalog.storedDetails(maximumAgeSeconds: nil)[25] == .init(etag: "W/\"65\"", isFresh: false))
     }
 

@@ -23,11 +23,16 @@ struct CatalogSyncTests {
         get throws { PokemonCatalog(database: try LocalStore.openForReading(path: path)) }
     }
 
-    func sync(_ options: CatalogSyncOptions, client: HTTPClient = .urlSession(maximumConnectionsPerHost: 4))
+    func sync(_ options: CatalogSyncOptions, client: HTTPClient = Self.loopbackClient())
         async throws -> CatalogSyncReport
     {
         let writing = PokemonCatalog(database: try LocalStore.openForWriting(path: path))
         return try await CatalogSync(client: client, baseURL: URL(string: api.baseURL)!, catalog: writing).run(options)
+    }
+
+    /// The production transport, as the sync binary builds it.
+    static func loopbackClient() -> HTTPClient {
+        HTTPClient(transport: URLSessionTransport.transport(maximumConnectionsPerHost: 4))
     }
 
     func count(_ table: String) throws -> Int {
@@ -207,7 +212,7 @@ struct CatalogSyncTests {
     @Test("never more details in flight than --concurrency")
     func boundedConcurrency() async throws {
         let tracker = InFlightTracker()
-        let real = HTTPClient.urlSession(maximumConnectionsPerHost: 4)
+        let real = Self.loopbackClient()
         let client = HTTPClient { request in
             tracker.begin()
             defer { tracker.end() }

@@ -29,7 +29,7 @@ struct SyncJobTests {
 
     func run(_ options: SyncJobOptions) async throws -> [SyncEvent] {
         let events = EventLog()
-        try await SyncJob(options: options).run(events: events.append)
+        try await SyncJob(options: options, transports: URLSessionTransport.factory).run(events: events.append)
         return events.all
     }
 
@@ -89,7 +89,7 @@ struct SyncJobTests {
         catalog.pageSize = 10
         var jobOptions = options(.everything)
         jobOptions.catalog = catalog
-        let job = SyncJob(options: jobOptions)
+        let job = SyncJob(options: jobOptions, transports: URLSessionTransport.factory)
         let work = Task {
             try await job.run { event in
                 events.append(event)

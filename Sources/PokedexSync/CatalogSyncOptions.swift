@@ -1,0 +1,50 @@
+import Foundation
+
+/// What part of the catalog to sync and how hard to push the server.
+public struct CatalogSyncOptions: Sendable {
+    /// Index of the first list entry to take.
+    public var offset: Int
+    /// How many list entries to take; nil takes all of them.
+    public var limit: Int?
+    /// Detail downloads in flight at once.
+    public var concurrency: Int
+    /// Entries asked for per list request.
+    public var pageSize: Int
+    /// How each request's transient failures are retried.
+    public var retry: RetryPolicy
+    /// Stored details downloaded or confirmed current less than this many seconds ago are
+    /// reused without a request; older ones are revalidated. nil revalidates every one.
+    public var maximumDetailAgeSeconds: Int?
+
+    public static let defaultConcurrency = 8
+    public static let defaultPageSize = 100
+
+    public init(offset: Int = 0, limit: Int? = nil, concurrency: Int = Self.defaultConcurrency,
+                pageSize: Int = Self.defaultPageSize, retry: RetryPolicy = .standard,
+                maximumDetailAgeSeconds: Int? = nil) {
+        self.offset = offset
+        self.limit = limit
+        self.concurrency = concurrency
+        self.pageSize = pageSize
+        self.retry = retry
+        self.maximumDetailAgeSeconds = maximumDetailAgeSeconds
+    }
+}
+
+/// What a catalog sync did.
+public struct CatalogSyncReport: Sendable, Equatable {
+    public var pages = 0
+    public var entries = 0
+    public var detailsDownloaded = 0
+    /// Details the server answered 304 Not Modified for: stored bodies still current.
+    public var detailsUnchanged = 0
+    /// Stored details young enough to reuse without asking.
+    public var detailsReused = 0
+}
+
+/// Progress after each committed page.
+public struct CatalogSyncProgress: Sendable {
+    public let report: CatalogSyncReport
+    /// The list's total size as the server last reported it.
+    public let listCount: Int
+}

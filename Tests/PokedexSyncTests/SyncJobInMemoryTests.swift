@@ -1,0 +1,74 @@
+import Foundation
+import PokedexStore
+import TestSupport
+import Testing
+@testable import PokedexSync
+
+/// The sync job on the transport and clock its caller gives: no socket, no real waiting.
+@Suite("Sync job on an in-memory transport")
+struct SyncJobInMemoryTests {
+    let directory: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        path = directory.file("job.sqlite")
+    }
+
+    func job(_ api: InMemoryPokeAPI, clock: SyncClock = RecordingClock().clock, retries: Int = 0,
+             maximumAge: Int? = nil) -> SyncJob {
+        SyncJob(options: SyncJobOptions(
+            scope: .everything, databasePath: path, pokeAPIBaseURL: InMemoryPokeAPI.baseURL,
+            gitHubBaseURL: URL(string: "http://github.test")!,
+            catalog: CatalogSyncOptions(concurrency: 3, pageSize: 4, retry: .retries(retries),
+                                        maximumDetailAgeSeconds: maximumAge)),
+                transports: api.factory, clock: clock)
+    }
+
+    var catalog: PokemonCatalog {
+        get throws { PokemonCatalog(database: try LocalStore.openForReading(path: path)) }
+    }
+
+    @Test("a whole catalog syncs page by page, then revalidates with ETags only", arguments: [1, 4, 10, 11])
+    func wholeCatalog(count: Int) async throws {
+        let api = InMemoryPokeAPI(count: count)
+        try await job(api).run { _ in }
+        #expect(try catalog.count() == count)
+        #expect(try catalog.detailBody(id: count) == Array(InMemoryPokeAPI.detail(id: count).utf8))
+        let log = SyncRunLog(database: try LocalStore.openForReading(path: path))
+        #expect(try log.latest(.pokemon, outcomes: [.succeeded])?.itemsChanged == count)
+
+        let again = InMemoryPokeAPI(count: count)
+        try await job(again, maximumAge: 0).run { _ in }
+        let details = again.requests.filter { $0.url.path.split(separator: "/").count == 4 }
+        #expect(details.count == count && details.allSatisfy { $0.headers["If-None-Match"] != nil })
+        #expect(try catalog.count() == count)
+    }
+
+    @Test("a 503 with Retry-After is waited out on the job's clock, not the wall clock")
+    func retryAfterOnTheGivenClock() async throws {
+        let api = InMemoryPokeAPI(count: 6) { request, attempt in
+            guard request.url.absoluteString.hasSuffix("/pokemon/5/"), attempt == 1 else { return nil }
+            return InMemoryPokeAPI.answer(request, status: 503, body: "busy", headers: ["Retry-After": "30"])
+        }
+        let recorder = RecordingClock()
+        try await job(api, clock: recorder.clock, retries: 2).run { _ in }
+        #expect(recorder.slept == [.seconds(30)], "the one wait went through the job's clock")
+        #expect(try catalog.count() == 6)
+    }
+
+    @Test("a detail that keeps failing fails the catalog's run; earlier pages stay committed")
+    func failureKeepsCommittedPages() async throws {
+        let api = InMemoryPokeAPI(count: 10) { request, _ in
+            request.url.absoluteString.hasSuffix("/pokemon/9/") ? InMemoryPokeAPI.answer(request, status: 404, body: "{}") : nil
+        }
+        await #expect {
+            try await job(api).run { _ in }
+        } throws: { error in
+            guard let failure = error as? SyncFailure, case .status(_, 404, _)? = failure.underlying as? FetchError
+            else { return false }
+            return failure.pagesCommitted == 2
+        }
+        #expect(try catalog.count() == 8, "pages 1 and 2 (4 each) were committed before page 3 failed")
+    }
+}
