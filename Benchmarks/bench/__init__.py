@@ -1,0 +1,1 @@
+"""Shared pieces of Benchmarks/run: settings, measuring, the mirror, SQL files, set-up."""

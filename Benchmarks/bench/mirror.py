@@ -1,0 +1,110 @@
+"""The loopback mirror (../shared/tools/mirror/mirror.py): start, stop, warm, and what its
+request log and /proc say about the requests of one measured command."""
+import json
+import os
+import re
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+from .common import check_call, log
+from .settings import BenchError
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+DETAIL_PATH = re.compile(r"^/api/v2/pokemon/[^/?]+/?$")
+
+
+class Mirror:
+    """One running mirror; files work/mirror-NAME.{port,tsv,out}."""
+
+    def __init__(self, name: str, launcher: list, args: list, work: Path):
+        self.name = name
+        port_file = work / f"mirror-{name}.port"
+        self.log_path = work / f"mirror-{name}.tsv"
+        self.out_path = work / f"mirror-{name}.out"
+        with open(self.out_path, "w") as out:
+            self.process = subprocess.Popen(
+                [*map(str, launcher), "--port", "0", "--port-file", str(port_file), "--log", str(self.log_path),
+                 *args], stdout=out, stderr=subprocess.STDOUT)
+        self._wait(f"{name} mirror port file", lambda: re.fullmatch(r"\d+\s*", _read(port_file)))
+        self.url = f"http://127.0.0.1:{_read(port_file).strip()}"
+        self.base_url = f"{self.url}/api/v2"
+        self._wait(f"{name} mirror health", self._ready)
+        log(f"{name} mirror ready at {self.url} (pid {self.process.pid})")
+
+    def _ready(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.url}/_admin/health", timeout=5) as answer:
+                return json.load(answer).get("ready") is True
+        except OSError:
+            return False
+
+    def _wait(self, what: str, condition, seconds: float = 300) -> None:
+        deadline = time.monotonic() + seconds
+        while not condition():
+            if self.process.poll() is not None:
+                raise BenchError(f"mirror exited while waiting for {what}:\n{_read(self.out_path)}")
+            if time.monotonic() > deadline:
+                raise BenchError(f"timed out after {seconds:.0f}s waiting for {what}")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def log_mark(self) -> int:
+        """Requests logged so far: pass to traffic_since."""
+        with open(self.log_path, "rb") as f:
+            return sum(1 for _ in f)
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU the mirror process has used so far."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+    def traffic_since(self, mark: int) -> dict:
+        """Counts over the requests logged after mark (admin paths left out). detail_bodies:
+        200s with a body to a /api/v2/pokemon/{id or name} URL; server_ms: the mirror's own
+        time answering them (the log's last column)."""
+        t = {"requests": 0, "n200": 0, "n304": 0, "nother": 0, "bytes": 0, "detail_bodies": 0, "server_ms": 0.0}
+        with open(self.log_path) as f:
+            for line in list(f)[mark:]:
+                _method, path, status, size, _fault, ms = line.rstrip("\n").split("\t")[:6]
+                if path.startswith("/_admin"):
+                    continue
+                t["requests"] += 1
+                t["bytes"] += int(size)
+                t["server_ms"] += float(ms)
+                key = {"200": "n200", "304": "n304"}.get(status, "nother")
+                t[key] += 1
+                if status == "200" and int(size) > 0 and DETAIL_PATH.match(path):
+                    t["detail_bodies"] += 1
+        return t
+
+    def warm_github(self, repo: str, count: int, work: Path) -> float:
+        """One pass over every issues page of repo (state=all, 100 a page), so each issue's JSON
+        is in the render cache before anything is timed. Returns the seconds it took."""
+        pages = (count + 99) // 100
+        config = work / "warm-github.conf"
+        config.write_text("".join(f'url = "{self.url}/repos/{repo}/issues?state=all&per_page=100&page={p}"\n'
+                                  'output = "/dev/null"\n' for p in range(1, pages + 1)))
+        start = time.monotonic()
+        check_call(f"warming the mirror's {repo} issues",
+                   ["curl", "--parallel", "--parallel-max", "2", "--no-progress-meter", "--fail", "--compressed",
+                    "-K", config])
+        seconds = time.monotonic() - start
+        log(f"warmed {repo}: {pages} issues pages in {seconds:.1f} s")
+        return seconds
+
+
+def _read(path: Path) -> str:
+    try:
+        return Path(path).read_text()
+    except FileNotFoundError:
+        return ""

@@ -1,0 +1,153 @@
+"""The targets of issue 5, as a table: each row names what it measures, its limit, and the
+function reading the measured value from a run's Results. evaluate() gives the report's
+Targets rows with PASS/FAIL ("not run" when a series it needs is missing)."""
+import operator
+from dataclasses import dataclass
+
+from bench.results import Results, num
+
+
+def secs(value: float) -> str:
+    return f"{value:.2f}"
+
+
+def rss_mb(kb: float) -> str:
+    return f"{kb * 1024 / 1e6:.1f}"
+
+
+# Each measure(r, *args) returns (measured text, value compared with the limit), or None
+# when what it needs was not run.
+
+def composed_limit(r: Results):
+    if not r.has("sync", "curl_gzip", "sqlite_store"):
+        return None
+    sync, curl, store = r.med("sync", "wall_s"), r.med("curl_gzip", "wall_s"), r.med("sqlite_store", "wall_s")
+    x = sync / (curl + store)
+    return f"{secs(sync)} s ÷ ({secs(curl)} + {secs(store)} s) = {x:.2f}×", x
+
+
+PEERS = {"python": "naive_sync.py", "dlt": "dlt"}
+
+
+def fastest_peer(r: Results):
+    """(series, median wall) of the fastest Python peer measured, or None."""
+    measured = [(r.med(p, "wall_s"), p) for p in PEERS if r.has(p)]
+    return min(measured)[::-1] if measured else None
+
+
+def peer_speedup(r: Results):
+    peer = fastest_peer(r)
+    if not r.has("sync") or peer is None:
+        return None
+    sync = r.med("sync", "wall_s")
+    x = peer[1] / sync
+    return f"{PEERS[peer[0]]} {secs(peer[1])} s ÷ {secs(sync)} s = {x:.2f}×", x
+
+
+def resync_share(r: Results):
+    if not r.has("sync", "resync"):
+        return None
+    resync, sync = r.med("resync", "wall_s"), r.med("sync", "wall_s")
+    pct = 100 * resync / sync
+    return f"{secs(resync)} s ÷ {secs(sync)} s = {pct:.1f} %", pct
+
+
+def worst_of(r: Results, name: str, field: str):
+    if not r.has(name):
+        return None
+    n = r.worst(name, field)
+    return f"{num(n)} (worst of {r.runs(name)}; {r.statuses(name)})", n
+
+
+def peak_rss(r: Results, name: str):
+    if not r.has(name):
+        return None
+    kb = r.worst(name, "rss_kb")
+    return f"{rss_mb(kb)} MB (worst of {r.runs(name)})", kb * 1024 / 1e6
+
+
+def speedup(r: Results, slow: str, fast: str):
+    if not r.has(slow, fast):
+        return None
+    s, f = r.med(slow, "wall_s"), r.med(fast, "wall_s")
+    return f"{secs(s)} s ÷ {secs(f)} s = {s / f:.1f}×", s / f
+
+
+def refresh_vs_dlt(r: Results):
+    if not r.has("issues_refresh", "dlt_issues_refresh"):
+        return None
+    ours, theirs = r.med("issues_refresh", "wall_s"), r.med("dlt_issues_refresh", "wall_s")
+    requests = num(r.med("dlt_issues_refresh", "requests"))
+    return f"{secs(ours)} s vs {secs(theirs)} s ({requests} request(s))", ours / theirs
+
+
+def read_ratio(r: Results, ours: str, sqlite3: str):
+    a, b = r.read(ours), r.read(sqlite3)
+    if a is None or b is None:
+        return None
+    return f"{a:.1f} ms ÷ {b:.1f} ms = {a / b:.2f}×", a / b
+
+
+@dataclass(frozen=True)
+class Target:
+    label: str       # may name {repo}, {word}, {big}, {big_label}, {number}
+    threshold: str
+    compare: str     # how the measured value must relate to limit
+    limit: float
+    measure: object
+    args: tuple = ()
+
+
+LE, GE, LT, EQ = "<=", ">=", "<", "=="
+COMPARE = {LE: operator.le, GE: operator.ge, LT: operator.lt, EQ: operator.eq}
+QUERY_X = 2  # a read ≤ this × sqlite3's process time (hyperfine means)
+
+
+def read_target(label: str, ours: str, sqlite3: str) -> Target:
+    return Target(label, f"≤ {QUERY_X}×", LE, QUERY_X, read_ratio, (ours, sqlite3))
+
+
+TARGETS = (
+    Target("full catalog sync ÷ composed limit (curl --compressed + sqlite3 store), median wall",
+           "≤ 2×", LE, 2, composed_limit),
+    Target("full catalog sync speed-up over the fastest Python peer (naive_sync.py, dlt), median wall",
+           "≥ 5×", GE, 5, peer_speedup),
+    Target("no-change catalog refresh ÷ full sync, median wall", "≤ 5 %", LE, 5, resync_share),
+    Target("no-change catalog refresh: detail bodies downloaded again (200 with a body, mirror log)",
+           "0", EQ, 0, worst_of, ("resync", "detail_bodies")),
+    Target("full catalog sync peak RSS", "≤ 64 MB", LE, 64, peak_rss, ("sync",)),
+    Target("10K issues first sync speed-up over github-to-sqlite, median wall",
+           "≥ 10×", GE, 10, speedup, ("gh2sqlite_first", "issues_first")),
+    Target("10K issues first sync speed-up over dlt, median wall",
+           "≥ 2×", GE, 2, speedup, ("dlt_issues_first", "issues_first")),
+    Target("no-change issues refresh requests", "≤ 2", LE, 2, worst_of, ("issues_refresh", "requests")),
+    Target("no-change issues refresh faster than dlt's incremental refresh, median wall",
+           "faster", LT, 1, refresh_vs_dlt),
+    read_target("`show pikachu` ÷ sqlite3, hyperfine mean", "show", "show_sqlite3"),
+    read_target("`list --limit 50 --json` ÷ sqlite3, hyperfine mean", "list_json", "list_sqlite3"),
+    read_target("`issues {repo} --search {word}` ÷ sqlite3, hyperfine mean", "search", "search_sqlite3"),
+    read_target("`issues {repo} --search {word} --json` ÷ sqlite3 -json, hyperfine mean",
+                "search_json", "search_sqlite3_json"),
+    Target("{big_label}-issue first sync peak RSS", "≤ 100 MB", LE, 100, peak_rss, ("scale_sync",)),
+    read_target("`issues {big} --limit 50 --json` ÷ sqlite3 -json ({big_label}-issue db), hyperfine mean",
+                "scale_list_json", "scale_list_sqlite3"),
+    read_target("`issues {big} --search {word}` ÷ sqlite3 ({big_label}-issue db), hyperfine mean",
+                "scale_search", "scale_search_sqlite3"),
+    read_target("`issue {big}#{number}` ÷ sqlite3 ({big_label}-issue db), hyperfine mean",
+                "scale_issue", "scale_issue_sqlite3"),
+)
+
+
+def evaluate(r: Results, names: dict) -> list:
+    """(label, measured, threshold, verdict) per target; verdict PASS, FAIL, or None (not run).
+    names fills the labels' {placeholders}."""
+    rows = []
+    for t in TARGETS:
+        label = t.label.format(**names)
+        measured = t.measure(r, *t.args)
+        if measured is None:
+            rows.append((label, "not run", t.threshold, None))
+        else:
+            text, value = measured
+            rows.append((label, text, t.threshold, "PASS" if COMPARE[t.compare](value, t.limit) else "FAIL"))
+    return rows
