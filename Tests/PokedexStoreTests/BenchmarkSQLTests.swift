@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import TestSupport
+@testable import SQLiteDatabase
 import Testing
 @testable import PokedexStore
 
