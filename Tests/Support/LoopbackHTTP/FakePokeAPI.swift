@@ -3,7 +3,7 @@ import Foundation
 /// A PokeAPI v2 look-alike on a ``LoopbackServer``, serving synthetic ``FakePokemon`` fixtures.
 ///
 /// Routes: `GET /api/v2/pokemon/?limit=&offset=` (paginated list) and
-/// `GET /api/v2/pokemon/{id or name}/` (detail); the trailing slash is optional, HEAD works like
+/// `GET /api/v2/pokemon/{id}/` (detail); the trailing slash is optional, HEAD works like
 /// GET, anything else is `404 Not Found`. 200 responses carry a weak `ETag` hashed from the
 /// body, and a matching `If-None-Match` gets `304`. Pagination mimics pokeapi.co's quirks:
 /// `next`/`previous` alternate their query-parameter order from page to page, and a `next`
@@ -52,11 +52,6 @@ public final class FakePokeAPI: @unchecked Sendable {
     /// Calling this for an id that is not served is a programming error and traps.
     public func update(id: Int, _ change: (inout FakePokemon) -> Void) {
         backend.update(id: id, change)
-    }
-
-    /// Serves `pokemon` from now on, replacing any entry with the same id.
-    public func add(_ pokemon: FakePokemon) {
-        backend.add(pokemon)
     }
 
     /// The exact detail JSON served for this id. Traps if the id is not served.
@@ -147,10 +142,6 @@ final class FakePokeAPIBackend: @unchecked Sendable {
         }
     }
 
-    func add(_ pokemon: FakePokemon) {
-        synchronized { store(pokemon) }
-    }
-
     func renderedDetail(id: Int) -> RenderedBody {
         synchronized {
             guard let rendered = detail(id: id) else {
@@ -177,8 +168,7 @@ final class FakePokeAPIBackend: @unchecked Sendable {
             case 3:
                 return conditionalResponse(listPage(query: request.query), to: request, counter: \.lists)
             case 4:
-                let key = segments[3].lowercased()
-                guard let id = Int(key) ?? idByName[key], let rendered = detail(id: id) else {
+                guard let id = Int(segments[3]), let rendered = detail(id: id) else {
                     return Self.notFound
                 }
                 return conditionalResponse(rendered, to: request, counter: \.details)
@@ -193,7 +183,7 @@ final class FakePokeAPIBackend: @unchecked Sendable {
     private func conditionalResponse(
         _ rendered: RenderedBody, to request: RecordedRequest, counter: WritableKeyPath<Counts, Int>
     ) -> ScriptedResponse {
-        if let candidates = request.header("if-none-match"), Self.weakMatch(candidates, rendered.etag) {
+        if let candidates = request.header("if-none-match"), ifNoneMatch(candidates, matches: rendered.etag) {
             storedCounts.notModified += 1
             return .notModified(headers: [("ETag", rendered.etag)])
         }
@@ -202,19 +192,6 @@ final class FakePokeAPIBackend: @unchecked Sendable {
             status: 200,
             headers: [("Content-Type", Self.jsonContentType), ("ETag", rendered.etag)],
             body: rendered.bytes)
-    }
-
-    /// RFC 9110 §13.1.2: If-None-Match uses weak comparison, i.e. ignores the `W/` prefix.
-    private static func weakMatch(_ ifNoneMatch: String, _ etag: String) -> Bool {
-        func opaqueTag(_ tag: Substring) -> Substring {
-            let trimmed = Substring(tag.trimmingCharacters(in: .whitespaces))
-            return trimmed.hasPrefix("W/") ? trimmed.dropFirst(2) : trimmed
-        }
-        let current = opaqueTag(Substring(etag))
-        return ifNoneMatch.split(separator: ",").contains { candidate in
-            let candidate = opaqueTag(candidate)
-            return candidate == "*" || candidate == current
-        }
     }
 
     // MARK: Rendering (callers hold the lock)
@@ -229,7 +206,7 @@ final class FakePokeAPIBackend: @unchecked Sendable {
 
     private static func rendered(_ json: OrderedJSON) -> RenderedBody {
         let bytes = Array(json.compactText.utf8)
-        return RenderedBody(bytes: bytes, etag: "W/\"\(fnv1a64Hex(bytes))\"")
+        return RenderedBody(bytes: bytes, etag: "W/\"\(hex(fnv1a64(bytes), width: 16))\"")
     }
 
     private func listPage(query: [String: String]) -> RenderedBody {
@@ -410,14 +387,4 @@ private struct ResourceRegistry {
         guard let id = idByName[name] else { preconditionFailure("unregistered resource \(name)") }
         return id
     }
-}
-
-private func fnv1a64Hex(_ bytes: [UInt8]) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
 }
