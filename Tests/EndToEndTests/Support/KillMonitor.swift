@@ -74,7 +74,7 @@ final class KillMonitor: @unchecked Sendable {
     }
 
     /// For the server's `override`: nil lets the fake answer (after the stall for this kind);
-    /// the request that triggers the kill is never answered.
+    /// the request that triggers the kill, and any of the killed run's after it, are never answered.
     func observe(_ request: RecordedRequest) -> ScriptedResponse? {
         let kind = classify(request)
         let (armed, delay, fire) = lock.withLock { () -> (Bool, Double, Bool) in
@@ -98,6 +98,9 @@ final class KillMonitor: @unchecked Sendable {
             return .faulted(.closeWithoutResponse)
         }
         if let seconds = stall[kind] { Thread.sleep(forTimeInterval: seconds) }
+        // Killed meanwhile (another of its requests fired): a dead process's request is never
+        // answered, else the fake would count it after the test reset the counters for the next run.
+        if lock.withLock({ fired }) { return .faulted(.closeWithoutResponse) }
         return nil
     }
 
