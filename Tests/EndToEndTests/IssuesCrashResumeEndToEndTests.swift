@@ -19,7 +19,8 @@ struct IssuesCrashResumeEndToEndTests {
     /// Ten pages of 100: more than the kills below can commit, so the last kill still finds work.
     static let issueCount = 1_000
     /// Tables holding issue data, with the column naming the issue.
-    static let keyColumns = ["github_issue": "id", "github_issue_label": "issue_id", "github_issue_assignee": "issue_id"]
+    static let keyColumns = ["github_issue": "id", "github_issue_label": "issue_id",
+                             "github_issue_assignee": "issue_id"]
 
     @Test("issues: kill -9 at 10 points of a sync; each restart resumes from the committed high-water mark")
     func issueKills() throws {
