@@ -77,9 +77,7 @@ public final class FakeGitHub: @unchecked Sendable {
         backend.update(fullName, change)
     }
 
-    // MARK: Rate limits
-
-    // 5000 requests an hour, sent as `X-RateLimit-Limit`; the hour starts when the fake does.
+    // MARK: Rate limits (5000 requests an hour, sent as `X-RateLimit-Limit`, from the fake's start)
 
     /// Remaining = 0 until now + `seconds`; then the budget refills.
     public func exhaustRateLimit(resetIn seconds: Double) {
