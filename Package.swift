@@ -55,8 +55,9 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
 
-        // Test support: a loopback HTTP/1.1 server and a PokeAPI-like fixture service.
-        .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
+        // Test support: a loopback HTTP/1.1 server and a PokeAPI-like fixture service. The fakes
+        // escape JSON strings with PokedexStore's escaper, so the project has one.
+        .target(name: "LoopbackHTTP", dependencies: ["PokedexStore"], path: "Tests/Support/LoopbackHTTP"),
         .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "MigrationNames", "TestSupport"]),
         .testTarget(name: "PokedexStoreTests", dependencies: ["PokedexStore", "SQLiteDatabase", "SHA256Digest",

@@ -51,7 +51,10 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
-    private static func writeString(_ string: String, to output: inout String) {
+    /// Appends `string` as a JSON string literal: `"`, `\\`, control characters, DEL, U+2028 and
+    /// U+2029 escaped (the last two break JavaScript-based tooling), everything else as is. Public so
+    /// that the test fakes render their bodies with it: one escaper in the project.
+    public static func writeString(_ string: String, to output: inout String) {
         output += "\""
         // Most strings need no escape: appended whole, not scalar by scalar (which was most of
         // the time `issues --json` spent). 0xE2 leads U+2028 and U+2029, among others.

@@ -34,7 +34,7 @@ enum JSONResponse {
     }
 
     private static func scanned<Value>(
-        _ response: HTTPResponse, with scan: (Data) throws(PokeAPIScanner.Failure) -> Value
+        _ response: HTTPResponse, with scan: (Data) throws(JSONScanFailure) -> Value
     ) throws(FetchError) -> Value {
         try validate(response)
         do {

@@ -90,7 +90,7 @@ struct PokeAPIScannerTests {
         #expect {
             try Self.scan(text)
         } throws: { error in
-            (error as? PokeAPIScanner.Failure)?.description.contains(reasonFragment) == true
+            (error as? JSONScanFailure)?.description.contains(reasonFragment) == true
         }
     }
 
@@ -122,7 +122,7 @@ struct PokeAPIScannerTests {
         #expect {
             try PokeAPIScanner.listPage(from: Data(text.utf8))
         } throws: { error in
-            (error as? PokeAPIScanner.Failure)?.description.contains(reasonFragment) == true
+            (error as? JSONScanFailure)?.description.contains(reasonFragment) == true
         }
     }
 }

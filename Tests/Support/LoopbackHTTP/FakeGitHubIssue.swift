@@ -140,10 +140,10 @@ struct FakeGitHubIssueGenerator {
         return issue
     }
 
-    /// A new open issue (or pull request) created at `created`, for ``FakeGitHub/createIssues``.
-    func freshIssue(number: Int, created: Int64, pullRequest: Bool) -> FakeGitHubIssue {
+    /// A new open issue created at `created`, for ``FakeGitHub/createIssues(_:count:)``.
+    func freshIssue(number: Int, created: Int64) -> FakeGitHubIssue {
         var random = SplitMix64(seed: seed ^ (UInt64(number) &* 0xD1B5_4A32_D192_ED03) ^ 0x5EED)
-        var issue = content(number: number, random: &random, isPullRequest: pullRequest, created: created)
+        var issue = content(number: number, random: &random, isPullRequest: false, created: created)
         issue.comments = 0
         return issue
     }

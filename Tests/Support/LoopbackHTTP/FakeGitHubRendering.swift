@@ -1,168 +1,5 @@
 import Foundation
 
-/// UTC calendar arithmetic at whole seconds, without Calendar/DateFormatter (which are slow and
-/// locale-sensitive); GitHub's wire format is always `YYYY-MM-DDTHH:MM:SSZ`.
-enum GitHubTime {
-    static func seconds(_ date: Date) -> Int64 {
-        Int64(floor(date.timeIntervalSince1970))
-    }
-
-    static func date(_ seconds: Int64) -> Date {
-        Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-
-    static func epoch(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Int64 {
-        daysFromCivil(year: year, month: month, day: day) * 86_400
-            + Int64(hour * 3_600 + minute * 60 + second)
-    }
-
-    /// `2019-01-01T00:00:00Z`.
-    static func iso(_ seconds: Int64) -> String {
-        let (date, time) = split(seconds)
-        return "\(date)T\(time)Z"
-    }
-
-    static func iso(_ date: Date) -> String { iso(seconds(date)) }
-
-    /// `2019-01-01 00:00:00 UTC`, as in GitHub's rate-limit messages.
-    static func support(_ seconds: Int64) -> String {
-        let (date, time) = split(seconds)
-        return "\(date) \(time) UTC"
-    }
-
-    /// Parses what GitHub accepts for `since`: `YYYY-MM-DD`, or
-    /// `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by `Z`, `±HH:MM`, `±HHMM` or nothing (UTC).
-    /// An unencoded `+` in a query arrives as a space, so ` HH:MM` counts as `+HH:MM`.
-    static func parse(_ text: String) -> Double? {
-        let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
-        var index = 0
-        func number(_ width: Int) -> Int? {
-            guard index + width <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[index..<index + width] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            index += width
-            return value
-        }
-        func take(_ characters: String) -> Bool {
-            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), take("-"), let month = number(2), take("-"), let day = number(2),
-            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
-        else { return nil }
-        var seconds = Double(epoch(year: year, month: month, day: day))
-        if index == bytes.count { return seconds }
-        guard take("Tt "), let hour = number(2), take(":"), let minute = number(2),
-            hour < 24, minute < 60
-        else { return nil }
-        seconds += Double(hour * 3_600 + minute * 60)
-        if take(":") {
-            guard let second = number(2), second <= 60 else { return nil }
-            seconds += Double(second)
-            if take(".,") {
-                var scale = 0.1
-                let start = index
-                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                    seconds += Double(bytes[index] - UInt8(ascii: "0")) * scale
-                    scale /= 10
-                    index += 1
-                }
-                guard index > start else { return nil }
-            }
-        }
-        if index == bytes.count || (take("Zz") && index == bytes.count) { return seconds }
-        guard index < bytes.count, "+- ".utf8.contains(bytes[index]) else { return nil }
-        let sign: Double = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-        index += 1
-        guard let offsetHours = number(2) else { return nil }
-        _ = take(":")
-        guard let offsetMinutes = number(2), index == bytes.count, offsetHours < 24, offsetMinutes < 60
-        else { return nil }
-        return seconds - sign * Double(offsetHours * 3_600 + offsetMinutes * 60)
-    }
-
-    private static func split(_ seconds: Int64) -> (date: String, time: String) {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = Int(seconds - days * 86_400)
-        let (year, month, day) = civilFromDays(days)
-        let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-        let time = "\(pad(secondOfDay / 3_600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
-        return (date, time)
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    // Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian, 1970-01-01 = 0).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let m = Int64(month)
-        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civilFromDays(_ days: Int64) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
-    }
-}
-
-/// A strong ETag value (`"<32 hex>"`) for a response body: two independent 64-bit lanes over
-/// 8-byte words (fast even in debug builds, where a byte-wise loop over 400 KB costs ~20 ms).
-func fakeGitHubETag(_ bytes: [UInt8]) -> String {
-    var first: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-    var second: UInt64 = 0x8422_2325_cbf2_9ce4
-    bytes.withUnsafeBytes { raw in
-        let wordCount = raw.count / 8
-        var offset = 0
-        for _ in 0..<wordCount {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            first = (first ^ word) &* 0x0000_0100_0000_01b3
-            first ^= first >> 29
-            second = (second ^ word.byteSwapped) &* 0x9E37_79B9_7F4A_7C15
-            second ^= second >> 31
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
-        first = (first ^ tail) &* 0x0000_0100_0000_01b3
-        second = (second ^ tail) &* 0x9E37_79B9_7F4A_7C15
-    }
-    first ^= first >> 32
-    second ^= second >> 29
-    return "\"\(hex(first, width: 16))\(hex(second, width: 16))\""
-}
-
-/// Lower-case hex, zero-padded to `width`.
-func hex<Value: BinaryInteger>(_ value: Value, width: Int, uppercase: Bool = false) -> String {
-    let text = String(value, radix: 16, uppercase: uppercase)
-    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-}
-
 /// Percent-encodes everything except RFC 3986 unreserved characters (for one path segment).
 func percentEncodedSegment(_ text: String) -> String {
     var output = ""
@@ -282,8 +119,8 @@ struct FakeGitHubRenderer {
         ])
     }
 
-    /// An issue object in list shape, or with `closed_by` when `single`.
-    func issue(_ issue: FakeGitHubIssue, single: Bool) -> OrderedJSON {
+    /// An issue object as an issues page lists it.
+    func issue(_ issue: FakeGitHubIssue) -> OrderedJSON {
         let url = "\(repositoryURL)/issues/\(issue.number)"
         var members: [(String, OrderedJSON)] = [
             ("url", .string(url)),
@@ -322,9 +159,6 @@ struct FakeGitHubRenderer {
             ])))
         }
         members.append(("body", .string(issue.body)))
-        if single {
-            members.append(("closed_by", issue.state == "closed" ? user(.octocat) : .null))
-        }
         // Reaction counts are a deterministic function of the id, not part of the model.
         let heart = Int(issue.id % 5 == 0 ? issue.id % 3 : 0)
         let plusOne = Int(issue.id % 3 == 0 ? issue.id % 7 : 0)
@@ -354,7 +188,7 @@ struct FakeGitHubRenderer {
         let url = repositoryURL
         let owner = FakeGitHubUser(
             login: repository.owner,
-            id: 10_000_000 + Int64(fakeGitHubHash(repository.owner.lowercased()) % 90_000_000),
+            id: 10_000_000 + Int64(fnv1a64(Array(repository.owner.lowercased().utf8)) % 90_000_000),
             type: "Organization")
         let created = GitHubTime.epoch(year: 2018, month: 11, day: 1) + Int64(repository.id % 86_400)
         let latest = repository.issues.map { GitHubTime.seconds($0.updatedAt) }.max() ?? created

@@ -84,7 +84,7 @@ public struct FakeGitHubRepository: Sendable {
     /// The id ``generated(owner:name:issueCount:id:)`` uses when none is given: a hash of the
     /// lower-cased full name in `3_000_000_000 ..< 4_000_000_000`.
     public static func defaultID(owner: String, name: String) -> Int64 {
-        3_000_000_000 + Int64(fakeGitHubHash("\(owner)/\(name)".lowercased()) % 1_000_000_000)
+        3_000_000_000 + Int64(fnv1a64(Array("\(owner)/\(name)".lowercased().utf8)) % 1_000_000_000)
     }
 
     /// A deterministic repository (a pure function of the arguments) with issues #1…#`issueCount`.
@@ -104,21 +104,11 @@ public struct FakeGitHubRepository: Sendable {
         precondition(issueCount >= 0, "FakeGitHubRepository.generated: negative issueCount")
         let repositoryID = id ?? defaultID(owner: owner, name: name)
         let generator = FakeGitHubIssueGenerator(
-            seed: fakeGitHubHash("\(owner)/\(name)".lowercased()), repositoryID: repositoryID)
+            seed: fnv1a64(Array("\(owner)/\(name)".lowercased().utf8)), repositoryID: repositoryID)
         let issues = issueCount == 0 ? [] : (1...issueCount).map { generator.issue(number: $0, of: issueCount) }
         return FakeGitHubRepository(
             id: repositoryID, owner: owner, name: name,
             description: "Generated fixture for pokédex tests — \(issueCount) issues & pull requests",
             issues: issues)
     }
-}
-
-/// FNV-1a (64 bit) of a string's UTF-8 bytes; stable across runs and platforms.
-func fakeGitHubHash(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01b3
-    }
-    return hash
 }

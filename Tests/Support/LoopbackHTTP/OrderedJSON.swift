@@ -1,3 +1,5 @@
+import PokedexStore
+
 /// A JSON value whose objects keep their key order, so fixtures match PokeAPI's byte layout
 /// (JSONSerialization would reorder keys).
 enum OrderedJSON {
@@ -32,7 +34,7 @@ enum OrderedJSON {
         case .int(let value):
             output += String(value)
         case .string(let value):
-            Self.writeQuoted(value, into: &output)
+            JSONValue.writeString(value, to: &output)
         case .array(let elements):
             output += "["
             for (index, element) in elements.enumerated() {
@@ -44,33 +46,11 @@ enum OrderedJSON {
             output += "{"
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { output += "," }
-                Self.writeQuoted(key, into: &output)
+                JSONValue.writeString(key, to: &output)
                 output += ":"
                 value.write(into: &output)
             }
             output += "}"
         }
-    }
-
-    private static func writeQuoted(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                // U+2028/2029 are valid JSON but break JavaScript-based tooling; escape them too.
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }

@@ -1,0 +1,27 @@
+import Foundation
+
+extension PokeAPIScanner {
+    /// A `/pokemon` list page: `JSONDecoder` spent ≈0.7 ms on each 100-entry page, a tenth of a
+    /// no-change refresh's CPU.
+    static func listPage(from body: Data) throws(JSONScanFailure) -> PokemonListPage {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.pokemonListPage() }
+    }
+}
+
+extension JSONScanner {
+    /// `{"count": Int, "next": String?, "results": [{"name", "url"}], …}`.
+    mutating func pokemonListPage() throws(JSONScanFailure) -> PokemonListPage {
+        try beginObject()
+        var count: Int?, next: String?, results: [NamedResource]?
+        var first = true
+        while let k = try nextKey(&first) {
+            if key(k, is: "count") { count = try int() }
+            else if key(k, is: "next") { next = try optionalString() }
+            else if key(k, is: "results") { results = try namedResources() }
+            else { try skipValue() }
+        }
+        guard let count else { throw fail("missing \"count\"") }
+        guard let results else { throw fail("missing \"results\"") }
+        return PokemonListPage(count: count, next: next, results: results)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// Everything the request handler needs, kept apart from `FakePokeAPI` so that the server's
+/// handler does not retain the public object.
+final class FakePokeAPIBackend: @unchecked Sendable {
+    struct RenderedBody {
+        let bytes: [UInt8]
+        let etag: String
+    }
+
+    struct Counts {
+        var details = 0
+        var lists = 0
+        var notModified = 0
+    }
+
+    static let defaultPageSize = 20
+    static let jsonContentType = "application/json; charset=utf-8"
+
+    // Recursive so that an `update` closure may read the catalog without deadlocking.
+    let lock = NSRecursiveLock()
+    var pokemonByID: [Int: FakePokemon] = [:]
+    var sortedIDs: [Int] = []
+    var idByName: [String: Int] = [:]
+    var renderedDetails: [Int: RenderedBody] = [:]
+    var origin = ""
+    var storedOverride: (@Sendable (RecordedRequest) -> ScriptedResponse?)?
+    var storedCounts = Counts()
+    // Ids for referenced resources, assigned in catalog order so that URLs are deterministic and a
+    // client keying tables by URL id never sees two names share an id.
+    var abilityIDs = ResourceRegistry()
+    var typeIDs = ResourceRegistry(canonical: [
+        "normal", "fighting", "flying", "poison", "ground", "rock", "bug", "ghost", "steel", "fire",
+        "water", "grass", "electric", "psychic", "ice", "dragon", "dark", "fairy", "stellar",
+    ])
+    var statIDs = ResourceRegistry(canonical: FakePokemon.statNames + ["accuracy", "evasion"])
+    var speciesIDs = ResourceRegistry()
+
+    init(catalog: [FakePokemon]) {
+        // Default forms first, so that species ids can equal their Pokémon's id as on PokeAPI.
+        let defaultsFirst = catalog.filter { $0.id < 10_000 } + catalog.filter { $0.id >= 10_000 }
+        for pokemon in defaultsFirst {
+            precondition(pokemonByID[pokemon.id] == nil, "FakePokeAPI: duplicate id \(pokemon.id)")
+            store(pokemon)
+        }
+    }
+
+    func setOrigin(_ origin: String) {
+        synchronized {
+            self.origin = origin
+            renderedDetails.removeAll()
+        }
+    }
+
+    var override: (@Sendable (RecordedRequest) -> ScriptedResponse?)? {
+        get { synchronized { storedOverride } }
+        set { synchronized { storedOverride = newValue } }
+    }
+
+    var counts: Counts { synchronized { storedCounts } }
+
+    func resetCounts() { synchronized { storedCounts = Counts() } }
+
+    var catalog: [FakePokemon] { synchronized { sortedIDs.map { pokemonByID[$0]! } } }
+
+    func update(id: Int, _ change: (inout FakePokemon) -> Void) {
+        synchronized {
+            guard var pokemon = pokemonByID[id] else {
+                preconditionFailure("FakePokeAPI.update: no Pokémon with id \(id)")
+            }
+            change(&pokemon)
+            if pokemon.id != id { remove(id: id) }
+            store(pokemon)
+        }
+    }
+
+    func renderedDetail(id: Int) -> RenderedBody {
+        synchronized {
+            guard let rendered = detail(id: id) else {
+                preconditionFailure("FakePokeAPI: no Pokémon with id \(id)")
+            }
+            return rendered
+        }
+    }
+
+    // MARK: Routing
+
+    func respond(to request: RecordedRequest) -> ScriptedResponse {
+        // Called outside the lock: an override may itself inspect the fake.
+        if let override = self.override, let scripted = override(request) {
+            return scripted
+        }
+        guard request.method == "GET" || request.method == "HEAD" else { return Self.notFound }
+        let segments = request.path.split(separator: "/")
+        guard segments.count >= 3, segments[0] == "api", segments[1] == "v2", segments[2] == "pokemon"
+        else { return Self.notFound }
+
+        return synchronized {
+            switch segments.count {
+            case 3:
+                return conditionalResponse(listPage(query: request.query), to: request, counter: \.lists)
+            case 4:
+                guard let id = Int(segments[3]), let rendered = detail(id: id) else {
+                    return Self.notFound
+                }
+                return conditionalResponse(rendered, to: request, counter: \.details)
+            default:
+                return Self.notFound
+            }
+        }
+    }
+
+    static var notFound: ScriptedResponse { .text("Not Found", status: 404) }
+
+    func conditionalResponse(
+        _ rendered: RenderedBody, to request: RecordedRequest, counter: WritableKeyPath<Counts, Int>
+    ) -> ScriptedResponse {
+        if let candidates = request.header("if-none-match"), ifNoneMatch(candidates, matches: rendered.etag) {
+            storedCounts.notModified += 1
+            return .notModified(headers: [("ETag", rendered.etag)])
+        }
+        storedCounts[keyPath: counter] += 1
+        return ScriptedResponse(
+            status: 200,
+            headers: [("Content-Type", Self.jsonContentType), ("ETag", rendered.etag)],
+            body: rendered.bytes)
+    }
+
+    // MARK: Storage (callers hold the lock)
+
+    func store(_ pokemon: FakePokemon) {
+        let key = pokemon.name.lowercased()
+        if let holder = idByName[key], holder != pokemon.id {
+            preconditionFailure("FakePokeAPI: name \(key) is already used by id \(holder)")
+        }
+        if let previous = pokemonByID[pokemon.id] {
+            idByName[previous.name.lowercased()] = nil
+        } else {
+            let insertion = sortedIDs.firstIndex { $0 > pokemon.id } ?? sortedIDs.endIndex
+            sortedIDs.insert(pokemon.id, at: insertion)
+        }
+        pokemonByID[pokemon.id] = pokemon
+        idByName[key] = pokemon.id
+        renderedDetails[pokemon.id] = nil
+
+        for ability in pokemon.abilities { abilityIDs.register(ability.name) }
+        for type in pokemon.types { typeIDs.register(type) }
+        for stat in pokemon.stats { statIDs.register(stat.name) }
+        speciesIDs.register(pokemon.speciesName, preferredID: pokemon.id < 10_000 ? pokemon.id : nil)
+    }
+
+    func remove(id: Int) {
+        guard let pokemon = pokemonByID.removeValue(forKey: id) else { return }
+        idByName[pokemon.name.lowercased()] = nil
+        sortedIDs.removeAll { $0 == id }
+        renderedDetails[id] = nil
+    }
+
+    func synchronized<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}

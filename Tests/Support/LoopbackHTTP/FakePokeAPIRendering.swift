@@ -1,0 +1,161 @@
+import Foundation
+
+/// PokeAPI's bodies for the served Pokémon: list pages with pokeapi.co's link quirks, and detail
+/// bodies with every top-level key PokeAPI sends (most of them empty or filler). Callers hold the lock.
+extension FakePokeAPIBackend {
+    func detail(id: Int) -> RenderedBody? {
+        if let cached = renderedDetails[id] { return cached }
+        guard let pokemon = pokemonByID[id] else { return nil }
+        let rendered = Self.rendered(detailJSON(pokemon))
+        renderedDetails[id] = rendered
+        return rendered
+    }
+
+    static func rendered(_ json: OrderedJSON) -> RenderedBody {
+        let bytes = Array(json.compactText.utf8)
+        return RenderedBody(bytes: bytes, etag: "W/\"\(hex(fnv1a64(bytes), width: 16))\"")
+    }
+
+    func listPage(query: [String: String]) -> RenderedBody {
+        // Clamped so that offset + limit cannot overflow.
+        let ceiling = 1 << 40
+        let limit = query["limit"].flatMap { Int($0) }.flatMap { $0 > 0 ? min($0, ceiling) : nil }
+            ?? Self.defaultPageSize
+        let offset = query["offset"].flatMap { Int($0) }.flatMap { $0 >= 0 ? min($0, ceiling) : nil } ?? 0
+        let count = sortedIDs.count
+
+        let pageIDs = offset < count ? sortedIDs[offset..<min(count, offset + limit)] : []
+        let nextOffset = offset + limit
+        let next: OrderedJSON =
+            offset < count && nextOffset < count
+            ? .string(listLink(offset: nextOffset, limit: min(limit, count - nextOffset), pageSize: limit))
+            : .null
+        let previous: OrderedJSON =
+            offset > 0 ? .string(listLink(offset: max(0, offset - limit), limit: limit, pageSize: limit)) : .null
+
+        return Self.rendered(
+            .object([
+                ("count", .int(count)),
+                ("next", next),
+                ("previous", previous),
+                ("results", .array(pageIDs.map { id in
+                    .object([
+                        ("name", .string(pokemonByID[id]!.name)),
+                        ("url", .string("\(origin)/api/v2/pokemon/\(id)/")),
+                    ])
+                })),
+            ]))
+    }
+
+    /// pokeapi.co emits `offset=…&limit=…` on some pages and `limit=…&offset=…` on others;
+    /// clients must parse links rather than compare them as strings. Here the order follows the
+    /// parity of the linked page's index (`offset / pageSize`): even → offset first.
+    func listLink(offset: Int, limit: Int, pageSize: Int) -> String {
+        let query = (offset / pageSize).isMultiple(of: 2)
+            ? "offset=\(offset)&limit=\(limit)" : "limit=\(limit)&offset=\(offset)"
+        return "\(origin)/api/v2/pokemon/?\(query)"
+    }
+
+    func detailJSON(_ pokemon: FakePokemon) -> OrderedJSON {
+        let api = origin + "/api/v2"
+        func reference(_ name: String, _ kind: String, _ id: Int) -> OrderedJSON {
+            .object([("name", .string(name)), ("url", .string("\(api)/\(kind)/\(id)/"))])
+        }
+        let id = pokemon.id
+        let visibleAbilityCount = pokemon.abilities.filter { !$0.hidden }.count
+        var nextVisibleSlot = 1
+        let abilities: [OrderedJSON] = pokemon.abilities.map { ability in
+            let slot: Int
+            if ability.hidden {
+                slot = max(3, visibleAbilityCount + 1)
+            } else {
+                slot = nextVisibleSlot
+                nextVisibleSlot += 1
+            }
+            return .object([
+                ("ability", reference(ability.name, "ability", abilityIDs.id(for: ability.name))),
+                ("is_hidden", .bool(ability.hidden)),
+                ("slot", .int(slot)),
+            ])
+        }
+        let sprites = "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon"
+        let cries = "https://raw.githubusercontent.com/PokeAPI/cries/main/cries/pokemon"
+
+        return .object([
+            ("abilities", .array(abilities)),
+            ("base_experience", .int(pokemon.baseExperience)),
+            ("cries", .object([
+                ("latest", .string("\(cries)/latest/\(id).ogg")),
+                ("legacy", .string("\(cries)/legacy/\(id).ogg")),
+            ])),
+            ("forms", .array([reference(pokemon.name, "pokemon-form", id)])),
+            ("game_indices", .array([])),
+            ("height", .int(pokemon.height)),
+            ("held_items", .array([])),
+            ("id", .int(id)),
+            ("is_default", .bool(id < 10_000)),
+            ("location_area_encounters", .string("\(api)/pokemon/\(id)/encounters")),
+            ("moves", .array((0..<max(0, pokemon.fillerMoves)).map { index in
+                .object([
+                    ("move", reference("filler-move-\(index + 1)", "move", index + 1)),
+                    ("version_group_details", .array([])),
+                ])
+            })),
+            ("name", .string(pokemon.name)),
+            ("order", .int(pokemon.order)),
+            ("past_abilities", .array([])),
+            ("past_stats", .array([])),
+            ("past_types", .array([])),
+            ("species", reference(pokemon.speciesName, "pokemon-species", speciesIDs.id(for: pokemon.speciesName))),
+            ("sprites", .object([
+                ("front_default", .string("\(sprites)/\(id).png")),
+                ("other", .object([
+                    ("official-artwork", .object([
+                        ("front_default", .string(pokemon.officialArtwork)),
+                        ("front_shiny", .string(pokemon.officialArtwork.map { _ in
+                            "\(sprites)/other/official-artwork/shiny/\(id).png"
+                        })),
+                    ])),
+                ])),
+            ])),
+            ("stats", .array(pokemon.stats.map { stat in
+                .object([
+                    ("base_stat", .int(stat.base)),
+                    ("effort", .int(stat.effort)),
+                    ("stat", reference(stat.name, "stat", statIDs.id(for: stat.name))),
+                ])
+            })),
+            ("types", .array(pokemon.types.enumerated().map { index, type in
+                .object([
+                    ("slot", .int(index + 1)),
+                    ("type", reference(type, "type", typeIDs.id(for: type))),
+                ])
+            })),
+            ("weight", .int(pokemon.weight)),
+        ])
+    }
+}
+
+/// Hands out stable numeric ids for named resources (abilities, types, …) referenced by URL.
+struct ResourceRegistry {
+    private var idByName: [String: Int] = [:]
+    private var usedIDs: Set<Int> = []
+    private var highestID = 0
+
+    init(canonical: [String] = []) {
+        for (index, name) in canonical.enumerated() { register(name, preferredID: index + 1) }
+    }
+
+    mutating func register(_ name: String, preferredID: Int? = nil) {
+        guard idByName[name] == nil else { return }
+        let id = preferredID.flatMap { usedIDs.contains($0) ? nil : $0 } ?? highestID + 1
+        idByName[name] = id
+        usedIDs.insert(id)
+        highestID = max(highestID, id)
+    }
+
+    func id(for name: String) -> Int {
+        guard let id = idByName[name] else { preconditionFailure("unregistered resource \(name)") }
+        return id
+    }
+}
