@@ -19,8 +19,9 @@ let package = Package(
         // The NNNN_description.sql rule, shared by the embedder (a bad set fails the build)
         // and the migrator (which refuses one at run time).
         .target(name: "MigrationNames"),
-        .executableTarget(name: "MigrationEmbedder", dependencies: ["SHA256Digest", "MigrationNames"],
-                          path: "Sources/MigrationEmbedder"),
+        .executableTarget(
+            name: "MigrationEmbedder", dependencies: ["SHA256Digest", "MigrationNames"],
+            path: "Sources/MigrationEmbedder"),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),
@@ -45,14 +46,19 @@ let package = Package(
             // position-independent: the loader then has no 24,000 relocations to apply to
             // the runtime's metadata (≈1 ms of every query). Release only: test bundles link
             // the executable's code and need the shared runtime.
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-no-pie"],
-                                          .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-Xlinker", "-no-pie"],
+                    .when(platforms: [.linux], configuration: .release))
+            ]
         ),
         // Built with `--static-swift-stdlib` (README) it carries Foundation too: it then starts in
         // ≈19 ms instead of ≈33 ms, and runs where no Swift toolchain is installed.
         .executableTarget(
             name: "pokedex-sync", dependencies: ["PokedexSyncCLI", "PokedexSync"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
+            ]
         ),
 
         // Test support: a loopback HTTP/1.1 server and a PokeAPI-like fixture service. The fakes
@@ -60,17 +66,27 @@ let package = Package(
         .target(name: "LoopbackHTTP", dependencies: ["PokedexStore"], path: "Tests/Support/LoopbackHTTP"),
         .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "MigrationNames", "TestSupport"]),
-        .testTarget(name: "PokedexStoreTests", dependencies: ["PokedexStore", "SQLiteDatabase", "SHA256Digest",
-                                                              "TestSupport"]),
+        .testTarget(
+            name: "PokedexStoreTests",
+            dependencies: [
+                "PokedexStore", "SQLiteDatabase", "SHA256Digest",
+                "TestSupport",
+            ]),
         .testTarget(name: "PokedexSyncTests", dependencies: ["PokedexSync", "LoopbackHTTP", "TestSupport"]),
-        .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "PokedexStore", "SQLiteDatabase",
-                                                            "PokedexSync"]),
+        .testTarget(
+            name: "PokedexCLITests",
+            dependencies: [
+                "PokedexCLI", "PokedexStore", "SQLiteDatabase",
+                "PokedexSync",
+            ]),
         .testTarget(
             name: "EndToEndTests",
             // PokedexStore and CSQLite only to inspect files the binary wrote (integrity checks).
-            dependencies: ["LoopbackHTTP", "TestSupport", "PokedexStore", "SQLiteDatabase", "CSQLite",
-                           .target(name: "pokedex"),
-                           .target(name: "pokedex-sync")]
+            dependencies: [
+                "LoopbackHTTP", "TestSupport", "PokedexStore", "SQLiteDatabase", "CSQLite",
+                .target(name: "pokedex"),
+                .target(name: "pokedex-sync"),
+            ]
         ),
     ]
 )

@@ -42,7 +42,8 @@ for path in paths {
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
     let fileName = URL(fileURLWithPath: path).lastPathComponent
     let text = String(decoding: data, as: UTF8.self)
-    source += "    EmbeddedMigration(fileName: \(swiftLiteral(fileName)), sql: \(swiftLiteral(text)), "
+    source +=
+        "    EmbeddedMigration(fileName: \(swiftLiteral(fileName)), sql: \(swiftLiteral(text)), "
         + "checksum: \"\(SHA256.hexDigest(text.utf8))\"),\n"
 }
 source += "]\n"

@@ -15,8 +15,8 @@ public struct MigrationFileName: Sendable, Equatable {
         let digits = stem.prefix { $0.isASCII && $0.isNumber }
         let description = stem.dropFirst(digits.count)
         guard digits.count >= 4, let version = Int(digits), version > 0,
-              description.first == "_", description.count > 1,
-              description.dropFirst().allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") })
+            description.first == "_", description.count > 1,
+            description.dropFirst().allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") })
         else { return nil }
         self.version = version
         self.stem = String(stem)

@@ -50,7 +50,8 @@ public enum ArgumentParser {
                         try reader.value(for: name, inline: inlineValue, command: commandName))
                 default:
                     let known = (accepted + GlobalOption.allCases.map(\.spec)).map(\.name)
-                    let what = commandName.map { "unknown option '\(name)' for '\($0.rawValue)'" }
+                    let what =
+                        commandName.map { "unknown option '\(name)' for '\($0.rawValue)'" }
                         ?? "unknown option '\(name)'"
                     throw UsageError(message: what + suggestion(name, among: known), command: commandName)
                 }

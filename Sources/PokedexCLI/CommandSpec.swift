@@ -44,16 +44,19 @@ extension CommandName {
 /// Options several commands share.
 enum SharedOptions {
     static let json = OptionSpec(name: "--json", value: .flag, help: ["Print JSON (keys are listed in the README)."])
-    static let jsonArray = OptionSpec(name: "--json", value: .flag,
-                                      help: ["Print a JSON array (keys are listed in the README)."])
+    static let jsonArray = OptionSpec(
+        name: "--json", value: .flag,
+        help: ["Print a JSON array (keys are listed in the README)."])
     /// Where a listing starts; one range for every command, each with its own help.
     static func offset(default value: OptionSpec.Default?, help: [String]) -> OptionSpec {
-        OptionSpec(name: "--offset", value: .count(0...ArgumentParser.maximumCount), placeholder: "N",
-                   defaultValue: value, help: help)
+        OptionSpec(
+            name: "--offset", value: .count(0...ArgumentParser.maximumCount), placeholder: "N",
+            defaultValue: value, help: help)
     }
 
     static func limit(default value: OptionSpec.Default, help: [String]) -> OptionSpec {
-        OptionSpec(name: "--limit", value: .count(1...ArgumentParser.maximumCount), placeholder: "N",
-                   defaultValue: value, help: help)
+        OptionSpec(
+            name: "--limit", value: .count(1...ArgumentParser.maximumCount), placeholder: "N",
+            defaultValue: value, help: help)
     }
 }

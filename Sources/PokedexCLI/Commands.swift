@@ -28,8 +28,9 @@ struct CommandRunner {
 
     func databasePath() throws -> String {
         guard let path = DatabaseLocation.resolve(explicit: global.databasePath, environment: environment) else {
-            throw CommandFailure(message: "cannot tell where the database lives: set --db, POKEDEX_DB or HOME",
-                                 exitCode: .usage)
+            throw CommandFailure(
+                message: "cannot tell where the database lives: set --db, POKEDEX_DB or HOME",
+                exitCode: .usage)
         }
         return path
     }
@@ -60,8 +61,9 @@ struct CommandRunner {
         if let profile = try catalog.profile(name: slug) { return profile }
         let suggestions = PokemonName.suggestions(for: slug, among: try catalog.names())
         let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"
-        throw CommandFailure(message: "no Pokémon named '\(TerminalText.sanitize(query))' in the local data\(hint)",
-                             exitCode: .notFound)
+        throw CommandFailure(
+            message: "no Pokémon named '\(TerminalText.sanitize(query))' in the local data\(hint)",
+            exitCode: .notFound)
     }
 
     // MARK: list

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a command writes: results to standard output, everything else to standard error.
@@ -16,9 +16,11 @@ public struct Console: Sendable {
     /// Whether "Error:" is shown in red: on a terminal, unless NO_COLOR is set.
     public var colorsErrors = false
 
-    public init(writeOutput: @escaping @Sendable (String) -> Void,
-                writeError: @escaping @Sendable (String) -> Void,
-                outputIsTerminal: Bool, errorIsTerminal: Bool = false) {
+    public init(
+        writeOutput: @escaping @Sendable (String) -> Void,
+        writeError: @escaping @Sendable (String) -> Void,
+        outputIsTerminal: Bool, errorIsTerminal: Bool = false
+    ) {
         self.writeOutput = writeOutput
         self.writeError = writeError
         self.outputIsTerminal = outputIsTerminal
@@ -33,7 +35,8 @@ public struct Console: Sendable {
     /// Whether errors may be coloured, per https://no-color.org and `TERM=dumb`.
     public func colorsErrors(environment: [String: String]) -> Console {
         var console = self
-        console.colorsErrors = errorIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        console.colorsErrors =
+            errorIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
             && environment["TERM"] != "dumb"
         return console
     }

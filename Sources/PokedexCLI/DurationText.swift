@@ -14,7 +14,8 @@ enum DurationText {
             if character.isASCII && character.isNumber {
                 digits.append(character)
             } else if let unit = unitSeconds[character], !digits.isEmpty, let value = Int(digits),
-                      value <= maximumSeconds {
+                value <= maximumSeconds
+            {
                 total += value * unit
                 digits = ""
                 guard total <= maximumSeconds else { return nil }

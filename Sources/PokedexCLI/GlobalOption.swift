@@ -5,15 +5,18 @@ enum GlobalOption: CaseIterable, Sendable {
     var spec: OptionSpec {
         switch self {
         case .database:
-            return OptionSpec(name: "--db", value: .text, placeholder: "PATH", help: [
-                "The database file (default: $POKEDEX_DB, else",
-                "$XDG_DATA_HOME/pokedex/pokedex.sqlite, else",
-                "~/.local/share/pokedex/pokedex.sqlite).",
-            ])
+            return OptionSpec(
+                name: "--db", value: .text, placeholder: "PATH",
+                help: [
+                    "The database file (default: $POKEDEX_DB, else",
+                    "$XDG_DATA_HOME/pokedex/pokedex.sqlite, else",
+                    "~/.local/share/pokedex/pokedex.sqlite).",
+                ])
         case .quiet: return OptionSpec(name: "--quiet", shortName: "-q", value: .flag, help: ["Print errors only."])
         case .verbose:
-            return OptionSpec(name: "--verbose", shortName: "-v", value: .flag,
-                              help: ["Print a line for each page synced."])
+            return OptionSpec(
+                name: "--verbose", shortName: "-v", value: .flag,
+                help: ["Print a line for each page synced."])
         case .help: return OptionSpec(name: "--help", shortName: "-h", value: .flag, help: ["Show help information."])
         case .version: return OptionSpec(name: "--version", value: .flag, help: ["Show the version."])
         }
@@ -30,6 +33,8 @@ enum GlobalOption: CaseIterable, Sendable {
         issues, in SQLite.
         """
 
-    static let usage = CommandSpec.Usage(options: [.option(Self.database.spec), .option(Self.quiet.spec),
-                                                   .option(Self.verbose.spec)])
+    static let usage = CommandSpec.Usage(options: [
+        .option(Self.database.spec), .option(Self.quiet.spec),
+        .option(Self.verbose.spec),
+    ])
 }

@@ -5,10 +5,11 @@ enum HelpText {
         guard let command, command != .help else {
             return "Usage: pokedex \(usage(GlobalOption.usage.options)) <command> [options]"
         }
-        return "Usage: " + command.spec.usages.map { form in
-            (["pokedex", command.rawValue] + [form.arguments].compactMap { $0 } + [usage(form.options)])
-                .joined(separator: " ")
-        }.joined(separator: "\n       ")
+        return "Usage: "
+            + command.spec.usages.map { form in
+                (["pokedex", command.rawValue] + [form.arguments].compactMap { $0 } + [usage(form.options)])
+                    .joined(separator: " ")
+            }.joined(separator: "\n       ")
     }
 
     static func help(_ command: CommandName?) -> String {
@@ -60,7 +61,8 @@ enum HelpText {
 
     private static func rows(_ options: [OptionSpec]) -> String {
         options.map { option in
-            let label = ([option.shortName].compactMap { $0 } + [option.name]).joined(separator: ", ")
+            let label =
+                ([option.shortName].compactMap { $0 } + [option.name]).joined(separator: ", ")
                 + (option.placeholder.map { " \($0)" } ?? "")
             return column(label, option.help.map { fill($0, from: option) })
         }.joined(separator: "\n")
@@ -85,7 +87,9 @@ enum HelpText {
     /// A label in a 24-character column and its text beside it; a longer label gets a line of its own.
     private static func column(_ label: String, _ lines: [String]) -> String {
         let indent = String(repeating: " ", count: 26)
-        let first = label.count <= 22 ? "  " + label + String(repeating: " ", count: 24 - label.count)
+        let first =
+            label.count <= 22
+            ? "  " + label + String(repeating: " ", count: 24 - label.count)
             : "  " + label + "\n" + indent
         return first + lines.joined(separator: "\n" + indent)
     }

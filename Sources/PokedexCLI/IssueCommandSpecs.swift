@@ -5,16 +5,20 @@ enum IssuesOptions {
     static let state = OptionSpec(
         name: "--state", value: .choice(IssueFilter.State.allCases.map(\.rawValue)), placeholder: "STATE",
         defaultValue: .text(IssueFilter().state.rawValue), help: ["{choices}."])
-    static let label = OptionSpec(name: "--label", value: .repeatedText, placeholder: "LABEL", usagePlaceholder: "L",
-                                  help: ["Only issues with this label; repeat to require several."])
-    static let author = OptionSpec(name: "--author", value: .text, placeholder: "LOGIN",
-                                   help: ["Only issues opened by this user."])
-    static let search = OptionSpec(name: "--search", value: .text, placeholder: "TEXT",
-                                   help: ["Only issues whose title or body has every word of TEXT."])
+    static let label = OptionSpec(
+        name: "--label", value: .repeatedText, placeholder: "LABEL", usagePlaceholder: "L",
+        help: ["Only issues with this label; repeat to require several."])
+    static let author = OptionSpec(
+        name: "--author", value: .text, placeholder: "LOGIN",
+        help: ["Only issues opened by this user."])
+    static let search = OptionSpec(
+        name: "--search", value: .text, placeholder: "TEXT",
+        help: ["Only issues whose title or body has every word of TEXT."])
     static let pulls = OptionSpec(name: "--pulls", value: .flag, help: ["Pull requests instead of issues."])
     static let allKinds = OptionSpec(name: "--all-kinds", value: .flag, help: ["Issues and pull requests."])
-    static let limit = SharedOptions.limit(default: .number(IssueFilter().limit),
-                                           help: ["Show at most N (default: {default})."])
+    static let limit = SharedOptions.limit(
+        default: .number(IssueFilter().limit),
+        help: ["Show at most N (default: {default})."])
     static let offset = SharedOptions.offset(default: nil, help: ["Skip the first N."])
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
@@ -52,15 +56,19 @@ enum IssuesOptions {
 enum IssueArguments {
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         guard positionals.count == 1, let reference = positionals.first else {
-            throw options.failure(positionals.isEmpty ? "missing the issue (OWNER/REPO#NUMBER)"
-                                  : "unexpected argument '\(positionals[1])'")
+            throw options.failure(
+                positionals.isEmpty
+                    ? "missing the issue (OWNER/REPO#NUMBER)"
+                    : "unexpected argument '\(positionals[1])'")
         }
         let parts = reference.split(separator: "#", omittingEmptySubsequences: false)
         guard parts.count == 2, let number = Int(parts[1]), number > 0, parts[1].allSatisfy(\.isASCII) else {
             throw options.failure("'\(reference)' is not OWNER/REPO#NUMBER")
         }
-        return .issue(IssueCommand(repository: try ArgumentParser.repository(String(parts[0]), command: .issue),
-                                   number: number, json: options.flag(SharedOptions.json)))
+        return .issue(
+            IssueCommand(
+                repository: try ArgumentParser.repository(String(parts[0]), command: .issue),
+                number: number, json: options.flag(SharedOptions.json)))
     }
 }
 
@@ -71,14 +79,20 @@ extension CommandSpec {
             List a repository's stored issues, newest first. Never uses the network;
             run 'pokedex sync issues OWNER/REPO' first.
             """,
-        usages: [Usage(arguments: "OWNER/REPO", options: [
-            .option(IssuesOptions.state), .option(IssuesOptions.label), .option(IssuesOptions.author),
-            .option(IssuesOptions.search), .oneOf([IssuesOptions.pulls, IssuesOptions.allKinds]),
-            .option(IssuesOptions.limit), .option(IssuesOptions.offset), .option(SharedOptions.jsonArray),
-        ])],
-        options: [IssuesOptions.state, IssuesOptions.label, IssuesOptions.author, IssuesOptions.search,
-                  IssuesOptions.pulls, IssuesOptions.allKinds, IssuesOptions.limit, IssuesOptions.offset,
-                  SharedOptions.jsonArray],
+        usages: [
+            Usage(
+                arguments: "OWNER/REPO",
+                options: [
+                    .option(IssuesOptions.state), .option(IssuesOptions.label), .option(IssuesOptions.author),
+                    .option(IssuesOptions.search), .oneOf([IssuesOptions.pulls, IssuesOptions.allKinds]),
+                    .option(IssuesOptions.limit), .option(IssuesOptions.offset), .option(SharedOptions.jsonArray),
+                ])
+        ],
+        options: [
+            IssuesOptions.state, IssuesOptions.label, IssuesOptions.author, IssuesOptions.search,
+            IssuesOptions.pulls, IssuesOptions.allKinds, IssuesOptions.limit, IssuesOptions.offset,
+            SharedOptions.jsonArray,
+        ],
         build: IssuesOptions.command)
 
     static let issue = CommandSpec(

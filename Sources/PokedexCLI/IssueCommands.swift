@@ -14,7 +14,8 @@ extension CommandRunner {
     func issue(_ command: IssueCommand) throws {
         let archive = try openArchive(for: command.repository)
         guard let issue = try archive.issue(repository: command.repository.description, number: command.number) else {
-            throw CommandFailure(message: "no issue #\(command.number) stored for \(command.repository)", exitCode: .notFound)
+            throw CommandFailure(
+                message: "no issue #\(command.number) stored for \(command.repository)", exitCode: .notFound)
         }
         console.print(command.json ? IssueJSON.detail(issue).rendered() : IssueText.detail(issue))
     }
@@ -38,14 +39,15 @@ enum IssueJSON {
     }
 
     static func detail(_ issue: StoredIssue) -> JSONValue {
-        .object(summaryMembers(issue) + [
-            ("body", .optional(issue.body)),
-            ("locked", .bool(issue.locked)),
-            ("draft", issue.draft.map(JSONValue.bool) ?? .null),
-            ("merged_at", .optional(issue.mergedAt)),
-            ("assignees", assignees(issue)),
-            ("milestone", .optional(issue.milestone)),
-        ])
+        .object(
+            summaryMembers(issue) + [
+                ("body", .optional(issue.body)),
+                ("locked", .bool(issue.locked)),
+                ("draft", issue.draft.map(JSONValue.bool) ?? .null),
+                ("merged_at", .optional(issue.mergedAt)),
+                ("assignees", assignees(issue)),
+                ("milestone", .optional(issue.milestone)),
+            ])
     }
 
     private static func assignees(_ issue: StoredIssue) -> JSONValue {
@@ -78,8 +80,10 @@ enum IssueText {
             header: ["NUMBER", "STATE", "UPDATED", "AUTHOR", "TITLE"],
             rows: issues.map { issue in
                 let labels = issue.labels.isEmpty ? "" : "  [" + issue.labels.joined(separator: ", ") + "]"
-                return ["#\(issue.number)", (issue.isPullRequest ? "pr " : "") + issue.state,
-                        String(issue.updatedAt.prefix(10)), issue.author ?? "", issue.title + labels]
+                return [
+                    "#\(issue.number)", (issue.isPullRequest ? "pr " : "") + issue.state,
+                    String(issue.updatedAt.prefix(10)), issue.author ?? "", issue.title + labels,
+                ]
             })
     }
 
@@ -89,7 +93,8 @@ enum IssueText {
             guard let value, !value.isEmpty else { return }
             lines.append(label + String(repeating: " ", count: max(1, 12 - label.count)) + TerminalText.sanitize(value))
         }
-        let kind = issue.isPullRequest
+        let kind =
+            issue.isPullRequest
             ? "pull request" + (issue.draft == true ? " (draft)" : "") + (issue.mergedAt.map { ", merged \($0)" } ?? "")
             : "issue"
         field("Kind", kind)

@@ -54,7 +54,7 @@ struct ParsedOptions {
         guard let text = text(spec) else { return nil }
         let lower = text.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), text.count > 8,
-              !text.contains(where: { $0.isWhitespace })
+            !text.contains(where: { $0.isWhitespace })
         else {
             throw failure("\(spec.name) needs an http:// or https:// URL, not '\(text)'")
         }

@@ -21,8 +21,10 @@ public enum PokedexCLI {
     }
 
     /// Runs the command line, `sync` through `sync`: the entry point of the sync binary.
-    public static func run(arguments: [String], environment: [String: String], console: Console = .standard,
-                           sync: SyncRunner) async -> Int32 {
+    public static func run(
+        arguments: [String], environment: [String: String], console: Console = .standard,
+        sync: SyncRunner
+    ) async -> Int32 {
         switch start(arguments: arguments, environment: environment, console: console) {
         case .finished(let status):
             return status
@@ -39,8 +41,10 @@ public enum PokedexCLI {
     /// Runs the command line without Swift concurrency, handing `sync` to `handOffSync`
     /// (which execs the sync binary): the entry point of the query binary. An async entry
     /// point would start the concurrency runtime's threads, a visible part of a query's time.
-    public static func run(arguments: [String], environment: [String: String], console: Console = .standard,
-                           handOffSync: (SyncCommand, SyncContext) throws -> Void) -> Int32 {
+    public static func run(
+        arguments: [String], environment: [String: String], console: Console = .standard,
+        handOffSync: (SyncCommand, SyncContext) throws -> Void
+    ) -> Int32 {
         switch start(arguments: arguments, environment: environment, console: console) {
         case .finished(let status):
             return status
@@ -78,8 +82,11 @@ public enum PokedexCLI {
             case .help(let topic): console.print(HelpText.help(topic))
             case .version: console.print(PokedexVersion.current)
             case .sync(let command):
-                return .sync(command, SyncContext(global: invocation.global, environment: environment,
-                                                  console: console, databasePath: try runner.databasePath()))
+                return .sync(
+                    command,
+                    SyncContext(
+                        global: invocation.global, environment: environment,
+                        console: console, databasePath: try runner.databasePath()))
             case .show(let command): try runner.show(command)
             case .list(let command): try runner.list(command)
             case .issues(let command): try runner.issues(command)
@@ -120,12 +127,16 @@ public enum PokedexCLI {
     /// cannot be written (73: disk full, file-size limit, I/O error, read-only).
     public static func describe(_ error: DatabaseError) -> (message: String, exitCode: ExitCode) {
         if error.isDamagedFile {
-            return ("the database file is damaged (\(error)); pokedex does not repair it: check it with "
-                    + "`sqlite3 FILE 'PRAGMA integrity_check'`, or move it away and sync again", .databaseUnusable)
+            return (
+                "the database file is damaged (\(error)); pokedex does not repair it: check it with "
+                    + "`sqlite3 FILE 'PRAGMA integrity_check'`, or move it away and sync again", .databaseUnusable
+            )
         }
         if error.isOutOfSpace {
-            return ("the disk is full, or the file reached its size limit (\(error)); the page being written was "
-                    + "rolled back and everything stored before is kept", .cannotCreate)
+            return (
+                "the disk is full, or the file reached its size limit (\(error)); the page being written was "
+                    + "rolled back and everything stored before is kept", .cannotCreate
+            )
         }
         return ("cannot write the database (\(error)); everything stored before is kept", .cannotCreate)
     }

@@ -1,11 +1,14 @@
 /// `pokedex show` and `pokedex list`: queries of the local Pokémon catalog.
 enum ListOptions {
-    static let offset = SharedOptions.offset(default: .number(ListCommand().offset),
-                                             help: ["Skip the first N Pokémon (default: {default})."])
-    static let limit = SharedOptions.limit(default: .number(ListCommand().limit),
-                                           help: ["Show at most N Pokémon (default: {default})."])
-    static let type = OptionSpec(name: "--type", value: .text, placeholder: "TYPE",
-                                 help: ["Only Pokémon of this type (e.g. electric)."])
+    static let offset = SharedOptions.offset(
+        default: .number(ListCommand().offset),
+        help: ["Skip the first N Pokémon (default: {default})."])
+    static let limit = SharedOptions.limit(
+        default: .number(ListCommand().limit),
+        help: ["Show at most N Pokémon (default: {default})."])
+    static let type = OptionSpec(
+        name: "--type", value: .text, placeholder: "TYPE",
+        help: ["Only Pokémon of this type (e.g. electric)."])
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         if let extra = positionals.first { throw options.failure("unexpected argument '\(extra)'") }
@@ -54,8 +57,11 @@ extension CommandSpec {
     static let list = CommandSpec(
         name: .list, abstract: ["List Pokémon in id order (offline)."],
         overview: "List Pokémon from the local database in id order. Never uses the network.",
-        usages: [Usage(options: [ListOptions.offset, ListOptions.limit, ListOptions.type, SharedOptions.jsonArray]
-            .map(UsageItem.option))],
+        usages: [
+            Usage(
+                options: [ListOptions.offset, ListOptions.limit, ListOptions.type, SharedOptions.jsonArray]
+                    .map(UsageItem.option))
+        ],
         options: [ListOptions.offset, ListOptions.limit, ListOptions.type, SharedOptions.jsonArray],
         build: ListOptions.command)
 }

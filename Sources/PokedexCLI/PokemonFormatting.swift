@@ -7,22 +7,35 @@ enum PokemonJSON {
     }
 
     static func profile(_ profile: PokemonProfile) -> JSONValue {
-        .object(summaryMembers(profile.summary) + [
-            ("has_details", .bool(profile.hasDetails)),
-            ("height", .optional(profile.height)),
-            ("weight", .optional(profile.weight)),
-            ("base_experience", .optional(profile.baseExperience)),
-            ("order", .optional(profile.order)),
-            ("species", .optional(profile.speciesName)),
-            ("abilities", .array(profile.abilities.map { ability in
-                .object([("name", .string(ability.name)), ("hidden", .bool(ability.isHidden)),
-                         ("slot", .int(ability.slot))])
-            })),
-            ("stats", .array(profile.stats.map { stat in
-                .object([("name", .string(stat.name)), ("base_stat", .int(stat.baseStat)),
-                         ("effort", .int(stat.effort))])
-            })),
-        ])
+        .object(
+            summaryMembers(profile.summary) + [
+                ("has_details", .bool(profile.hasDetails)),
+                ("height", .optional(profile.height)),
+                ("weight", .optional(profile.weight)),
+                ("base_experience", .optional(profile.baseExperience)),
+                ("order", .optional(profile.order)),
+                ("species", .optional(profile.speciesName)),
+                (
+                    "abilities",
+                    .array(
+                        profile.abilities.map { ability in
+                            .object([
+                                ("name", .string(ability.name)), ("hidden", .bool(ability.isHidden)),
+                                ("slot", .int(ability.slot)),
+                            ])
+                        })
+                ),
+                (
+                    "stats",
+                    .array(
+                        profile.stats.map { stat in
+                            .object([
+                                ("name", .string(stat.name)), ("base_stat", .int(stat.baseStat)),
+                                ("effort", .int(stat.effort)),
+                            ])
+                        })
+                ),
+            ])
     }
 
     private static func summaryMembers(_ summary: PokemonSummary) -> [(String, JSONValue)] {
@@ -43,8 +56,10 @@ enum PokemonText {
         TerminalText.table(
             header: ["ID", "NAME", "TYPES", "ARTWORK"],
             rows: summaries.map { summary in
-                [String(summary.id), summary.name, summary.types.joined(separator: ", "),
-                 summary.artwork.url + (summary.artwork.derived ? " (derived)" : "")]
+                [
+                    String(summary.id), summary.name, summary.types.joined(separator: ", "),
+                    summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""),
+                ]
             })
     }
 
@@ -64,20 +79,24 @@ enum PokemonText {
         if let weight = profile.weight { field("Weight", decimal(weight, unit: "kg")) }
         if let experience = profile.baseExperience { field("Base exp.", String(experience)) }
         if let species = profile.speciesName { field("Species", species) }
-        field("Abilities", profile.abilities.map { $0.name + ($0.isHidden ? " (hidden)" : "") }
-            .joined(separator: ", "))
+        field(
+            "Abilities",
+            profile.abilities.map { $0.name + ($0.isHidden ? " (hidden)" : "") }
+                .joined(separator: ", "))
         field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
         if !profile.stats.isEmpty {
             lines.append("Base stats")
             let width = profile.stats.map(\.name.count).max() ?? 0
             for stat in profile.stats {
                 let value = String(stat.baseStat)
-                lines.append("  " + TerminalText.sanitize(stat.name).padding(to: width + 2)
-                             + String(repeating: " ", count: max(0, 3 - value.count)) + value)
+                lines.append(
+                    "  " + TerminalText.sanitize(stat.name).padding(to: width + 2)
+                        + String(repeating: " ", count: max(0, 3 - value.count)) + value)
             }
             let total = String(profile.stats.map(\.baseStat).reduce(0, +))
-            lines.append("  " + "total".padding(to: width + 2)
-                         + String(repeating: " ", count: max(0, 3 - total.count)) + total)
+            lines.append(
+                "  " + "total".padding(to: width + 2)
+                    + String(repeating: " ", count: max(0, 3 - total.count)) + total)
         }
         return lines.joined(separator: "\n")
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process environment, read without Foundation.
@@ -31,16 +31,16 @@ public enum SiblingExecutable {
     private static func runningExecutablePath() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         #if canImport(Darwin)
-        var size = UInt32(buffer.count)
-        if _NSGetExecutablePath(&buffer, &size) == 0, let resolved = realpath(buffer, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
+            var size = UInt32(buffer.count)
+            if _NSGetExecutablePath(&buffer, &size) == 0, let resolved = realpath(buffer, nil) {
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
         #else
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if count > 0 {
-            return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            if count > 0 {
+                return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
         #endif
         return CommandLine.arguments.first ?? ""
     }

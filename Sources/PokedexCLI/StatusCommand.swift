@@ -6,8 +6,10 @@ extension CommandRunner {
         let path = try databasePath()
         let status = try StoreStatus.read(from: try LocalStore.openForReading(path: path))
         let holder = WriterLock.holder(forDatabase: path)
-        console.print(command.json ? StatusJSON.render(status, syncHolder: holder).rendered()
-                                   : StatusText.render(status, syncHolder: holder))
+        console.print(
+            command.json
+                ? StatusJSON.render(status, syncHolder: holder).rendered()
+                : StatusText.render(status, syncHolder: holder))
     }
 }
 
@@ -20,18 +22,24 @@ enum StatusJSON {
             ("schema_version", .int(status.schemaVersion)),
             ("sync_running", syncHolder.map { .object([("holder", .string($0))]) } ?? .null),
             ("resources", .array(status.resources.map(resource))),
-            ("rate_limit", status.rateLimit.map { limit, seenAt in
-                .object([("remaining", .int(limit.remaining)), ("limit", .optional(limit.limit)),
-                         ("reset_at", .optional(limit.resetAt)), ("seen_at", .string(seenAt))])
-            } ?? .null),
+            (
+                "rate_limit",
+                status.rateLimit.map { limit, seenAt in
+                    .object([
+                        ("remaining", .int(limit.remaining)), ("limit", .optional(limit.limit)),
+                        ("reset_at", .optional(limit.resetAt)), ("seen_at", .string(seenAt)),
+                    ])
+                } ?? .null
+            ),
         ])
     }
 
     private static func resource(_ resource: StoreStatus.ResourceStatus) -> JSONValue {
-        let (kind, repository): (String, String?) = switch resource.resource {
-        case .pokemon: ("pokemon", nil)
-        case .issues(let name, _): ("issues", name)
-        }
+        let (kind, repository): (String, String?) =
+            switch resource.resource {
+            case .pokemon: ("pokemon", nil)
+            case .issues(let name, _): ("issues", name)
+            }
         return .object([
             ("resource", .string(kind)),
             ("repository", .optional(repository)),
@@ -63,14 +71,17 @@ enum StatusText {
         for resource in status.resources {
             let counts = resource.counts.map { "\($0.1) \(String($0.0.map { $0 == "_" ? " " : $0 }))" }
             lines.append("")
-            lines.append(TerminalText.sanitize("\(resource.resource)") + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")))
+            lines.append(
+                TerminalText.sanitize("\(resource.resource)")
+                    + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")))
             lines.append("  last success:  " + (resource.lastSuccess.map(describe) ?? "never"))
             lines.append("  last failure:  " + (resource.lastFailure.map(describe) ?? "none"))
         }
         if let (limit, seenAt) = status.rateLimit {
             lines.append("")
-            lines.append("GitHub rate limit: \(limit.remaining)\(limit.limit.map { " of \($0)" } ?? "") left"
-                         + (limit.resetAt.map { ", resets \($0)" } ?? "") + " (seen \(seenAt))")
+            lines.append(
+                "GitHub rate limit: \(limit.remaining)\(limit.limit.map { " of \($0)" } ?? "") left"
+                    + (limit.resetAt.map { ", resets \($0)" } ?? "") + " (seen \(seenAt))")
         }
         return lines.joined(separator: "\n")
     }

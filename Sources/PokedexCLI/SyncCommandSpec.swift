@@ -3,13 +3,16 @@ import PokedexStore
 /// `pokedex sync`'s options. Defaults the sync engine applies come from `SyncDefaults`, the
 /// others from a fresh `SyncCommand`: what help shows is what the command gets.
 enum SyncOptions {
-    static let ifOlderThan = OptionSpec(name: "--if-older-than", value: .duration, placeholder: "DURATION", help: [
-        "Skip what synced successfully less than DURATION ago",
-        "(90s, 30m, 6h, 2d, 1w); exit 0 when nothing is due.",
-    ])
+    static let ifOlderThan = OptionSpec(
+        name: "--if-older-than", value: .duration, placeholder: "DURATION",
+        help: [
+            "Skip what synced successfully less than DURATION ago",
+            "(90s, 30m, 6h, 2d, 1w); exit 0 when nothing is due.",
+        ])
     static let maximumAge = OptionSpec(
         name: "--max-age", value: .duration, placeholder: "DURATION",
-        defaultValue: .duration(seconds: SyncCommand().maximumDetailAgeSeconds), help: [
+        defaultValue: .duration(seconds: SyncCommand().maximumDetailAgeSeconds),
+        help: [
             "Reuse stored Pokémon details younger than this without a",
             "request; revalidate older ones (default: {default}; 0 revalidates",
             "every one).",
@@ -18,47 +21,55 @@ enum SyncOptions {
         name: "--pokeapi-url", value: .url, placeholder: "URL", defaultValue: .text(SyncDefaults.pokeAPIBaseURL),
         help: ["PokeAPI's base URL (default: $POKEAPI_BASE_URL, else", "{default})."])
     static let gitHubURL = OptionSpec(
-        name: "--github-url", value: .url, placeholder: "URL", defaultValue: .text(SyncDefaults.gitHubBaseURL), help: [
+        name: "--github-url", value: .url, placeholder: "URL", defaultValue: .text(SyncDefaults.gitHubBaseURL),
+        help: [
             "GitHub's API URL (default: $GITHUB_API_URL, else",
             "{default}; Enterprise: https://HOST/api/v3).",
             "The token comes from $GITHUB_TOKEN, else $GH_TOKEN.",
         ])
-    static let offset = SharedOptions.offset(default: .number(SyncCommand().offset),
-                                             help: ["Start at the N-th list entry (default: {default})."])
+    static let offset = SharedOptions.offset(
+        default: .number(SyncCommand().offset),
+        help: ["Start at the N-th list entry (default: {default})."])
     // Left out, the limit is nil: the whole list.
-    static let limit = SharedOptions.limit(default: .text("all"),
-                                           help: ["Take at most N list entries (default: {default})."])
+    static let limit = SharedOptions.limit(
+        default: .text("all"),
+        help: ["Take at most N list entries (default: {default})."])
     static let concurrency = OptionSpec(
         name: "--concurrency", value: .count(1...ArgumentParser.maximumConcurrency), placeholder: "N",
         defaultValue: .number(SyncDefaults.concurrency),
         help: ["Detail downloads in flight, {range} (default: {default})."])
     static let maximumWait = OptionSpec(
         name: "--max-wait", value: .count(0...86_400), placeholder: "SECONDS",
-        defaultValue: .number(SyncDefaults.maximumWaitSeconds), help: [
+        defaultValue: .number(SyncDefaults.maximumWaitSeconds),
+        help: [
             "Wait at most this long for a GitHub rate limit to reset;",
             "past it, stop with exit status 75 (default: {default}).",
         ])
     static let lockWait = OptionSpec(
         name: "--wait", value: .count(0...86_400), placeholder: "SECONDS",
-        defaultValue: .number(SyncCommand().lockWaitSeconds), help: [
+        defaultValue: .number(SyncCommand().lockWaitSeconds),
+        help: [
             "Wait this long for another sync of the same database to",
             "finish; past it, exit 75 (default: {default}).",
         ])
     static let retries = OptionSpec(
-        name: "--retries", value: .count(0...10), placeholder: "N", defaultValue: .number(SyncDefaults.retries), help: [
+        name: "--retries", value: .count(0...10), placeholder: "N", defaultValue: .number(SyncDefaults.retries),
+        help: [
             "Retry a request that got no answer, a 5xx, 408 or 429, or a",
             "200 that is not JSON, up to N times with exponential backoff",
             "(honouring Retry-After), {range} (default: {default}).",
         ])
     static let retryWait = OptionSpec(
         name: "--retry-wait", value: .count(0...3_600), placeholder: "SECONDS",
-        defaultValue: .number(SyncDefaults.retryWaitSeconds), help: [
+        defaultValue: .number(SyncDefaults.retryWaitSeconds),
+        help: [
             "Wait at most this long in all between the attempts of one",
             "request (default: {default}).",
         ])
     static let timeout = OptionSpec(
         name: "--timeout", value: .count(1...3_600), placeholder: "SECONDS",
-        defaultValue: .number(SyncDefaults.requestTimeoutSeconds), help: [
+        defaultValue: .number(SyncDefaults.requestTimeoutSeconds),
+        help: [
             "Give up on a request that takes longer, and retry it",
             "(default: {default}).",
         ])
@@ -73,8 +84,10 @@ enum SyncOptions {
         case 2 where positionals[0] == "issues":
             sync.repository = try ArgumentParser.repository(positionals[1], command: .sync)
         default:
-            throw options.failure(positionals.first == "issues" ? "missing OWNER/REPO after 'issues'"
-                                  : "unexpected argument '\(positionals[0])' (did you mean 'sync issues OWNER/REPO'?)")
+            throw options.failure(
+                positionals.first == "issues"
+                    ? "missing OWNER/REPO after 'issues'"
+                    : "unexpected argument '\(positionals[0])' (did you mean 'sync issues OWNER/REPO'?)")
         }
         sync.pokeAPIURL = try options.url(pokeAPIURL)
         sync.githubURL = try options.url(gitHubURL)
@@ -100,8 +113,10 @@ enum SyncOptions {
 extension CommandSpec {
     static let sync = CommandSpec(
         name: .sync,
-        abstract: ["Download the Pokémon catalog and refresh synced repositories;",
-                   "'sync issues OWNER/REPO' mirrors one repository's issues."],
+        abstract: [
+            "Download the Pokémon catalog and refresh synced repositories;",
+            "'sync issues OWNER/REPO' mirrors one repository's issues.",
+        ],
         overview: """
             Download PokeAPI's Pokémon list and every listed Pokémon's details, then
             refresh every GitHub repository synced before; or, with 'issues OWNER/REPO', mirror
@@ -118,16 +133,24 @@ extension CommandSpec {
             error lines, for cron's mail. Each run is recorded: see 'pokedex status'.
             """,
         usages: [
-            Usage(options: [SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.offset, SyncOptions.limit,
-                            SyncOptions.concurrency, SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout,
-                            SyncOptions.lockWait, SyncOptions.pokeAPIURL, SyncOptions.gitHubURL].map(UsageItem.option)),
-            Usage(arguments: "issues OWNER/REPO",
-                  options: [SyncOptions.ifOlderThan, SyncOptions.gitHubURL, SyncOptions.maximumWait,
-                            SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout, SyncOptions.lockWait]
-                    .map(UsageItem.option)),
+            Usage(
+                options: [
+                    SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.offset, SyncOptions.limit,
+                    SyncOptions.concurrency, SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout,
+                    SyncOptions.lockWait, SyncOptions.pokeAPIURL, SyncOptions.gitHubURL,
+                ].map(UsageItem.option)),
+            Usage(
+                arguments: "issues OWNER/REPO",
+                options: [
+                    SyncOptions.ifOlderThan, SyncOptions.gitHubURL, SyncOptions.maximumWait,
+                    SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout, SyncOptions.lockWait,
+                ]
+                .map(UsageItem.option)),
         ],
-        options: [SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.pokeAPIURL, SyncOptions.gitHubURL,
-                  SyncOptions.offset, SyncOptions.limit, SyncOptions.concurrency, SyncOptions.maximumWait,
-                  SyncOptions.lockWait, SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout],
+        options: [
+            SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.pokeAPIURL, SyncOptions.gitHubURL,
+            SyncOptions.offset, SyncOptions.limit, SyncOptions.concurrency, SyncOptions.maximumWait,
+            SyncOptions.lockWait, SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout,
+        ],
         build: SyncOptions.command)
 }

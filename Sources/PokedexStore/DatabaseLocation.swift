@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the database lives: `--db`, else `$POKEDEX_DB`, else the XDG data directory.
@@ -32,7 +32,8 @@ public enum DatabaseLocation {
                 throw .cannotOpen(path: path, reason: "cannot create directory \(current): a file of that name exists")
             }
             if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw .cannotOpen(path: path, reason: "cannot create directory \(current): \(String(cString: strerror(errno)))")
+                throw .cannotOpen(
+                    path: path, reason: "cannot create directory \(current): \(String(cString: strerror(errno)))")
             }
         }
     }

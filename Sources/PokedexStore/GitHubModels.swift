@@ -49,8 +49,10 @@ public struct GitHubRepository: Sendable, Equatable {
     public let htmlURL: String?
     public let rawJSON: [UInt8]
 
-    public init(id: Int, fullName: String, description: String?, defaultBranch: String?, openIssuesCount: Int?,
-                htmlURL: String?, rawJSON: [UInt8]) {
+    public init(
+        id: Int, fullName: String, description: String?, defaultBranch: String?, openIssuesCount: Int?,
+        htmlURL: String?, rawJSON: [UInt8]
+    ) {
         self.id = id
         self.fullName = fullName
         self.description = description

@@ -13,10 +13,10 @@ public struct GitHubRepositoryName: Sendable, Equatable, CustomStringConvertible
             character.isASCII && (character.isLetter || character.isNumber)
         }
         guard (1...39).contains(owner.count), owner.allSatisfy({ isASCIIAlphanumeric($0) || $0 == "-" || $0 == "_" }),
-              owner.first != "-", owner.last != "-", !owner.contains("--")
+            owner.first != "-", owner.last != "-", !owner.contains("--")
         else { return nil }
         guard (1...100).contains(name.count), name != ".", name != "..",
-              name.allSatisfy({ isASCIIAlphanumeric($0) || $0 == "-" || $0 == "_" || $0 == "." })
+            name.allSatisfy({ isASCIIAlphanumeric($0) || $0 == "-" || $0 == "_" || $0 == "." })
         else { return nil }
         self.owner = owner
         self.name = name

@@ -47,7 +47,8 @@ public struct IssueArchive {
     public func issuesETag(repositoryID: Int, url: String) throws -> String? {
         try database.queryFirst(
             "SELECT issues_etag FROM github_sync_state WHERE repository_id = ? AND issues_url = ?",
-            [.int(repositoryID), .text(url)]) { $0.optionalText(0) } ?? nil
+            [.int(repositoryID), .text(url)]
+        ) { $0.optionalText(0) } ?? nil
     }
 
     // MARK: Writing
@@ -71,9 +72,11 @@ public struct IssueArchive {
                     default_branch = excluded.default_branch, open_issues_count = excluded.open_issues_count,
                     html_url = excluded.html_url, fetched_at = excluded.fetched_at, raw_json = excluded.raw_json
                 """,
-                [.int(repository.id), .text(repository.fullName), .string(repository.description),
-                 .string(repository.defaultBranch), .int(repository.openIssuesCount), .string(repository.htmlURL),
-                 RawBody.value(repository.rawJSON[...])])
+                [
+                    .int(repository.id), .text(repository.fullName), .string(repository.description),
+                    .string(repository.defaultBranch), .int(repository.openIssuesCount), .string(repository.htmlURL),
+                    RawBody.value(repository.rawJSON[...]),
+                ])
             try database.run(
                 """
                 INSERT INTO github_sync_state (repository_id, repository_etag) VALUES (?, ?)
@@ -89,14 +92,18 @@ public struct IssueArchive {
     /// new or changed; items identical to what is stored (the inclusive `since` boundary)
     /// are not written again.
     @discardableResult
-    public func saveIssuePage(repositoryID: Int, issues: [GitHubIssue], firstPage: (url: String, etag: String?)?) throws -> Int {
+    public func saveIssuePage(repositoryID: Int, issues: [GitHubIssue], firstPage: (url: String, etag: String?)?) throws
+        -> Int
+    {
         try database.writeTransaction {
             var changed = 0
             var saved = SavedThisPage()
             for issue in issues {
-                let unchanged = try database.queryFirst(
-                    "SELECT raw_json = ? FROM github_issue WHERE id = ?", [RawBody.value(issue.rawJSON[...]), .int(issue.id)]
-                ) { $0.bool(0) } ?? false
+                let unchanged =
+                    try database.queryFirst(
+                        "SELECT raw_json = ? FROM github_issue WHERE id = ?",
+                        [RawBody.value(issue.rawJSON[...]), .int(issue.id)]
+                    ) { $0.bool(0) } ?? false
                 guard !unchanged else { continue }
                 try saveIssue(issue, repositoryID: repositoryID, saved: &saved)
                 changed += 1
@@ -143,12 +150,15 @@ public struct IssueArchive {
                 INSERT INTO github_milestone (id, repository_id, number, title, state) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET number = excluded.number, title = excluded.title, state = excluded.state
                 """,
-                [.int(milestone.id), .int(repositoryID), .int(milestone.number), .text(milestone.title),
-                 .string(milestone.state)])
+                [
+                    .int(milestone.id), .int(repositoryID), .int(milestone.number), .text(milestone.title),
+                    .string(milestone.state),
+                ])
         }
         // A number reused by a different id (an issue deleted and recreated) replaces it.
-        try database.run("DELETE FROM github_issue WHERE repository_id = ? AND number = ? AND id <> ?",
-                         [.int(repositoryID), .int(issue.number), .int(issue.id)])
+        try database.run(
+            "DELETE FROM github_issue WHERE repository_id = ? AND number = ? AND id <> ?",
+            [.int(repositoryID), .int(issue.number), .int(issue.id)])
         try database.run(
             """
             INSERT INTO github_issue
@@ -165,12 +175,14 @@ public struct IssueArchive {
                 created_at = excluded.created_at, updated_at = excluded.updated_at, closed_at = excluded.closed_at,
                 html_url = excluded.html_url, raw_json = excluded.raw_json
             """,
-            [.int(issue.id), .int(repositoryID), .int(issue.number), .text(issue.title), .string(issue.body),
-             .text(issue.state), .string(issue.stateReason), .bool(issue.locked), .int(issue.comments),
-             .int(issue.author?.id), .string(issue.authorAssociation), .int(issue.milestone?.id),
-             .bool(issue.isPullRequest), issue.draft.map(SQLValue.bool) ?? .null, .string(issue.mergedAt),
-             .text(issue.createdAt), .text(issue.updatedAt), .string(issue.closedAt), .text(issue.htmlURL),
-             RawBody.value(issue.rawJSON[...])])
+            [
+                .int(issue.id), .int(repositoryID), .int(issue.number), .text(issue.title), .string(issue.body),
+                .text(issue.state), .string(issue.stateReason), .bool(issue.locked), .int(issue.comments),
+                .int(issue.author?.id), .string(issue.authorAssociation), .int(issue.milestone?.id),
+                .bool(issue.isPullRequest), issue.draft.map(SQLValue.bool) ?? .null, .string(issue.mergedAt),
+                .text(issue.createdAt), .text(issue.updatedAt), .string(issue.closedAt), .text(issue.htmlURL),
+                RawBody.value(issue.rawJSON[...]),
+            ])
         try database.run("DELETE FROM github_issue_label WHERE issue_id = ?", [.int(issue.id)])
         for label in issue.labels where saved.labels.insert(label.id).inserted {
             try database.run(
@@ -179,17 +191,22 @@ public struct IssueArchive {
                 ON CONFLICT (id) DO UPDATE SET name = excluded.name, color = excluded.color,
                     description = excluded.description
                 """,
-                [.int(label.id), .int(repositoryID), .text(label.name), .string(label.color), .string(label.description)])
+                [
+                    .int(label.id), .int(repositoryID), .text(label.name), .string(label.color),
+                    .string(label.description),
+                ])
         }
         for label in issue.labels {
-            try database.run("INSERT OR IGNORE INTO github_issue_label (issue_id, label_id) VALUES (?, ?)",
-                             [.int(issue.id), .int(label.id)])
+            try database.run(
+                "INSERT OR IGNORE INTO github_issue_label (issue_id, label_id) VALUES (?, ?)",
+                [.int(issue.id), .int(label.id)])
         }
         try database.run("DELETE FROM github_issue_assignee WHERE issue_id = ?", [.int(issue.id)])
         for assignee in issue.assignees {
             try saveUser(assignee, saved: &saved)
-            try database.run("INSERT OR IGNORE INTO github_issue_assignee (issue_id, user_id) VALUES (?, ?)",
-                             [.int(issue.id), .int(assignee.id)])
+            try database.run(
+                "INSERT OR IGNORE INTO github_issue_assignee (issue_id, user_id) VALUES (?, ?)",
+                [.int(issue.id), .int(assignee.id)])
         }
     }
 
@@ -247,9 +264,12 @@ public struct IssueArchive {
                  JOIN github_label AS l ON l.id = il.label_id
                  WHERE il.issue_id = i.id AND lower(l.name) IN (SELECT value FROM json_each(?))) = ?
                 """)
-            parameters += [.text(JSONValue.array(labels.sorted().map(JSONValue.string)).rendered()), .int(labels.count)]
+            parameters += [
+                .text(JSONValue.array(labels.sorted().map(JSONValue.string)).rendered()), .int(labels.count),
+            ]
         }
-        let sql = "SELECT i.id FROM github_issue AS i WHERE " + conditions.joined(separator: " AND ")
+        let sql =
+            "SELECT i.id FROM github_issue AS i WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY i.created_at DESC, i.number DESC LIMIT ? OFFSET ?"
         return (sql, parameters + [.int(filter.limit), .int(filter.offset)])
     }

@@ -29,7 +29,10 @@ public indirect enum JSONValue: Equatable, Sendable {
         case .int(let value): output += String(value)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
-            guard !values.isEmpty else { output += "[]"; return }
+            guard !values.isEmpty else {
+                output += "[]"
+                return
+            }
             output += "[\n"
             for (index, value) in values.enumerated() {
                 output += String(repeating: "  ", count: indent + 1)
@@ -38,7 +41,10 @@ public indirect enum JSONValue: Equatable, Sendable {
             }
             output += String(repeating: "  ", count: indent) + "]"
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
             output += "{\n"
             for (index, (key, value)) in members.enumerated() {
                 output += String(repeating: "  ", count: indent + 1)

@@ -90,10 +90,13 @@ public enum LocalStore {
         do {
             let pending = try Migrator.embedded().pendingMigrations(in: database)
             if !pending.isEmpty {
-                let hasAnyTable = try database.queryFirst(
-                    "SELECT 1 FROM sqlite_schema WHERE type = 'table' LIMIT 1") { _ in true } ?? false
-                throw hasAnyTable ? StoreError.needsUpgrade(path: path, pending: pending.map(\.name))
-                                  : StoreError.noSchema(path: path)
+                let hasAnyTable =
+                    try database.queryFirst(
+                        "SELECT 1 FROM sqlite_schema WHERE type = 'table' LIMIT 1"
+                    ) { _ in true } ?? false
+                throw hasAnyTable
+                    ? StoreError.needsUpgrade(path: path, pending: pending.map(\.name))
+                    : StoreError.noSchema(path: path)
             }
         } catch let error as StoreError {
             throw error

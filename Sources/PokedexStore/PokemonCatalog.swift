@@ -61,8 +61,9 @@ public struct PokemonCatalog {
 
     private func saveEntry(_ entry: PokemonListEntry) throws {
         // A name that moved to another id upstream would otherwise violate UNIQUE(name).
-        try database.run("DELETE FROM pokemon WHERE name = ? AND id <> ?",
-                         [.text(entry.name), .int(entry.id)])
+        try database.run(
+            "DELETE FROM pokemon WHERE name = ? AND id <> ?",
+            [.text(entry.name), .int(entry.id)])
         try database.run(
             """
             INSERT INTO pokemon (id, name, url, listed_at)
@@ -85,12 +86,15 @@ public struct PokemonCatalog {
                 details_synced_at = \(SQLTimestamp.now)
             WHERE id = ?
             """,
-            [.int(details.height), .int(details.weight), .int(details.baseExperience),
-             .int(details.order), .string(details.speciesName), .string(details.officialArtworkURL), id])
+            [
+                .int(details.height), .int(details.weight), .int(details.baseExperience),
+                .int(details.order), .string(details.speciesName), .string(details.officialArtworkURL), id,
+            ])
         try database.run("DELETE FROM pokemon_type WHERE pokemon_id = ?", [id])
         for (index, type) in details.types.enumerated() {
-            try database.run("INSERT INTO pokemon_type (pokemon_id, slot, type_name) VALUES (?, ?, ?)",
-                             [id, .int(index + 1), .text(type)])
+            try database.run(
+                "INSERT INTO pokemon_type (pokemon_id, slot, type_name) VALUES (?, ?, ?)",
+                [id, .int(index + 1), .text(type)])
         }
         try database.run("DELETE FROM pokemon_ability WHERE pokemon_id = ?", [id])
         for ability in details.abilities {
@@ -183,9 +187,10 @@ public struct PokemonCatalog {
             [.string(type), .int(limit), .int(offset)]
         ) { row in
             let columns = Self.summaryColumns(row)
-            return PokemonSummary(id: columns.id, name: columns.name, url: columns.url,
-                                  types: row.optionalText(4).map { $0.split(separator: ",").map(String.init) } ?? [],
-                                  artwork: PokemonResource.artwork(id: columns.id, official: columns.official))
+            return PokemonSummary(
+                id: columns.id, name: columns.name, url: columns.url,
+                types: row.optionalText(4).map { $0.split(separator: ",").map(String.init) } ?? [],
+                artwork: PokemonResource.artwork(id: columns.id, official: columns.official))
         }
     }
 
@@ -210,17 +215,21 @@ public struct PokemonCatalog {
                 """,
                 [.int(id)]
             ) { row in
-                (summary: Self.summaryColumns(row), height: row.optionalInt(4), weight: row.optionalInt(5),
-                 baseExperience: row.optionalInt(6), order: row.optionalInt(7),
-                 species: row.optionalText(8), hasDetails: row.bool(9))
+                (
+                    summary: Self.summaryColumns(row), height: row.optionalInt(4), weight: row.optionalInt(5),
+                    baseExperience: row.optionalInt(6), order: row.optionalInt(7),
+                    species: row.optionalText(8), hasDetails: row.bool(9)
+                )
             }
             guard let selected else { return nil }
             let abilities = try database.query(
                 "SELECT ability_name, is_hidden, slot FROM pokemon_ability WHERE pokemon_id = ? ORDER BY slot",
-                [.int(id)]) { PokemonDetails.Ability(name: $0.text(0), isHidden: $0.bool(1), slot: $0.int(2)) }
+                [.int(id)]
+            ) { PokemonDetails.Ability(name: $0.text(0), isHidden: $0.bool(1), slot: $0.int(2)) }
             let stats = try database.query(
                 "SELECT stat_name, base_stat, effort FROM pokemon_stat WHERE pokemon_id = ? ORDER BY position",
-                [.int(id)]) { PokemonDetails.Stat(name: $0.text(0), baseStat: $0.int(1), effort: $0.int(2)) }
+                [.int(id)]
+            ) { PokemonDetails.Stat(name: $0.text(0), baseStat: $0.int(1), effort: $0.int(2)) }
             let summary = PokemonSummary(
                 id: id, name: selected.summary.name, url: selected.summary.url, types: try types(of: id),
                 artwork: PokemonResource.artwork(id: id, official: selected.summary.official))
@@ -232,7 +241,9 @@ public struct PokemonCatalog {
     }
 
     private func types(of id: Int) throws -> [String] {
-        try database.query("SELECT type_name FROM pokemon_type WHERE pokemon_id = ? ORDER BY slot",
-                           [.int(id)]) { $0.text(0) }
+        try database.query(
+            "SELECT type_name FROM pokemon_type WHERE pokemon_id = ? ORDER BY slot",
+            [.int(id)]
+        ) { $0.text(0) }
     }
 }

@@ -62,7 +62,8 @@ public enum PokemonName {
             }
         }
         func sharedStart(_ name: String) -> Int { zip(name, query).prefix { $0 == $1 }.count }
-        return scored
+        return
+            scored
             .sorted { ($0.score, -sharedStart($0.name), $0.name) < ($1.score, -sharedStart($1.name), $1.name) }
             .prefix(limit).map(\.name)
     }

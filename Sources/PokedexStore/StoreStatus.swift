@@ -25,14 +25,17 @@ public struct StoreStatus: Sendable {
         try database.readTransaction {
             let log = SyncRunLog(database: database)
             func status(_ resource: SyncResource, counts: [(String, Int)]) throws -> ResourceStatus {
-                ResourceStatus(resource: resource, counts: counts,
-                               lastSuccess: try log.latest(resource, outcomes: [.succeeded]),
-                               lastFailure: try log.latest(resource, outcomes: [.failed, .interrupted, .abandoned]))
+                ResourceStatus(
+                    resource: resource, counts: counts,
+                    lastSuccess: try log.latest(resource, outcomes: [.succeeded]),
+                    lastFailure: try log.latest(resource, outcomes: [.failed, .interrupted, .abandoned]))
             }
             var resources = [try status(.pokemon, counts: try pokemonCounts(database))]
             for repository in try IssueArchive(database: database).repositories() {
-                resources.append(try status(.issues(repositoryName: repository.fullName, repositoryID: repository.id),
-                                            counts: try issueCounts(database, repositoryID: repository.id)))
+                resources.append(
+                    try status(
+                        .issues(repositoryName: repository.fullName, repositoryID: repository.id),
+                        counts: try issueCounts(database, repositoryID: repository.id)))
             }
             for name in try log.unstoredRepositoryNames() {
                 resources.append(try status(.issues(repositoryName: name, repositoryID: nil), counts: []))
@@ -48,7 +51,8 @@ public struct StoreStatus: Sendable {
 
     private static func pokemonCounts(_ database: Database) throws -> [(String, Int)] {
         try database.queryFirst(
-            "SELECT count(*), count(details_synced_at) FROM pokemon") { [("pokemon", $0.int(0)), ("with_details", $0.int(1))] }
+            "SELECT count(*), count(details_synced_at) FROM pokemon"
+        ) { [("pokemon", $0.int(0)), ("with_details", $0.int(1))] }
             ?? []
     }
 
@@ -59,6 +63,7 @@ public struct StoreStatus: Sendable {
                    count(*) FILTER (WHERE state = 'open')
             FROM github_issue WHERE repository_id = ?
             """,
-            [.int(repositoryID)]) { [("issues", $0.int(0)), ("pull_requests", $0.int(1)), ("open", $0.int(2))] } ?? []
+            [.int(repositoryID)]
+        ) { [("issues", $0.int(0)), ("pull_requests", $0.int(1)), ("open", $0.int(2))] } ?? []
     }
 }

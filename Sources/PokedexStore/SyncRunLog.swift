@@ -58,8 +58,10 @@ public struct SyncRunEnd: Sendable {
     /// The repository's GitHub id, learnt during the run.
     public var repositoryID: Int?
 
-    public init(outcome: SyncOutcome, error: String? = nil, itemsChanged: Int? = nil, requests: Int? = nil,
-                rateLimit: RateLimitSnapshot? = nil, repositoryID: Int? = nil) {
+    public init(
+        outcome: SyncOutcome, error: String? = nil, itemsChanged: Int? = nil, requests: Int? = nil,
+        rateLimit: RateLimitSnapshot? = nil, repositoryID: Int? = nil
+    ) {
         self.outcome = outcome
         self.error = error
         self.itemsChanged = itemsChanged
@@ -109,9 +111,11 @@ public struct SyncRunLog {
                 rate_limit_reset_at = ?, repository_id = coalesce(?, repository_id)
             WHERE id = ?
             """,
-            [.text(end.outcome.rawValue), .string(end.error), .int(end.itemsChanged), .int(end.requests),
-             .int(end.rateLimit?.remaining), .int(end.rateLimit?.limit), .string(end.rateLimit?.resetAt),
-             .int(end.repositoryID), .int(runID)])
+            [
+                .text(end.outcome.rawValue), .string(end.error), .int(end.itemsChanged), .int(end.requests),
+                .int(end.rateLimit?.remaining), .int(end.rateLimit?.limit), .string(end.rateLimit?.resetAt),
+                .int(end.repositoryID), .int(runID),
+            ])
     }
 
     /// The latest run of `resource` that ended with one of `outcomes`.
@@ -132,10 +136,13 @@ public struct SyncRunLog {
 
     /// Whether `resource` last synced successfully less than `seconds` ago.
     public func succeeded(_ resource: SyncResource, withinSeconds seconds: Int) throws -> Bool {
-        guard let run = try latest(resource, outcomes: [.succeeded]), let finished = run.finishedAt else { return false }
+        guard let run = try latest(resource, outcomes: [.succeeded]), let finished = run.finishedAt else {
+            return false
+        }
         return try database.queryFirst(
             "SELECT ? >= \(SQLTimestamp.nowShiftedByParameter)",
-            [.text(finished), .text("-\(seconds) seconds")]) { $0.bool(0) } ?? false
+            [.text(finished), .text("-\(seconds) seconds")]
+        ) { $0.bool(0) } ?? false
     }
 
     /// The rate limit GitHub reported last, with the time the run that saw it ended.
@@ -145,9 +152,12 @@ public struct SyncRunLog {
             SELECT rate_limit_remaining, rate_limit_limit, rate_limit_reset_at, finished_at FROM sync_run
             WHERE rate_limit_remaining IS NOT NULL AND finished_at IS NOT NULL
             ORDER BY id DESC LIMIT 1
-            """) { row in
-            (RateLimitSnapshot(remaining: row.int(0), limit: row.optionalInt(1), resetAt: row.optionalText(2)),
-             row.text(3))
+            """
+        ) { row in
+            (
+                RateLimitSnapshot(remaining: row.int(0), limit: row.optionalInt(1), resetAt: row.optionalText(2)),
+                row.text(3)
+            )
         }
     }
 
@@ -159,7 +169,8 @@ public struct SyncRunLog {
             WHERE resource = 'issues' AND repository_id IS NULL
               AND repository_name NOT IN (SELECT full_name FROM github_repository)
             ORDER BY repository_name
-            """) { $0.text(0) }
+            """
+        ) { $0.text(0) }
     }
 
     private static let selectedColumns = """
@@ -168,15 +179,17 @@ public struct SyncRunLog {
         """
 
     private static func run(_ row: Row) -> SyncRun {
-        let resource: SyncResource = row.text(1) == "issues"
+        let resource: SyncResource =
+            row.text(1) == "issues"
             ? .issues(repositoryName: row.text(2), repositoryID: row.optionalInt(3)) : .pokemon
         let rateLimit = row.optionalInt(11).map {
             RateLimitSnapshot(remaining: $0, limit: row.optionalInt(12), resetAt: row.optionalText(13))
         }
-        return SyncRun(id: row.int(0), resource: resource, pid: row.int(4), startedAt: row.text(5),
-                       finishedAt: row.optionalText(6), outcome: SyncOutcome(rawValue: row.text(7)) ?? .failed,
-                       error: row.optionalText(8), itemsChanged: row.optionalInt(9), requests: row.optionalInt(10),
-                       rateLimit: rateLimit)
+        return SyncRun(
+            id: row.int(0), resource: resource, pid: row.int(4), startedAt: row.text(5),
+            finishedAt: row.optionalText(6), outcome: SyncOutcome(rawValue: row.text(7)) ?? .failed,
+            error: row.optionalText(8), itemsChanged: row.optionalInt(9), requests: row.optionalInt(10),
+            rateLimit: rateLimit)
     }
 
     private static func columns(_ resource: SyncResource) -> (kind: String, name: String?, id: Int?) {

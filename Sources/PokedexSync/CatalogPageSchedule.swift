@@ -66,16 +66,18 @@ struct CatalogPageSchedule {
     /// that loops) is refused.
     mutating func accept(_ page: ListPage) throws(FetchError) -> String? {
         guard visited.insert(page.url).inserted else {
-            throw .undecodable(url: page.url.absoluteString,
-                               reason: "the list's next link loops back to a page already read", bodyPrefix: "")
+            throw .undecodable(
+                url: page.url.absoluteString,
+                reason: "the list's next link loops back to a page already read", bodyPrefix: "")
         }
         let entries = Array(page.entries.prefix(remaining))
         remaining -= entries.count
         let number = firstPendingPage + pending.count
         let wanted = entries.filter { stored[$0.id]?.isFresh != true }
-        pending.append(PendingPage(
-            start: PageStart(entries: entries, reused: entries.count - wanted.count, listCount: page.count),
-            outstanding: wanted.count))
+        pending.append(
+            PendingPage(
+                start: PageStart(entries: entries, reused: entries.count - wanted.count, listCount: page.count),
+                outstanding: wanted.count))
         queue.append(contentsOf: wanted.map { QueuedEntry(page: number, entry: $0, etag: stored[$0.id]?.etag) })
         return remaining > 0 && !page.entries.isEmpty ? page.next : nil
     }

@@ -55,8 +55,11 @@ public struct CatalogSync: Sendable {
                         try Task.checkCancellation()
                         if let item = state.nextDownload() {
                             group.addTask {
-                                (item.page, try await Self.downloadDetails(
-                                    of: item.entry, etag: item.etag, client: client, baseURL: baseURL, retry: retry))
+                                (
+                                    item.page,
+                                    try await Self.downloadDetails(
+                                        of: item.entry, etag: item.etag, client: client, baseURL: baseURL, retry: retry)
+                                )
                             }
                             inFlight += 1
                         } else if let listTask = nextList {
@@ -106,14 +109,17 @@ public struct CatalogSync: Sendable {
                 var entries: [PokemonListEntry] = []
                 for result in page.results {
                     do {
-                        entries.append(PokemonListEntry(id: try PokemonResource.id(fromURL: result.url),
-                                                        name: result.name, url: result.url))
+                        entries.append(
+                            PokemonListEntry(
+                                id: try PokemonResource.id(fromURL: result.url),
+                                name: result.name, url: result.url))
                     } catch {
                         throw JSONResponse.undecodable(response, reason: "\(error)")
                     }
                 }
-                return CatalogPageSchedule.ListPage(url: request.url, count: page.count, entries: entries,
-                                                    next: page.next)
+                return CatalogPageSchedule.ListPage(
+                    url: request.url, count: page.count, entries: entries,
+                    next: page.next)
             }
         }
     }
@@ -135,11 +141,13 @@ public struct CatalogSync: Sendable {
             let details = try JSONResponse.pokemonDetails(from: response)
             guard details.id == entry.id else {
                 throw JSONResponse.undecodable(
-                    response, reason: "detail has id \(details.id) but the list entry \"\(entry.name)\" has id \(entry.id)")
+                    response,
+                    reason: "detail has id \(details.id) but the list entry \"\(entry.name)\" has id \(entry.id)")
             }
-            return DetailDownload(id: entry.id, downloaded: DownloadedDetails(
-                details: details, body: [UInt8](response.body), etag: response.header("ETag")))
+            return DetailDownload(
+                id: entry.id,
+                downloaded: DownloadedDetails(
+                    details: details, body: [UInt8](response.body), etag: response.header("ETag")))
         }
     }
 }
-

@@ -19,9 +19,11 @@ public struct CatalogSyncOptions: Sendable {
     public static let defaultConcurrency = 8
     public static let defaultPageSize = 100
 
-    public init(offset: Int = 0, limit: Int? = nil, concurrency: Int = Self.defaultConcurrency,
-                pageSize: Int = Self.defaultPageSize, retry: RetryPolicy = .standard,
-                maximumDetailAgeSeconds: Int? = nil) {
+    public init(
+        offset: Int = 0, limit: Int? = nil, concurrency: Int = Self.defaultConcurrency,
+        pageSize: Int = Self.defaultPageSize, retry: RetryPolicy = .standard,
+        maximumDetailAgeSeconds: Int? = nil
+    ) {
         self.offset = offset
         self.limit = limit
         self.concurrency = concurrency

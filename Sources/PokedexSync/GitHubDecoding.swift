@@ -84,7 +84,9 @@ struct GitHubIssueBody: Decodable {
             locked: locked, comments: comments, author: user?.stored, authorAssociation: authorAssociation,
             labels: labels.map { GitHubLabel(id: $0.id, name: $0.name, color: $0.color, description: $0.description) },
             assignees: (assignees ?? []).map(\.stored),
-            milestone: milestone.map { GitHubMilestone(id: $0.id, number: $0.number, title: $0.title, state: $0.state) },
+            milestone: milestone.map {
+                GitHubMilestone(id: $0.id, number: $0.number, title: $0.title, state: $0.state)
+            },
             isPullRequest: pullRequest != nil, draft: pullRequest != nil ? draft : nil,
             mergedAt: pullRequest?.mergedAt, createdAt: createdAt, updatedAt: updatedAt, closedAt: closedAt,
             htmlURL: htmlURL, rawJSON: rawJSON)
@@ -113,7 +115,7 @@ extension JSONResponse {
         }
         let start = response.body.startIndex
         return zip(items, ranges).map { item, range in
-            item.stored(rawJSON: [UInt8](response.body[start + range.lowerBound ..< start + range.upperBound]))
+            item.stored(rawJSON: [UInt8](response.body[start + range.lowerBound..<start + range.upperBound]))
         }
     }
 }

@@ -63,10 +63,12 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
         case .issuesDisabled(let repository):
             return "repository \(repository) has issues disabled (HTTP 410); nothing to sync"
         case .unauthorized(let url, let message):
-            return "GitHub refused the credentials for GET \(url) (HTTP 401: \(message)); check GITHUB_TOKEN or GH_TOKEN"
+            return
+                "GitHub refused the credentials for GET \(url) (HTTP 401: \(message)); check GITHUB_TOKEN or GH_TOKEN"
         case .rateLimited(let resetAt):
             let seconds = max(0, Int(resetAt.timeIntervalSinceNow.rounded(.up)))
-            return "GitHub's rate limit is exhausted until \(Self.iso8601(resetAt)) (in \(seconds / 60) min \(seconds % 60) s); "
+            return
+                "GitHub's rate limit is exhausted until \(Self.iso8601(resetAt)) (in \(seconds / 60) min \(seconds % 60) s); "
                 + "everything fetched so far is stored: run again after that"
         }
     }
@@ -95,12 +97,15 @@ public struct GitHubSync {
     public let options: GitHubSyncOptions
     private let requester: GitHubRequester
 
-    public init(client: HTTPClient, baseURL: URL, token: String?, archive: IssueArchive,
-                options: GitHubSyncOptions = GitHubSyncOptions()) {
+    public init(
+        client: HTTPClient, baseURL: URL, token: String?, archive: IssueArchive,
+        options: GitHubSyncOptions = GitHubSyncOptions()
+    ) {
         self.archive = archive
         self.options = options
-        self.requester = GitHubRequester(client: client, baseURL: baseURL, token: token,
-                                         maximumWait: options.maximumWait, retry: options.retry)
+        self.requester = GitHubRequester(
+            client: client, baseURL: baseURL, token: token,
+            maximumWait: options.maximumWait, retry: options.retry)
     }
 
     /// More walks than this in one run means the repository changes faster than it is read.
@@ -156,8 +161,9 @@ public struct GitHubSync {
         // it unchanged has stored the ETag the next no-change refresh gets a 304 for.
         for _ in 0..<Self.maximumWalks {
             let start = try archive.syncState(repositoryID: repositoryID)?.highWaterMark
-            try await walk(from: .issues(repositoryID: repositoryID, since: start, perPage: options.perPage),
-                           repositoryID: repositoryID, report: &report, progress: progress)
+            try await walk(
+                from: .issues(repositoryID: repositoryID, since: start, perPage: options.perPage),
+                repositoryID: repositoryID, report: &report, progress: progress)
             if try archive.syncState(repositoryID: repositoryID)?.highWaterMark == start { break }
         }
         return report
@@ -235,16 +241,18 @@ struct GitHubRequester: Sendable {
                 case 200:
                     try JSONResponse.validate(response)
                 case 408, 500...:
-                    throw FetchError.status(url: request.url.absoluteString, status: response.status,
-                                            bodyPrefix: FetchError.prefix(of: response.body))
+                    throw FetchError.status(
+                        url: request.url.absoluteString, status: response.status,
+                        bodyPrefix: FetchError.prefix(of: response.body))
                 default:
                     break
                 }
                 return response
             }
             if response.status == 401 {
-                throw GitHubSyncError.unauthorized(url: request.url.absoluteString,
-                                                   message: GitHubErrorBody.message(in: response) ?? "unauthorized")
+                throw GitHubSyncError.unauthorized(
+                    url: request.url.absoluteString,
+                    message: GitHubErrorBody.message(in: response) ?? "unauthorized")
             }
             guard let limit = RateLimitWait(response, now: client.clock.now()) else { return response }
             // At least a second per wait, so that `Retry-After: 0` answered forever still
@@ -270,10 +278,12 @@ struct RateLimitWait {
         if let retryAfter = response.header("Retry-After").flatMap(Double.init) {
             seconds = retryAfter  // secondary limit
         } else if response.header("X-RateLimit-Remaining") == "0",
-                  let reset = response.header("X-RateLimit-Reset").flatMap(Double.init) {
+            let reset = response.header("X-RateLimit-Reset").flatMap(Double.init)
+        {
             seconds = max(1, reset - now.timeIntervalSince1970 + 1)  // primary limit, plus clock skew
         } else if response.status == 429
-                    || GitHubErrorBody.message(in: response)?.localizedCaseInsensitiveContains("rate limit") == true {
+            || GitHubErrorBody.message(in: response)?.localizedCaseInsensitiveContains("rate limit") == true
+        {
             seconds = 60  // GitHub: without Retry-After, wait at least a minute
         } else {
             return nil  // a plain 403: not a rate limit
@@ -294,7 +304,8 @@ enum LinkHeader {
             let isNext = parts.dropFirst().contains { parameter in
                 let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 return pair.count == 2 && pair[0].lowercased() == "rel"
-                    && pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: " ").contains("next")
+                    && pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: " ").contains(
+                        "next")
             }
             if isNext { return String(target.dropFirst().dropLast()) }
         }

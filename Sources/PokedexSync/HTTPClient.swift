@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A GET request as the sync engine sees it.
@@ -84,4 +85,3 @@ public final class TransferStatistics: @unchecked Sendable {
     public var requests: Int { lock.withLock { requestCount } }
     public var bytes: Int { lock.withLock { byteCount } }
 }
-

@@ -80,7 +80,8 @@ struct JSONScanner {
     mutating func consumeNull() throws(JSONScanFailure) -> Bool {
         guard try peek() == UInt8(ascii: "n") else { return false }
         guard end - pos >= 4, base[pos + 1] == UInt8(ascii: "u"), base[pos + 2] == UInt8(ascii: "l"),
-              base[pos + 3] == UInt8(ascii: "l") else { throw fail("invalid literal") }
+            base[pos + 3] == UInt8(ascii: "l")
+        else { throw fail("invalid literal") }
         pos += 4
         return true
     }
@@ -96,7 +97,10 @@ struct JSONScanner {
     /// Call after `{` with `first = true`; returns each key (the `:` consumed), nil after `}`.
     mutating func nextKey(_ first: inout Bool) throws(JSONScanFailure) -> Key? {
         var c = try peek()
-        if c == closeBrace { pos += 1; return nil }
+        if c == closeBrace {
+            pos += 1
+            return nil
+        }
         if !first {
             guard c == comma else { throw fail("expected ',' or '}' in object") }
             pos += 1
@@ -114,7 +118,10 @@ struct JSONScanner {
     /// Call after `[` with `first = true`; true while another element follows (positioned at it).
     mutating func nextElement(_ first: inout Bool) throws(JSONScanFailure) -> Bool {
         let c = try peek()
-        if c == closeBracket { pos += 1; return false }
+        if c == closeBracket {
+            pos += 1
+            return false
+        }
         if !first {
             guard c == comma else { throw fail("expected ',' or ']' in array") }
             pos += 1
@@ -144,8 +151,16 @@ struct JSONScanner {
         var escaped = false
         while p < end {
             let c = base[p]
-            if c == quote { pos = p + 1; return escaped }
-            if c == backslash { escaped = true; p += 2 } else { p += 1 }
+            if c == quote {
+                pos = p + 1
+                return escaped
+            }
+            if c == backslash {
+                escaped = true
+                p += 2
+            } else {
+                p += 1
+            }
         }
         throw fail("unterminated string")
     }
@@ -189,14 +204,20 @@ struct JSONScanner {
                     let q = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                     var k = q - 1
                     while k >= contentStart, base[k] == 0x5C { k -= 1 }
-                    if (q - 1 - k) & 1 == 0 { p = q; break }
+                    if (q - 1 - k) & 1 == 0 {
+                        p = q
+                        break
+                    }
                     from = q + 1
                 }
             } else if b | 0x20 == 0x7B {  // { or [
                 depth += 1
             } else if b | 0x20 == 0x7D {  // } or ]
                 depth -= 1
-                if depth == 0 { pos = p + 1; return }
+                if depth == 0 {
+                    pos = p + 1
+                    return
+                }
             }
             p += 1
         }
@@ -209,7 +230,10 @@ struct JSONScanner {
         _ = try peek()
         let start = pos
         var negative = false
-        if base[pos] == minus { negative = true; pos += 1 }
+        if base[pos] == minus {
+            negative = true
+            pos += 1
+        }
         var value = 0
         let digitsStart = pos
         while pos < end {
@@ -217,17 +241,25 @@ struct JSONScanner {
             guard d < 10 else { break }
             let (m, o1) = value.multipliedReportingOverflow(by: 10)
             let (a, o2) = negative ? m.subtractingReportingOverflow(Int(d)) : m.addingReportingOverflow(Int(d))
-            guard !o1, !o2 else { pos = start; throw fail("integer out of range") }
+            guard !o1, !o2 else {
+                pos = start
+                throw fail("integer out of range")
+            }
             value = a
             pos += 1
         }
         let digits = pos - digitsStart
-        guard digits > 0 else { pos = start; throw fail("expected an integer") }
+        guard digits > 0 else {
+            pos = start
+            throw fail("expected an integer")
+        }
         guard digits == 1 || base[digitsStart] != UInt8(ascii: "0") else {
-            pos = start; throw fail("leading zero")
+            pos = start
+            throw fail("leading zero")
         }
         if pos < end, base[pos] == UInt8(ascii: ".") || base[pos] | 0x20 == UInt8(ascii: "e") {
-            pos = start; throw fail("expected an integer, found a fraction or exponent")
+            pos = start
+            throw fail("expected an integer, found a fraction or exponent")
         }
         return value
     }
@@ -239,13 +271,17 @@ struct JSONScanner {
     mutating func bool() throws(JSONScanFailure) -> Bool {
         let c = try peek()
         if c == UInt8(ascii: "t"), end - pos >= 4, base[pos + 1] == UInt8(ascii: "r"),
-           base[pos + 2] == UInt8(ascii: "u"), base[pos + 3] == UInt8(ascii: "e") {
-            pos += 4; return true
+            base[pos + 2] == UInt8(ascii: "u"), base[pos + 3] == UInt8(ascii: "e")
+        {
+            pos += 4
+            return true
         }
         if c == UInt8(ascii: "f"), end - pos >= 5, base[pos + 1] == UInt8(ascii: "a"),
-           base[pos + 2] == UInt8(ascii: "l"), base[pos + 3] == UInt8(ascii: "s"),
-           base[pos + 4] == UInt8(ascii: "e") {
-            pos += 5; return false
+            base[pos + 2] == UInt8(ascii: "l"), base[pos + 3] == UInt8(ascii: "s"),
+            base[pos + 4] == UInt8(ascii: "e")
+        {
+            pos += 5
+            return false
         }
         throw fail("expected true or false")
     }
@@ -256,7 +292,9 @@ struct JSONScanner {
         let escaped = try skipString()
         let raw = UnsafeBufferPointer(start: base + start, count: pos - 1 - start)
         for byte in raw where byte < 0x20 {
-            pos = start; _ = byte; throw fail("control character in string")
+            pos = start
+            _ = byte
+            throw fail("control character in string")
         }
         if !escaped { return String(decoding: raw, as: UTF8.self) }
         return try unescape(raw, at: start)
@@ -289,7 +327,11 @@ struct JSONScanner {
         }
         while i < raw.count {
             let c = raw[i]
-            guard c == backslash else { out.append(c); i += 1; continue }
+            guard c == backslash else {
+                out.append(c)
+                i += 1
+                continue
+            }
             guard i + 1 < raw.count else { throw bad("dangling backslash") }
             switch raw[i + 1] {
             case quote: out.append(quote)

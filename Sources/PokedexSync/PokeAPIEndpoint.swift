@@ -14,17 +14,20 @@ public enum PokeAPIEndpoint: Sendable {
         let url: URL
         switch self {
         case .pokemonList(let offset, let limit):
-            var components = URLComponents(url: baseURL.appendingPathComponent("pokemon/"),
-                                           resolvingAgainstBaseURL: false)
-            components?.queryItems = [URLQueryItem(name: "offset", value: String(offset)),
-                                      URLQueryItem(name: "limit", value: String(limit))]
+            var components = URLComponents(
+                url: baseURL.appendingPathComponent("pokemon/"),
+                resolvingAgainstBaseURL: false)
+            components?.queryItems = [
+                URLQueryItem(name: "offset", value: String(offset)),
+                URLQueryItem(name: "limit", value: String(limit)),
+            ]
             guard let built = components?.url else {
                 throw .unreachable(url: baseURL.absoluteString, reason: "not a usable base URL")
             }
             url = built
         case .resource(let link):
             guard let resolved = URL(string: link, relativeTo: baseURL)?.absoluteURL,
-                  resolved.scheme == "http" || resolved.scheme == "https"
+                resolved.scheme == "http" || resolved.scheme == "https"
             else { throw .undecodable(url: link, reason: "not an http(s) URL", bodyPrefix: "") }
             url = resolved
         }

@@ -15,10 +15,15 @@ extension JSONScanner {
         var count: Int?, next: String?, results: [NamedResource]?
         var first = true
         while let k = try nextKey(&first) {
-            if key(k, is: "count") { count = try int() }
-            else if key(k, is: "next") { next = try optionalString() }
-            else if key(k, is: "results") { results = try namedResources() }
-            else { try skipValue() }
+            if key(k, is: "count") {
+                count = try int()
+            } else if key(k, is: "next") {
+                next = try optionalString()
+            } else if key(k, is: "results") {
+                results = try namedResources()
+            } else {
+                try skipValue()
+            }
         }
         guard let count else { throw fail("missing \"count\"") }
         guard let results else { throw fail("missing \"results\"") }

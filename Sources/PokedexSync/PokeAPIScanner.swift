@@ -14,9 +14,13 @@ extension JSONScanner {
         var name: String?, url: String?
         var first = true
         while let k = try nextKey(&first) {
-            if key(k, is: "name") { name = try string() }
-            else if key(k, is: "url") { url = try string() }
-            else { try skipValue() }
+            if key(k, is: "name") {
+                name = try string()
+            } else if key(k, is: "url") {
+                url = try string()
+            } else {
+                try skipValue()
+            }
         }
         guard let name, let url else { throw fail("resource without name or url") }
         return NamedResource(name: name, url: url)

@@ -55,9 +55,13 @@ extension JSONScanner {
             var slot: Int?, name: String?
             var f = true
             while let k = try nextKey(&f) {
-                if key(k, is: "slot") { slot = try int() }
-                else if key(k, is: "type") { name = try namedResourceName() }
-                else { try skipValue() }
+                if key(k, is: "slot") {
+                    slot = try int()
+                } else if key(k, is: "type") {
+                    name = try namedResourceName()
+                } else {
+                    try skipValue()
+                }
             }
             guard let slot, let name else { throw fail("type entry without slot or type") }
             slots.append((slot, name))
@@ -75,10 +79,15 @@ extension JSONScanner {
             var name: String??, isHidden: Bool?, slot: Int?
             var f = true
             while let k = try nextKey(&f) {
-                if key(k, is: "ability") { name = .some(try optionalNamedResourceName()) }
-                else if key(k, is: "is_hidden") { isHidden = try bool() }
-                else if key(k, is: "slot") { slot = try int() }
-                else { try skipValue() }
+                if key(k, is: "ability") {
+                    name = .some(try optionalNamedResourceName())
+                } else if key(k, is: "is_hidden") {
+                    isHidden = try bool()
+                } else if key(k, is: "slot") {
+                    slot = try int()
+                } else {
+                    try skipValue()
+                }
             }
             guard let isHidden, let slot else { throw fail("ability entry without is_hidden or slot") }
             if let name = name ?? nil {
@@ -97,10 +106,15 @@ extension JSONScanner {
             var baseStat: Int?, effort: Int?, name: String?
             var f = true
             while let k = try nextKey(&f) {
-                if key(k, is: "base_stat") { baseStat = try int() }
-                else if key(k, is: "effort") { effort = try int() }
-                else if key(k, is: "stat") { name = try namedResourceName() }
-                else { try skipValue() }
+                if key(k, is: "base_stat") {
+                    baseStat = try int()
+                } else if key(k, is: "effort") {
+                    effort = try int()
+                } else if key(k, is: "stat") {
+                    name = try namedResourceName()
+                } else {
+                    try skipValue()
+                }
             }
             guard let baseStat, let effort, let name else { throw fail("stat entry incomplete") }
             result.append(PokemonDetails.Stat(name: name, baseStat: baseStat, effort: effort))
@@ -115,13 +129,19 @@ extension JSONScanner {
         var url: String?
         var first = true
         while let k = try nextKey(&first) {
-            guard key(k, is: "other") else { try skipValue(); continue }
+            guard key(k, is: "other") else {
+                try skipValue()
+                continue
+            }
             url = nil
             if try consumeNull() { continue }
             try beginObject()
             var f2 = true
             while let k2 = try nextKey(&f2) {
-                guard key(k2, is: "official-artwork") else { try skipValue(); continue }
+                guard key(k2, is: "official-artwork") else {
+                    try skipValue()
+                    continue
+                }
                 url = nil
                 if try consumeNull() { continue }
                 try beginObject()
@@ -141,10 +161,12 @@ extension JSONScanner {
     /// Dispatches on length first: most top-level keys (moves, game_indices, …) are skipped.
     private func detailField(_ k: Key) -> DetailField {
         if k.escaped {  // never in PokeAPI bodies; compare after unescaping
-            for (literal, field) in [("id", DetailField.id), ("name", .name), ("order", .order), ("types", .types),
-                                     ("stats", .stats), ("height", .height), ("weight", .weight),
-                                     ("species", .species), ("sprites", .sprites), ("abilities", .abilities),
-                                     ("base_experience", .baseExperience)] as [(StaticString, DetailField)]
+            for (literal, field) in [
+                ("id", DetailField.id), ("name", .name), ("order", .order), ("types", .types),
+                ("stats", .stats), ("height", .height), ("weight", .weight),
+                ("species", .species), ("sprites", .sprites), ("abilities", .abilities),
+                ("base_experience", .baseExperience),
+            ] as [(StaticString, DetailField)]
             where key(k, is: literal) { return field }
             return .other
         }

@@ -13,16 +13,19 @@ public struct RetryPolicy: Sendable, Equatable {
     public static let defaultRetries = 4
 
     public static func retries(_ count: Int, maximumTotalWait: Duration = .seconds(60)) -> RetryPolicy {
-        RetryPolicy(maximumAttempts: count + 1, initialDelay: .milliseconds(500), maximumDelay: .seconds(8),
-                    maximumTotalWait: maximumTotalWait)
+        RetryPolicy(
+            maximumAttempts: count + 1, initialDelay: .milliseconds(500), maximumDelay: .seconds(8),
+            maximumTotalWait: maximumTotalWait)
     }
 
     public static let standard = retries(defaultRetries)
 
     /// The wait before attempt `attempt + 1`: the server's `Retry-After` when it sent one,
     /// else a random share of `initialDelay × 2^(attempt-1)`, capped at `maximumDelay`.
-    func delay(afterAttempt attempt: Int, retryAfter: Duration?,
-               random: (ClosedRange<Double>) -> Double = { Double.random(in: $0) }) -> Duration {
+    func delay(
+        afterAttempt attempt: Int, retryAfter: Duration?,
+        random: (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
+    ) -> Duration {
         if let retryAfter { return min(retryAfter, maximumTotalWait) }
         let exponential = initialDelay * (1 << min(attempt - 1, 20))
         let ceiling = min(exponential, maximumDelay)

@@ -22,8 +22,11 @@ public struct SyncClock: Sendable {
 public struct HTTPTransportFactory: Sendable {
     public var make: @Sendable (_ maximumConnectionsPerHost: Int, _ timeoutSeconds: Int) -> HTTPClient.Transport
 
-    public init(make: @escaping @Sendable (_ maximumConnectionsPerHost: Int, _ timeoutSeconds: Int)
-                    -> HTTPClient.Transport) {
+    public init(
+        make:
+            @escaping @Sendable (_ maximumConnectionsPerHost: Int, _ timeoutSeconds: Int)
+            -> HTTPClient.Transport
+    ) {
         self.make = make
     }
 }

@@ -25,10 +25,12 @@ public struct SyncJobOptions: Sendable {
     /// How long one request may take before it fails (and is retried as transient).
     public var requestTimeoutSeconds: Int
 
-    public init(scope: Scope, databasePath: String, pokeAPIBaseURL: URL, gitHubBaseURL: URL,
-                gitHubToken: String? = nil, catalog: CatalogSyncOptions = CatalogSyncOptions(),
-                gitHub: GitHubSyncOptions = GitHubSyncOptions(), skipIfSucceededWithinSeconds: Int? = nil,
-                lockWait: Duration = .zero, requestTimeoutSeconds: Int = HTTPClient.defaultTimeoutSeconds) {
+    public init(
+        scope: Scope, databasePath: String, pokeAPIBaseURL: URL, gitHubBaseURL: URL,
+        gitHubToken: String? = nil, catalog: CatalogSyncOptions = CatalogSyncOptions(),
+        gitHub: GitHubSyncOptions = GitHubSyncOptions(), skipIfSucceededWithinSeconds: Int? = nil,
+        lockWait: Duration = .zero, requestTimeoutSeconds: Int = HTTPClient.defaultTimeoutSeconds
+    ) {
         self.scope = scope
         self.databasePath = databasePath
         self.pokeAPIBaseURL = pokeAPIBaseURL
@@ -110,8 +112,9 @@ public struct SyncJob: Sendable {
         switch options.scope {
         case .repository(let name):
             let id = try IssueArchive(database: database).syncState(fullName: name.description)?.repositoryID
-            try await syncRepositories([(.name(name), .issues(repositoryName: name.description, repositoryID: id))],
-                                       log: log, database: database, events: events, firstFailure: &firstFailure)
+            try await syncRepositories(
+                [(.name(name), .issues(repositoryName: name.description, repositoryID: id))],
+                log: log, database: database, events: events, firstFailure: &firstFailure)
         case .everything:
             do {
                 try await syncCatalog(PokemonCatalog(database: database), log: log, events: events)
@@ -121,23 +124,31 @@ public struct SyncJob: Sendable {
                 firstFailure = failure
             }
             let targets = try IssueArchive(database: database).repositories().map { repository in
-                (GitHubSync.Target.stored(id: repository.id, lastKnownName: repository.fullName),
-                 SyncResource.issues(repositoryName: repository.fullName, repositoryID: repository.id))
+                (
+                    GitHubSync.Target.stored(id: repository.id, lastKnownName: repository.fullName),
+                    SyncResource.issues(repositoryName: repository.fullName, repositoryID: repository.id)
+                )
             }
-            try await syncRepositories(targets, log: log, database: database, events: events,
-                                       firstFailure: &firstFailure)
+            try await syncRepositories(
+                targets, log: log, database: database, events: events,
+                firstFailure: &firstFailure)
         }
         if let firstFailure { throw firstFailure }
     }
 
-    private func syncCatalog(_ catalog: PokemonCatalog, log: SyncRunLog,
-                             events: @escaping @Sendable (SyncEvent) -> Void) async throws {
+    private func syncCatalog(
+        _ catalog: PokemonCatalog, log: SyncRunLog,
+        events: @escaping @Sendable (SyncEvent) -> Void
+    ) async throws {
         let resource = SyncResource.pokemon
         guard try !skipsFresh(resource, log: log, events: events) else { return }
         // More requests in flight than connections keeps each connection busy; more
         // connections than this only churns through sockets (measured on loopback).
-        let client = HTTPClient(clock: clock, transport: transports.make(min(options.catalog.concurrency, 4),
-                                                                         options.requestTimeoutSeconds))
+        let client = HTTPClient(
+            clock: clock,
+            transport: transports.make(
+                min(options.catalog.concurrency, 4),
+                options.requestTimeoutSeconds))
         let sync = CatalogSync(client: client, baseURL: options.pokeAPIBaseURL, catalog: catalog)
         let committedPages = Latest<Int>()
         try await record(resource, log: log, events: events) {
@@ -147,10 +158,15 @@ public struct SyncJob: Sendable {
                 committedPages.set(progress.report.pages)
                 events(.catalogProgress(progress, requests: client.statistics.requests))
             }
-            events(.catalogFinished(report, transfer: TransferSummary(
-                requests: client.statistics.requests, bytes: client.statistics.bytes, duration: clock.now - started)))
-            return SyncRunEnd(outcome: .succeeded, itemsChanged: report.detailsDownloaded,
-                              requests: client.statistics.requests)
+            events(
+                .catalogFinished(
+                    report,
+                    transfer: TransferSummary(
+                        requests: client.statistics.requests, bytes: client.statistics.bytes,
+                        duration: clock.now - started)))
+            return SyncRunEnd(
+                outcome: .succeeded, itemsChanged: report.detailsDownloaded,
+                requests: client.statistics.requests)
         } failed: { error in
             (SyncRunEnd(outcome: .failed, requests: client.statistics.requests), committedPages.value ?? 0)
         }
@@ -163,8 +179,9 @@ public struct SyncJob: Sendable {
         guard !targets.isEmpty else { return }
         // GitHub asks for serial requests per token: one connection, one request at a time.
         let client = HTTPClient(clock: clock, transport: transports.make(1, options.requestTimeoutSeconds))
-        let sync = GitHubSync(client: client, baseURL: options.gitHubBaseURL, token: options.gitHubToken,
-                              archive: IssueArchive(database: database), options: options.gitHub)
+        let sync = GitHubSync(
+            client: client, baseURL: options.gitHubBaseURL, token: options.gitHubToken,
+            archive: IssueArchive(database: database), options: options.gitHub)
         for (target, resource) in targets {
             guard try !skipsFresh(resource, log: log, events: events) else { continue }
             let requestsBefore = client.statistics.requests
@@ -178,14 +195,19 @@ public struct SyncJob: Sendable {
                         latest.set(report)
                         events(.issuesProgress(report, requests: client.statistics.requests - requestsBefore))
                     }
-                    events(.issuesFinished(report, transfer: TransferSummary(
-                        requests: client.statistics.requests - requestsBefore,
-                        bytes: client.statistics.bytes - bytesBefore, duration: clock.now - started)))
+                    events(
+                        .issuesFinished(
+                            report,
+                            transfer: TransferSummary(
+                                requests: client.statistics.requests - requestsBefore,
+                                bytes: client.statistics.bytes - bytesBefore, duration: clock.now - started)))
                     return Self.end(.succeeded, report, requests: client.statistics.requests - requestsBefore)
                 } failed: { error in
                     let report = latest.value
-                    return (Self.end(.failed, report, requests: client.statistics.requests - requestsBefore),
-                            report?.pages ?? 0)
+                    return (
+                        Self.end(.failed, report, requests: client.statistics.requests - requestsBefore),
+                        report?.pages ?? 0
+                    )
                 }
             } catch let failure as SyncFailure {
                 // A refresh goes on past a repository that is gone or closed; a rate limit, a
@@ -200,19 +222,23 @@ public struct SyncJob: Sendable {
     }
 
     private static func end(_ outcome: SyncOutcome, _ report: GitHubSyncReport?, requests: Int) -> SyncRunEnd {
-        SyncRunEnd(outcome: outcome, itemsChanged: report?.itemsChanged, requests: requests,
-                   rateLimit: report?.rateLimit.map { limit in
-                       RateLimitSnapshot(remaining: limit.remaining, limit: limit.limit,
-                                         resetAt: limit.resetAt.map(GitHubSyncError.iso8601))
-                   },
-                   repositoryID: report?.repositoryID)
+        SyncRunEnd(
+            outcome: outcome, itemsChanged: report?.itemsChanged, requests: requests,
+            rateLimit: report?.rateLimit.map { limit in
+                RateLimitSnapshot(
+                    remaining: limit.remaining, limit: limit.limit,
+                    resetAt: limit.resetAt.map(GitHubSyncError.iso8601))
+            },
+            repositoryID: report?.repositoryID)
     }
 
     /// Whether `--if-older-than` lets `resource` be skipped; says so when it does.
-    private func skipsFresh(_ resource: SyncResource, log: SyncRunLog,
-                            events: @Sendable (SyncEvent) -> Void) throws -> Bool {
+    private func skipsFresh(
+        _ resource: SyncResource, log: SyncRunLog,
+        events: @Sendable (SyncEvent) -> Void
+    ) throws -> Bool {
         guard let window = options.skipIfSucceededWithinSeconds, try log.succeeded(resource, withinSeconds: window),
-              let last = try log.latest(resource, outcomes: [.succeeded])?.finishedAt
+            let last = try log.latest(resource, outcomes: [.succeeded])?.finishedAt
         else { return false }
         events(.skipped(resource, lastSuccess: last))
         return true
@@ -239,8 +265,9 @@ public struct SyncJob: Sendable {
             // The database itself may be what failed (disk full); the run then stays
             // `running` and the next sync marks it abandoned.
             try? log.finish(runID, end)
-            throw SyncFailure(resource: resource, underlying: interrupted ? CancellationError() : error,
-                              pagesCommitted: pagesCommitted, lastSuccess: lastSuccess)
+            throw SyncFailure(
+                resource: resource, underlying: interrupted ? CancellationError() : error,
+                pagesCommitted: pagesCommitted, lastSuccess: lastSuccess)
         }
     }
 }

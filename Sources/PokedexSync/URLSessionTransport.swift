@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The production transport: one URLSession per server with keep-alive, no URL cache
@@ -10,9 +11,12 @@ public enum URLSessionTransport {
         transport(maximumConnectionsPerHost: connections, timeout: TimeInterval(timeoutSeconds))
     }
 
-    public static func transport(maximumConnectionsPerHost: Int,
-                                 timeout: TimeInterval = TimeInterval(HTTPClient.defaultTimeoutSeconds))
-        -> HTTPClient.Transport {
+    public static func transport(
+        maximumConnectionsPerHost: Int,
+        timeout: TimeInterval = TimeInterval(HTTPClient.defaultTimeoutSeconds)
+    )
+        -> HTTPClient.Transport
+    {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
         configuration.timeoutIntervalForRequest = timeout
@@ -49,7 +53,7 @@ public enum URLSessionTransport {
                 throw FetchError.unreachable(url: request.url.absoluteString, reason: "not an HTTP response")
             }
             var headers: [String: String] = [:]
-            for case let (name as String, value as String) in http.allHeaderFields {
+            for case (let name as String, let value as String) in http.allHeaderFields {
                 headers[name] = value
             }
             return HTTPResponse(url: http.url ?? request.url, status: http.statusCode, headers: headers, body: body)

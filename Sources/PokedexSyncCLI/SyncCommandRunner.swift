@@ -8,31 +8,42 @@ import PokedexSync
 /// exit status.
 public enum SyncCommandRunner {
     /// Runs `command` with requests sent through `transports` (the entry point's choice).
-    public static func run(_ command: SyncCommand, _ context: PokedexCLI.SyncContext,
-                           transports: HTTPTransportFactory) async throws {
+    public static func run(
+        _ command: SyncCommand, _ context: PokedexCLI.SyncContext,
+        transports: HTTPTransportFactory
+    ) async throws {
         let environment = context.environment
-        let pokeAPIURL = try baseURL(flag: command.pokeAPIURL, flagName: "--pokeapi-url", variable: "POKEAPI_BASE_URL",
-                                     default: SyncDefaults.pokeAPIBaseURL, environment: environment)
-        let gitHubURL = try baseURL(flag: command.githubURL, flagName: "--github-url", variable: "GITHUB_API_URL",
-                                    default: SyncDefaults.gitHubBaseURL, environment: environment)
-        let retry = RetryPolicy.retries(command.retries ?? RetryPolicy.defaultRetries,
-                                        maximumTotalWait: .seconds(command.retryWaitSeconds ?? SyncDefaults.retryWaitSeconds))
-        let job = SyncJob(options: SyncJobOptions(
-            scope: command.repository.map(SyncJobOptions.Scope.repository) ?? .everything,
-            databasePath: context.databasePath,
-            pokeAPIBaseURL: pokeAPIURL,
-            gitHubBaseURL: gitHubURL,
-            gitHubToken: [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty },
-            catalog: CatalogSyncOptions(offset: command.offset, limit: command.limit,
-                                        concurrency: command.concurrency ?? SyncDefaults.concurrency,
-                                        retry: retry, maximumDetailAgeSeconds: command.maximumDetailAgeSeconds),
-            gitHub: GitHubSyncOptions(maximumWait: .seconds(command.maximumWaitSeconds ?? SyncDefaults.maximumWaitSeconds), retry: retry),
-            skipIfSucceededWithinSeconds: command.ifOlderThanSeconds,
-            lockWait: .seconds(command.lockWaitSeconds),
-            requestTimeoutSeconds: command.timeoutSeconds ?? SyncDefaults.requestTimeoutSeconds),
+        let pokeAPIURL = try baseURL(
+            flag: command.pokeAPIURL, flagName: "--pokeapi-url", variable: "POKEAPI_BASE_URL",
+            default: SyncDefaults.pokeAPIBaseURL, environment: environment)
+        let gitHubURL = try baseURL(
+            flag: command.githubURL, flagName: "--github-url", variable: "GITHUB_API_URL",
+            default: SyncDefaults.gitHubBaseURL, environment: environment)
+        let retry = RetryPolicy.retries(
+            command.retries ?? RetryPolicy.defaultRetries,
+            maximumTotalWait: .seconds(command.retryWaitSeconds ?? SyncDefaults.retryWaitSeconds))
+        let job = SyncJob(
+            options: SyncJobOptions(
+                scope: command.repository.map(SyncJobOptions.Scope.repository) ?? .everything,
+                databasePath: context.databasePath,
+                pokeAPIBaseURL: pokeAPIURL,
+                gitHubBaseURL: gitHubURL,
+                gitHubToken: [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]].compactMap { $0 }.first {
+                    !$0.isEmpty
+                },
+                catalog: CatalogSyncOptions(
+                    offset: command.offset, limit: command.limit,
+                    concurrency: command.concurrency ?? SyncDefaults.concurrency,
+                    retry: retry, maximumDetailAgeSeconds: command.maximumDetailAgeSeconds),
+                gitHub: GitHubSyncOptions(
+                    maximumWait: .seconds(command.maximumWaitSeconds ?? SyncDefaults.maximumWaitSeconds), retry: retry),
+                skipIfSucceededWithinSeconds: command.ifOlderThanSeconds,
+                lockWait: .seconds(command.lockWaitSeconds),
+                requestTimeoutSeconds: command.timeoutSeconds ?? SyncDefaults.requestTimeoutSeconds),
             transports: transports)
-        let reporter = SyncReporter(console: context.console, quiet: context.global.quiet,
-                                    verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL))
+        let reporter = SyncReporter(
+            console: context.console, quiet: context.global.quiet,
+            verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL))
         // Past a file-size limit (ulimit -f), a write should fail with an error SQLite
         // reports, not kill the process.
         signal(SIGXFSZ, SIG_IGN)
@@ -57,15 +68,18 @@ public enum SyncCommandRunner {
         }
     }
 
-    private static func baseURL(flag: String?, flagName: String, variable: String, default fallback: String,
-                                environment: [String: String]) throws -> URL {
+    private static func baseURL(
+        flag: String?, flagName: String, variable: String, default fallback: String,
+        environment: [String: String]
+    ) throws -> URL {
         let fromEnvironment = environment[variable].flatMap { $0.isEmpty ? nil : $0 }
         let text = flag ?? fromEnvironment ?? fallback
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil
+            scheme == "http" || scheme == "https", url.host != nil
         else {
-            throw CommandFailure(message: "\(flag != nil ? flagName : variable) is not an http(s) URL: '\(text)'",
-                                 exitCode: .usage)
+            throw CommandFailure(
+                message: "\(flag != nil ? flagName : variable) is not an http(s) URL: '\(text)'",
+                exitCode: .usage)
         }
         return url
     }
@@ -76,7 +90,8 @@ public enum SyncCommandRunner {
             let (message, code) = describe(failure.underlying)
             // Network and server failures leave the data as the last sync left it.
             guard failure.underlying is FetchError else { return (message, code) }
-            let kept = failure.pagesCommitted == 0
+            let kept =
+                failure.pagesCommitted == 0
                 ? "local data unchanged"
                 : "local data kept, with the \(failure.pagesCommitted) pages this run committed"
             let last = failure.lastSuccess.map { "last synced \($0)" } ?? "never synced completely"

@@ -39,27 +39,32 @@ final class SyncReporter: @unchecked Sendable {
                 if !console.errorIsTerminal { line("sync started: \(resource) from \(source(of: resource))") }
             case .catalogProgress(let progress, let requests):
                 let report = progress.report
-                let text = "Pokémon catalog: page \(report.pages), \(report.entries) of \(progress.listCount) entries, "
+                let text =
+                    "Pokémon catalog: page \(report.pages), \(report.entries) of \(progress.listCount) entries, "
                     + "\(requests) requests"
                 if verbose { line(text) } else { show(TerminalText.sanitize(text) + rate(requests)) }
             case .issuesProgress(let report, let requests):
                 guard report.pages > 0 else { return }
-                let text = "\(report.repository) issues: page \(report.pages), \(report.itemsReceived) received, "
+                let text =
+                    "\(report.repository) issues: page \(report.pages), \(report.itemsReceived) received, "
                     + "\(requests) requests"
                 if verbose { line(text) } else { show(TerminalText.sanitize(text) + rate(requests)) }
             case .catalogFinished(let report, let transfer):
-                line("synced \(report.entries) Pokémon in \(report.pages) pages: \(report.detailsDownloaded) details "
-                     + "downloaded, \(report.detailsUnchanged) unchanged, \(report.detailsReused) reused without a request; "
-                     + Self.describe(transfer))
+                line(
+                    "synced \(report.entries) Pokémon in \(report.pages) pages: \(report.detailsDownloaded) details "
+                        + "downloaded, \(report.detailsUnchanged) unchanged, \(report.detailsReused) reused without a request; "
+                        + Self.describe(transfer))
             case .issuesFinished(let report, let transfer):
                 let renamed = report.renamedFrom.map { " (renamed from \($0))" } ?? ""
-                let budget = report.rateLimit.map { limit in
-                    "; rate limit \(limit.remaining)\(limit.limit.map { "/\($0)" } ?? "") left"
-                } ?? ""
-                line("synced \(report.repository)\(renamed): \(report.itemsChanged) issues and pull requests new or "
-                     + "changed (\(report.itemsReceived) received in \(report.pages) pages); "
-                     + "\(transfer.requests) requests (\(report.notModified) unchanged)\(budget) in "
-                     + Quantities.seconds(transfer.duration))
+                let budget =
+                    report.rateLimit.map { limit in
+                        "; rate limit \(limit.remaining)\(limit.limit.map { "/\($0)" } ?? "") left"
+                    } ?? ""
+                line(
+                    "synced \(report.repository)\(renamed): \(report.itemsChanged) issues and pull requests new or "
+                        + "changed (\(report.itemsReceived) received in \(report.pages) pages); "
+                        + "\(transfer.requests) requests (\(report.notModified) unchanged)\(budget) in "
+                        + Quantities.seconds(transfer.duration))
             case .failed(let failure):
                 let message = SyncCommandRunner.describe(failure).message
                 reportedFailures.append(message)

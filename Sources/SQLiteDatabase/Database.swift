@@ -53,7 +53,8 @@ public final class Database {
         var connection: OpaquePointer?
         let status = sqlite3_open_v2(name, &connection, flags, nil)
         guard status == SQLITE_OK, let connection else {
-            let message = connection.map { String(cString: sqlite3_errmsg($0)) }
+            let message =
+                connection.map { String(cString: sqlite3_errmsg($0)) }
                 ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(connection)
             throw DatabaseError(code: status, message: "cannot open \(path): \(message)")
@@ -86,8 +87,8 @@ public final class Database {
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
                 uri.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = Array("0123456789ABCDEF".unicodeScalars)
@@ -200,7 +201,8 @@ public final class Database {
     var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     func error(sql: String?) -> DatabaseError {
-        DatabaseError(code: sqlite3_extended_errcode(handle), message: lastErrorMessage, sql: sql,
-                      systemErrno: sqlite3_system_errno(handle))
+        DatabaseError(
+            code: sqlite3_extended_errcode(handle), message: lastErrorMessage, sql: sql,
+            systemErrno: sqlite3_system_errno(handle))
     }
 }

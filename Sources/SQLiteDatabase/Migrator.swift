@@ -113,7 +113,8 @@ public struct Migrator: Sendable {
             try database.execute(Self.createBookkeeping)
             let alreadyApplied = try database.queryFirst(
                 "SELECT checksum FROM schema_migrations WHERE version = ?",
-                [.integer(Int64(migration.version))]) { $0.text(0) }
+                [.integer(Int64(migration.version))]
+            ) { $0.text(0) }
             if let alreadyApplied {
                 guard alreadyApplied == migration.checksum else {
                     throw MigrationError.checksumMismatch(
@@ -147,9 +148,10 @@ public struct Migrator: Sendable {
 
     private func appliedMigrations(_ database: Database) throws -> [Int: AppliedMigration] {
         try database.readTransaction {
-            let hasTable = try database.queryFirst(
-                "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'"
-            ) { _ in true } ?? false
+            let hasTable =
+                try database.queryFirst(
+                    "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'"
+                ) { _ in true } ?? false
             guard hasTable else { return [:] }
             let rows = try database.query("SELECT version, name, checksum FROM schema_migrations") {
                 ($0.int(0), AppliedMigration(name: $0.text(1), checksum: $0.text(2)))

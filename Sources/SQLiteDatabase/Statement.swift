@@ -12,8 +12,10 @@ public final class Statement {
 
     init(database: Database, sql: String) throws {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
-                                 &statement, nil) == SQLITE_OK, let statement
+        guard
+            sqlite3_prepare_v3(
+                database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
+                &statement, nil) == SQLITE_OK, let statement
         else { throw database.error(sql: sql) }
         self.handle = statement
         self.sql = sql
@@ -30,9 +32,10 @@ public final class Statement {
     func bind(_ parameters: [SQLValue]) throws {
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard parameters.count == expected else {
-            throw DatabaseError(code: SQLITE_RANGE,
-                                message: "\(parameters.count) values bound to \(expected) parameters",
-                                sql: sql)
+            throw DatabaseError(
+                code: SQLITE_RANGE,
+                message: "\(parameters.count) values bound to \(expected) parameters",
+                sql: sql)
         }
         for (offset, value) in parameters.enumerated() {
             let index = Int32(offset + 1)
@@ -56,8 +59,9 @@ public final class Statement {
     private func bindUTF8(_ buffer: UnsafeRawBufferPointer, at index: Int32) -> Int32 {
         // An empty buffer may have no base address; SQLite needs a non-null pointer for ''.
         let start = buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
-        return sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self),
-                                   UInt64(buffer.count), transient, UInt8(SQLITE_UTF8))
+        return sqlite3_bind_text64(
+            handle, index, start.assumingMemoryBound(to: CChar.self),
+            UInt64(buffer.count), transient, UInt8(SQLITE_UTF8))
     }
 
     /// Advances to the next row; false when the statement is done.

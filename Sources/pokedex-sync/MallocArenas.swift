@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Caps glibc's malloc arenas at 2, so that threads share the arenas there are instead of
@@ -13,9 +13,9 @@ import Glibc
 /// (measured on 2 cores). `mallopt` is looked up because the Glibc module lacks malloc.h.
 func shareMallocArenas() {
     #if canImport(Glibc)
-    typealias Mallopt = @convention(c) (_ parameter: Int32, _ value: Int32) -> Int32
-    let arenaMaximum: Int32 = -8  // M_ARENA_MAX
-    guard let symbol = dlsym(nil, "mallopt") else { return }
-    _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMaximum, 2)
+        typealias Mallopt = @convention(c) (_ parameter: Int32, _ value: Int32) -> Int32
+        let arenaMaximum: Int32 = -8  // M_ARENA_MAX
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMaximum, 2)
     #endif
 }

@@ -3,14 +3,16 @@ import PokedexSync
 import PokedexSyncCLI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 shareMallocArenas()
 // `pokedex sync …` execs this binary with its own arguments; run directly, it is the whole
 // tool. The production transport is chosen here, at the edge: the engine takes whatever
 // transport it is given.
-exit(await PokedexCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
-                          sync: { try await SyncCommandRunner.run($0, $1, transports: URLSessionTransport.factory) }))
+exit(
+    await PokedexCLI.run(
+        arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
+        sync: { try await SyncCommandRunner.run($0, $1, transports: URLSessionTransport.factory) }))

@@ -1,9 +1,9 @@
 import PokedexCLI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `pokedex sync` runs in `pokedex-sync`, installed beside this binary: only it links
@@ -16,9 +16,12 @@ func execSyncBinary(_ command: SyncCommand, _ context: PokedexCLI.SyncContext) t
     execv(path, argv)
     // Only reached when exec failed.
     let reason = String(cString: strerror(errno))
-    throw CommandFailure(message: "cannot run \(path) (\(reason)): pokedex-sync must be installed beside pokedex",
-                         exitCode: .internalError)
+    throw CommandFailure(
+        message: "cannot run \(path) (\(reason)): pokedex-sync must be installed beside pokedex",
+        exitCode: .internalError)
 }
 
-exit(PokedexCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
-                    handOffSync: execSyncBinary))
+exit(
+    PokedexCLI.run(
+        arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
+        handOffSync: execSyncBinary))

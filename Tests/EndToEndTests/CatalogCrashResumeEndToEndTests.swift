@@ -43,7 +43,8 @@ struct CatalogCrashResumeEndToEndTests {
         let database = directory.file("pokedex.sqlite")
         api.override = { pages.firstPage($0) }
         for path in [referencePath, database] {
-            let issues = try PokedexProcess.run(["--db", path, "sync", "issues", Self.repository], environment: environment)
+            let issues = try PokedexProcess.run(
+                ["--db", path, "sync", "issues", Self.repository], environment: environment)
             try #require(issues.status == 0, "\(issues.stderr)")
         }
         let clean = try PokedexProcess.run(["--db", referencePath, "sync"], environment: environment)
@@ -63,17 +64,20 @@ struct CatalogCrashResumeEndToEndTests {
 
         /// Runs one sync that `trigger` kills, then checks the database it left.
         func killRun(_ planned: KillMonitor.Trigger) throws {
-            let trigger = planned.adjusted(storedDetails: previous.detailed.count,
-                                           newDetails: Self.catalogSize - previous.detailed.count)
+            let trigger = planned.adjusted(
+                storedDetails: previous.detailed.count,
+                newDetails: Self.catalogSize - previous.detailed.count)
             // Stored details are reused without a request while younger than --max-age (1 day by
             // default); --max-age 0 has each revalidated, which the revalidation points need.
             let revalidates = trigger.kind == .conditional
             let label = "kill \(killedWith.count + 1) at \(trigger) with \(previous.detailed.count) stored"
             api.server.resetLog()
-            let run = try monitor.runUntilKilled(arguments + (revalidates ? ["--max-age", "0"] : []),
-                                                 environment: environment, trigger: trigger,
-                                                 stderrPath: directory.file("stderr-\(killedWith.count).txt"))
-            try #require(run.killed, "\(label): the kill point was never reached; pokedex exited \(run.status): \(run.stderr)")
+            let run = try monitor.runUntilKilled(
+                arguments + (revalidates ? ["--max-age", "0"] : []),
+                environment: environment, trigger: trigger,
+                stderrPath: directory.file("stderr-\(killedWith.count).txt"))
+            try #require(
+                run.killed, "\(label): the kill point was never reached; pokedex exited \(run.status): \(run.stderr)")
             killedWith.append(previous.detailed.count / pageSize)
             if trigger.kind == .other { killedAfterCatalog += 1 }
 
@@ -83,8 +87,9 @@ struct CatalogCrashResumeEndToEndTests {
                 if !previous.detailed.contains(id) {
                     #expect(request.header("If-None-Match") == nil, "\(label): detail \(id) was not stored")
                 } else if revalidates {
-                    #expect(request.header("If-None-Match") == api.etag(forID: id),
-                            "\(label): stored detail \(id) asked for without its ETag")
+                    #expect(
+                        request.header("If-None-Match") == api.etag(forID: id),
+                        "\(label): stored detail \(id) asked for without its ETag")
                 } else {
                     Issue.record("\(label): stored detail \(id), younger than --max-age, was asked for again")
                 }
@@ -97,16 +102,23 @@ struct CatalogCrashResumeEndToEndTests {
             #expect(stored.listed.isSuperset(of: previous.listed), "\(label): list entries were lost")
             #expect(stored.detailed.isSuperset(of: previous.detailed), "\(label): details were lost")
             // Pages are committed whole and in list order, each with all of its details.
-            #expect(stored.listed == stored.detailed, "\(label): an entry without details: \(stored.listed.subtracting(stored.detailed).sorted())")
+            #expect(
+                stored.listed == stored.detailed,
+                "\(label): an entry without details: \(stored.listed.subtracting(stored.detailed).sorted())")
             let count = stored.detailed.count
             #expect(count % pageSize == 0 || count == Self.catalogSize, "\(label): \(count) stored is not whole pages")
-            #expect(stored.detailed == Set(listOrder.prefix(count)), "\(label): the stored Pokémon are not a prefix of the list")
-            try snapshot.expectRows(matching: reference, keyedBy: CatalogFixture.keyColumns, ids: stored.detailed.sorted(), label)
+            #expect(
+                stored.detailed == Set(listOrder.prefix(count)),
+                "\(label): the stored Pokémon are not a prefix of the list")
+            try snapshot.expectRows(
+                matching: reference, keyedBy: CatalogFixture.keyColumns, ids: stored.detailed.sorted(), label)
 
             // pokedex itself reads the killed database (no sync needed first) and sees the same.
             let listed = try PokedexProcess.run(["--db", database, "list", "--limit", "1000", "--json"])
             if count == 0 {
-                #expect(listed.status == 66 && listed.stderr.contains("run `pokedex sync` first"), "\(label): \(listed.stderr)")
+                #expect(
+                    listed.status == 66 && listed.stderr.contains("run `pokedex sync` first"),
+                    "\(label): \(listed.stderr)")
             } else {
                 #expect(listed.status == 0, "\(label): \(listed.stderr)")
                 let ids = (try? JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])?
@@ -137,7 +149,8 @@ struct CatalogCrashResumeEndToEndTests {
             for point in pointsByPage[page] where previous.detailed.count / pageSize == page {
                 try killRun(point)
             }
-            let advance = page == lastPage
+            let advance =
+                page == lastPage
                 ? KillMonitor.Trigger(.other, 1) : KillMonitor.Trigger(.newDetail, pageSize + 2, delay: 0.150)
             var attempts = 0
             while previous.detailed.count / pageSize == page && attempts < 3 {
@@ -161,13 +174,18 @@ struct CatalogCrashResumeEndToEndTests {
         api.server.resetLog()
         let resumed = try PokedexProcess.run(arguments + ["--max-age", "0"], environment: environment)
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        #expect(api.detailRequestCount == 0 && api.notModifiedCount == Self.catalogSize,
-                "\(api.detailRequestCount) downloaded, \(api.notModifiedCount) revalidated")
+        #expect(
+            api.detailRequestCount == 0 && api.notModifiedCount == Self.catalogSize,
+            "\(api.detailRequestCount) downloaded, \(api.notModifiedCount) revalidated")
         let final = try #require(try DatabaseSnapshot(of: database))
         try final.expectIntact("after the resumed sync")
         let outcomes = try final.rows("SELECT outcome, count(*) FROM sync_run GROUP BY outcome ORDER BY outcome")
-        #expect(outcomes == [["t:abandoned", "i:\(killedWith.count)"], ["t:succeeded", "i:\(1 + killedAfterCatalog + 2)"]],
-                "killed runs are marked abandoned; the first issues sync, catalog runs done before their issues refresh was killed, and the last run's two succeeded: \(outcomes)")
+        #expect(
+            outcomes == [
+                ["t:abandoned", "i:\(killedWith.count)"], ["t:succeeded", "i:\(1 + killedAfterCatalog + 2)"],
+            ],
+            "killed runs are marked abandoned; the first issues sync, catalog runs done before their issues refresh was killed, and the last run's two succeeded: \(outcomes)"
+        )
         let finalDump = try final.dump()
         let referenceDump = try reference.dump()
         #expect(finalDump == referenceDump, "\(DatabaseSnapshot.difference(finalDump, referenceDump))")
@@ -176,8 +194,9 @@ struct CatalogCrashResumeEndToEndTests {
         #expect(finalList.status == 0 && finalList.stdout == referenceList.stdout)
     }
 
-    @Test("catalog: a sync killed mid-page resumes from the last committed page and downloads only the rest",
-          arguments: [nil, "0"])
+    @Test(
+        "catalog: a sync killed mid-page resumes from the last committed page and downloads only the rest",
+        arguments: [nil, "0"])
     func catalogResumeDownloadsOnlyTheRest(maximumAge: String?) throws {
         let api = try FakePokeAPI(catalog: CatalogFixture.catalog(count: Self.catalogSize))
         let pages = CatalogFixture.SmallPages(api: api)
@@ -188,9 +207,10 @@ struct CatalogCrashResumeEndToEndTests {
         let arguments = ["--db", database, "sync", "--concurrency", "2"]
 
         // Killed with 2 pages committed and the third half downloaded.
-        let run = try monitor.runUntilKilled(arguments, environment: environment,
-                                             trigger: .init(.newDetail, 2 * CatalogFixture.pageSize + 11),
-                                             stderrPath: directory.file("stderr.txt"))
+        let run = try monitor.runUntilKilled(
+            arguments, environment: environment,
+            trigger: .init(.newDetail, 2 * CatalogFixture.pageSize + 11),
+            stderrPath: directory.file("stderr.txt"))
         try #require(run.killed, "\(run.stderr)")
         let stored = try #require(try DatabaseSnapshot(of: database)).storedPokemon()
         #expect(stored.detailed.count == 2 * CatalogFixture.pageSize)
@@ -198,8 +218,9 @@ struct CatalogCrashResumeEndToEndTests {
         monitor.disarm()
         api.resetCounters()
         api.server.resetLog()
-        let resumed = try PokedexProcess.run(arguments + (maximumAge.map { ["--max-age", $0] } ?? []),
-                                             environment: environment)
+        let resumed = try PokedexProcess.run(
+            arguments + (maximumAge.map { ["--max-age", $0] } ?? []),
+            environment: environment)
         #expect(resumed.status == 0, "\(resumed.stderr)")
         let remaining = Self.catalogSize - stored.detailed.count
         let asked = api.server.requests.compactMap(CatalogFixture.detailID)
@@ -207,15 +228,21 @@ struct CatalogCrashResumeEndToEndTests {
         if maximumAge == nil {
             // Committed details are a few seconds old: reused without a request.
             #expect(Set(asked).isDisjoint(with: stored.detailed))
-            #expect(api.detailRequestCount == remaining && api.notModifiedCount == 0,
-                    "\(api.detailRequestCount) downloaded, \(api.notModifiedCount) revalidated")
-            #expect(resumed.stderr.contains("\(remaining) details downloaded, 0 unchanged, \(stored.detailed.count) reused"),
-                    "\(resumed.stderr)")
+            #expect(
+                api.detailRequestCount == remaining && api.notModifiedCount == 0,
+                "\(api.detailRequestCount) downloaded, \(api.notModifiedCount) revalidated")
+            #expect(
+                resumed.stderr.contains(
+                    "\(remaining) details downloaded, 0 unchanged, \(stored.detailed.count) reused"),
+                "\(resumed.stderr)")
         } else {
-            #expect(api.detailRequestCount == remaining && api.notModifiedCount == stored.detailed.count,
-                    "\(api.detailRequestCount) downloaded, \(api.notModifiedCount) revalidated")
-            #expect(resumed.stderr.contains("\(remaining) details downloaded, \(stored.detailed.count) unchanged, 0 reused"),
-                    "\(resumed.stderr)")
+            #expect(
+                api.detailRequestCount == remaining && api.notModifiedCount == stored.detailed.count,
+                "\(api.detailRequestCount) downloaded, \(api.notModifiedCount) revalidated")
+            #expect(
+                resumed.stderr.contains(
+                    "\(remaining) details downloaded, \(stored.detailed.count) unchanged, 0 reused"),
+                "\(resumed.stderr)")
         }
     }
 }

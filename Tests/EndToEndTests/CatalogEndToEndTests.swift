@@ -42,8 +42,10 @@ struct CatalogEndToEndTests {
         #expect(pikachu["id"] as? Int == 25)
         #expect(pikachu["name"] as? String == "pikachu")
         #expect(pikachu["types"] as? [String] == ["electric"])
-        #expect(pikachu["artwork_url"] as? String
-                == "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork/25.png")
+        #expect(
+            pikachu["artwork_url"] as? String
+                == "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork/25.png"
+        )
         #expect(pikachu["artwork_derived"] as? Bool == false)
         #expect(pikachu["height"] as? Int == 4 && pikachu["weight"] as? Int == 60)
         let abilities = try #require(pikachu["abilities"] as? [[String: Any]])
@@ -59,7 +61,8 @@ struct CatalogEndToEndTests {
         let entries = try #require(try json(list.stdout) as? [[String: Any]])
         #expect(entries.map { $0["id"] as? Int } == Array(25...44).map(Optional.init))
         #expect(Set(entries[0].keys) == ["id", "name", "url", "types", "artwork_url", "artwork_derived"])
-        let page = try #require(try json(try pokedex("list", "--offset", "20", "--limit", "21", "--json").stdout) as? [Any])
+        let page = try #require(
+            try json(try pokedex("list", "--offset", "20", "--limit", "21", "--json").stdout) as? [Any])
         #expect(page.count == 1, "21 stored: offset 20 leaves one")
     }
 
@@ -79,7 +82,9 @@ struct CatalogEndToEndTests {
         #expect(revalidated.status == 0)
         #expect(try rowCounts() == before)
         #expect(api.detailRequestCount == 0 && api.notModifiedCount == api.catalog.count, "each asked, none sent again")
-        #expect(revalidated.stderr.contains("0 details downloaded, \(api.catalog.count) unchanged"), "\(revalidated.stderr)")
+        #expect(
+            revalidated.stderr.contains("0 details downloaded, \(api.catalog.count) unchanged"), "\(revalidated.stderr)"
+        )
     }
 
     @Test("a server error mid-run exits non-zero with one line and keeps the committed pages")
@@ -93,7 +98,8 @@ struct CatalogEndToEndTests {
         let broken = try PokedexProcess.run(["--db", database, "sync", "--retries", "1"], environment: environment)
         #expect(broken.status == 69)
         let errors = broken.errors
-        #expect(errors.count == 1 && errors[0].contains("/pokemon/230/") && errors[0].contains("503")
+        #expect(
+            errors.count == 1 && errors[0].contains("/pokemon/230/") && errors[0].contains("503")
                 && errors[0].contains("Service Unavailable")
                 && errors[0].contains("local data kept, with the 2 pages this run committed"), "\(broken.stderr)")
         let stored = try #require(try json(try pokedex("list", "--limit", "1000", "--json").stdout) as? [Any])
@@ -105,11 +111,13 @@ struct CatalogEndToEndTests {
         #expect(resumed.stderr.contains("50 details downloaded, 0 unchanged, 200 reused"), "\(resumed.stderr)")
     }
 
-    @Test("names are found however people type them", arguments: [
-        ("Mr. Mime", "mr-mime"), ("mr mime", "mr-mime"), ("Nidoran♀", "nidoran-f"), ("NIDORAN♂", "nidoran-m"),
-        ("Farfetch’d", "farfetchd"), ("Flabébé", "flabebe"), ("Type: Null", "type-null"), ("Mime Jr.", "mime-jr"),
-        ("Porygon-Z", "porygon-z"), ("PIKACHU", "pikachu"),
-    ])
+    @Test(
+        "names are found however people type them",
+        arguments: [
+            ("Mr. Mime", "mr-mime"), ("mr mime", "mr-mime"), ("Nidoran♀", "nidoran-f"), ("NIDORAN♂", "nidoran-m"),
+            ("Farfetch’d", "farfetchd"), ("Flabébé", "flabebe"), ("Type: Null", "type-null"), ("Mime Jr.", "mime-jr"),
+            ("Porygon-Z", "porygon-z"), ("PIKACHU", "pikachu"),
+        ])
     func looksUpTypedNames(typed: String, slug: String) throws {
         #expect(try pokedex("sync", "--limit", "50").status == 0)
         let show = try pokedex("show", typed, "--json")
@@ -149,7 +157,8 @@ struct CatalogEndToEndTests {
     @Test("list --type filters and the text table is readable")
     func listByType() throws {
         #expect(try pokedex("sync").status == 0)
-        let electric = try #require(try json(try pokedex("list", "--type", "electric", "--json").stdout) as? [[String: Any]])
+        let electric = try #require(
+            try json(try pokedex("list", "--type", "electric", "--json").stdout) as? [[String: Any]])
         #expect(!electric.isEmpty && electric.allSatisfy { ($0["types"] as? [String])?.contains("electric") == true })
         let table = try pokedex("list", "--offset", "24", "--limit", "2")
         #expect(table.stdout.hasPrefix("ID  NAME"))
@@ -165,19 +174,24 @@ struct CatalogEndToEndTests {
         let built = URL(fileURLWithPath: PokedexProcess.binaryPath).deletingLastPathComponent()
         try FileManager.default.copyItem(atPath: PokedexProcess.binaryPath, toPath: elsewhere + "/pokedex")
         let copy = directory.file("copy.sqlite")
-        let alone = try PokedexProcess.run(["--db", copy, "sync", "--limit", "3"],
-                                           environment: ["POKEAPI_BASE_URL": api.baseURL], executable: elsewhere + "/pokedex")
-        #expect(alone.status == 70 && alone.errors.first?.contains("pokedex-sync must be installed beside pokedex") == true,
-                "\(alone.stderr)")
+        let alone = try PokedexProcess.run(
+            ["--db", copy, "sync", "--limit", "3"],
+            environment: ["POKEAPI_BASE_URL": api.baseURL], executable: elsewhere + "/pokedex")
+        #expect(
+            alone.status == 70 && alone.errors.first?.contains("pokedex-sync must be installed beside pokedex") == true,
+            "\(alone.stderr)")
 
-        try FileManager.default.copyItem(atPath: built.appendingPathComponent("pokedex-sync").path,
-                                         toPath: elsewhere + "/pokedex-sync")
+        try FileManager.default.copyItem(
+            atPath: built.appendingPathComponent("pokedex-sync").path,
+            toPath: elsewhere + "/pokedex-sync")
         // Through a symbolic link elsewhere, as in ~/bin: the sibling is found beside the target.
-        try FileManager.default.createSymbolicLink(atPath: directory.file("pokedex-link"),
-                                                   withDestinationPath: elsewhere + "/pokedex")
-        let synced = try PokedexProcess.run(["--db", copy, "sync", "--limit", "3"],
-                                            environment: ["POKEAPI_BASE_URL": api.baseURL],
-                                            executable: directory.file("pokedex-link"))
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.file("pokedex-link"),
+            withDestinationPath: elsewhere + "/pokedex")
+        let synced = try PokedexProcess.run(
+            ["--db", copy, "sync", "--limit", "3"],
+            environment: ["POKEAPI_BASE_URL": api.baseURL],
+            executable: directory.file("pokedex-link"))
         #expect(synced.status == 0, "\(synced.stderr)")
         let shown = try PokedexProcess.run(["--db", copy, "show", "1", "--json"], executable: elsewhere + "/pokedex")
         #expect(shown.status == 0 && shown.stdout.contains("\"id\": 1"), "\(shown.stderr)")

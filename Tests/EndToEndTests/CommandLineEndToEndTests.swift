@@ -13,10 +13,12 @@ struct CommandLineEndToEndTests {
         database = directory.file("pokedex.sqlite")
     }
 
-    @Test("help and version go to stdout and exit 0", arguments: [
-        ["--help"], ["-h"], ["help"], ["help", "sync"], ["sync", "--help"], ["show", "-h"], ["list", "--help"],
-        ["--db", "/nonexistent/x.sqlite", "--help"], ["--version"],
-    ])
+    @Test(
+        "help and version go to stdout and exit 0",
+        arguments: [
+            ["--help"], ["-h"], ["help"], ["help", "sync"], ["sync", "--help"], ["show", "-h"], ["list", "--help"],
+            ["--db", "/nonexistent/x.sqlite", "--help"], ["--version"],
+        ])
     func help(arguments: [String]) throws {
         let result = try PokedexProcess.run(arguments)
         #expect(result.status == 0)
@@ -31,21 +33,26 @@ struct CommandLineEndToEndTests {
             #expect(sync.contains(option), "\(option) missing from sync help")
         }
         #expect(try PokedexProcess.run(["--help"]).stdout.contains("SUBCOMMANDS"))
-        #expect(try PokedexProcess.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(
+            try PokedexProcess.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
                 .allSatisfy { $0.isNumber || $0 == "." })
     }
 
-    @Test("usage errors: an Error line and a usage line on stderr, exit 64, nothing written", arguments: [
-        ["frobnicate"], ["sync", "--offset", "-1"], ["sync", "--limit", "0"], ["sync", "--limit", "ten"],
-        ["sync", "--concurrency", "0"], ["sync", "--concurrency", "1000"], ["sync", "--limit"],
-        ["sync", "--lmit", "3"], ["list", "--offset", "1e3"], ["show"], ["show", ""], ["list", "extra"],
-        ["sync", "--pokeapi-url", "not a url"], ["list", "--limit", "99999999999999999999999"],
-        ["show", "pikachu", "--offset", "3"], ["list", "--offset=-5"], ["sync", "—limit", "3"], ["sync", "--retries", "11"],
-        ["sync", "--retries", "-1"],
-    ])
+    @Test(
+        "usage errors: an Error line and a usage line on stderr, exit 64, nothing written",
+        arguments: [
+            ["frobnicate"], ["sync", "--offset", "-1"], ["sync", "--limit", "0"], ["sync", "--limit", "ten"],
+            ["sync", "--concurrency", "0"], ["sync", "--concurrency", "1000"], ["sync", "--limit"],
+            ["sync", "--lmit", "3"], ["list", "--offset", "1e3"], ["show"], ["show", ""], ["list", "extra"],
+            ["sync", "--pokeapi-url", "not a url"], ["list", "--limit", "99999999999999999999999"],
+            ["show", "pikachu", "--offset", "3"], ["list", "--offset=-5"], ["sync", "—limit", "3"],
+            ["sync", "--retries", "11"],
+            ["sync", "--retries", "-1"],
+        ])
     func usageErrors(arguments: [String]) throws {
-        let result = try PokedexProcess.run(["--db", database] + arguments,
-                                            environment: ["POKEAPI_BASE_URL": "http://127.0.0.1:9/api/v2"])
+        let result = try PokedexProcess.run(
+            ["--db", database] + arguments,
+            environment: ["POKEAPI_BASE_URL": "http://127.0.0.1:9/api/v2"])
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n")
@@ -75,19 +82,22 @@ struct CommandLineEndToEndTests {
         let text = Data("these are my notes, not a database\n".utf8)
         try text.write(to: URL(fileURLWithPath: database))
         for arguments in [["list"], ["sync", "--limit", "1"]] {
-            let result = try PokedexProcess.run(["--db", database] + arguments,
-                                                environment: ["POKEAPI_BASE_URL": "http://127.0.0.1:9/api/v2"])
+            let result = try PokedexProcess.run(
+                ["--db", database] + arguments,
+                environment: ["POKEAPI_BASE_URL": "http://127.0.0.1:9/api/v2"])
             #expect(result.status == 74, "\(result.stderr)")
             #expect(result.errors.count == 1 && result.errors[0].contains("not a pokedex database"), "\(result.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == text)
     }
 
-    @Test("the query binary loads no Foundation: its start-up stays near sqlite3's",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd"), "needs ldd"))
+    @Test(
+        "the query binary loads no Foundation: its start-up stays near sqlite3's",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd"), "needs ldd"))
     func queryBinaryWithoutFoundation() throws {
         let libraries = try PokedexProcess.run([PokedexProcess.binaryPath], executable: "/usr/bin/ldd")
         #expect(libraries.status == 0 && libraries.stdout.contains("sqlite3"), "\(libraries.stderr)")
-        #expect(!libraries.stdout.contains("Foundation") && !libraries.stdout.contains("libcurl"), "\(libraries.stdout)")
+        #expect(
+            !libraries.stdout.contains("Foundation") && !libraries.stdout.contains("libcurl"), "\(libraries.stdout)")
     }
 }

@@ -21,8 +21,9 @@ struct CronEndToEndTests {
     }
 
     func pokedex(_ arguments: [String], environment: [String: String] = [:]) throws -> PokedexProcess.Result {
-        try PokedexProcess.run(["--db", database] + arguments,
-                               environment: ["POKEAPI_BASE_URL": api.baseURL].merging(environment) { $1 })
+        try PokedexProcess.run(
+            ["--db", database] + arguments,
+            environment: ["POKEAPI_BASE_URL": api.baseURL].merging(environment) { $1 })
     }
 
     func storedCount() throws -> Int {
@@ -49,8 +50,10 @@ struct CronEndToEndTests {
 
     func integrity() throws -> (check: String, foreignKeyViolations: Int) {
         let connection = try Database(path: database, mode: .readWrite)
-        return (try connection.queryFirst("PRAGMA integrity_check") { $0.text(0) } ?? "",
-                try connection.query("PRAGMA foreign_key_check") { _ in 1 }.count)
+        return (
+            try connection.queryFirst("PRAGMA integrity_check") { $0.text(0) } ?? "",
+            try connection.query("PRAGMA foreign_key_check") { _ in 1 }.count
+        )
     }
 
     /// Starts a sync whose details after the first page stall, so it is mid-run for a while.
@@ -78,14 +81,16 @@ struct CronEndToEndTests {
         Issue.record("timed out waiting")
     }
 
-    @Test("SIGTERM and SIGINT stop after a commit: exit 143/130, data intact, run recorded interrupted",
-          arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    @Test(
+        "SIGTERM and SIGINT stop after a commit: exit 143/130, data intact, run recorded interrupted",
+        arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
     func stopSignals(signal: Int32, expected: Int32) throws {
         let sync = try startSlowSync()
         try waitUntil { try storedCount() >= 100 }
         let running = try statusJSON()["sync_running"] as? [String: Any]
-        #expect((running?["holder"] as? String)?.contains("pid \(sync.processIdentifier)") == true,
-                "status shows the running sync")
+        #expect(
+            (running?["holder"] as? String)?.contains("pid \(sync.processIdentifier)") == true,
+            "status shows the running sync")
         kill(sync.processIdentifier, signal)
         sync.waitUntilExit()
         #expect(sync.terminationReason == .exit && sync.terminationStatus == expected)
@@ -106,8 +111,9 @@ struct CronEndToEndTests {
     func offline() throws {
         #expect(try pokedex(["sync", "--limit", "20"]).status == 0)
         let before = fileBytes()
-        let offline = try pokedex(["sync", "--max-age", "0", "--retries", "0"],
-                                  environment: ["POKEAPI_BASE_URL": "http://127.0.0.1:9/api/v2"])
+        let offline = try pokedex(
+            ["sync", "--max-age", "0", "--retries", "0"],
+            environment: ["POKEAPI_BASE_URL": "http://127.0.0.1:9/api/v2"])
         #expect(offline.status == 69)
         #expect(offline.errors.count == 1, "\(offline.stderr)")
         let line = offline.errors.first ?? ""
@@ -127,11 +133,15 @@ struct CronEndToEndTests {
         let skipped = try pokedex(["sync", "--if-older-than", "6h"])
         #expect(skipped.status == 0)
         #expect(api.listRequestCount == 0 && api.detailRequestCount == 0 && api.notModifiedCount == 0)
-        #expect(skipped.messages.contains { $0.hasPrefix("skipped Pokémon catalog: synced successfully at") },
-                "\(skipped.stderr)")
+        #expect(
+            skipped.messages.contains { $0.hasPrefix("skipped Pokémon catalog: synced successfully at") },
+            "\(skipped.stderr)")
         let status = try statusJSON()
-        #expect(Array(status.keys).sorted() == ["database", "rate_limit", "resources", "schema_version", "size_bytes",
-                                                "sync_running"])
+        #expect(
+            Array(status.keys).sorted() == [
+                "database", "rate_limit", "resources", "schema_version", "size_bytes",
+                "sync_running",
+            ])
         let pokemon = try #require(pokemonResource(status))
         #expect((pokemon["counts"] as? [String: Int]) == ["pokemon": 30, "with_details": 30])
         #expect((pokemon["last_success"] as? [String: Any])?["items_changed"] as? Int == 30)
@@ -155,9 +165,14 @@ struct CronEndToEndTests {
     func cronOutput() throws {
         let plain = try pokedex(["sync", "--limit", "5"])
         let lines = plain.stderr.split(separator: "\n")
-        #expect(lines.count == 2 && lines.allSatisfy { $0.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ "#,
-                                                                 options: .regularExpression) != nil },
-                "\(plain.stderr)")
+        #expect(
+            lines.count == 2
+                && lines.allSatisfy {
+                    $0.range(
+                        of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ "#,
+                        options: .regularExpression) != nil
+                },
+            "\(plain.stderr)")
         #expect(!plain.stderr.contains("\u{1B}"), "no escapes without a terminal")
         let quiet = try pokedex(["--quiet", "sync", "--limit", "5"])
         #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty)
@@ -169,13 +184,16 @@ struct CronEndToEndTests {
         try #require(FileManager.default.isExecutableFile(atPath: script), "util-linux's script gives a terminal")
         func underTerminal(_ arguments: String, environment: [String: String] = [:]) throws -> String {
             let command = "\(PokedexProcess.binaryPath) --db \(database) \(arguments)"
-            return try PokedexProcess.run(["-qec", command, "/dev/null"],
-                                          environment: ["POKEAPI_BASE_URL": api.baseURL, "TERM": "xterm"]
-                                              .merging(environment) { $1 },
-                                          executable: script).stdout
+            return try PokedexProcess.run(
+                ["-qec", command, "/dev/null"],
+                environment: ["POKEAPI_BASE_URL": api.baseURL, "TERM": "xterm"]
+                    .merging(environment) { $1 },
+                executable: script
+            ).stdout
         }
         let progress = try underTerminal("sync --limit 150")
-        #expect(progress.contains("\r\u{1B}[KPokémon catalog: page 1, 100 of 250 entries"), "\(progress.debugDescription)")
+        #expect(
+            progress.contains("\r\u{1B}[KPokémon catalog: page 1, 100 of 250 entries"), "\(progress.debugDescription)")
         #expect(progress.contains("synced 150 Pokémon"))
         let failing = try underTerminal("show nosuchmon")
         #expect(failing.contains("\u{1B}[1;31mError:\u{1B}[0m"), "\(failing.debugDescription)")
@@ -192,15 +210,18 @@ struct CronEndToEndTests {
         let folder = directory.file("folder")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let onFolder = try PokedexProcess.run(["--db", folder, "sync"], environment: ["POKEAPI_BASE_URL": api.baseURL])
-        #expect(onFolder.status == 73 && onFolder.errors.first?.contains("is a directory") == true, "\(onFolder.stderr)")
+        #expect(
+            onFolder.status == 73 && onFolder.errors.first?.contains("is a directory") == true, "\(onFolder.stderr)")
 
         // A location that cannot be created: its "parent directory" is a file.
         let underFile = directory.file("notes.txt")
         try Data("notes".utf8).write(to: URL(fileURLWithPath: underFile))
-        let unwritable = try PokedexProcess.run(["--db", underFile + "/pokedex.sqlite", "sync"],
-                                                environment: ["POKEAPI_BASE_URL": api.baseURL])
-        #expect(unwritable.status == 73 && unwritable.errors.first?.contains("cannot create directory") == true,
-                "\(unwritable.stderr)")
+        let unwritable = try PokedexProcess.run(
+            ["--db", underFile + "/pokedex.sqlite", "sync"],
+            environment: ["POKEAPI_BASE_URL": api.baseURL])
+        #expect(
+            unwritable.status == 73 && unwritable.errors.first?.contains("cannot create directory") == true,
+            "\(unwritable.stderr)")
         #expect(try String(contentsOfFile: underFile, encoding: .utf8) == "notes")
 
         // A database of a newer pokedex.
@@ -210,7 +231,8 @@ struct CronEndToEndTests {
             "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (9999, 'future', 'x', 'now')")
         let newerBytes = try Data(contentsOf: URL(fileURLWithPath: newer))
         for arguments in [["sync"], ["list"], ["status"]] {
-            let result = try PokedexProcess.run(["--db", newer] + arguments, environment: ["POKEAPI_BASE_URL": api.baseURL])
+            let result = try PokedexProcess.run(
+                ["--db", newer] + arguments, environment: ["POKEAPI_BASE_URL": api.baseURL])
             #expect(result.status == 74 && result.errors.first?.contains("newer pokedex") == true, "\(result.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: newer)) == newerBytes)
@@ -222,7 +244,8 @@ struct CronEndToEndTests {
         bytes.replaceSubrange(pageSize..<bytes.count, with: Data(repeating: 0xA5, count: bytes.count - pageSize))
         try bytes.write(to: URL(fileURLWithPath: damaged))
         for arguments in [["sync"], ["list"], ["show", "pikachu"], ["status"]] {
-            let result = try PokedexProcess.run(["--db", damaged] + arguments, environment: ["POKEAPI_BASE_URL": api.baseURL])
+            let result = try PokedexProcess.run(
+                ["--db", damaged] + arguments, environment: ["POKEAPI_BASE_URL": api.baseURL])
             #expect(result.status == 74, "\(arguments): \(result.stderr)")
             #expect(result.errors.count == 1 && result.errors[0].contains("malformed"), "\(result.stderr)")
         }
@@ -236,11 +259,13 @@ struct CronEndToEndTests {
         let sizeKB = (try FileManager.default.attributesOfItem(atPath: database)[.size] as? Int ?? 0) / 1024
         // bash's `ulimit -f` counts KiB: the database may not grow, and its log may take a few pages only.
         let command = "ulimit -f \(sizeKB + 40) && exec \(PokedexProcess.binaryPath) --db \(database) sync --max-age 0"
-        let limited = try PokedexProcess.run(["-c", command], environment: ["POKEAPI_BASE_URL": api.baseURL],
-                                             executable: "/bin/bash")
+        let limited = try PokedexProcess.run(
+            ["-c", command], environment: ["POKEAPI_BASE_URL": api.baseURL],
+            executable: "/bin/bash")
         // SQLite reports a write past the limit (EFBIG) as an I/O error.
         #expect(limited.status == 73, "\(limited.stderr)")
-        #expect(limited.errors.count == 1 && limited.errors[0].contains("cannot write the database")
+        #expect(
+            limited.errors.count == 1 && limited.errors[0].contains("cannot write the database")
                 && limited.errors[0].contains("disk I/O error"), "\(limited.stderr)")
         try expectIntactThenResumable(stored: 20)
     }
@@ -248,25 +273,30 @@ struct CronEndToEndTests {
     /// Mounts a 4 MB tmpfs at `path`: a disk that really fills up (ENOSPC).
     static func mountSmallDisk(at path: String) throws -> Bool {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return try PokedexProcess.run(["-t", "tmpfs", "-o", "size=4m", "tmpfs", path], executable: "/bin/mount").status == 0
+        return try PokedexProcess.run(["-t", "tmpfs", "-o", "size=4m", "tmpfs", path], executable: "/bin/mount").status
+            == 0
     }
 
     /// Mounting needs privileges CI may lack; the file-size limit test covers failing writes there.
     static let canMountSmallDisk: Bool = {
-        guard let probe = try? TemporaryDirectory(), (try? mountSmallDisk(at: probe.file("disk"))) == true else { return false }
+        guard let probe = try? TemporaryDirectory(), (try? mountSmallDisk(at: probe.file("disk"))) == true else {
+            return false
+        }
         _ = try? PokedexProcess.run([probe.file("disk")], executable: "/bin/umount")
         return true
     }()
 
-    @Test("a full disk fails the sync with exit 73 and loses nothing stored",
-          .enabled(if: canMountSmallDisk, "needs permission to mount a tmpfs"))
+    @Test(
+        "a full disk fails the sync with exit 73 and loses nothing stored",
+        .enabled(if: canMountSmallDisk, "needs permission to mount a tmpfs"))
     func fullDisk() throws {
         let disk = directory.file("disk")
         try #require(try Self.mountSmallDisk(at: disk))
         defer { _ = try? PokedexProcess.run([disk], executable: "/bin/umount") }
         let onDisk = disk + "/pokedex.sqlite"
         let environment = ["POKEAPI_BASE_URL": api.baseURL]
-        #expect(try PokedexProcess.run(["--db", onDisk, "sync", "--limit", "20"], environment: environment).status == 0)
+        #expect(
+            try PokedexProcess.run(["--db", onDisk, "sync", "--limit", "20"], environment: environment).status == 0)
         let filler = FileManager.default.createFile(atPath: disk + "/filler", contents: nil)
         #expect(filler)
         // Fill what is left but a few pages, so the next sync's first page cannot be written.
@@ -289,16 +319,18 @@ struct CronEndToEndTests {
         #expect(try storedCount() == 250)
     }
 
-    @Test("bad arguments: exit 64 with an Error: line, and the database is not touched", arguments: [
-        ["list", "--limit", "-5"], ["list", "--limit", "0"], ["list", "--limit", "1e9"], ["list", "--offset", "９"],
-        ["list", "--limit", "100000000000000000000"], ["sync", "--concurrency", "0"], ["sync", "--wait", "-1"],
-        ["sync", "--if-older-than", "soon"], ["sync", "--max-age", "-1d"], ["sync", "--max-age"],
-        ["show", ""], ["show", String(repeating: "x", count: 10_000)], ["show", "a", "b"],
-        ["sync", "--frobnicate"], ["list", "--json=yes"], ["status", "--all"],
-        ["sync", "issues", "no-slash"], ["sync", "issues", "a/b/c"], ["sync", "issues", "/repo"],
-        ["issues", "owner/"], ["issue", "o/r#x"], ["issue", "o/r#-1"], ["issues", "ówner/repo"],
-        ["sync", "issues", "o/r\u{202E}"], ["list", "—limit", "3"], ["sync", "issues"],
-    ])
+    @Test(
+        "bad arguments: exit 64 with an Error: line, and the database is not touched",
+        arguments: [
+            ["list", "--limit", "-5"], ["list", "--limit", "0"], ["list", "--limit", "1e9"], ["list", "--offset", "９"],
+            ["list", "--limit", "100000000000000000000"], ["sync", "--concurrency", "0"], ["sync", "--wait", "-1"],
+            ["sync", "--if-older-than", "soon"], ["sync", "--max-age", "-1d"], ["sync", "--max-age"],
+            ["show", ""], ["show", String(repeating: "x", count: 10_000)], ["show", "a", "b"],
+            ["sync", "--frobnicate"], ["list", "--json=yes"], ["status", "--all"],
+            ["sync", "issues", "no-slash"], ["sync", "issues", "a/b/c"], ["sync", "issues", "/repo"],
+            ["issues", "owner/"], ["issue", "o/r#x"], ["issue", "o/r#-1"], ["issues", "ówner/repo"],
+            ["sync", "issues", "o/r\u{202E}"], ["list", "—limit", "3"], ["sync", "issues"],
+        ])
     func badArguments(arguments: [String]) throws {
         if !FileManager.default.fileExists(atPath: database) {
             #expect(try pokedex(["sync", "--limit", "3"]).status == 0)

@@ -34,21 +34,26 @@ struct FaultStormEndToEndTests {
         let clean = try PokedexProcess.run(["--db", referencePath, "sync"], environment: environment)
         try #require(clean.status == 0, "\(clean.stderr)")
 
-        let bodies = Dictionary(uniqueKeysWithValues: api.catalog.map { ($0.id, (api.body(forID: $0.id), api.etag(forID: $0.id))) })
-        let storm = FaultStorm(seed: 0x5EED_CA7A, faultShare: { $0.hasPrefix("list") ? 1.0 : 0.5 }) { key in
-            guard key.hasPrefix("detail/"), let (body, etag) = bodies[Int(key.dropFirst(7))!] else {
-                return FaultStorm.filler(bytes: 1_800)
-            }
-            return .json(body, headers: [("ETag", etag)])
-        }
+        let bodies = Dictionary(
+            uniqueKeysWithValues: api.catalog.map { ($0.id, (api.body(forID: $0.id), api.etag(forID: $0.id))) })
+        let storm = FaultStorm(
+            seed: 0x5EED_CA7A, faultShare: { $0.hasPrefix("list") ? 1.0 : 0.5 },
+            realAnswer: { key in
+                guard key.hasPrefix("detail/"), let (body, etag) = bodies[Int(key.dropFirst(7))!] else {
+                    return FaultStorm.filler(bytes: 1_800)
+                }
+                return .json(body, headers: [("ETag", etag)])
+            })
         api.resetCounters()
         api.override = { request in
-            let key = CatalogFixture.isList(request)
+            let key =
+                CatalogFixture.isList(request)
                 ? "list@\(request.query["offset"] ?? "0")" : CatalogFixture.detailID(request).map { "detail/\($0)" }
             return storm.respond(to: key) ?? pages.firstPage(request)
         }
-        let stormy = try PokedexProcess.run(["--db", database, "sync", "--retries", "8", "--timeout", "2"],
-                                            environment: environment)
+        let stormy = try PokedexProcess.run(
+            ["--db", database, "sync", "--retries", "8", "--timeout", "2"],
+            environment: environment)
         #expect(stormy.status == 0, "\(stormy.stderr)")
 
         // The storm really happened, all of it, and each URL was answered for real exactly once.
@@ -58,11 +63,14 @@ struct FaultStormEndToEndTests {
         #expect(report.unfinished.isEmpty, "faults not served or URLs answered more than once: \(report.unfinished)")
         #expect(report.faults >= 100, "\(report.faults) faults injected: \(report.byKind)")
         for kind in ["500", "502", "503", "408", "429", "truncated", "reset", "closed", "html200", "timeout"] {
-            #expect(report.byKind[kind, default: 0] >= 3, "only \(report.byKind[kind, default: 0]) × \(kind): \(report.byKind)")
+            #expect(
+                report.byKind[kind, default: 0] >= 3,
+                "only \(report.byKind[kind, default: 0]) × \(kind): \(report.byKind)")
         }
         #expect(report.byKind["slow", default: 0] >= 3, "\(report.byKind)")
-        #expect(api.detailRequestCount == Self.catalogSize - report.byKind["slow", default: 0],
-                "details downloaded for real: \(api.detailRequestCount)")
+        #expect(
+            api.detailRequestCount == Self.catalogSize - report.byKind["slow", default: 0],
+            "details downloaded for real: \(api.detailRequestCount)")
         #expect(stormy.stderr.contains("synced \(Self.catalogSize) Pokémon"), "\(stormy.stderr)")
 
         let stormRows = try #require(try DatabaseSnapshot(of: database))
@@ -81,13 +89,18 @@ struct FaultStormEndToEndTests {
 
     /// GitHub requests are serial, so this storm is scripted URL by URL rather than drawn at
     /// random. 200s that are not JSON and 408s are left to their own test below.
-    @Test("issues: 5xx bursts, 429 and 403 with Retry-After, truncated bodies, resets and dropped connections change no row")
+    @Test(
+        "issues: 5xx bursts, 429 and 403 with Retry-After, truncated bodies, resets and dropped connections change no row"
+    )
     func issuesStorm() throws {
-        let github = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: Self.issueCount)])
+        let github = try FakeGitHub(repositories: [
+            .generated(owner: "acme", name: "rocket", issueCount: Self.issueCount)
+        ])
         let environment = ["GITHUB_API_URL": github.baseURL]
         let referencePath = directory.file("reference.sqlite")
         let database = directory.file("pokedex.sqlite")
-        let clean = try PokedexProcess.run(["--db", referencePath, "sync", "issues", Self.repository], environment: environment)
+        let clean = try PokedexProcess.run(
+            ["--db", referencePath, "sync", "issues", Self.repository], environment: environment)
         try #require(clean.status == 0, "\(clean.stderr)")
 
         // One URL at a time: the repository, five pages, then the walk that confirms nothing is
@@ -103,8 +116,9 @@ struct FaultStormEndToEndTests {
         ]
         let storm = FaultStorm(sequence: sequence) { _ in FaultStorm.filler(bytes: 3_000) }
         github.override = { storm.respond(to: FaultStorm.gitHubKey($0)) }
-        let stormy = try PokedexProcess.run(["--db", database, "sync", "issues", Self.repository, "--retries", "8"],
-                                            environment: environment)
+        let stormy = try PokedexProcess.run(
+            ["--db", database, "sync", "issues", Self.repository, "--retries", "8"],
+            environment: environment)
         #expect(stormy.status == 0, "\(stormy.stderr)")
 
         let report = storm.report()
@@ -112,7 +126,8 @@ struct FaultStormEndToEndTests {
         #expect(report.unfinished.isEmpty, "faults not served or URLs answered more than once: \(report.unfinished)")
         #expect(report.faults == sequence.joined().count, "\(report.faults) faults injected: \(report.byKind)")
         #expect(report.byKind.count == 8 && report.byKind.values.allSatisfy { $0 >= 2 }, "\(report.byKind)")
-        #expect(stormy.stderr.contains("\(Self.issueCount) issues and pull requests new or changed"), "\(stormy.stderr)")
+        #expect(
+            stormy.stderr.contains("\(Self.issueCount) issues and pull requests new or changed"), "\(stormy.stderr)")
 
         let stormRows = try #require(try DatabaseSnapshot(of: database))
         let reference = try #require(try DatabaseSnapshot(of: referencePath))
@@ -127,8 +142,9 @@ struct FaultStormEndToEndTests {
 
     /// The README: "A request that gets no answer, a 5xx, 408 or 429, or a 200 that is not JSON
     /// is retried" (CDNs answer HTML while struggling). The storm above leaves these two out.
-    @Test("issues: a 200 with an HTML body, or a 408, is retried like any transient failure",
-          arguments: ["200 HTML", "408"], ["repository", "first page", "second page"])
+    @Test(
+        "issues: a 200 with an HTML body, or a 408, is retried like any transient failure",
+        arguments: ["200 HTML", "408"], ["repository", "first page", "second page"])
     func issuesRetried(answer: String, place: String) throws {
         let github = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 150)])
         let served = FaultCounter()
@@ -146,13 +162,16 @@ struct FaultStormEndToEndTests {
                 : .text(FaultStorm.htmlPage, status: 200, contentType: "text/html; charset=utf-8")
         }
         let database = directory.file("pokedex.sqlite")
-        let result = try PokedexProcess.run(["--db", database, "sync", "issues", Self.repository],
-                                            environment: ["GITHUB_API_URL": github.baseURL])
+        let result = try PokedexProcess.run(
+            ["--db", database, "sync", "issues", Self.repository],
+            environment: ["GITHUB_API_URL": github.baseURL])
         #expect(result.status == 0, "exit \(result.status): \(result.errors)")
         #expect(served.count >= 2, "the \(answer) was served once, then the real answer was asked for")
         if result.status == 0 {
-            let stored = try PokedexProcess.run(["--db", database, "issues", Self.repository, "--all-kinds", "--state", "all",
-                                                 "--json", "--limit", "1000"])
+            let stored = try PokedexProcess.run([
+                "--db", database, "issues", Self.repository, "--all-kinds", "--state", "all",
+                "--json", "--limit", "1000",
+            ])
             #expect((try? JSONSerialization.jsonObject(with: Data(stored.stdout.utf8)) as? [Any])?.count == 150)
         }
     }
@@ -163,7 +182,12 @@ final class FaultCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
     /// Counts one more and returns the new count.
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
     var count: Int { lock.withLock { value } }
 }
 
@@ -202,7 +226,8 @@ final class FaultStorm: @unchecked Sendable {
         let byKind: [String: Int]
     }
 
-    static let htmlPage = "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>"
+    static let htmlPage =
+        "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>"
         + "<h1>Bad gateway</h1><p>The origin is having trouble. Try again in a few seconds.</p></body></html>"
 
     private let lock = NSLock()
@@ -221,8 +246,10 @@ final class FaultStorm: @unchecked Sendable {
     ///   - excluding: step kinds never scripted.
     ///   - secondaryLimit: also script GitHub's 403 with `Retry-After` (a secondary rate limit).
     ///   - realAnswer: the genuine answer for a key, which truncated and slow steps send.
-    init(seed: UInt64, faultShare: @escaping @Sendable (String) -> Double, excluding: Set<String> = [],
-         secondaryLimit: Bool = false, realAnswer: @escaping @Sendable (String) -> ScriptedResponse) {
+    init(
+        seed: UInt64, faultShare: @escaping @Sendable (String) -> Double, excluding: Set<String> = [],
+        secondaryLimit: Bool = false, realAnswer: @escaping @Sendable (String) -> ScriptedResponse
+    ) {
         self.seed = seed
         self.faultShare = faultShare
         self.excluded = excluding
@@ -257,15 +284,18 @@ final class FaultStorm: @unchecked Sendable {
         guard let step else { return nil }
         switch step {
         case .status(429, let retryAfter):
-            return .json("{\"message\":\"Too Many Requests\"}", status: 429,
-                         headers: retryAfter.map { [("Retry-After", $0)] } ?? [])
+            return .json(
+                "{\"message\":\"Too Many Requests\"}", status: 429,
+                headers: retryAfter.map { [("Retry-After", $0)] } ?? [])
         case .status(403, let retryAfter):
-            return .json("{\"message\":\"You have exceeded a secondary rate limit. Please wait a few minutes before you try again.\","
-                         + "\"documentation_url\":\"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api\"}",
-                         status: 403, headers: retryAfter.map { [("Retry-After", $0)] } ?? [])
+            return .json(
+                "{\"message\":\"You have exceeded a secondary rate limit. Please wait a few minutes before you try again.\","
+                    + "\"documentation_url\":\"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api\"}",
+                status: 403, headers: retryAfter.map { [("Retry-After", $0)] } ?? [])
         case .status(let status, let retryAfter):
-            return .text("<html><body><h1>\(status)</h1>upstream trouble</body></html>", status: status,
-                         contentType: "text/html", headers: retryAfter.map { [("Retry-After", $0)] } ?? [])
+            return .text(
+                "<html><body><h1>\(status)</h1>upstream trouble</body></html>", status: status,
+                contentType: "text/html", headers: retryAfter.map { [("Retry-After", $0)] } ?? [])
         case .truncated:
             let real = realAnswer(key)
             return real.withFault(.truncateBody(afterBytes: real.body.count / 2))
@@ -288,7 +318,9 @@ final class FaultStorm: @unchecked Sendable {
             for (key, script) in scripts {
                 // A slow step is the real answer; otherwise one more attempt got the real answer.
                 let expected = script.last?.kind == "slow" ? script.count : script.count + 1
-                if attempts[key] != expected { unfinished.append("\(key): \(attempts[key] ?? 0) of \(expected) attempts") }
+                if attempts[key] != expected {
+                    unfinished.append("\(key): \(attempts[key] ?? 0) of \(expected) attempts")
+                }
             }
             let faults = served.filter { $0.key != "slow" }.values.reduce(0, +)
             return Report(keys: Set(scripts.keys), unfinished: unfinished.sorted(), faults: faults, byKind: served)
@@ -314,8 +346,9 @@ final class FaultStorm: @unchecked Sendable {
         switch random.below(21) {
         case 0...3: return (0..<(2 + random.below(2))).map { _ in serverError() }
         case 4, 5:
-            let throttle = Step.status(secondaryLimit && random.below(2) == 0 ? 403 : 429,
-                                       retryAfter: random.below(3) == 0 ? "1" : "0")
+            let throttle = Step.status(
+                secondaryLimit && random.below(2) == 0 ? 403 : 429,
+                retryAfter: random.below(3) == 0 ? "1" : "0")
             return random.below(2) == 0 ? [throttle] : [throttle, serverError()]
         case 6, 7: return random.below(2) == 0 ? [.truncated] : [.truncated, .truncated]
         case 8, 9: return [.reset]

@@ -19,16 +19,21 @@ struct IssuesCrashResumeEndToEndTests {
     /// Ten pages of 100: more than the kills below can commit, so the last kill still finds work.
     static let issueCount = 1_000
     /// Tables holding issue data, with the column naming the issue.
-    static let keyColumns = ["github_issue": "id", "github_issue_label": "issue_id",
-                             "github_issue_assignee": "issue_id"]
+    static let keyColumns = [
+        "github_issue": "id", "github_issue_label": "issue_id",
+        "github_issue_assignee": "issue_id",
+    ]
 
     @Test("issues: kill -9 at 10 points of a sync; each restart resumes from the committed high-water mark")
     func issueKills() throws {
-        let github = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: Self.issueCount)])
+        let github = try FakeGitHub(repositories: [
+            .generated(owner: "acme", name: "rocket", issueCount: Self.issueCount)
+        ])
         let environment = ["GITHUB_API_URL": github.baseURL]
         let referencePath = directory.file("reference.sqlite")
-        let clean = try PokedexProcess.run(["--db", referencePath, "sync", "issues", Self.repository],
-                                           environment: environment)
+        let clean = try PokedexProcess.run(
+            ["--db", referencePath, "sync", "issues", Self.repository],
+            environment: environment)
         try #require(clean.status == 0, "\(clean.stderr)")
         let reference = try #require(try DatabaseSnapshot(of: referencePath))
         let served = github.issues(of: Self.repository)
@@ -53,8 +58,9 @@ struct IssuesCrashResumeEndToEndTests {
         for (index, trigger) in points.enumerated() {
             let label = "kill \(index + 1) at \(trigger) with \(previous.count) stored"
             github.server.resetLog()
-            let run = try monitor.runUntilKilled(arguments, environment: environment, trigger: trigger,
-                                                 stderrPath: directory.file("stderr-\(index).txt"))
+            let run = try monitor.runUntilKilled(
+                arguments, environment: environment, trigger: trigger,
+                stderrPath: directory.file("stderr-\(index).txt"))
             try #require(run.killed, "\(label): pokedex exited \(run.status) first: \(run.stderr)")
             // A restart asks only for what was updated since the committed high-water mark.
             if let first = github.server.requests.first(where: { $0.path.hasSuffix("/issues") }) {
@@ -82,11 +88,17 @@ struct IssuesCrashResumeEndToEndTests {
             }
             let ids = try snapshot.rows("SELECT id FROM github_issue").map { Int64($0[0].dropFirst(2))! }
             try snapshot.expectRows(matching: reference, keyedBy: Self.keyColumns, ids: ids.sorted(), label)
-            try snapshot.expectRowsContained(in: reference, tables: ["github_repository", "github_user", "github_label",
-                                                                     "github_milestone"], label)
+            try snapshot.expectRowsContained(
+                in: reference,
+                tables: [
+                    "github_repository", "github_user", "github_label",
+                    "github_milestone",
+                ], label)
 
-            let listed = try PokedexProcess.run(["--db", database, "issues", Self.repository, "--state", "all",
-                                                 "--all-kinds", "--limit", "100000", "--json"])
+            let listed = try PokedexProcess.run([
+                "--db", database, "issues", Self.repository, "--state", "all",
+                "--all-kinds", "--limit", "100000", "--json",
+            ])
             if try snapshot.rows("SELECT id FROM github_repository").isEmpty {
                 #expect(listed.status == 66, "\(label): \(listed.stderr)")
             } else {
@@ -96,7 +108,8 @@ struct IssuesCrashResumeEndToEndTests {
             }
             previous = numbers
         }
-        #expect(!previous.isEmpty && previous.count < Self.issueCount, "the kills left a partial sync: \(previous.count)")
+        #expect(
+            !previous.isEmpty && previous.count < Self.issueCount, "the kills left a partial sync: \(previous.count)")
 
         // The resumed sync asks only for what is newer than the high-water mark.
         monitor.disarm()

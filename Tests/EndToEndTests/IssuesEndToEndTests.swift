@@ -15,14 +15,15 @@ struct IssuesEndToEndTests {
     init() throws {
         directory = try TemporaryDirectory()
         github = try FakeGitHub(repositories: [
-            .generated(owner: "acme", name: "rocket", issueCount: Self.issueCount),
+            .generated(owner: "acme", name: "rocket", issueCount: Self.issueCount)
         ])
         database = directory.file("pokedex.sqlite")
     }
 
     func pokedex(_ arguments: [String], environment: [String: String] = [:]) throws -> PokedexProcess.Result {
-        try PokedexProcess.run(["--db", database] + arguments,
-                               environment: ["GITHUB_API_URL": github.baseURL].merging(environment) { $1 })
+        try PokedexProcess.run(
+            ["--db", database] + arguments,
+            environment: ["GITHUB_API_URL": github.baseURL].merging(environment) { $1 })
     }
 
     func sync(_ environment: [String: String] = [:]) throws -> PokedexProcess.Result {
@@ -75,8 +76,9 @@ struct IssuesEndToEndTests {
         github.server.resetLog()
         let refresh = try sync()
         #expect(refresh.status == 0)
-        #expect(refresh.stderr.contains("5 issues and pull requests new or changed"),
-                "exactly the 3 touched and 2 created: \(refresh.stderr)")
+        #expect(
+            refresh.stderr.contains("5 issues and pull requests new or changed"),
+            "exactly the 3 touched and 2 created: \(refresh.stderr)")
         let since = github.server.requests.compactMap { $0.query["since"] }
         #expect(!since.isEmpty, "later syncs ask only for what changed")
         let stored = try storedIssues()
@@ -106,8 +108,12 @@ struct IssuesEndToEndTests {
         github.rename("acme/starship", to: "acme/spaceship")
         github.server.resetLog()
         let pokeAPI = try FakePokeAPI()
-        let refresh = try pokedex(["sync"], environment: ["POKEAPI_BASE_URL": pokeAPI.baseURL,
-                                                          "GITHUB_TOKEN": "s3cret-token"])
+        let refresh = try pokedex(
+            ["sync"],
+            environment: [
+                "POKEAPI_BASE_URL": pokeAPI.baseURL,
+                "GITHUB_TOKEN": "s3cret-token",
+            ])
         #expect(refresh.status == 0, "\(refresh.stderr)")
         #expect(refresh.stderr.contains("acme/spaceship (renamed from acme/starship)"), "\(refresh.stderr)")
         #expect(!github.server.requests.contains { $0.path.hasPrefix("/repos/") })
@@ -121,9 +127,12 @@ struct IssuesEndToEndTests {
     func nameReused() throws {
         #expect(try sync().status == 0)
         github.rename(Self.repository, to: "acme/old-rocket")
-        let reused = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 3, id: 7_000_000_001)])
-        let result = try PokedexProcess.run(["--db", database, "sync", "issues", Self.repository],
-                                            environment: ["GITHUB_API_URL": reused.baseURL])
+        let reused = try FakeGitHub(repositories: [
+            .generated(owner: "acme", name: "rocket", issueCount: 3, id: 7_000_000_001)
+        ])
+        let result = try PokedexProcess.run(
+            ["--db", database, "sync", "issues", Self.repository],
+            environment: ["GITHUB_API_URL": reused.baseURL])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try storedIssues().count == 3, "acme/rocket is now the new repository")
         let refresh = try pokedex(["sync", "issues", "acme/old-rocket"])
@@ -149,8 +158,9 @@ struct IssuesEndToEndTests {
 
     @Test("a bad token (401) is refused with a clear message that never shows the token")
     func badToken() throws {
-        let guarded = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 5)],
-                                     requiredToken: "right-token")
+        let guarded = try FakeGitHub(
+            repositories: [.generated(owner: "acme", name: "rocket", issueCount: 5)],
+            requiredToken: "right-token")
         let result = try PokedexProcess.run(
             ["--db", database, "sync", "issues", Self.repository],
             environment: ["GITHUB_API_URL": guarded.baseURL, "GITHUB_TOKEN": "wrong-token-123"])
@@ -186,8 +196,9 @@ struct IssuesEndToEndTests {
         github.server.resetLog()
         let resumed = try sync()
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        #expect(resumed.stderr.contains("\(Self.issueCount - 100) issues and pull requests new or changed"),
-                "committed pages are not downloaded again: \(resumed.stderr)")
+        #expect(
+            resumed.stderr.contains("\(Self.issueCount - 100) issues and pull requests new or changed"),
+            "committed pages are not downloaded again: \(resumed.stderr)")
         #expect(github.server.requests.first { $0.path.hasSuffix("/issues") }?.query["since"] != nil)
         #expect(try storedIssues().count == Self.issueCount)
     }
@@ -256,8 +267,10 @@ struct IssuesEndToEndTests {
         #expect(json.stdout.contains(#"\u001b[31m"#))
         let issue = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((issue["title"] as? String)?.contains("\u{1B}[31mred") == true)
-        for key in ["number", "title", "state", "state_reason", "is_pull_request", "labels", "author", "comments",
-                    "created_at", "updated_at", "closed_at", "html_url", "body"] {
+        for key in [
+            "number", "title", "state", "state_reason", "is_pull_request", "labels", "author", "comments",
+            "created_at", "updated_at", "closed_at", "html_url", "body",
+        ] {
             #expect(issue.keys.contains(key), "\(key) missing")
         }
     }
@@ -269,15 +282,19 @@ struct IssuesEndToEndTests {
         func numbers(_ arguments: [String]) throws -> Set<Int> {
             let result = try pokedex(["issues", Self.repository, "--limit", "1000", "--json"] + arguments)
             #expect(result.status == 0, "\(result.stderr)")
-            let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            let items = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
             return Set(items.compactMap { $0["number"] as? Int })
         }
         #expect(try numbers([]) == Set(upstream.filter { !$0.isPullRequest && $0.state == "open" }.map(\.number)))
-        #expect(try numbers(["--state", "closed", "--pulls"])
+        #expect(
+            try numbers(["--state", "closed", "--pulls"])
                 == Set(upstream.filter { $0.isPullRequest && $0.state == "closed" }.map(\.number)))
-        #expect(try numbers(["--state", "all", "--label", "bug"])
+        #expect(
+            try numbers(["--state", "all", "--label", "bug"])
                 == Set(upstream.filter { !$0.isPullRequest && $0.labels.contains { $0.name == "bug" } }.map(\.number)))
-        #expect(try numbers(["--state", "all", "--author", "OCTOCAT"])
+        #expect(
+            try numbers(["--state", "all", "--author", "OCTOCAT"])
                 == Set(upstream.filter { !$0.isPullRequest && $0.author.login == "octocat" }.map(\.number)))
         #expect(try numbers(["--state", "all", "--all-kinds", "--search", "colour terminal"]).contains(3))
     }
@@ -307,10 +324,12 @@ struct IssuesEndToEndTests {
     func searchPages() throws {
         #expect(try sync().status == 0)
         func numbers(_ arguments: [String]) throws -> [Int] {
-            let result = try pokedex(["issues", Self.repository, "--state", "all", "--search", "crash", "--json"]
-                                     + arguments)
+            let result = try pokedex(
+                ["issues", Self.repository, "--state", "all", "--search", "crash", "--json"]
+                    + arguments)
             #expect(result.status == 0, "\(result.stderr)")
-            let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            let items = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
             return items.compactMap { $0["number"] as? Int }
         }
         let upstream = github.issues(of: Self.repository).filter { issue in
@@ -340,9 +359,11 @@ struct IssuesEndToEndTests {
         }
     }
 
-    @Test("malformed OWNER/REPO is a usage error", arguments: [
-        "acme", "acme/rocket/x", "acme/..", "-acme/rocket", "acme/rock et", "acme/rocket#1",
-    ])
+    @Test(
+        "malformed OWNER/REPO is a usage error",
+        arguments: [
+            "acme", "acme/rocket/x", "acme/..", "-acme/rocket", "acme/rock et", "acme/rocket#1",
+        ])
     func badRepositoryNames(name: String) throws {
         let result = try pokedex(["sync", "issues", name])
         #expect(result.status == 64, "\(result.stderr)")

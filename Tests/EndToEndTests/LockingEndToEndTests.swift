@@ -24,14 +24,18 @@ struct LockingEndToEndTests {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: PokedexProcess.binaryPath)
-        process.arguments = ["--db", database, "--quiet", "sync", "--limit", "3", "--concurrency", "1", "--max-age", "0"]
+        process.arguments = [
+            "--db", database, "--quiet", "sync", "--limit", "3", "--concurrency", "1", "--max-age", "0",
+        ]
         process.environment = ["POKEAPI_BASE_URL": api.baseURL, "PATH": "/usr/bin:/bin"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         let lockFile = database + ".lock"
         for _ in 0..<200 {
-            if let text = try? String(contentsOfFile: lockFile, encoding: .utf8), text.contains("pid \(process.processIdentifier)") {
+            if let text = try? String(contentsOfFile: lockFile, encoding: .utf8),
+                text.contains("pid \(process.processIdentifier)")
+            {
                 return process
             }
             Thread.sleep(forTimeInterval: 0.05)
@@ -42,20 +46,25 @@ struct LockingEndToEndTests {
 
     @Test("a second sync exits 75 naming the holder; with --wait it waits its turn")
     func secondSync() throws {
-        #expect(try PokedexProcess.run(["--db", database, "sync", "--limit", "3"],
-                                       environment: ["POKEAPI_BASE_URL": api.baseURL]).status == 0)
+        #expect(
+            try PokedexProcess.run(
+                ["--db", database, "sync", "--limit", "3"],
+                environment: ["POKEAPI_BASE_URL": api.baseURL]
+            ).status == 0)
         let first = try startSlowSync(stall: 1.5)
         defer { first.terminate() }
-        let refused = try PokedexProcess.run(["--db", database, "sync", "--limit", "3"],
-                                             environment: ["POKEAPI_BASE_URL": api.baseURL])
+        let refused = try PokedexProcess.run(
+            ["--db", database, "sync", "--limit", "3"],
+            environment: ["POKEAPI_BASE_URL": api.baseURL])
         #expect(refused.status == 75)
         #expect(refused.stderr.contains("pid \(first.processIdentifier) since"), "\(refused.stderr)")
 
         let reader = try PokedexProcess.run(["--db", database, "list", "--json"])
         #expect(reader.status == 0, "readers never wait for a sync: \(reader.stderr)")
 
-        let waited = try PokedexProcess.run(["--db", database, "sync", "--limit", "3", "--wait", "30"],
-                                            environment: ["POKEAPI_BASE_URL": api.baseURL])
+        let waited = try PokedexProcess.run(
+            ["--db", database, "sync", "--limit", "3", "--wait", "30"],
+            environment: ["POKEAPI_BASE_URL": api.baseURL])
         #expect(waited.status == 0, "\(waited.stderr)")
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
@@ -67,8 +76,9 @@ struct LockingEndToEndTests {
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
         api.override = nil
-        let next = try PokedexProcess.run(["--db", database, "sync", "--limit", "3"],
-                                          environment: ["POKEAPI_BASE_URL": api.baseURL])
+        let next = try PokedexProcess.run(
+            ["--db", database, "sync", "--limit", "3"],
+            environment: ["POKEAPI_BASE_URL": api.baseURL])
         #expect(next.status == 0, "\(next.stderr)")
     }
 
@@ -76,7 +86,8 @@ struct LockingEndToEndTests {
     func readersDuringWrites() throws {
         // 250 entries in pages of 100, each detail slowed a little so the writes spread out.
         let large = try FakePokeAPI(catalog: FakePokemon.threePageCatalog())
-        let bodies = Dictionary(uniqueKeysWithValues: large.catalog.map { ("/api/v2/pokemon/\($0.id)/", large.body(forID: $0.id)) })
+        let bodies = Dictionary(
+            uniqueKeysWithValues: large.catalog.map { ("/api/v2/pokemon/\($0.id)/", large.body(forID: $0.id)) })
         large.override = { request in
             bodies[request.path].map { ScriptedResponse.json($0).withFault(.stall(seconds: 0.04)) }
         }

@@ -23,7 +23,8 @@ struct ReadOnlyEndToEndTests {
     }
 
     /// Root writes whatever the permissions say, so as root the query runs as `nobody`.
-    static let asAnotherUser: [String] = getuid() == 0
+    static let asAnotherUser: [String] =
+        getuid() == 0
         ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
 
     func query(_ arguments: [String]) throws -> PokedexProcess.Result {
@@ -44,11 +45,13 @@ struct ReadOnlyEndToEndTests {
     }
 
     func syncThenLock() throws {
-        try #require(Self.asAnotherUser.isEmpty || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                     "util-linux's setpriv runs the query as another user")
+        try #require(
+            Self.asAnotherUser.isEmpty || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "util-linux's setpriv runs the query as another user")
         let api = try FakePokeAPI()
-        let sync = try PokedexProcess.run(["--db", database, "sync", "--limit", "30"],
-                                          environment: ["POKEAPI_BASE_URL": api.baseURL])
+        let sync = try PokedexProcess.run(
+            ["--db", database, "sync", "--limit", "30"],
+            environment: ["POKEAPI_BASE_URL": api.baseURL])
         try #require(sync.status == 0, "\(sync.stderr)")
         api.stop()
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
@@ -95,8 +98,9 @@ struct ReadOnlyEndToEndTests {
     @Test("a database that needs a migration is not migrated by a query: run sync to upgrade it")
     func olderSchema() throws {
         let api = try FakePokeAPI()
-        let sync = try PokedexProcess.run(["--db", database, "sync", "--limit", "5"],
-                                          environment: ["POKEAPI_BASE_URL": api.baseURL])
+        let sync = try PokedexProcess.run(
+            ["--db", database, "sync", "--limit", "5"],
+            environment: ["POKEAPI_BASE_URL": api.baseURL])
         try #require(sync.status == 0, "\(sync.stderr)")
         // As an older pokedex left it: its newest migration not applied yet.
         do {
@@ -108,8 +112,9 @@ struct ReadOnlyEndToEndTests {
         for arguments in [["list"], ["show", "1"], ["status"], ["issues", "o/r"], ["issue", "o/r#1"]] {
             let result = try PokedexProcess.run(["--db", database] + arguments)
             #expect(result.status == 74, "\(arguments): \(result.stderr)")
-            #expect(result.errors.count == 1 && result.errors[0].contains("run `pokedex sync` to upgrade it"),
-                    "\(arguments): \(result.stderr)")
+            #expect(
+                result.errors.count == 1 && result.errors[0].contains("run `pokedex sync` to upgrade it"),
+                "\(arguments): \(result.stderr)")
         }
         #expect(try folderContents() == before, "a query migrated or wrote the file")
     }

@@ -1,5 +1,6 @@
-import Testing
 import PokedexStore
+import Testing
+
 @testable import PokedexCLI
 
 @Suite("Argument parsing")
@@ -13,17 +14,23 @@ struct ArgumentParserTests {
         let before = try parse("--db /tmp/a.sqlite --quiet show pikachu")
         let after = try parse("show pikachu --db /tmp/a.sqlite --quiet")
         let inline = try parse("show --db=/tmp/a.sqlite -q pikachu")
-        let expected = Invocation(global: GlobalOptions(databasePath: "/tmp/a.sqlite", quiet: true),
-                                  command: .show(ShowCommand(query: "pikachu")))
+        let expected = Invocation(
+            global: GlobalOptions(databasePath: "/tmp/a.sqlite", quiet: true),
+            command: .show(ShowCommand(query: "pikachu")))
         #expect(before == expected && after == expected && inline == expected)
     }
 
     @Test("sync options")
     func syncOptions() throws {
-        let invocation = try parse("sync --offset 24 --limit=21 --concurrency 3 --pokeapi-url http://127.0.0.1:9/api/v2 -v")
+        let invocation = try parse(
+            "sync --offset 24 --limit=21 --concurrency 3 --pokeapi-url http://127.0.0.1:9/api/v2 -v")
         #expect(invocation.global.verbose)
-        #expect(invocation.command == .sync(SyncCommand(pokeAPIURL: "http://127.0.0.1:9/api/v2", offset: 24,
-                                                         limit: 21, concurrency: 3)))
+        #expect(
+            invocation.command
+                == .sync(
+                    SyncCommand(
+                        pokeAPIURL: "http://127.0.0.1:9/api/v2", offset: 24,
+                        limit: 21, concurrency: 3)))
         #expect(try parse("sync").command == .sync(SyncCommand()))
         var retrying = SyncCommand(retries: 6, timeoutSeconds: 5)
         retrying.retryWaitSeconds = 120
@@ -37,7 +44,8 @@ struct ArgumentParserTests {
 
     @Test("list and show options")
     func queryOptions() throws {
-        #expect(try parse("list --offset 24 --limit 21 --json --type Electric").command
+        #expect(
+            try parse("list --offset 24 --limit 21 --json --type Electric").command
                 == .list(ListCommand(offset: 24, limit: 21, type: "electric", json: true)))
         #expect(try parse("list").command == .list(ListCommand()))
         #expect(try parse("show 25 --json").command == .show(ShowCommand(query: "25", json: true)))
@@ -67,17 +75,24 @@ struct ArgumentParserTests {
         issues.filter.kinds = .pullRequests
         issues.filter.limit = 5
         issues.filter.offset = 2
-        #expect(try parse("issues o/r --state CLOSED --label bug --label=ui --author octocat --search crash --pulls "
-                          + "--limit 5 --offset 2 --json").command == .issues(issues))
+        #expect(
+            try parse(
+                "issues o/r --state CLOSED --label bug --label=ui --author octocat --search crash --pulls "
+                    + "--limit 5 --offset 2 --json"
+            ).command == .issues(issues))
         var allKinds = IssuesCommand(repository: repository)
         allKinds.filter.kinds = .all
         #expect(try parse("issues o/r --all-kinds").command == .issues(allKinds))
         #expect(try parse("issues o/r").command == .issues(IssuesCommand(repository: repository)))
-        #expect(try parse("issue o/r#7 --json").command == .issue(IssueCommand(repository: repository, number: 7, json: true)))
+        #expect(
+            try parse("issue o/r#7 --json").command
+                == .issue(IssueCommand(repository: repository, number: 7, json: true)))
         // --if-older-than 0 is the same as leaving it out.
-        let sync = SyncCommand(repository: repository, githubURL: "http://127.0.0.1:9", maximumWaitSeconds: 5,
-                               lockWaitSeconds: 3)
-        #expect(try parse("sync issues o/r --github-url http://127.0.0.1:9 --max-wait 5 --wait 3 --if-older-than 0")
+        let sync = SyncCommand(
+            repository: repository, githubURL: "http://127.0.0.1:9", maximumWaitSeconds: 5,
+            lockWaitSeconds: 3)
+        #expect(
+            try parse("sync issues o/r --github-url http://127.0.0.1:9 --max-wait 5 --wait 3 --if-older-than 0")
                 .command == .sync(sync))
     }
 
@@ -92,36 +107,38 @@ struct ArgumentParserTests {
         #expect(try parse("show -").command == .show(ShowCommand(query: "-")))
     }
 
-    @Test("usage errors name the problem", arguments: [
-        ("frobnicate", "unknown command 'frobnicate'"),
-        ("sycn", "did you mean 'sync'?"),
-        ("list --lmit 3", "did you mean '--limit'?"),
-        ("list --limit", "--limit needs a value"),
-        ("list --limit -3", "cannot be negative"),
-        ("list --limit 0", "--limit must be between 1 and 10000000, not 0"),
-        ("list --limit abc", "--limit needs a whole number, not 'abc'"),
-        ("list --limit 3.5", "needs a whole number"),
-        ("list --limit 99999999999999999999999", "must be between"),
-        ("list --offset -1", "cannot be negative"),
-        ("list --offset ５", "needs a whole number"),
-        ("sync --concurrency 0", "--concurrency must be between 1 and 64"),
-        ("sync --concurrency 65", "--concurrency must be between 1 and 64"),
-        ("sync --pokeapi-url ftp://x", "needs an http:// or https:// URL"),
-        ("sync extra", "unexpected argument 'extra'"),
-        ("show", "missing the Pokémon to show"),
-        ("show mr mime", "quote names with spaces"),
-        ("show pikachu --type fire", "unknown option '--type' for 'show'"),
-        ("sync --json", "unknown option '--json' for 'sync'"),
-        ("help nope", "unknown command 'nope'"),
-        ("list --type 123", "--type needs a type name"),
-        ("--db", "--db needs a value"),
-        ("sync --if-older-than 6", "--if-older-than needs a duration such as 90s"),
-        ("sync --if-older-than -1h", "--if-older-than needs a duration"),
-        ("sync --max-age soon", "--max-age needs a duration"),
-        ("sync issues o/r --max-age 1h", "--max-age applies to the Pokémon catalog"),
-        ("status extra", "unexpected argument 'extra'"),
-        ("status --state open", "unknown option '--state' for 'status'"),
-    ])
+    @Test(
+        "usage errors name the problem",
+        arguments: [
+            ("frobnicate", "unknown command 'frobnicate'"),
+            ("sycn", "did you mean 'sync'?"),
+            ("list --lmit 3", "did you mean '--limit'?"),
+            ("list --limit", "--limit needs a value"),
+            ("list --limit -3", "cannot be negative"),
+            ("list --limit 0", "--limit must be between 1 and 10000000, not 0"),
+            ("list --limit abc", "--limit needs a whole number, not 'abc'"),
+            ("list --limit 3.5", "needs a whole number"),
+            ("list --limit 99999999999999999999999", "must be between"),
+            ("list --offset -1", "cannot be negative"),
+            ("list --offset ５", "needs a whole number"),
+            ("sync --concurrency 0", "--concurrency must be between 1 and 64"),
+            ("sync --concurrency 65", "--concurrency must be between 1 and 64"),
+            ("sync --pokeapi-url ftp://x", "needs an http:// or https:// URL"),
+            ("sync extra", "unexpected argument 'extra'"),
+            ("show", "missing the Pokémon to show"),
+            ("show mr mime", "quote names with spaces"),
+            ("show pikachu --type fire", "unknown option '--type' for 'show'"),
+            ("sync --json", "unknown option '--json' for 'sync'"),
+            ("help nope", "unknown command 'nope'"),
+            ("list --type 123", "--type needs a type name"),
+            ("--db", "--db needs a value"),
+            ("sync --if-older-than 6", "--if-older-than needs a duration such as 90s"),
+            ("sync --if-older-than -1h", "--if-older-than needs a duration"),
+            ("sync --max-age soon", "--max-age needs a duration"),
+            ("sync issues o/r --max-age 1h", "--max-age applies to the Pokémon catalog"),
+            ("status extra", "unexpected argument 'extra'"),
+            ("status --state open", "unknown option '--state' for 'status'"),
+        ])
     func usageErrors(line: String, fragment: String) {
         #expect {
             try parse(line)

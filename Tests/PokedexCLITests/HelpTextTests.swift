@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PokedexCLI
 
 /// Today's help and usage texts, word for word: the option tables must render them unchanged.
@@ -203,19 +204,24 @@ enum GoldenHelp {
 
 @Suite("Help text")
 struct HelpTextTests {
-    @Test("help for the tool and each command is exactly today's text", arguments: [
-        (nil, GoldenHelp.tool), (.help, GoldenHelp.tool), (.sync, GoldenHelp.sync), (.status, GoldenHelp.status),
-        (.show, GoldenHelp.show), (.list, GoldenHelp.list), (.issues, GoldenHelp.issues), (.issue, GoldenHelp.issue),
-    ] as [(CommandName?, String)])
+    @Test(
+        "help for the tool and each command is exactly today's text",
+        arguments: [
+            (nil, GoldenHelp.tool), (.help, GoldenHelp.tool), (.sync, GoldenHelp.sync), (.status, GoldenHelp.status),
+            (.show, GoldenHelp.show), (.list, GoldenHelp.list), (.issues, GoldenHelp.issues),
+            (.issue, GoldenHelp.issue),
+        ] as [(CommandName?, String)])
     func help(command: CommandName?, expected: String) {
         #expect(HelpText.help(command) == expected)
     }
 
-    @Test("usage lines are exactly today's", arguments: [
-        (nil, GoldenHelp.toolUsage), (.help, GoldenHelp.toolUsage), (.sync, GoldenHelp.syncUsage),
-        (.status, GoldenHelp.statusUsage), (.show, GoldenHelp.showUsage), (.list, GoldenHelp.listUsage),
-        (.issues, GoldenHelp.issuesUsage), (.issue, GoldenHelp.issueUsage),
-    ] as [(CommandName?, String)])
+    @Test(
+        "usage lines are exactly today's",
+        arguments: [
+            (nil, GoldenHelp.toolUsage), (.help, GoldenHelp.toolUsage), (.sync, GoldenHelp.syncUsage),
+            (.status, GoldenHelp.statusUsage), (.show, GoldenHelp.showUsage), (.list, GoldenHelp.listUsage),
+            (.issues, GoldenHelp.issuesUsage), (.issue, GoldenHelp.issueUsage),
+        ] as [(CommandName?, String)])
     func usageLine(command: CommandName?, expected: String) {
         #expect(HelpText.usageLine(command) == expected)
     }

@@ -1,5 +1,6 @@
 import PokedexStore
 import Testing
+
 @testable import PokedexCLI
 
 @Suite("Option tables")
@@ -27,8 +28,8 @@ struct OptionTableTests {
     @Test("the defaults help shows are what a command line without the option gets")
     func defaultsMatchParsing() throws {
         guard case .sync(let sync) = try ArgumentParser.parse(["sync"]).command,
-              case .list(let list) = try ArgumentParser.parse(["list"]).command,
-              case .issues(let issues) = try ArgumentParser.parse(["issues", "o/r"]).command
+            case .list(let list) = try ArgumentParser.parse(["list"]).command,
+            case .issues(let issues) = try ArgumentParser.parse(["issues", "o/r"]).command
         else {
             Issue.record("not the commands parsed")
             return
@@ -37,7 +38,8 @@ struct OptionTableTests {
         #expect(SyncOptions.offset.defaultValue == .number(sync.offset))
         #expect(SyncOptions.lockWait.defaultValue == .number(sync.lockWaitSeconds))
         // The sync runner fills the nil fields from SyncDefaults (checked against the engine).
-        #expect(sync.limit == nil && sync.concurrency == nil && sync.retries == nil && sync.maximumWaitSeconds == nil
+        #expect(
+            sync.limit == nil && sync.concurrency == nil && sync.retries == nil && sync.maximumWaitSeconds == nil
                 && sync.retryWaitSeconds == nil && sync.timeoutSeconds == nil && sync.pokeAPIURL == nil
                 && sync.githubURL == nil)
         #expect(ListOptions.offset.defaultValue == .number(list.offset))
@@ -46,9 +48,11 @@ struct OptionTableTests {
         #expect(IssuesOptions.state.defaultValue == .text(issues.filter.state.rawValue))
     }
 
-    @Test("a duration default is shown in the largest unit and reads back as itself", arguments: [
-        (0, "0"), (90, "90s"), (1_800, "30m"), (86_400, "1d"), (90_000, "25h"), (1_209_600, "2w"),
-    ])
+    @Test(
+        "a duration default is shown in the largest unit and reads back as itself",
+        arguments: [
+            (0, "0"), (90, "90s"), (1_800, "30m"), (86_400, "1d"), (90_000, "25h"), (1_209_600, "2w"),
+        ])
     func durationDefaults(seconds: Int, text: String) {
         #expect(OptionSpec.Default.duration(seconds: seconds).text == text)
         #expect(DurationText.seconds(text) == seconds)

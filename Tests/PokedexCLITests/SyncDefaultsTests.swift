@@ -1,5 +1,6 @@
 import PokedexSync
 import Testing
+
 @testable import PokedexCLI
 
 @Suite("Sync defaults")

@@ -1,135 +1,173 @@
 import Testing
+
 @testable import PokedexCLI
 
 /// Today's usage errors, word for word, with the command whose usage line follows them.
 @Suite("Usage errors")
 struct UsageErrorTests {
-    @Test("each bad command line gets today's message", arguments: [
-        (#"frobnicate"#, #"unknown command 'frobnicate'"#, nil),
-        (#"sycn"#, #"unknown command 'sycn' (did you mean 'sync'?)"#, nil),
-        (#"--bogus"#, #"unknown option '--bogus'"#, nil),
-        (#"--verbse"#, #"unknown option '--verbse' (did you mean '--verbose'?)"#, nil),
-        (#"-x"#, #"unknown option '-x'"#, nil),
-        (#"list --lmit 3"#, #"unknown option '--lmit' for 'list' (did you mean '--limit'?)"#, .list),
-        (#"list --limit"#, #"--limit needs a value"#, .list),
-        (#"list --limit --json"#, #"--limit needs a value"#, .list),
-        (#"list --limit -3"#, #"--limit needs a whole number, not '-3'; it cannot be negative"#, .list),
-        (#"list --limit 0"#, #"--limit must be between 1 and 10000000, not 0"#, .list),
-        (#"list --limit abc"#, #"--limit needs a whole number, not 'abc'"#, .list),
-        (#"list --limit 3.5"#, #"--limit needs a whole number, not '3.5'"#, .list),
-        (#"list --limit 99999999999999999999999"#,
-         #"--limit must be between 1 and 10000000, not 99999999999999999999999"#, .list),
-        (#"list --offset -1"#, #"--offset needs a whole number, not '-1'; it cannot be negative"#, .list),
-        (#"list --offset ５"#, #"--offset needs a whole number, not '５'"#, .list),
-        (#"list --offset"#, #"--offset needs a value"#, .list),
-        (#"list --type 123"#, #"--type needs a type name, such as 'electric'"#, .list),
-        (#"list extra"#, #"unexpected argument 'extra'"#, .list),
-        (#"list --db"#, #"--db needs a value"#, .list),
-        (#"list --json=yes"#, #"unknown option '--json' for 'list' (did you mean '--json'?)"#, .list),
-        (#"sync --concurrency 0"#, #"--concurrency must be between 1 and 64, not 0"#, .sync),
-        (#"sync --concurrency 65"#, #"--concurrency must be between 1 and 64, not 65"#, .sync),
-        (#"sync --concurency 3"#, #"unknown option '--concurency' for 'sync' (did you mean '--concurrency'?)"#, .sync),
-        (#"sync --retry 3"#, #"unknown option '--retry' for 'sync'"#, .sync),
-        (#"sync --max-ag 1d"#, #"unknown option '--max-ag' for 'sync' (did you mean '--max-age'?)"#, .sync),
-        (#"sync --max-wait 86401"#, #"--max-wait must be between 0 and 86400, not 86401"#, .sync),
-        (#"sync --retries 11"#, #"--retries must be between 0 and 10, not 11"#, .sync),
-        (#"sync --timeout 0"#, #"--timeout must be between 1 and 3600, not 0"#, .sync),
-        (#"sync --timeout 3601"#, #"--timeout must be between 1 and 3600, not 3601"#, .sync),
-        (#"sync --retry-wait 3601"#, #"--retry-wait must be between 0 and 3600, not 3601"#, .sync),
-        (#"sync --wait 86401"#, #"--wait must be between 0 and 86400, not 86401"#, .sync),
-        (#"sync --limit 0"#, #"--limit must be between 1 and 10000000, not 0"#, .sync),
-        (#"sync --offset -1"#, #"--offset needs a whole number, not '-1'; it cannot be negative"#, .sync),
-        (#"sync --pokeapi-url ftp://x"#, #"--pokeapi-url needs an http:// or https:// URL, not 'ftp://x'"#, .sync),
-        (#"sync --github-url http://"#, #"--github-url needs an http:// or https:// URL, not 'http://'"#, .sync),
-        (#"sync --github-url https://a b"#,
-         #"unexpected argument 'b' (did you mean 'sync issues OWNER/REPO'?)"#, .sync),
-        (#"sync extra"#, #"unexpected argument 'extra' (did you mean 'sync issues OWNER/REPO'?)"#, .sync),
-        (#"sync issues"#, #"missing OWNER/REPO after 'issues'"#, .sync),
-        (#"sync issues nope"#, #"'nope' is not a GitHub repository (OWNER/REPO)"#, .sync),
-        (#"sync issues o/r extra"#, #"missing OWNER/REPO after 'issues'"#, .sync),
-        (#"sync --json"#, #"unknown option '--json' for 'sync'"#, .sync),
-        (#"sync --if-older-than 6"#,
-         #"--if-older-than needs a duration such as 90s, 30m, 6h, 2d or 1w, not '6'"#, .sync),
-        (#"sync --if-older-than -1h"#,
-         #"--if-older-than needs a duration such as 90s, 30m, 6h, 2d or 1w, not '-1h'"#, .sync),
-        (#"sync --max-age soon"#, #"--max-age needs a duration such as 90s, 30m, 6h, 2d or 1w, not 'soon'"#, .sync),
-        (#"sync issues o/r --max-age 1h"#, #"--max-age applies to the Pokémon catalog, not to 'sync issues'"#, .sync),
-        (#"sync issues o/r --max-age 1h --offset 1"#,
-         #"--offset applies to the Pokémon catalog, not to 'sync issues'"#, .sync),
-        (#"sync issues o/r --pokeapi-url http://x.example"#,
-         #"--pokeapi-url applies to the Pokémon catalog, not to 'sync issues'"#, .sync),
-        (#"sync issues o/r --concurrency 2"#,
-         #"--concurrency applies to the Pokémon catalog, not to 'sync issues'"#, .sync),
-        (#"sync issues o/r --limit 2"#, #"--limit applies to the Pokémon catalog, not to 'sync issues'"#, .sync),
-        (#"show"#, #"missing the Pokémon to show (a name or an id)"#, .show),
-        (#"show mr mime"#, #"unexpected argument 'mime' (quote names with spaces: "mr mime")"#, .show),
-        (#"show pikachu --type fire"#, #"unknown option '--type' for 'show'"#, .show),
-        (#"show pikachu --jsn"#, #"unknown option '--jsn' for 'show' (did you mean '--json'?)"#, .show),
-        (#"help nope"#, #"unknown command 'nope'"#, .help),
-        (#"help isue"#, #"unknown command 'isue' (did you mean 'issue'?)"#, .help),
-        (#"help sync extra"#, #"unexpected argument 'extra'"#, .help),
-        (#"--db"#, #"--db needs a value"#, nil),
-        (#"status extra"#, #"unexpected argument 'extra'"#, .status),
-        (#"status --state open"#, #"unknown option '--state' for 'status'"#, .status),
-        (#"status --jsn"#, #"unknown option '--jsn' for 'status' (did you mean '--json'?)"#, .status),
-        (#"issues"#, #"missing the repository (OWNER/REPO)"#, .issues),
-        (#"issues nope"#, #"'nope' is not a GitHub repository (OWNER/REPO)"#, .issues),
-        (#"issues o/r extra"#, #"unexpected argument 'extra'"#, .issues),
-        (#"issues o/r --state shut"#, #"--state must be open, closed or all, not 'shut'"#, .issues),
-        (#"issues o/r --label"#, #"--label needs a value"#, .issues),
-        (#"issues o/r --search ?!"#, #"--search needs at least one word"#, .issues),
-        (#"issues o/r --pulls --all-kinds"#, #"--pulls and --all-kinds exclude each other"#, .issues),
-        (#"issues o/r --limit 0"#, #"--limit must be between 1 and 10000000, not 0"#, .issues),
-        (#"issues o/r --offset -2"#, #"--offset needs a whole number, not '-2'; it cannot be negative"#, .issues),
-        (#"issues o/r --lable bug"#, #"unknown option '--lable' for 'issues' (did you mean '--label'?)"#, .issues),
-        (#"issues o/r --pull"#, #"unknown option '--pull' for 'issues' (did you mean '--pulls'?)"#, .issues),
-        (#"issue"#, #"missing the issue (OWNER/REPO#NUMBER)"#, .issue),
-        (#"issue o/r#1 extra"#, #"unexpected argument 'extra'"#, .issue),
-        (#"issue o/r"#, #"'o/r' is not OWNER/REPO#NUMBER"#, .issue),
-        (#"issue o/r#0"#, #"'o/r#0' is not OWNER/REPO#NUMBER"#, .issue),
-        (#"issue o/r#x"#, #"'o/r#x' is not OWNER/REPO#NUMBER"#, .issue),
-        (#"issue nope#1"#, #"'nope' is not a GitHub repository (OWNER/REPO)"#, .issue),
-    ] as [(String, String, CommandName?)])
+    @Test(
+        "each bad command line gets today's message",
+        arguments: [
+            (#"frobnicate"#, #"unknown command 'frobnicate'"#, nil),
+            (#"sycn"#, #"unknown command 'sycn' (did you mean 'sync'?)"#, nil),
+            (#"--bogus"#, #"unknown option '--bogus'"#, nil),
+            (#"--verbse"#, #"unknown option '--verbse' (did you mean '--verbose'?)"#, nil),
+            (#"-x"#, #"unknown option '-x'"#, nil),
+            (#"list --lmit 3"#, #"unknown option '--lmit' for 'list' (did you mean '--limit'?)"#, .list),
+            (#"list --limit"#, #"--limit needs a value"#, .list),
+            (#"list --limit --json"#, #"--limit needs a value"#, .list),
+            (#"list --limit -3"#, #"--limit needs a whole number, not '-3'; it cannot be negative"#, .list),
+            (#"list --limit 0"#, #"--limit must be between 1 and 10000000, not 0"#, .list),
+            (#"list --limit abc"#, #"--limit needs a whole number, not 'abc'"#, .list),
+            (#"list --limit 3.5"#, #"--limit needs a whole number, not '3.5'"#, .list),
+            (
+                #"list --limit 99999999999999999999999"#,
+                #"--limit must be between 1 and 10000000, not 99999999999999999999999"#, .list
+            ),
+            (#"list --offset -1"#, #"--offset needs a whole number, not '-1'; it cannot be negative"#, .list),
+            (#"list --offset ５"#, #"--offset needs a whole number, not '５'"#, .list),
+            (#"list --offset"#, #"--offset needs a value"#, .list),
+            (#"list --type 123"#, #"--type needs a type name, such as 'electric'"#, .list),
+            (#"list extra"#, #"unexpected argument 'extra'"#, .list),
+            (#"list --db"#, #"--db needs a value"#, .list),
+            (#"list --json=yes"#, #"unknown option '--json' for 'list' (did you mean '--json'?)"#, .list),
+            (#"sync --concurrency 0"#, #"--concurrency must be between 1 and 64, not 0"#, .sync),
+            (#"sync --concurrency 65"#, #"--concurrency must be between 1 and 64, not 65"#, .sync),
+            (
+                #"sync --concurency 3"#, #"unknown option '--concurency' for 'sync' (did you mean '--concurrency'?)"#,
+                .sync
+            ),
+            (#"sync --retry 3"#, #"unknown option '--retry' for 'sync'"#, .sync),
+            (#"sync --max-ag 1d"#, #"unknown option '--max-ag' for 'sync' (did you mean '--max-age'?)"#, .sync),
+            (#"sync --max-wait 86401"#, #"--max-wait must be between 0 and 86400, not 86401"#, .sync),
+            (#"sync --retries 11"#, #"--retries must be between 0 and 10, not 11"#, .sync),
+            (#"sync --timeout 0"#, #"--timeout must be between 1 and 3600, not 0"#, .sync),
+            (#"sync --timeout 3601"#, #"--timeout must be between 1 and 3600, not 3601"#, .sync),
+            (#"sync --retry-wait 3601"#, #"--retry-wait must be between 0 and 3600, not 3601"#, .sync),
+            (#"sync --wait 86401"#, #"--wait must be between 0 and 86400, not 86401"#, .sync),
+            (#"sync --limit 0"#, #"--limit must be between 1 and 10000000, not 0"#, .sync),
+            (#"sync --offset -1"#, #"--offset needs a whole number, not '-1'; it cannot be negative"#, .sync),
+            (#"sync --pokeapi-url ftp://x"#, #"--pokeapi-url needs an http:// or https:// URL, not 'ftp://x'"#, .sync),
+            (#"sync --github-url http://"#, #"--github-url needs an http:// or https:// URL, not 'http://'"#, .sync),
+            (
+                #"sync --github-url https://a b"#,
+                #"unexpected argument 'b' (did you mean 'sync issues OWNER/REPO'?)"#, .sync
+            ),
+            (#"sync extra"#, #"unexpected argument 'extra' (did you mean 'sync issues OWNER/REPO'?)"#, .sync),
+            (#"sync issues"#, #"missing OWNER/REPO after 'issues'"#, .sync),
+            (#"sync issues nope"#, #"'nope' is not a GitHub repository (OWNER/REPO)"#, .sync),
+            (#"sync issues o/r extra"#, #"missing OWNER/REPO after 'issues'"#, .sync),
+            (#"sync --json"#, #"unknown option '--json' for 'sync'"#, .sync),
+            (
+                #"sync --if-older-than 6"#,
+                #"--if-older-than needs a duration such as 90s, 30m, 6h, 2d or 1w, not '6'"#, .sync
+            ),
+            (
+                #"sync --if-older-than -1h"#,
+                #"--if-older-than needs a duration such as 90s, 30m, 6h, 2d or 1w, not '-1h'"#, .sync
+            ),
+            (#"sync --max-age soon"#, #"--max-age needs a duration such as 90s, 30m, 6h, 2d or 1w, not 'soon'"#, .sync),
+            (
+                #"sync issues o/r --max-age 1h"#, #"--max-age applies to the Pokémon catalog, not to 'sync issues'"#,
+                .sync
+            ),
+            (
+                #"sync issues o/r --max-age 1h --offset 1"#,
+                #"--offset applies to the Pokémon catalog, not to 'sync issues'"#, .sync
+            ),
+            (
+                #"sync issues o/r --pokeapi-url http://x.example"#,
+                #"--pokeapi-url applies to the Pokémon catalog, not to 'sync issues'"#, .sync
+            ),
+            (
+                #"sync issues o/r --concurrency 2"#,
+                #"--concurrency applies to the Pokémon catalog, not to 'sync issues'"#, .sync
+            ),
+            (#"sync issues o/r --limit 2"#, #"--limit applies to the Pokémon catalog, not to 'sync issues'"#, .sync),
+            (#"show"#, #"missing the Pokémon to show (a name or an id)"#, .show),
+            (#"show mr mime"#, #"unexpected argument 'mime' (quote names with spaces: "mr mime")"#, .show),
+            (#"show pikachu --type fire"#, #"unknown option '--type' for 'show'"#, .show),
+            (#"show pikachu --jsn"#, #"unknown option '--jsn' for 'show' (did you mean '--json'?)"#, .show),
+            (#"help nope"#, #"unknown command 'nope'"#, .help),
+            (#"help isue"#, #"unknown command 'isue' (did you mean 'issue'?)"#, .help),
+            (#"help sync extra"#, #"unexpected argument 'extra'"#, .help),
+            (#"--db"#, #"--db needs a value"#, nil),
+            (#"status extra"#, #"unexpected argument 'extra'"#, .status),
+            (#"status --state open"#, #"unknown option '--state' for 'status'"#, .status),
+            (#"status --jsn"#, #"unknown option '--jsn' for 'status' (did you mean '--json'?)"#, .status),
+            (#"issues"#, #"missing the repository (OWNER/REPO)"#, .issues),
+            (#"issues nope"#, #"'nope' is not a GitHub repository (OWNER/REPO)"#, .issues),
+            (#"issues o/r extra"#, #"unexpected argument 'extra'"#, .issues),
+            (#"issues o/r --state shut"#, #"--state must be open, closed or all, not 'shut'"#, .issues),
+            (#"issues o/r --label"#, #"--label needs a value"#, .issues),
+            (#"issues o/r --search ?!"#, #"--search needs at least one word"#, .issues),
+            (#"issues o/r --pulls --all-kinds"#, #"--pulls and --all-kinds exclude each other"#, .issues),
+            (#"issues o/r --limit 0"#, #"--limit must be between 1 and 10000000, not 0"#, .issues),
+            (#"issues o/r --offset -2"#, #"--offset needs a whole number, not '-2'; it cannot be negative"#, .issues),
+            (#"issues o/r --lable bug"#, #"unknown option '--lable' for 'issues' (did you mean '--label'?)"#, .issues),
+            (#"issues o/r --pull"#, #"unknown option '--pull' for 'issues' (did you mean '--pulls'?)"#, .issues),
+            (#"issue"#, #"missing the issue (OWNER/REPO#NUMBER)"#, .issue),
+            (#"issue o/r#1 extra"#, #"unexpected argument 'extra'"#, .issue),
+            (#"issue o/r"#, #"'o/r' is not OWNER/REPO#NUMBER"#, .issue),
+            (#"issue o/r#0"#, #"'o/r#0' is not OWNER/REPO#NUMBER"#, .issue),
+            (#"issue o/r#x"#, #"'o/r#x' is not OWNER/REPO#NUMBER"#, .issue),
+            (#"issue nope#1"#, #"'nope' is not a GitHub repository (OWNER/REPO)"#, .issue),
+        ] as [(String, String, CommandName?)])
     func message(line: String, message: String, command: CommandName?) {
         #expect(throws: UsageError(message: message, command: command)) {
             try ArgumentParser.parse(line.split(separator: " ").map(String.init))
         }
     }
 
-    @Test("values the line splitting above cannot express", arguments: [
-        (["show", ""], "the Pokémon to show is empty", CommandName.show),
-        (["show", "   "], "the Pokémon to show is empty", .show),
-        (["show", String(repeating: "a", count: 101)],
-         "the Pokémon to show is 101 characters long; names are far shorter", .show),
-        (["issues", "o/r", "--label", " "], "--label needs a label name", .issues),
-        (["issues", "o/r", "--search", " "], "--search needs at least one word", .issues),
-    ])
+    @Test(
+        "values the line splitting above cannot express",
+        arguments: [
+            (["show", ""], "the Pokémon to show is empty", CommandName.show),
+            (["show", "   "], "the Pokémon to show is empty", .show),
+            (
+                ["show", String(repeating: "a", count: 101)],
+                "the Pokémon to show is 101 characters long; names are far shorter", .show
+            ),
+            (["issues", "o/r", "--label", " "], "--label needs a label name", .issues),
+            (["issues", "o/r", "--search", " "], "--search needs at least one word", .issues),
+        ])
     func spacedValues(arguments: [String], message: String, command: CommandName) {
         #expect(throws: UsageError(message: message, command: command)) {
             try ArgumentParser.parse(arguments)
         }
     }
 
-    @Test("a usage error prints the message, the usage line and where to find help, and exits 64", arguments: [
-        (["list", "--lmit", "3"], """
-            Error: unknown option '--lmit' for 'list' (did you mean '--limit'?)
-            \(GoldenHelp.listUsage)
-            See 'pokedex help list'.
+    @Test(
+        "a usage error prints the message, the usage line and where to find help, and exits 64",
+        arguments: [
+            (
+                ["list", "--lmit", "3"],
+                """
+                Error: unknown option '--lmit' for 'list' (did you mean '--limit'?)
+                \(GoldenHelp.listUsage)
+                See 'pokedex help list'.
 
-            """),
-        (["sync", "--retries", "11"], """
-            Error: --retries must be between 0 and 10, not 11
-            \(GoldenHelp.syncUsage)
-            See 'pokedex help sync'.
+                """
+            ),
+            (
+                ["sync", "--retries", "11"],
+                """
+                Error: --retries must be between 0 and 10, not 11
+                \(GoldenHelp.syncUsage)
+                See 'pokedex help sync'.
 
-            """),
-        (["--bogus"], """
-            Error: unknown option '--bogus'
-            \(GoldenHelp.toolUsage)
-            See 'pokedex --help'.
+                """
+            ),
+            (
+                ["--bogus"],
+                """
+                Error: unknown option '--bogus'
+                \(GoldenHelp.toolUsage)
+                See 'pokedex --help'.
 
-            """),
-    ])
+                """
+            ),
+        ])
     func printed(arguments: [String], expected: String) {
         let errors = Transcript()
         let console = Console(writeOutput: { _ in }, writeError: { errors.append($0) }, outputIsTerminal: false)

@@ -1,9 +1,10 @@
 import CSQLite
 import Foundation
 import TestSupport
-@testable import SQLiteDatabase
 import Testing
+
 @testable import PokedexStore
+@testable import SQLiteDatabase
 
 /// `Benchmarks/run` times pokedex's reads against the sqlite3 CLI running the SQL files in
 /// `Benchmarks/sql/`. Those files must read what the store reads, or the comparison is
@@ -24,20 +25,29 @@ struct BenchmarkSQLTests {
 
     // MARK: The Pokémon reads
 
-    @Test("show.sql: the row, types, abilities and stats of PokemonCatalog.profile(name:)",
-          arguments: ["pikachu", "bulbasaur", "raichu", "missingno"])
+    @Test(
+        "show.sql: the row, types, abilities and stats of PokemonCatalog.profile(name:)",
+        arguments: ["pikachu", "bulbasaur", "raichu", "missingno"])
     func show(name: String) throws {
         let statements = try Self.run("show.sql", on: database, ["name": .text(name)])
         let profile = try PokemonCatalog(database: database).profile(name: name)
-        let expected: [[[Cell]]] = profile.map { profile in
-            [[[.int(profile.summary.id), .text(profile.summary.name), .text(profile.summary.url),
-               profile.summary.artwork.derived ? .null : .text(profile.summary.artwork.url),
-               .int(profile.height), .int(profile.weight), .int(profile.baseExperience), .int(profile.order),
-               .text(profile.speciesName), .bool(profile.hasDetails)]],
-             profile.summary.types.map { [.text($0)] },
-             profile.abilities.map { [.text($0.name), .bool($0.isHidden), .int($0.slot)] },
-             profile.stats.map { [.text($0.name), .int($0.baseStat), .int($0.effort)] }]
-        } ?? [[], [], [], []]
+        let expected: [[[Cell]]] =
+            profile.map { profile in
+                [
+                    [
+                        [
+                            .int(profile.summary.id), .text(profile.summary.name), .text(profile.summary.url),
+                            profile.summary.artwork.derived ? .null : .text(profile.summary.artwork.url),
+                            .int(profile.height), .int(profile.weight), .int(profile.baseExperience),
+                            .int(profile.order),
+                            .text(profile.speciesName), .bool(profile.hasDetails),
+                        ]
+                    ],
+                    profile.summary.types.map { [.text($0)] },
+                    profile.abilities.map { [.text($0.name), .bool($0.isHidden), .int($0.slot)] },
+                    profile.stats.map { [.text($0.name), .int($0.baseStat), .int($0.effort)] },
+                ]
+            } ?? [[], [], [], []]
         #expect(statements == expected)
     }
 
@@ -45,8 +55,10 @@ struct BenchmarkSQLTests {
     func list(limit: Int) throws {
         let statements = try Self.run("list.sql", on: database, ["limit": .int(limit)])
         let expected = try PokemonCatalog(database: database).list(offset: 0, limit: limit).map { summary -> [Cell] in
-            [.int(summary.id), .text(summary.name), .text(summary.url), Self.jsonArray(summary.types),
-             .text(summary.artwork.url), .bool(summary.artwork.derived)]
+            [
+                .int(summary.id), .text(summary.name), .text(summary.url), Self.jsonArray(summary.types),
+                .text(summary.artwork.url), .bool(summary.artwork.derived),
+            ]
         }
         #expect(!expected.isEmpty)
         #expect(statements == [expected])
@@ -54,8 +66,9 @@ struct BenchmarkSQLTests {
 
     // MARK: The issue reads
 
-    @Test("issues.sql: IssueArchive.issues with the default filter (open issues, newest first)",
-          arguments: [("o/r", 3), ("o/r", 30), ("O/R", 30), ("o/other", 30)])
+    @Test(
+        "issues.sql: IssueArchive.issues with the default filter (open issues, newest first)",
+        arguments: [("o/r", 3), ("o/r", 30), ("O/R", 30), ("o/other", 30)])
     func issues(repository: String, limit: Int) throws {
         let statements = try Self.run("issues.sql", on: database, ["repo": .text(repository), "limit": .int(limit)])
         var filter = IssueFilter()
@@ -63,12 +76,14 @@ struct BenchmarkSQLTests {
         #expect(statements == [try listed(repository, filter)])
     }
 
-    @Test("issues_search.sql: IssueArchive.issues with the default filter and a search",
-          arguments: [("o/r", "pagination", 30), ("o/r", "pagination", 2), ("o/r", "crash", 30)])
+    @Test(
+        "issues_search.sql: IssueArchive.issues with the default filter and a search",
+        arguments: [("o/r", "pagination", 30), ("o/r", "pagination", 2), ("o/r", "crash", 30)])
     func search(repository: String, words: String, limit: Int) throws {
         let query = try #require(FullTextQuery.allWords(words))
-        let statements = try Self.run("issues_search.sql", on: database,
-                                      ["repo": .text(repository), "fts": .text(query), "limit": .int(limit)])
+        let statements = try Self.run(
+            "issues_search.sql", on: database,
+            ["repo": .text(repository), "fts": .text(query), "limit": .int(limit)])
         var filter = IssueFilter()
         filter.search = words
         filter.limit = limit
@@ -80,24 +95,33 @@ struct BenchmarkSQLTests {
         let issues = try IssueArchive(database: database).issues(repository: repository, filter: filter)
         #expect(!issues.isEmpty, "the fixture has issues for every listing")
         return issues.map { issue in
-            [.text(issue.repository), .int(issue.number), .text(issue.title), .text(issue.state),
-             .text(issue.stateReason), .bool(issue.isPullRequest), Self.jsonArray(issue.labels), .text(issue.author),
-             .int(issue.comments), .text(issue.createdAt), .text(issue.updatedAt), .text(issue.closedAt),
-             .text(issue.htmlURL)]
+            [
+                .text(issue.repository), .int(issue.number), .text(issue.title), .text(issue.state),
+                .text(issue.stateReason), .bool(issue.isPullRequest), Self.jsonArray(issue.labels), .text(issue.author),
+                .int(issue.comments), .text(issue.createdAt), .text(issue.updatedAt), .text(issue.closedAt),
+                .text(issue.htmlURL),
+            ]
         }
     }
 
-    @Test("issue.sql: IssueArchive.issue(repository:number:)",
-          arguments: [("o/r", 1), ("o/r", 2), ("o/r", 3), ("O/R", 4), ("o/r", 6), ("o/r", 99), ("o/other", 1)])
+    @Test(
+        "issue.sql: IssueArchive.issue(repository:number:)",
+        arguments: [("o/r", 1), ("o/r", 2), ("o/r", 3), ("O/R", 4), ("o/r", 6), ("o/r", 99), ("o/other", 1)])
     func issue(repository: String, number: Int) throws {
         let statements = try Self.run("issue.sql", on: database, ["repo": .text(repository), "number": .int(number)])
-        let expected = try IssueArchive(database: database).issue(repository: repository, number: number).map { issue in
-            [[Cell.text(issue.repository), .int(issue.number), .text(issue.title), .text(issue.body),
-              .text(issue.state), .text(issue.stateReason), .bool(issue.locked), .bool(issue.isPullRequest),
-              issue.draft.map(Cell.bool) ?? .null, .text(issue.mergedAt), .text(issue.author), .text(issue.milestone),
-              .int(issue.comments), .text(issue.createdAt), .text(issue.updatedAt), .text(issue.closedAt),
-              .text(issue.htmlURL), Self.jsonArray(issue.labels), Self.jsonArray(issue.assignees)]]
-        } ?? []
+        let expected =
+            try IssueArchive(database: database).issue(repository: repository, number: number).map { issue in
+                [
+                    [
+                        Cell.text(issue.repository), .int(issue.number), .text(issue.title), .text(issue.body),
+                        .text(issue.state), .text(issue.stateReason), .bool(issue.locked), .bool(issue.isPullRequest),
+                        issue.draft.map(Cell.bool) ?? .null, .text(issue.mergedAt), .text(issue.author),
+                        .text(issue.milestone),
+                        .int(issue.comments), .text(issue.createdAt), .text(issue.updatedAt), .text(issue.closedAt),
+                        .text(issue.htmlURL), Self.jsonArray(issue.labels), Self.jsonArray(issue.assignees),
+                    ]
+                ]
+            } ?? []
         #expect(statements == [expected])
     }
 
@@ -152,16 +176,21 @@ struct BenchmarkSQLTests {
         let results = try statements(of: text, file: file, database: database).map { sql in
             let statement = try database.prepare(sql)
             let count = sqlite3_bind_parameter_count(statement.handle)
-            let names = count == 0 ? [] : (1...count).map { index in
-                sqlite3_bind_parameter_name(statement.handle, index).map { String(String(cString: $0).dropFirst()) } ?? "?"
-            }
-            try statement.bind(names.map { name in
-                guard let value = parameters[name] else {
-                    throw SQLFileError(description: "\(file): no value for parameter :\(name)")
+            let names =
+                count == 0
+                ? []
+                : (1...count).map { index in
+                    sqlite3_bind_parameter_name(statement.handle, index).map { String(String(cString: $0).dropFirst()) }
+                        ?? "?"
                 }
-                used.insert(name)
-                return value
-            })
+            try statement.bind(
+                names.map { name in
+                    guard let value = parameters[name] else {
+                        throw SQLFileError(description: "\(file): no value for parameter :\(name)")
+                    }
+                    used.insert(name)
+                    return value
+                })
             var rows: [[Cell]] = []
             while try statement.step() { rows.append(cells(of: statement.handle)) }
             return rows
@@ -183,7 +212,8 @@ struct BenchmarkSQLTests {
                 }
                 guard let handle else { continue }  // only comments or space left
                 sqlite3_finalize(handle)
-                statements.append(String(decoding: UnsafeRawBufferPointer(start: sql, count: next - sql), as: UTF8.self))
+                statements.append(
+                    String(decoding: UnsafeRawBufferPointer(start: sql, count: next - sql), as: UTF8.self))
             }
             return statements
         }
@@ -212,17 +242,21 @@ struct BenchmarkSQLTests {
             let details = PokemonDetails(
                 id: id, name: name, height: id % 7 + 3, weight: id * 10, baseExperience: id == 1 ? nil : 112,
                 order: id + 100, speciesName: name, types: types,
-                abilities: [.init(name: "static", isHidden: false, slot: 1),
-                            .init(name: "lightning-rod", isHidden: true, slot: 3),
-                            .init(name: "adaptability", isHidden: false, slot: 2)],
+                abilities: [
+                    .init(name: "static", isHidden: false, slot: 1),
+                    .init(name: "lightning-rod", isHidden: true, slot: 3),
+                    .init(name: "adaptability", isHidden: false, slot: 2),
+                ],
                 stats: [.init(name: "speed", baseStat: 90, effort: 2), .init(name: "hp", baseStat: 35, effort: 0)],
                 officialArtworkURL: artwork)
             return DownloadedDetails(details: details, body: Array("{\"id\":\(id)}".utf8), etag: nil)
         }
         try catalog.savePage(
             entries: [entry(26, "raichu"), entry(25, "pikachu"), entry(1, "bulbasaur")],
-            details: [details(25, "pikachu", ["electric", "fairy"], artwork: "https://img.example/25.png"),
-                      details(1, "bulbasaur", ["poison", "grass"], artwork: nil)])
+            details: [
+                details(25, "pikachu", ["electric", "fairy"], artwork: "https://img.example/25.png"),
+                details(1, "bulbasaur", ["poison", "grass"], artwork: nil),
+            ])
         try catalog.savePage(
             entries: [entry(10001, "deoxys-attack"), entry(4, "charmander")],
             details: [details(4, "charmander", ["fire"], artwork: "https://img.example/4.png")])
@@ -238,9 +272,11 @@ struct BenchmarkSQLTests {
         let bug = GitHubLabel(id: 10, name: "bug", color: "d73a4a", description: nil)
         let alpha = GitHubLabel(id: 11, name: "alpha", color: nil, description: "first")
         let milestone = GitHubMilestone(id: 20, number: 1, title: "v1", state: "open")
-        func issue(_ repository: String, _ id: Int, _ number: Int, _ title: String, body: String? = nil,
-                   state: String = "open", created: String, pullRequest: Bool = false, author: GitHubUser? = amy,
-                   labels: [GitHubLabel] = [], assignees: [GitHubUser] = []) -> GitHubIssue {
+        func issue(
+            _ repository: String, _ id: Int, _ number: Int, _ title: String, body: String? = nil,
+            state: String = "open", created: String, pullRequest: Bool = false, author: GitHubUser? = amy,
+            labels: [GitHubLabel] = [], assignees: [GitHubUser] = []
+        ) -> GitHubIssue {
             GitHubIssue(
                 id: id, number: number, title: title, body: body, state: state,
                 stateReason: state == "closed" ? "completed" : nil, locked: number == 4, comments: number * 2,
@@ -253,24 +289,34 @@ struct BenchmarkSQLTests {
         }
         for (id, name) in [(100, "o/r"), (200, "o/other")] {
             try archive.saveRepository(
-                GitHubRepository(id: id, fullName: name, description: nil, defaultBranch: "main", openIssuesCount: nil,
-                                 htmlURL: "https://github.com/\(name)", rawJSON: Array("{}".utf8)),
+                GitHubRepository(
+                    id: id, fullName: name, description: nil, defaultBranch: "main", openIssuesCount: nil,
+                    htmlURL: "https://github.com/\(name)", rawJSON: Array("{}".utf8)),
                 etag: nil)
         }
-        try archive.saveIssuePage(repositoryID: 100, issues: [
-            issue("o/r", 1001, 1, "Crash on start", body: "pagination is fine", created: "2024-01-01T00:00:00Z",
-                  labels: [bug, alpha], assignees: [zed, amy]),
-            issue("o/r", 1002, 2, "Add pagination", created: "2024-04-01T00:00:00Z", pullRequest: true, labels: [alpha]),
-            issue("o/r", 1003, 3, "Pagination off by one", state: "closed", created: "2024-03-01T00:00:00Z"),
-            issue("o/r", 1004, 4, "Pagination breaks", body: "crash", created: "2024-02-01T00:00:00Z", author: nil,
-                  labels: [bug]),
-            issue("o/r", 1005, 5, "Paginated results", created: "2024-02-01T00:00:00Z"),
-            issue("o/r", 1006, 6, "Slow paginations", body: "see pagination", created: "2024-05-01T00:00:00Z",
-                  assignees: [zed]),
-            issue("o/r", 1007, 7, "Docs", created: "2023-12-01T00:00:00Z"),
-        ], firstPage: nil)
-        try archive.saveIssuePage(repositoryID: 200, issues: [
-            issue("o/other", 2001, 1, "Pagination elsewhere", created: "2024-07-01T00:00:00Z"),
-        ], firstPage: nil)
+        try archive.saveIssuePage(
+            repositoryID: 100,
+            issues: [
+                issue(
+                    "o/r", 1001, 1, "Crash on start", body: "pagination is fine", created: "2024-01-01T00:00:00Z",
+                    labels: [bug, alpha], assignees: [zed, amy]),
+                issue(
+                    "o/r", 1002, 2, "Add pagination", created: "2024-04-01T00:00:00Z", pullRequest: true,
+                    labels: [alpha]),
+                issue("o/r", 1003, 3, "Pagination off by one", state: "closed", created: "2024-03-01T00:00:00Z"),
+                issue(
+                    "o/r", 1004, 4, "Pagination breaks", body: "crash", created: "2024-02-01T00:00:00Z", author: nil,
+                    labels: [bug]),
+                issue("o/r", 1005, 5, "Paginated results", created: "2024-02-01T00:00:00Z"),
+                issue(
+                    "o/r", 1006, 6, "Slow paginations", body: "see pagination", created: "2024-05-01T00:00:00Z",
+                    assignees: [zed]),
+                issue("o/r", 1007, 7, "Docs", created: "2023-12-01T00:00:00Z"),
+            ], firstPage: nil)
+        try archive.saveIssuePage(
+            repositoryID: 200,
+            issues: [
+                issue("o/other", 2001, 1, "Pagination elsewhere", created: "2024-07-01T00:00:00Z")
+            ], firstPage: nil)
     }
 }

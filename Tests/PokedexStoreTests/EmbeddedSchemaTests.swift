@@ -1,6 +1,7 @@
 import SQLiteDatabase
 import TestSupport
 import Testing
+
 @testable import PokedexStore
 
 @Suite("Embedded schema")
@@ -25,7 +26,8 @@ struct EmbeddedSchemaTests {
     @Test("the checksums computed at build time are the SHA-256 of the embedded SQL")
     func embeddedChecksums() throws {
         for migration in try Migrator.embedded().migrations {
-            #expect(migration.checksum == (try Migration(fileName: migration.name + ".sql", sql: migration.sql)).checksum)
+            #expect(
+                migration.checksum == (try Migration(fileName: migration.name + ".sql", sql: migration.sql)).checksum)
         }
     }
 
@@ -66,15 +68,22 @@ struct EmbeddedSchemaTests {
         let catalog = PokemonCatalog(database: try LocalStore.openForWriting(path: path))
         try catalog.savePage(
             entries: [PokemonCatalogTests.entry(25, "pikachu"), PokemonCatalogTests.entry(26, "raichu")],
-            details: [PokemonCatalogTests.details(25, "pikachu"),
-                      PokemonCatalogTests.details(26, "raichu", types: ["electric", "psychic"])])
+            details: [
+                PokemonCatalogTests.details(25, "pikachu"),
+                PokemonCatalogTests.details(26, "raichu", types: ["electric", "psychic"]),
+            ])
         let before = try childRowCounts(catalog.database)
-        #expect(before == ["pokemon": 2, "pokemon_type": 3, "pokemon_ability": 4, "pokemon_stat": 4,
-                           "pokemon_detail_json": 2])
+        #expect(
+            before == [
+                "pokemon": 2, "pokemon_type": 3, "pokemon_ability": 4, "pokemon_stat": 4,
+                "pokemon_detail_json": 2,
+            ])
 
         // The recipe drops and recreates the views that read the rebuilt table.
-        let view = try #require(try catalog.database.queryFirst(
-            "SELECT sql FROM sqlite_schema WHERE type = 'view' AND name = 'pokemon_summary'") { $0.text(0) })
+        let view = try #require(
+            try catalog.database.queryFirst(
+                "SELECT sql FROM sqlite_schema WHERE type = 'view' AND name = 'pokemon_summary'"
+            ) { $0.text(0) })
         let script = "DROP VIEW pokemon_summary;\n" + Self.rebuildPokemon + view + ";\n"
 
         // The control: the same script with foreign keys on loses the children.
@@ -89,8 +98,9 @@ struct EmbeddedSchemaTests {
         #expect(try childRowCounts(catalog.database) == before, "the control was rolled back")
 
         let embedded = try Migrator.embedded().migrations
-        let rebuild = try Migration(fileName: String(format: "%04d_rebuild_pokemon.sql", embedded.count + 1),
-                                    sql: script)
+        let rebuild = try Migration(
+            fileName: String(format: "%04d_rebuild_pokemon.sql", embedded.count + 1),
+            sql: script)
         #expect(try Migrator(migrations: embedded + [rebuild]).migrate(catalog.database) == [rebuild.name])
         #expect(try childRowCounts(catalog.database) == before)
         #expect(try catalog.database.queryFirst("PRAGMA foreign_keys") { $0.int(0) } == 1)

@@ -1,6 +1,7 @@
-import TestSupport
 import SQLiteDatabase
+import TestSupport
 import Testing
+
 @testable import PokedexStore
 
 @Suite("Issue archive queries")
@@ -13,8 +14,10 @@ struct IssueArchiveTests {
         database = try LocalStore.openForWriting(path: directory.file("issues.sqlite"))
     }
 
-    static func filter(state: IssueFilter.State, kinds: IssueFilter.Kinds, search: String? = nil,
-                       author: String? = nil, labels: [String] = []) -> IssueFilter {
+    static func filter(
+        state: IssueFilter.State, kinds: IssueFilter.Kinds, search: String? = nil,
+        author: String? = nil, labels: [String] = []
+    ) -> IssueFilter {
         var filter = IssueFilter()
         filter.state = state
         filter.kinds = kinds
@@ -24,16 +27,20 @@ struct IssueArchiveTests {
         return filter
     }
 
-    @Test("every filter combination walks the newest-first index and never sorts the repository", arguments: [
-        filter(state: .open, kinds: .issues), filter(state: .all, kinds: .issues),
-        filter(state: .closed, kinds: .pullRequests), filter(state: .all, kinds: .all),
-        filter(state: .open, kinds: .issues, search: "crash"), filter(state: .all, kinds: .all, search: "crash"),
-        filter(state: .all, kinds: .issues, author: "octocat"), filter(state: .open, kinds: .all, labels: ["bug"]),
-    ])
+    @Test(
+        "every filter combination walks the newest-first index and never sorts the repository",
+        arguments: [
+            filter(state: .open, kinds: .issues), filter(state: .all, kinds: .issues),
+            filter(state: .closed, kinds: .pullRequests), filter(state: .all, kinds: .all),
+            filter(state: .open, kinds: .issues, search: "crash"), filter(state: .all, kinds: .all, search: "crash"),
+            filter(state: .all, kinds: .issues, author: "octocat"), filter(state: .open, kinds: .all, labels: ["bug"]),
+        ])
     func pagePlans(filter: IssueFilter) throws {
         let page = IssueArchive.pageQuery(repositoryID: 1, filter: filter)
         let plan = try database.query("EXPLAIN QUERY PLAN " + page.sql, page.parameters) { $0.text(3) }
         #expect(plan.contains { $0.hasPrefix("SEARCH i USING") && $0.contains("INDEX github_issue_newest") }, "\(plan)")
-        #expect(!plan.contains { $0.contains("TEMP B-TREE FOR ORDER BY") || $0.contains("TEMP B-TREE FOR RIGHT PART") }, "\(plan)")
+        #expect(
+            !plan.contains { $0.contains("TEMP B-TREE FOR ORDER BY") || $0.contains("TEMP B-TREE FOR RIGHT PART") },
+            "\(plan)")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import TestSupport
 import SQLiteDatabase
+import TestSupport
 import Testing
+
 @testable import PokedexStore
 
 @Suite("Opening the database")
@@ -101,14 +102,16 @@ struct LocalStoreTests {
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
-    @Test("the path comes from --db, then POKEDEX_DB, then XDG_DATA_HOME, then HOME", arguments: [
-        ("/x/flag.sqlite", ["POKEDEX_DB": "/x/env.sqlite"], "/x/flag.sqlite"),
-        (nil, ["POKEDEX_DB": "/x/env.sqlite", "XDG_DATA_HOME": "/data"], "/x/env.sqlite"),
-        (nil, ["XDG_DATA_HOME": "/data", "HOME": "/home/ash"], "/data/pokedex/pokedex.sqlite"),
-        (nil, ["XDG_DATA_HOME": "relative", "HOME": "/home/ash"], "/home/ash/.local/share/pokedex/pokedex.sqlite"),
-        (nil, ["HOME": "/home/ash"], "/home/ash/.local/share/pokedex/pokedex.sqlite"),
-        (nil, [:], nil),
-    ] as [(String?, [String: String], String?)])
+    @Test(
+        "the path comes from --db, then POKEDEX_DB, then XDG_DATA_HOME, then HOME",
+        arguments: [
+            ("/x/flag.sqlite", ["POKEDEX_DB": "/x/env.sqlite"], "/x/flag.sqlite"),
+            (nil, ["POKEDEX_DB": "/x/env.sqlite", "XDG_DATA_HOME": "/data"], "/x/env.sqlite"),
+            (nil, ["XDG_DATA_HOME": "/data", "HOME": "/home/ash"], "/data/pokedex/pokedex.sqlite"),
+            (nil, ["XDG_DATA_HOME": "relative", "HOME": "/home/ash"], "/home/ash/.local/share/pokedex/pokedex.sqlite"),
+            (nil, ["HOME": "/home/ash"], "/home/ash/.local/share/pokedex/pokedex.sqlite"),
+            (nil, [:], nil),
+        ] as [(String?, [String: String], String?)])
     func location(flag: String?, environment: [String: String], expected: String?) {
         #expect(DatabaseLocation.resolve(explicit: flag, environment: environment) == expected)
     }

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import PokedexStore
 
 @Suite("Pokémon catalog store")
@@ -16,15 +17,20 @@ struct PokemonCatalogTests {
         PokemonListEntry(id: id, name: name, url: "https://pokeapi.co/api/v2/pokemon/\(id)/")
     }
 
-    static func details(_ id: Int, _ name: String, types: [String] = ["electric"], weight: Int = 60,
-                        artwork: String? = "https://img.example/official.png") -> DownloadedDetails {
+    static func details(
+        _ id: Int, _ name: String, types: [String] = ["electric"], weight: Int = 60,
+        artwork: String? = "https://img.example/official.png"
+    ) -> DownloadedDetails {
         let details = PokemonDetails(
             id: id, name: name, height: 4, weight: weight, baseExperience: 112, order: 35, speciesName: name,
             types: types,
-            abilities: [.init(name: "static", isHidden: false, slot: 1), .init(name: "lightning-rod", isHidden: true, slot: 3)],
+            abilities: [
+                .init(name: "static", isHidden: false, slot: 1), .init(name: "lightning-rod", isHidden: true, slot: 3),
+            ],
             stats: [.init(name: "hp", baseStat: 35, effort: 0), .init(name: "speed", baseStat: 90, effort: 2)],
             officialArtworkURL: artwork)
-        return DownloadedDetails(details: details, body: Array("{\"id\":\(id),\"weight\":\(weight)}".utf8), etag: "W/\"\(weight)\"")
+        return DownloadedDetails(
+            details: details, body: Array("{\"id\":\(id),\"weight\":\(weight)}".utf8), etag: "W/\"\(weight)\"")
     }
 
     func rowCounts() throws -> [Int] {
@@ -47,8 +53,9 @@ struct PokemonCatalogTests {
     @Test("a re-sync updates changed rows, types and the raw body")
     func updatesChangedRows() throws {
         try catalog.savePage(entries: [Self.entry(25, "pikachu")], details: [Self.details(25, "pikachu")])
-        try catalog.savePage(entries: [Self.entry(25, "pikachu")],
-                             details: [Self.details(25, "pikachu", types: ["electric", "fairy"], weight: 65)])
+        try catalog.savePage(
+            entries: [Self.entry(25, "pikachu")],
+            details: [Self.details(25, "pikachu", types: ["electric", "fairy"], weight: 65)])
         let profile = try #require(try catalog.profile(id: 25))
         #expect(profile.weight == 65)
         #expect(profile.summary.types == ["electric", "fairy"])
@@ -59,8 +66,9 @@ struct PokemonCatalogTests {
 
     @Test("details are fresh within the maximum age; a 304 confirmation restarts their age")
     func freshness() throws {
-        try catalog.savePage(entries: [Self.entry(25, "pikachu"), Self.entry(26, "raichu")],
-                             details: [Self.details(25, "pikachu"), Self.details(26, "raichu")])
+        try catalog.savePage(
+            entries: [Self.entry(25, "pikachu"), Self.entry(26, "raichu")],
+            details: [Self.details(25, "pikachu"), Self.details(26, "raichu")])
         try catalog.database.run("UPDATE pokemon_detail_json SET fetched_at = '2020-01-01T00:00:00Z'")
         #expect(try catalog.storedDetails(maximumAgeSeconds: 3_600).values.allSatisfy { !$0.isFresh })
         try catalog.savePage(entries: [Self.entry(25, "pikachu")], details: [], confirmedIDs: [25])
@@ -74,7 +82,8 @@ struct PokemonCatalogTests {
     @Test("what a refresh checks first (ETags, ages) is read from an index, not the bodies' pages")
     func freshnessScanIsIndexOnly() throws {
         let plan = try catalog.database.query(
-            "EXPLAIN QUERY PLAN " + PokemonCatalog.storedDetailsSQL, [.null, .null]) { $0.text(3) }
+            "EXPLAIN QUERY PLAN " + PokemonCatalog.storedDetailsSQL, [.null, .null]
+        ) { $0.text(3) }
         #expect(plan == ["SCAN pokemon_detail_json USING COVERING INDEX pokemon_detail_freshness"])
     }
 
@@ -126,13 +135,16 @@ struct PokemonCatalogTests {
             PokemonListEntry(id: 7, name: "query", url: "/api/v2/pokemon/7/?x=1"),
             PokemonListEntry(id: 8, name: "bare", url: "8"),
         ]
-        try catalog.savePage(entries: entries, details: [
-            Self.details(25, "pikachu", types: ["electric", "steel"]), Self.details(10004, "no-art", artwork: nil),
-        ])
+        try catalog.savePage(
+            entries: entries,
+            details: [
+                Self.details(25, "pikachu", types: ["electric", "steel"]), Self.details(10004, "no-art", artwork: nil),
+            ])
         let viewRows = try catalog.database.query(
-            "SELECT id, name, types, artwork_url, artwork_derived FROM pokemon_summary ORDER BY name") {
-                ($0.int(0), $0.text(1), $0.text(2), $0.text(3), $0.bool(4))
-            }
+            "SELECT id, name, types, artwork_url, artwork_derived FROM pokemon_summary ORDER BY name"
+        ) {
+            ($0.int(0), $0.text(1), $0.text(2), $0.text(3), $0.bool(4))
+        }
         #expect(viewRows.count == entries.count)
         for (id, name, types, artworkURL, derived) in viewRows {
             let entry = try #require(entries.first { $0.name == name })

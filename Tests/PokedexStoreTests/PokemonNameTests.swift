@@ -1,23 +1,28 @@
 import Testing
+
 @testable import PokedexStore
 
 @Suite("Name folding and suggestions")
 struct PokemonNameTests {
-    @Test("folds what people type to PokeAPI's slug", arguments: [
-        ("pikachu", "pikachu"), ("Pikachu", "pikachu"), ("PIKACHU", "pikachu"), ("  pikachu ", "pikachu"),
-        ("Mr. Mime", "mr-mime"), ("mr mime", "mr-mime"), ("MR-MIME", "mr-mime"), ("mr.mime", "mr-mime"),
-        ("Mime Jr.", "mime-jr"), ("Nidoran♀", "nidoran-f"), ("Nidoran♂", "nidoran-m"), ("nidoran f", "nidoran-f"),
-        ("Farfetch’d", "farfetchd"), ("Farfetch'd", "farfetchd"), ("Sirfetch’d", "sirfetchd"),
-        ("Flabébé", "flabebe"), ("FLABÉBÉ", "flabebe"), ("Type: Null", "type-null"), ("Porygon-Z", "porygon-z"),
-        ("Ho-Oh", "ho-oh"), ("porygon2", "porygon2"), ("Jangmo-o", "jangmo-o"), ("tapu_koko", "tapu-koko"),
-        ("", ""), ("!!!", ""), ("Mr.  Mime", "mr-mime"),
-    ])
+    @Test(
+        "folds what people type to PokeAPI's slug",
+        arguments: [
+            ("pikachu", "pikachu"), ("Pikachu", "pikachu"), ("PIKACHU", "pikachu"), ("  pikachu ", "pikachu"),
+            ("Mr. Mime", "mr-mime"), ("mr mime", "mr-mime"), ("MR-MIME", "mr-mime"), ("mr.mime", "mr-mime"),
+            ("Mime Jr.", "mime-jr"), ("Nidoran♀", "nidoran-f"), ("Nidoran♂", "nidoran-m"), ("nidoran f", "nidoran-f"),
+            ("Farfetch’d", "farfetchd"), ("Farfetch'd", "farfetchd"), ("Sirfetch’d", "sirfetchd"),
+            ("Flabébé", "flabebe"), ("FLABÉBÉ", "flabebe"), ("Type: Null", "type-null"), ("Porygon-Z", "porygon-z"),
+            ("Ho-Oh", "ho-oh"), ("porygon2", "porygon2"), ("Jangmo-o", "jangmo-o"), ("tapu_koko", "tapu-koko"),
+            ("", ""), ("!!!", ""), ("Mr.  Mime", "mr-mime"),
+        ])
     func slug(typed: String, expected: String) {
         #expect(PokemonName.slug(typed) == expected)
     }
 
-    let names = ["pikachu", "raichu", "pichu", "mr-mime", "mime-jr", "nidoran-f", "nidoran-m", "deoxys-normal",
-                 "deoxys-attack", "charmander", "charmeleon"]
+    let names = [
+        "pikachu", "raichu", "pichu", "mr-mime", "mime-jr", "nidoran-f", "nidoran-m", "deoxys-normal",
+        "deoxys-attack", "charmander", "charmeleon",
+    ]
 
     @Test("suggests near misses, nearest first")
     func nearMisses() {
@@ -38,10 +43,12 @@ struct PokemonNameTests {
         #expect(PokemonName.suggestions(for: "", among: names).isEmpty)
     }
 
-    @Test("edit distance counts an adjacent swap as one edit", arguments: [
-        ("pikachu", "pikachu", 0), ("pikachu", "pikahcu", 1), ("pikachu", "pikchu", 1), ("abc", "xyz", 3),
-        ("", "abc", 3),
-    ])
+    @Test(
+        "edit distance counts an adjacent swap as one edit",
+        arguments: [
+            ("pikachu", "pikachu", 0), ("pikachu", "pikahcu", 1), ("pikachu", "pikchu", 1), ("abc", "xyz", 3),
+            ("", "abc", 3),
+        ])
     func editDistance(left: String, right: String, expected: Int) {
         #expect(PokemonName.editDistance(Array(left), Array(right), bound: 5) == expected)
     }

@@ -1,6 +1,7 @@
-import TestSupport
 import SQLiteDatabase
+import TestSupport
 import Testing
+
 @testable import PokedexStore
 
 @Suite("Sync run log and status")
@@ -50,7 +51,8 @@ struct SyncRunLogTests {
         #expect(try log.latest(renamed, outcomes: [.succeeded])?.id == byName)
         let failedEarly = try log.begin(.issues(repositoryName: "OTHER/repo", repositoryID: nil), pid: 1)
         try log.finish(failedEarly, SyncRunEnd(outcome: .failed, error: "cannot reach"))
-        #expect(try log.latest(.issues(repositoryName: "other/repo", repositoryID: nil), outcomes: [.failed])?.id
+        #expect(
+            try log.latest(.issues(repositoryName: "other/repo", repositoryID: nil), outcomes: [.failed])?.id
                 == failedEarly)
         #expect(try log.latest(renamed, outcomes: [.failed]) == nil, "another repository's failure is not this one's")
         #expect(try log.unstoredRepositoryNames() == ["OTHER/repo"])
@@ -73,8 +75,11 @@ struct SyncRunLogTests {
     func status() throws {
         try storeRepository(id: 9, name: "acme/rocket")
         let run = try log.begin(.issues(repositoryName: "acme/rocket", repositoryID: 9), pid: 1)
-        try log.finish(run, SyncRunEnd(outcome: .failed, error: "rate limited", requests: 5,
-                                       rateLimit: RateLimitSnapshot(remaining: 0, limit: 5000, resetAt: "2030-01-01T00:00:00Z")))
+        try log.finish(
+            run,
+            SyncRunEnd(
+                outcome: .failed, error: "rate limited", requests: 5,
+                rateLimit: RateLimitSnapshot(remaining: 0, limit: 5000, resetAt: "2030-01-01T00:00:00Z")))
         let status = try StoreStatus.read(from: database)
         #expect(status.schemaVersion == (try Migrator.embedded().latestVersion))
         #expect(status.sizeBytes > 0)

@@ -1,6 +1,7 @@
 import Foundation
 import PokedexStore
 import Testing
+
 @testable import PokedexSync
 
 /// The catalog sync's page bookkeeping on its own: commit order, the memory bound on details
@@ -52,8 +53,9 @@ struct CatalogPageScheduleTests {
 
     static func downloaded(_ id: Int, bytes: Int) -> DownloadedDetails {
         DownloadedDetails(
-            details: PokemonDetails(id: id, name: "mon-\(id)", height: 1, weight: 1, baseExperience: nil, order: id,
-                                    speciesName: nil, types: [], abilities: [], stats: [], officialArtworkURL: nil),
+            details: PokemonDetails(
+                id: id, name: "mon-\(id)", height: 1, weight: 1, baseExperience: nil, order: id,
+                speciesName: nil, types: [], abilities: [], stats: [], officialArtworkURL: nil),
             body: [UInt8](repeating: 0x20, count: bytes), etag: nil)
     }
 
@@ -66,24 +68,45 @@ struct CatalogPageScheduleTests {
         }
     }
 
-    @Test("pages commit in list order, each when its last detail arrives", arguments: [
-        // Details of one page, in any order, are written as they arrive; the commit follows the
-        // last. Those that arrive before the page is begun count as waiting until it is.
-        ([.list([1, 2]), .arrive(2, bytes: 10), .take, .arrive(1, bytes: 10), .take],
-         ["begin 1 2", "details 2", "waiting 0", "details 1", "commit", "waiting 0"]),
-        // A later page's details wait (and count) until the earlier page is committed.
-        ([.list([1, 2]), .list([3]), .arrive(3, bytes: 30), .take, .arrive(1, bytes: 10), .take,
-          .confirm(2), .take],
-         ["begin 1 2", "waiting 30", "details 1", "waiting 30", "confirmed 2", "commit", "begin 3", "details 3", "commit",
-          "waiting 0"]),
-        // Three pages finished back to front are committed front to back in one take.
-        ([.list([1]), .list([2]), .list([3]), .arrive(3, bytes: 5), .arrive(2, bytes: 5), .arrive(1, bytes: 5), .take],
-         ["begin 1", "details 1", "commit", "begin 2", "details 2", "commit", "begin 3", "details 3", "commit",
-          "waiting 0"]),
-        // 304s are writes too, without bytes.
-        ([.list([1]), .list([2]), .confirm(2), .take, .confirm(1), .take],
-         ["begin 1", "waiting 0", "confirmed 1", "commit", "begin 2", "confirmed 2", "commit", "waiting 0"]),
-    ] as [([Step], [String])])
+    @Test(
+        "pages commit in list order, each when its last detail arrives",
+        arguments: [
+            // Details of one page, in any order, are written as they arrive; the commit follows the
+            // last. Those that arrive before the page is begun count as waiting until it is.
+            (
+                [.list([1, 2]), .arrive(2, bytes: 10), .take, .arrive(1, bytes: 10), .take],
+                ["begin 1 2", "details 2", "waiting 0", "details 1", "commit", "waiting 0"]
+            ),
+            // A later page's details wait (and count) until the earlier page is committed.
+            (
+                [
+                    .list([1, 2]), .list([3]), .arrive(3, bytes: 30), .take, .arrive(1, bytes: 10), .take,
+                    .confirm(2), .take,
+                ],
+                [
+                    "begin 1 2", "waiting 30", "details 1", "waiting 30", "confirmed 2", "commit", "begin 3",
+                    "details 3", "commit",
+                    "waiting 0",
+                ]
+            ),
+            // Three pages finished back to front are committed front to back in one take.
+            (
+                [
+                    .list([1]), .list([2]), .list([3]), .arrive(3, bytes: 5), .arrive(2, bytes: 5),
+                    .arrive(1, bytes: 5), .take,
+                ],
+                [
+                    "begin 1", "details 1", "commit", "begin 2", "details 2", "commit", "begin 3", "details 3",
+                    "commit",
+                    "waiting 0",
+                ]
+            ),
+            // 304s are writes too, without bytes.
+            (
+                [.list([1]), .list([2]), .confirm(2), .take, .confirm(1), .take],
+                ["begin 1", "waiting 0", "confirmed 1", "commit", "begin 2", "confirmed 2", "commit", "waiting 0"]
+            ),
+        ] as [([Step], [String])])
     func commitOrder(steps: [Step], expected: [String]) throws {
         let writes = try Self.run(steps)
         #expect(writes == expected, "\(writes)")
@@ -94,7 +117,8 @@ struct CatalogPageScheduleTests {
         let stored: [Int: PokemonCatalog.StoredDetail] = [
             1: .init(etag: "a", isFresh: true), 2: .init(etag: "b", isFresh: true), 3: .init(etag: "c", isFresh: false),
         ]
-        #expect(try Self.run([.list([1, 2]), .take, .list([3]), .confirm(3), .take], stored: stored)
+        #expect(
+            try Self.run([.list([1, 2]), .take, .list([3]), .confirm(3), .take], stored: stored)
                 == ["begin 1 2", "commit", "waiting 0", "begin 3", "confirmed 3", "commit", "waiting 0"])
         var schedule = CatalogPageSchedule(limit: nil, stored: stored, waitingBodyBytesLimit: 100)
         _ = try schedule.accept(Self.page([1, 2, 3], number: 0))
@@ -114,9 +138,11 @@ struct CatalogPageScheduleTests {
         #expect(schedule.waitingBodyBytes == 0)
     }
 
-    @Test("downloads pause while details waiting for an earlier page reach the limit", arguments: [
-        (0, 2, 3, true), (0, 3, 3, false), (99, 0, 3, true), (100, 0, 3, false), (250, 1, 8, false),
-    ])
+    @Test(
+        "downloads pause while details waiting for an earlier page reach the limit",
+        arguments: [
+            (0, 2, 3, true), (0, 3, 3, false), (99, 0, 3, true), (100, 0, 3, false), (250, 1, 8, false),
+        ])
     func backPressure(waitingBytes: Int, inFlight: Int, concurrency: Int, mayStart: Bool) throws {
         var schedule = CatalogPageSchedule(limit: nil, stored: [:], waitingBodyBytesLimit: 100)
         _ = try schedule.accept(Self.page([1], number: 0))
@@ -127,13 +153,15 @@ struct CatalogPageScheduleTests {
         #expect(schedule.mayStartDownload(inFlight: inFlight, concurrency: concurrency) == mayStart)
     }
 
-    @Test("the limit cuts the list, and the next link is followed only while entries are wanted", arguments: [
-        (nil as Int?, [1, 2, 3], "next" as String?, 3),
-        (5, [1, 2, 3], "next", 3),
-        (3, [1, 2, 3], nil, 3),
-        (2, [1, 2, 3], nil, 2),
-        (nil, [], nil, 0),
-    ])
+    @Test(
+        "the limit cuts the list, and the next link is followed only while entries are wanted",
+        arguments: [
+            (nil as Int?, [1, 2, 3], "next" as String?, 3),
+            (5, [1, 2, 3], "next", 3),
+            (3, [1, 2, 3], nil, 3),
+            (2, [1, 2, 3], nil, 2),
+            (nil, [], nil, 0),
+        ])
     func limit(limit: Int?, ids: [Int], next: String?, queued: Int) throws {
         var schedule = CatalogPageSchedule(limit: limit, stored: [:], waitingBodyBytesLimit: 100)
         #expect(try schedule.accept(Self.page(ids, number: 0)) == next)

@@ -3,6 +3,7 @@ import LoopbackHTTP
 import PokedexStore
 import TestSupport
 import Testing
+
 @testable import PokedexSync
 
 /// The sync engine against a PokeAPI look-alike on loopback, through the real URLSession client.
@@ -62,7 +63,8 @@ struct CatalogSyncTests {
         #expect(try count("pokemon_detail_json") == api.catalog.count)
         let listQueries = api.server.requests.filter { $0.path.hasSuffix("/pokemon/") || $0.path.hasSuffix("/pokemon") }
         #expect(listQueries.map { $0.query["offset"] } == ["0", "20", "40"])
-        #expect(listQueries.last?.query["limit"] == "15", "the shortened limit of the last page's link is used as given")
+        #expect(
+            listQueries.last?.query["limit"] == "15", "the shortened limit of the last page's link is used as given")
     }
 
     @Test("raw bodies are stored exactly as received")
@@ -126,7 +128,9 @@ struct CatalogSyncTests {
     @Test("a detail failure leaves its whole page uncommitted")
     func detailFailureRollsBackPage() async throws {
         api.override = { request in request.path.hasSuffix("/pokemon/30/") ? .text("nope", status: 503) : nil }
-        await #expect(throws: FetchError.self) { _ = try await sync(CatalogSyncOptions(pageSize: 20, retry: .retries(0))) }
+        await #expect(throws: FetchError.self) {
+            _ = try await sync(CatalogSyncOptions(pageSize: 20, retry: .retries(0)))
+        }
         #expect(try count("pokemon") == 20, "page 1 committed, page 2 (which holds #30) not at all")
     }
 
@@ -190,7 +194,8 @@ struct CatalogSyncTests {
             guard failures.take(request.path) else { return nil }
             switch request.path {
             case "/api/v2/pokemon/25/": return .text("busy", status: 503)
-            case "/api/v2/pokemon/26/": return .text("<html>502 Bad Gateway</html>", status: 200, contentType: "text/html")
+            case "/api/v2/pokemon/26/":
+                return .text("<html>502 Bad Gateway</html>", status: 200, contentType: "text/html")
             default: return .faulted(.closeWithoutResponse)
             }
         }

@@ -1,30 +1,39 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PokedexStore
 import Testing
+
 @testable import PokedexSync
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("GitHub protocol details")
 struct GitHubProtocolTests {
-    @Test("Link: the next target, verbatim, wherever it stands", arguments: [
-        (#"<https://api.github.com/repositories/1/issues?per_page=3&page=2>; rel="next", <https://api.github.com/repositories/1/issues?per_page=3&page=5>; rel="last""#,
-         "https://api.github.com/repositories/1/issues?per_page=3&page=2"),
-        (#"<https://x/i?page=1>; rel="prev", <https://x/i?page=3>; rel="next", <https://x/i?page=5>; rel="last", <https://x/i?page=1>; rel="first""#,
-         "https://x/i?page=3"),
-        (#"<https://x/i?page=1>; rel="prev", <https://x/i?page=1>; rel="first""#, nil),
-        (#"<https://x/i?a=1,2&page=2>;rel=next"#, nil),  // a comma inside the URL is not supported by GitHub either
-        (#"<https://x/i?page=2>; rel="next prefetch""#, "https://x/i?page=2"),
-        ("", nil),
-        ("garbage", nil),
-    ] as [(String, String?)])
+    @Test(
+        "Link: the next target, verbatim, wherever it stands",
+        arguments: [
+            (
+                #"<https://api.github.com/repositories/1/issues?per_page=3&page=2>; rel="next", <https://api.github.com/repositories/1/issues?per_page=3&page=5>; rel="last""#,
+                "https://api.github.com/repositories/1/issues?per_page=3&page=2"
+            ),
+            (
+                #"<https://x/i?page=1>; rel="prev", <https://x/i?page=3>; rel="next", <https://x/i?page=5>; rel="last", <https://x/i?page=1>; rel="first""#,
+                "https://x/i?page=3"
+            ),
+            (#"<https://x/i?page=1>; rel="prev", <https://x/i?page=1>; rel="first""#, nil),
+            (#"<https://x/i?a=1,2&page=2>;rel=next"#, nil),  // a comma inside the URL is not supported by GitHub either
+            (#"<https://x/i?page=2>; rel="next prefetch""#, "https://x/i?page=2"),
+            ("", nil),
+            ("garbage", nil),
+        ] as [(String, String?)])
     func linkNext(header: String, expected: String?) {
         #expect(LinkHeader.next(in: header) == expected)
     }
 
     static func response(_ status: Int, _ headers: [String: String], body: String = "{}") -> HTTPResponse {
-        HTTPResponse(url: URL(string: "https://api.github.com/x")!, status: status, headers: headers, body: Data(body.utf8))
+        HTTPResponse(
+            url: URL(string: "https://api.github.com/x")!, status: status, headers: headers, body: Data(body.utf8))
     }
 
     @Test("rate-limited answers say how long to wait")
@@ -32,20 +41,23 @@ struct GitHubProtocolTests {
         let now = Date(timeIntervalSince1970: 1_000_000)
         let secondary = try #require(RateLimitWait(Self.response(403, ["Retry-After": "3"]), now: now))
         #expect(secondary.wait == .seconds(3))
-        let primary = try #require(RateLimitWait(
-            Self.response(403, ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1000010"]), now: now))
+        let primary = try #require(
+            RateLimitWait(
+                Self.response(403, ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1000010"]), now: now))
         #expect(primary.wait == .seconds(11), "until the reset, plus a second of clock skew")
         let bare429 = try #require(RateLimitWait(Self.response(429, [:]), now: now))
         #expect(bare429.wait == .seconds(60))
-        let worded = try #require(RateLimitWait(
-            Self.response(403, [:], body: #"{"message":"You have exceeded a secondary rate limit."}"#), now: now))
+        let worded = try #require(
+            RateLimitWait(
+                Self.response(403, [:], body: #"{"message":"You have exceeded a secondary rate limit."}"#), now: now))
         #expect(worded.wait == .seconds(60))
     }
 
     @Test("other answers are not rate limits")
     func notRateLimits() {
         let now = Date(timeIntervalSince1970: 1_000_000)
-        #expect(RateLimitWait(Self.response(403, [:], body: #"{"message":"Resource not accessible"}"#), now: now) == nil)
+        #expect(
+            RateLimitWait(Self.response(403, [:], body: #"{"message":"Resource not accessible"}"#), now: now) == nil)
         #expect(RateLimitWait(Self.response(200, ["Retry-After": "5"]), now: now) == nil)
         #expect(RateLimitWait(Self.response(404, [:]), now: now) == nil)
         #expect(RateLimitWait(Self.response(403, ["X-RateLimit-Remaining": "12"]), now: now) == nil)
@@ -61,7 +73,8 @@ struct GitHubProtocolTests {
         let elsewhere = try GitHubEndpoint.link("http://localhost:8080/api/v3/repositories/1/issues?page=2")
             .request(baseURL: base, token: "s3cret", etag: nil)
         #expect(elsewhere.headers["Authorization"] == nil)
-        let otherPort = try GitHubEndpoint.link("http://127.0.0.1:9090/x").request(baseURL: base, token: "s3cret", etag: nil)
+        let otherPort = try GitHubEndpoint.link("http://127.0.0.1:9090/x").request(
+            baseURL: base, token: "s3cret", etag: nil)
         #expect(otherPort.headers["Authorization"] == nil)
         let explicitDefaultPort = try GitHubEndpoint.link("https://API.github.com:443/repositories/1/issues?page=2")
             .request(baseURL: URL(string: "https://api.github.com")!, token: "s3cret", etag: nil)
@@ -73,21 +86,28 @@ struct GitHubProtocolTests {
         var request = URLRequest(url: URL(string: "https://api.github.com/repositories/1")!)
         request.setValue("Bearer s3cret", forHTTPHeaderField: "Authorization")
         let origin = URL(string: "https://api.github.com/repos/a/b")!
-        #expect(RedirectPolicy.redirect(request, from: origin).value(forHTTPHeaderField: "Authorization") == "Bearer s3cret")
+        #expect(
+            RedirectPolicy.redirect(request, from: origin).value(forHTTPHeaderField: "Authorization") == "Bearer s3cret"
+        )
         for target in ["https://evil.example/x", "http://api.github.com/x", "https://api.github.com:8443/x"] {
             var moved = request
             moved.url = URL(string: target)
-            #expect(RedirectPolicy.redirect(moved, from: origin).value(forHTTPHeaderField: "Authorization") == nil,
-                    "\(target)")
+            #expect(
+                RedirectPolicy.redirect(moved, from: origin).value(forHTTPHeaderField: "Authorization") == nil,
+                "\(target)")
         }
     }
 
     @Test("the first issues page asks for everything changed since the high-water mark, oldest first")
     func issuesQuery() throws {
-        let request = try GitHubEndpoint.issues(repositoryID: 2_500_000_123, since: "2025-01-02T03:04:05Z", perPage: 100)
-            .request(baseURL: URL(string: "https://api.github.com")!, token: nil, etag: "\"abc\"")
-        #expect(request.url.absoluteString
-                == "https://api.github.com/repositories/2500000123/issues?state=all&sort=updated&direction=asc&per_page=100&since=2025-01-02T03:04:05Z")
+        let request = try GitHubEndpoint.issues(
+            repositoryID: 2_500_000_123, since: "2025-01-02T03:04:05Z", perPage: 100
+        )
+        .request(baseURL: URL(string: "https://api.github.com")!, token: nil, etag: "\"abc\"")
+        #expect(
+            request.url.absoluteString
+                == "https://api.github.com/repositories/2500000123/issues?state=all&sort=updated&direction=asc&per_page=100&since=2025-01-02T03:04:05Z"
+        )
         #expect(request.headers["If-None-Match"] == "\"abc\"")
         #expect(request.headers["Accept"] == "application/vnd.github+json")
         #expect(request.headers["X-GitHub-Api-Version"] == "2022-11-28")
@@ -96,14 +116,16 @@ struct GitHubProtocolTests {
 
     @Test("issue pages keep each item's bytes exactly as received")
     func rawItems() throws {
-        let body = #"[ {"id": 1, "number": 1, "title": "a \"quoted\" ]} title", "body": null, "state": "open", "locked": false, "comments": 0, "user": {"id": 9, "login": "octocat", "type": "User"}, "labels": [], "assignees": [], "milestone": null, "created_at": "2020-01-01T00:00:00Z", "updated_at": "2020-01-02T00:00:00Z", "closed_at": null, "html_url": "h"} ,{"id": 2, "number": 2, "title": "PR", "body": "x\r\ny", "state": "closed", "state_reason": null, "locked": true, "comments": 3, "user": null, "labels": [{"id": 5, "name": "bug", "color": "f00", "description": null}], "milestone": {"id": 7, "number": 1, "title": "v1", "state": "open"}, "draft": false, "pull_request": {"merged_at": "2020-02-01T00:00:00Z"}, "created_at": "2020-01-01T00:00:00Z", "updated_at": "2020-01-03T00:00:00Z", "closed_at": "2020-02-01T00:00:00Z", "html_url": "h2"}]"#
+        let body =
+            #"[ {"id": 1, "number": 1, "title": "a \"quoted\" ]} title", "body": null, "state": "open", "locked": false, "comments": 0, "user": {"id": 9, "login": "octocat", "type": "User"}, "labels": [], "assignees": [], "milestone": null, "created_at": "2020-01-01T00:00:00Z", "updated_at": "2020-01-02T00:00:00Z", "closed_at": null, "html_url": "h"} ,{"id": 2, "number": 2, "title": "PR", "body": "x\r\ny", "state": "closed", "state_reason": null, "locked": true, "comments": 3, "user": null, "labels": [{"id": 5, "name": "bug", "color": "f00", "description": null}], "milestone": {"id": 7, "number": 1, "title": "v1", "state": "open"}, "draft": false, "pull_request": {"merged_at": "2020-02-01T00:00:00Z"}, "created_at": "2020-01-01T00:00:00Z", "updated_at": "2020-01-03T00:00:00Z", "closed_at": "2020-02-01T00:00:00Z", "html_url": "h2"}]"#
         let issues = try JSONResponse.issues(from: Self.response(200, [:], body: body))
         #expect(issues.count == 2)
         #expect(String(decoding: issues[0].rawJSON, as: UTF8.self).hasPrefix(#"{"id": 1,"#))
         #expect(String(decoding: issues[0].rawJSON, as: UTF8.self).hasSuffix(#""html_url": "h"}"#))
         #expect(issues[0].title == #"a "quoted" ]} title"# && !issues[0].isPullRequest && issues[0].draft == nil)
         #expect(issues[1].isPullRequest && issues[1].mergedAt == "2020-02-01T00:00:00Z" && issues[1].draft == false)
-        #expect(issues[1].labels.map(\.name) == ["bug"] && issues[1].milestone?.title == "v1" && issues[1].author == nil)
+        #expect(
+            issues[1].labels.map(\.name) == ["bug"] && issues[1].milestone?.title == "v1" && issues[1].author == nil)
     }
 
     @Test("a page that is not an array of issues is an error naming the URL")

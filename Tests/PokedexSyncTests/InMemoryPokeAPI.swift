@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PokedexSync
 
 /// PokeAPI's list and details answered in memory: a transport for the engine with no socket,
@@ -47,9 +48,11 @@ final class InMemoryPokeAPI: @unchecked Sendable {
         }
         let offset = parameters["offset"] ?? 0, limit = parameters["limit"] ?? 20
         let ids = (offset + 1)...max(offset + 1, min(count, offset + limit))
-        let results = offset < count
+        let results =
+            offset < count
             ? ids.map { #"{"name":"mon-\#($0)","url":"\#(Self.baseURL)/pokemon/\#($0)/"}"# } : []
-        let next = offset + limit < count
+        let next =
+            offset + limit < count
             ? #""\#(Self.baseURL)/pokemon/?offset=\#(offset + limit)&limit=\#(limit)""# : "null"
         return #"{"count":\#(count),"next":\#(next),"previous":null,"results":[\#(results.joined(separator: ","))]}"#
     }
@@ -64,8 +67,10 @@ final class InMemoryPokeAPI: @unchecked Sendable {
         """
     }
 
-    static func answer(_ request: HTTPRequest, status: Int, body: String, etag: String? = nil,
-                       headers: [String: String] = [:]) -> HTTPResponse {
+    static func answer(
+        _ request: HTTPRequest, status: Int, body: String, etag: String? = nil,
+        headers: [String: String] = [:]
+    ) -> HTTPResponse {
         var all = headers
         all["Content-Type"] = "application/json"
         if let etag { all["ETag"] = etag }
@@ -81,9 +86,11 @@ final class RecordingClock: @unchecked Sendable {
     var slept: [Duration] { lock.withLock { waits } }
 
     var clock: SyncClock {
-        SyncClock(now: { Date(timeIntervalSince1970: 1_800_000_000) }, sleep: { duration in
-            try Task.checkCancellation()
-            self.lock.withLock { self.waits.append(duration) }
-        })
+        SyncClock(
+            now: { Date(timeIntervalSince1970: 1_800_000_000) },
+            sleep: { duration in
+                try Task.checkCancellation()
+                self.lock.withLock { self.waits.append(duration) }
+            })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PokedexSync
 
 /// The generic scanner on its own, apart from any PokeAPI shape built on it.
@@ -34,13 +35,15 @@ struct JSONScannerTests {
         }
     }
 
-    @Test("strings are unescaped, surrogate pairs joined, raw UTF-8 kept", arguments: [
-        (#""plain""#, "plain"), ("\"\"", ""), (#" "padded" "#, "padded"),
-        (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{8}\u{C}\n\r\t"),
-        (#""caf\u00e9 \u00E9""#, "café é"), (#""\u0000""#, "\u{0}"), (#""\u2028""#, "\u{2028}"),
-        (#""\ud83d\ude00""#, "😀"), (#""a\uD83D\uDE00b""#, "a😀b"), (#""\udbff\udfff""#, "\u{10FFFF}"),
-        (#""raw é ♀ 日本 🔥""#, "raw é ♀ 日本 🔥"),
-    ])
+    @Test(
+        "strings are unescaped, surrogate pairs joined, raw UTF-8 kept",
+        arguments: [
+            (#""plain""#, "plain"), ("\"\"", ""), (#" "padded" "#, "padded"),
+            (#""\"\\\/\b\f\n\r\t""#, "\"\\/\u{8}\u{C}\n\r\t"),
+            (#""caf\u00e9 \u00E9""#, "café é"), (#""\u0000""#, "\u{0}"), (#""\u2028""#, "\u{2028}"),
+            (#""\ud83d\ude00""#, "😀"), (#""a\uD83D\uDE00b""#, "a😀b"), (#""\udbff\udfff""#, "\u{10FFFF}"),
+            (#""raw é ♀ 日本 🔥""#, "raw é ♀ 日本 🔥"),
+        ])
     func strings(json: String, expected: String) throws {
         #expect(try Self.scan(json) { s throws(JSONScanFailure) in try s.string() } == expected)
     }
@@ -51,10 +54,12 @@ struct JSONScannerTests {
         #expect(try JSONScanner.scan(body) { s throws(JSONScanFailure) in try s.string() } == "a\u{FFFD}b")
     }
 
-    @Test("integers in the whole Int range", arguments: [
-        ("0", 0), ("-0", 0), ("7", 7), ("-42", -42), (" 1351 ", 1351),
-        ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
-    ])
+    @Test(
+        "integers in the whole Int range",
+        arguments: [
+            ("0", 0), ("-0", 0), ("7", 7), ("-42", -42), (" 1351 ", 1351),
+            ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+        ])
     func integers(json: String, expected: Int) throws {
         #expect(try Self.scan(json) { s throws(JSONScanFailure) in try s.int() } == expected)
     }
@@ -86,11 +91,13 @@ struct JSONScannerTests {
         }
     }
 
-    @Test("objects iterate key by key; skipped values may nest and hold brackets in strings", arguments: [
-        ("{}", []), (" { } ", []), (#"{"a":1}"#, ["1"]),
-        (#"{"ab":{"x":[1,{"y":[[]]}]},"c":"]}\"{[","dd":[true,false,null,-1.5e3]}"#, ["2", "1", "2"]),
-        (#"{ "a" : "\\" , "b\"" : [ "\\\"" ] }"#, ["1", "escaped"]),
-    ])
+    @Test(
+        "objects iterate key by key; skipped values may nest and hold brackets in strings",
+        arguments: [
+            ("{}", []), (" { } ", []), (#"{"a":1}"#, ["1"]),
+            (#"{"ab":{"x":[1,{"y":[[]]}]},"c":"]}\"{[","dd":[true,false,null,-1.5e3]}"#, ["2", "1", "2"]),
+            (#"{ "a" : "\\" , "b\"" : [ "\\\"" ] }"#, ["1", "escaped"]),
+        ])
     func objects(json: String, keys: [String]) throws {
         #expect(try Self.keys(json) == keys)
     }
@@ -125,41 +132,47 @@ struct JSONScannerTests {
         #expect(try JSONArrayElements.ranges(in: Data("[]".utf8)) == [])
     }
 
-    @Test("malformed input is refused with a reason", arguments: [
-        ("", Read.string, "empty body"), ("42", .string, "expected a string"), ("null", .string, "expected a string"),
-        (#""unterminated"#, .string, "unterminated string"), (#""ends in \""#, .string, "unterminated string"),
-        ("\"tab\tinside\"", .string, "control character"), ("\"line\nbreak\"", .string, "control character"),
-        (#""\x""#, .string, "invalid escape"), (#""\u12""#, .string, #"short \u escape"#),
-        (#""\u00g0""#, .string, #"invalid \u escape"#), (#""\ud83d""#, .string, "unpaired high surrogate"),
-        (#""\ud83dx\ude00""#, .string, "unpaired high surrogate"),
-        (#""\ud83d\u0041""#, .string, "invalid low surrogate"),
-        (#""\ude00""#, .string, "unpaired low surrogate"), (#""a" "b""#, .string, "after the top-level value"),
-        ("9223372036854775808", .int, "out of range"), ("-9223372036854775809", .int, "out of range"),
-        ("01", .int, "leading zero"), ("-007", .int, "leading zero"), ("1.5", .int, "fraction or exponent"),
-        ("7.0", .int, "fraction or exponent"), ("7e0", .int, "fraction or exponent"),
-        ("7E2", .int, "fraction or exponent"), ("-", .int, "expected an integer"),
-        (#""7""#, .int, "expected an integer"), ("1 2", .int, "after the top-level"),
-        ("tru", .bool, "expected true or false"), ("fals", .bool, "expected true or false"),
-        ("null", .bool, "expected true or false"), ("nul", .null, "invalid literal"),
-        (#"{"a":1,}"#, .object, "expected a key"), (#"{1:2}"#, .object, "expected a key"),
-        (#"{"a" 1}"#, .object, "expected ':'"), (#"{"a":1 "b":2}"#, .object, "expected ',' or '}'"),
-        (#"{"a":}"#, .object, "expected a value"), (#"{"a":,"b":1}"#, .object, "expected a value"),
-        (#"{"a":[1,2"#, .object, "unterminated container"), (#"{"a":{"b":"x}}"#, .object, "unterminated string"),
-        (#"{"a":1"#, .object, "unexpected end of data"), ("[1]", .object, "expected '{'"),
-        (#"{"a":1}}"#, .object, "after the top-level value"),
-        ("[1,]", .array, "expected a value after ','"), ("[1 2]", .array, "expected ',' or ']'"),
-        ("[,1]", .array, "expected a value"), ("[1", .array, "unexpected end of data"), ("{}", .array, "expected '['"),
-    ])
+    @Test(
+        "malformed input is refused with a reason",
+        arguments: [
+            ("", Read.string, "empty body"), ("42", .string, "expected a string"),
+            ("null", .string, "expected a string"),
+            (#""unterminated"#, .string, "unterminated string"), (#""ends in \""#, .string, "unterminated string"),
+            ("\"tab\tinside\"", .string, "control character"), ("\"line\nbreak\"", .string, "control character"),
+            (#""\x""#, .string, "invalid escape"), (#""\u12""#, .string, #"short \u escape"#),
+            (#""\u00g0""#, .string, #"invalid \u escape"#), (#""\ud83d""#, .string, "unpaired high surrogate"),
+            (#""\ud83dx\ude00""#, .string, "unpaired high surrogate"),
+            (#""\ud83d\u0041""#, .string, "invalid low surrogate"),
+            (#""\ude00""#, .string, "unpaired low surrogate"), (#""a" "b""#, .string, "after the top-level value"),
+            ("9223372036854775808", .int, "out of range"), ("-9223372036854775809", .int, "out of range"),
+            ("01", .int, "leading zero"), ("-007", .int, "leading zero"), ("1.5", .int, "fraction or exponent"),
+            ("7.0", .int, "fraction or exponent"), ("7e0", .int, "fraction or exponent"),
+            ("7E2", .int, "fraction or exponent"), ("-", .int, "expected an integer"),
+            (#""7""#, .int, "expected an integer"), ("1 2", .int, "after the top-level"),
+            ("tru", .bool, "expected true or false"), ("fals", .bool, "expected true or false"),
+            ("null", .bool, "expected true or false"), ("nul", .null, "invalid literal"),
+            (#"{"a":1,}"#, .object, "expected a key"), (#"{1:2}"#, .object, "expected a key"),
+            (#"{"a" 1}"#, .object, "expected ':'"), (#"{"a":1 "b":2}"#, .object, "expected ',' or '}'"),
+            (#"{"a":}"#, .object, "expected a value"), (#"{"a":,"b":1}"#, .object, "expected a value"),
+            (#"{"a":[1,2"#, .object, "unterminated container"), (#"{"a":{"b":"x}}"#, .object, "unterminated string"),
+            (#"{"a":1"#, .object, "unexpected end of data"), ("[1]", .object, "expected '{'"),
+            (#"{"a":1}}"#, .object, "after the top-level value"),
+            ("[1,]", .array, "expected a value after ','"), ("[1 2]", .array, "expected ',' or ']'"),
+            ("[,1]", .array, "expected a value"), ("[1", .array, "unexpected end of data"),
+            ("{}", .array, "expected '['"),
+        ])
     func refusesMalformed(json: String, read: Read, reasonFragment: String) {
         let reason = Self.refusal(json, as: read)
         #expect(reason?.contains(reasonFragment) == true, "\(reason ?? "accepted")")
     }
 
-    @Test("a failure names the byte where reading stopped", arguments: [
-        (#"{"a":1 "b":2}"#, Read.object, "malformed JSON at byte 7: expected ',' or '}' in object"),
-        (#""ab\q""#, .string, "malformed JSON at byte 3: invalid escape"),
-        ("[1,]", .array, "malformed JSON at byte 3: expected a value after ','"),
-    ])
+    @Test(
+        "a failure names the byte where reading stopped",
+        arguments: [
+            (#"{"a":1 "b":2}"#, Read.object, "malformed JSON at byte 7: expected ',' or '}' in object"),
+            (#""ab\q""#, .string, "malformed JSON at byte 3: invalid escape"),
+            ("[1,]", .array, "malformed JSON at byte 3: expected a value after ','"),
+        ])
     func offsets(json: String, read: Read, description: String) {
         #expect(Self.refusal(json, as: read) == description)
     }

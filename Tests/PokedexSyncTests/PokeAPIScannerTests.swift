@@ -1,13 +1,16 @@
 import Foundation
 import PokedexStore
 import Testing
+
 @testable import PokedexSync
 
 @Suite("PokeAPI scanner")
 struct PokeAPIScannerTests {
     /// A minimal detail body in PokeAPI's shape, with `extra` spliced in before `"weight"`.
-    static func body(extra: String = "", sprites: String = #"{"other":{"official-artwork":{"front_default":"A"}}}"#,
-                     name: String = #""pikachu""#) -> String {
+    static func body(
+        extra: String = "", sprites: String = #"{"other":{"official-artwork":{"front_default":"A"}}}"#,
+        name: String = #""pikachu""#
+    ) -> String {
         """
         {"abilities":[{"ability":{"name":"static","url":"u"},"is_hidden":false,"slot":1},\
         {"ability":{"name":"lightning-rod","url":"u"},"is_hidden":true,"slot":3}],\
@@ -27,12 +30,18 @@ struct PokeAPIScannerTests {
     @Test("extracts every stored field, skipping the rest whatever it contains")
     func extractsFields() throws {
         let details = try Self.scan(Self.body())
-        #expect(details == PokemonDetails(
-            id: 25, name: "pikachu", height: 4, weight: 60, baseExperience: 112, order: 35, speciesName: "pikachu",
-            types: ["electric", "steel"],
-            abilities: [.init(name: "static", isHidden: false, slot: 1), .init(name: "lightning-rod", isHidden: true, slot: 3)],
-            stats: [.init(name: "hp", baseStat: 35, effort: 0), .init(name: "speed", baseStat: 90, effort: 2)],
-            officialArtworkURL: "A"))
+        #expect(
+            details
+                == PokemonDetails(
+                    id: 25, name: "pikachu", height: 4, weight: 60, baseExperience: 112, order: 35,
+                    speciesName: "pikachu",
+                    types: ["electric", "steel"],
+                    abilities: [
+                        .init(name: "static", isHidden: false, slot: 1),
+                        .init(name: "lightning-rod", isHidden: true, slot: 3),
+                    ],
+                    stats: [.init(name: "hp", baseStat: 35, effort: 0), .init(name: "speed", baseStat: 90, effort: 2)],
+                    officialArtworkURL: "A"))
     }
 
     @Test("agrees with JSONDecoder-free reading on whitespace and key order")
@@ -43,22 +52,29 @@ struct PokeAPIScannerTests {
         #expect(try PokeAPIScanner.details(from: pretty) == compact)
     }
 
-    @Test("optional values may be null or missing", arguments: [
-        (#"{"other":{"official-artwork":{"front_default":null}}}"#, nil),
-        (#"{"other":{"official-artwork":null}}"#, nil),
-        (#"{"other":null}"#, nil),
-        ("null", nil),
-        (#"{"front_default":"x","other":{"dream_world":{"front_default":"d"}}}"#, nil),
-        (#"{"other":{"home":{"front_default":"h"},"official-artwork":{"front_shiny":"s","front_default":"B"}}}"#, "B"),
-    ] as [(String, String?)])
+    @Test(
+        "optional values may be null or missing",
+        arguments: [
+            (#"{"other":{"official-artwork":{"front_default":null}}}"#, nil),
+            (#"{"other":{"official-artwork":null}}"#, nil),
+            (#"{"other":null}"#, nil),
+            ("null", nil),
+            (#"{"front_default":"x","other":{"dream_world":{"front_default":"d"}}}"#, nil),
+            (
+                #"{"other":{"home":{"front_default":"h"},"official-artwork":{"front_shiny":"s","front_default":"B"}}}"#,
+                "B"
+            ),
+        ] as [(String, String?)])
     func artwork(sprites: String, expected: String?) throws {
         #expect(try Self.scan(Self.body(sprites: sprites)).officialArtworkURL == expected)
     }
 
-    @Test("strings are unescaped", arguments: [
-        (#""pika\"chu""#, "pika\"chu"), (#""caf\u00e9""#, "café"), (#""\ud83d\ude00""#, "😀"),
-        (#""a\\b\/c\n""#, "a\\b/c\n"), (#""raw é ♀""#, "raw é ♀"),
-    ])
+    @Test(
+        "strings are unescaped",
+        arguments: [
+            (#""pika\"chu""#, "pika\"chu"), (#""caf\u00e9""#, "café"), (#""\ud83d\ude00""#, "😀"),
+            (#""a\\b\/c\n""#, "a\\b/c\n"), (#""raw é ♀""#, "raw é ♀"),
+        ])
     func escapes(json: String, expected: String) throws {
         #expect(try Self.scan(Self.body(name: json)).name == expected)
     }
@@ -72,20 +88,22 @@ struct PokeAPIScannerTests {
         #expect(details.abilities.map(\.name) == ["lightning-rod"])
     }
 
-    @Test("malformed or incomplete documents are refused with a reason", arguments: [
-        ("", "empty"),
-        ("[]", "expected '{'"),
-        (#"{"id":25}"#, "missing"),
-        (#"{"id":"25","name":"x","types":[],"abilities":[],"stats":[]}"#, "integer"),
-        (#"{"id":25.5,"name":"x","types":[],"abilities":[],"stats":[]}"#, "fraction"),
-        (#"{"id":99999999999999999999,"name":"x","types":[],"abilities":[],"stats":[]}"#, "out of range"),
-        (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[]} trailing"#, "after the top-level value"),
-        (#"{"id":25,"name":"x","types":[{"slot":1}],"abilities":[],"stats":[]}"#, "type entry"),
-        (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[],"moves":[1,2"#, "unterminated"),
-        (#"{"id":25,"name":"unterminated"#, "unterminated string"),
-        (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[1]}"#, "expected '{'"),
-        (#"{"id":25 "name":"x"}"#, "expected ','"),
-    ])
+    @Test(
+        "malformed or incomplete documents are refused with a reason",
+        arguments: [
+            ("", "empty"),
+            ("[]", "expected '{'"),
+            (#"{"id":25}"#, "missing"),
+            (#"{"id":"25","name":"x","types":[],"abilities":[],"stats":[]}"#, "integer"),
+            (#"{"id":25.5,"name":"x","types":[],"abilities":[],"stats":[]}"#, "fraction"),
+            (#"{"id":99999999999999999999,"name":"x","types":[],"abilities":[],"stats":[]}"#, "out of range"),
+            (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[]} trailing"#, "after the top-level value"),
+            (#"{"id":25,"name":"x","types":[{"slot":1}],"abilities":[],"stats":[]}"#, "type entry"),
+            (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[],"moves":[1,2"#, "unterminated"),
+            (#"{"id":25,"name":"unterminated"#, "unterminated string"),
+            (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[1]}"#, "expected '{'"),
+            (#"{"id":25 "name":"x"}"#, "expected ','"),
+        ])
     func refusesMalformed(text: String, reasonFragment: String) {
         #expect {
             try Self.scan(text)
@@ -94,13 +112,20 @@ struct PokeAPIScannerTests {
         }
     }
 
-    @Test("reads a list page's count, next link and entries, skipping other keys", arguments: [
-        (#"{"count":3,"next":"https://x/api/v2/pokemon/?offset=2&limit=2","previous":null,"#
-            + #""results":[{"name":"bulbasaur","url":"https://x/1/"},{"url":"https://x/2/","name":"ivysaur"}]}"#,
-         3, "https://x/api/v2/pokemon/?offset=2&limit=2", ["bulbasaur https://x/1/", "ivysaur https://x/2/"]),
-        (#" { "results" : [ ] , "count" : 0 , "next" : null , "extra" : {"a":[1]} } "#, 0, nil, []),
-        (#"{"count":1,"results":[{"name":"mew","url":"https://x/151/","extra":1}]}"#, 1, nil, ["mew https://x/151/"]),
-    ])
+    @Test(
+        "reads a list page's count, next link and entries, skipping other keys",
+        arguments: [
+            (
+                #"{"count":3,"next":"https://x/api/v2/pokemon/?offset=2&limit=2","previous":null,"#
+                    + #""results":[{"name":"bulbasaur","url":"https://x/1/"},{"url":"https://x/2/","name":"ivysaur"}]}"#,
+                3, "https://x/api/v2/pokemon/?offset=2&limit=2", ["bulbasaur https://x/1/", "ivysaur https://x/2/"]
+            ),
+            (#" { "results" : [ ] , "count" : 0 , "next" : null , "extra" : {"a":[1]} } "#, 0, nil, []),
+            (
+                #"{"count":1,"results":[{"name":"mew","url":"https://x/151/","extra":1}]}"#, 1, nil,
+                ["mew https://x/151/"]
+            ),
+        ])
     func listPages(text: String, count: Int, next: String?, entries: [String]) throws {
         let page = try PokeAPIScanner.listPage(from: Data(text.utf8))
         #expect(page.count == count)
@@ -108,16 +133,18 @@ struct PokeAPIScannerTests {
         #expect(page.results.map { "\($0.name) \($0.url)" } == entries)
     }
 
-    @Test("a list page of the wrong shape is refused with a reason", arguments: [
-        ("", "empty"),
-        ("[]", "expected '{'"),
-        (#"{"count":1}"#, "missing \"results\""),
-        (#"{"results":[]}"#, "missing \"count\""),
-        (#"{"count":1,"results":[{"name":"mew"}]}"#, "without name or url"),
-        (#"{"count":1,"results":[{"name":1,"url":"u"}]}"#, "string"),
-        (#"{"count":"1","results":[]}"#, "integer"),
-        (#"{"count":0,"results":[]} {}"#, "after the top-level value"),
-    ])
+    @Test(
+        "a list page of the wrong shape is refused with a reason",
+        arguments: [
+            ("", "empty"),
+            ("[]", "expected '{'"),
+            (#"{"count":1}"#, "missing \"results\""),
+            (#"{"results":[]}"#, "missing \"count\""),
+            (#"{"count":1,"results":[{"name":"mew"}]}"#, "without name or url"),
+            (#"{"count":1,"results":[{"name":1,"url":"u"}]}"#, "string"),
+            (#"{"count":"1","results":[]}"#, "integer"),
+            (#"{"count":0,"results":[]} {}"#, "after the top-level value"),
+        ])
     func refusesMalformedListPages(text: String, reasonFragment: String) {
         #expect {
             try PokeAPIScanner.listPage(from: Data(text.utf8))

@@ -2,6 +2,7 @@ import Foundation
 import PokedexStore
 import TestSupport
 import Testing
+
 @testable import PokedexSync
 
 /// The production decoders and store over all 1,351 real PokeAPI detail bodies in
@@ -40,8 +41,11 @@ struct RealDataTests {
             #expect(decoded == Self.expectedDetails(raw), "pokemon \(id)")
             #expect(decoded.id == id && decoded.name == record["name"] as? String)
             expectedArtwork[id] = Self.expectedDetails(raw).officialArtworkURL
-            batch.append((PokemonListEntry(id: id, name: decoded.name, url: url.absoluteString),
-                          DownloadedDetails(details: decoded, body: [UInt8](body), etag: nil)))
+            batch.append(
+                (
+                    PokemonListEntry(id: id, name: decoded.name, url: url.absoluteString),
+                    DownloadedDetails(details: decoded, body: [UInt8](body), etag: nil)
+                ))
             if batch.count == 100 { try flush() }
         }
         try flush()
@@ -57,7 +61,8 @@ struct RealDataTests {
         }
         #expect(derived == 12, "12 real Pokémon have no official artwork")
         let viewDerived = try catalog.database.queryFirst(
-            "SELECT count(*) FROM pokemon_summary WHERE artwork_derived") { $0.int(0) }
+            "SELECT count(*) FROM pokemon_summary WHERE artwork_derived"
+        ) { $0.int(0) }
         #expect(viewDerived == 12)
         let pikachu = try #require(try catalog.profile(name: "pikachu"))
         #expect(pikachu.summary.types == ["electric"] && pikachu.stats.count == 6)
@@ -72,12 +77,14 @@ struct RealDataTests {
             .compactMap { name($0["type"]) }
         let abilities = (raw["abilities"] as? [[String: Any]] ?? []).compactMap { slot -> PokemonDetails.Ability? in
             guard let abilityName = name(slot["ability"]) else { return nil }
-            return PokemonDetails.Ability(name: abilityName, isHidden: slot["is_hidden"] as? Bool ?? false,
-                                          slot: slot["slot"] as? Int ?? 0)
+            return PokemonDetails.Ability(
+                name: abilityName, isHidden: slot["is_hidden"] as? Bool ?? false,
+                slot: slot["slot"] as? Int ?? 0)
         }
         let stats = (raw["stats"] as? [[String: Any]] ?? []).map { stat in
-            PokemonDetails.Stat(name: name(stat["stat"]) ?? "", baseStat: stat["base_stat"] as? Int ?? -1,
-                                effort: stat["effort"] as? Int ?? -1)
+            PokemonDetails.Stat(
+                name: name(stat["stat"]) ?? "", baseStat: stat["base_stat"] as? Int ?? -1,
+                effort: stat["effort"] as? Int ?? -1)
         }
         let other = (raw["sprites"] as? [String: Any])?["other"] as? [String: Any]
         return PokemonDetails(

@@ -2,11 +2,13 @@ import Foundation
 import PokedexStore
 import TestSupport
 import Testing
+
 @testable import PokedexSync
 
 /// The production decoders over real api.github.com answers recorded by octokit/fixtures in
 /// `../shared/data/github`. Skipped when that folder is absent (a user's clone).
-@Suite("Recorded GitHub answers", .enabled(if: SharedData.gitHubFixtures != nil, "../shared/data/github is not present"))
+@Suite(
+    "Recorded GitHub answers", .enabled(if: SharedData.gitHubFixtures != nil, "../shared/data/github is not present"))
 struct RecordedGitHubTests {
     struct Exchange {
         let method: String
@@ -21,15 +23,19 @@ struct RecordedGitHubTests {
         let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         return try list.map { exchange in
             let headers = (exchange["headers"] as? [String: Any] ?? [:]).mapValues { "\($0)" }
-            let body = try exchange["response"].map { try JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed]) }
-            return Exchange(method: exchange["method"] as? String ?? "", path: exchange["path"] as? String ?? "",
-                            status: exchange["status"] as? Int ?? 0, headers: headers, body: body ?? Data())
+            let body = try exchange["response"].map {
+                try JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed])
+            }
+            return Exchange(
+                method: exchange["method"] as? String ?? "", path: exchange["path"] as? String ?? "",
+                status: exchange["status"] as? Int ?? 0, headers: headers, body: body ?? Data())
         }
     }
 
     static func response(_ exchange: Exchange) -> HTTPResponse {
-        HTTPResponse(url: URL(string: "https://api.github.com" + exchange.path)!, status: exchange.status,
-                     headers: exchange.headers, body: exchange.body)
+        HTTPResponse(
+            url: URL(string: "https://api.github.com" + exchange.path)!, status: exchange.status,
+            headers: exchange.headers, body: exchange.body)
     }
 
     @Test("a real repository object decodes")
@@ -62,13 +68,16 @@ struct RecordedGitHubTests {
 
     @Test("real error bodies give their message")
     func errors() throws {
-        let notProtected = try #require(try Self.exchanges("branch-protection.normalized.json").first { $0.status == 404 })
+        let notProtected = try #require(
+            try Self.exchanges("branch-protection.normalized.json").first { $0.status == 404 })
         #expect(GitHubErrorBody.message(in: Self.response(notProtected)) == "Branch not protected")
         let moved = try #require(try Self.exchanges("rename-repository.normalized.json").first { $0.status == 301 })
         #expect(GitHubErrorBody.message(in: Self.response(moved)) == "Moved Permanently")
-        let renamed = try #require(try Self.exchanges("rename-repository.normalized.json")
-            .first { $0.method == "get" && $0.status == 200 })
-        #expect(try JSONResponse.repository(from: Self.response(renamed)).fullName
+        let renamed = try #require(
+            try Self.exchanges("rename-repository.normalized.json")
+                .first { $0.method == "get" && $0.status == 200 })
+        #expect(
+            try JSONResponse.repository(from: Self.response(renamed)).fullName
                 == "octokit-fixture-org/rename-repository-newname")
     }
 }

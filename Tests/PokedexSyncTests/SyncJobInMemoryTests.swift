@@ -2,6 +2,7 @@ import Foundation
 import PokedexStore
 import TestSupport
 import Testing
+
 @testable import PokedexSync
 
 /// The sync job on the transport and clock its caller gives: no socket, no real waiting.
@@ -15,14 +16,18 @@ struct SyncJobInMemoryTests {
         path = directory.file("job.sqlite")
     }
 
-    func job(_ api: InMemoryPokeAPI, clock: SyncClock = RecordingClock().clock, retries: Int = 0,
-             maximumAge: Int? = nil) -> SyncJob {
-        SyncJob(options: SyncJobOptions(
-            scope: .everything, databasePath: path, pokeAPIBaseURL: InMemoryPokeAPI.baseURL,
-            gitHubBaseURL: URL(string: "http://github.test")!,
-            catalog: CatalogSyncOptions(concurrency: 3, pageSize: 4, retry: .retries(retries),
-                                        maximumDetailAgeSeconds: maximumAge)),
-                transports: api.factory, clock: clock)
+    func job(
+        _ api: InMemoryPokeAPI, clock: SyncClock = RecordingClock().clock, retries: Int = 0,
+        maximumAge: Int? = nil
+    ) -> SyncJob {
+        SyncJob(
+            options: SyncJobOptions(
+                scope: .everything, databasePath: path, pokeAPIBaseURL: InMemoryPokeAPI.baseURL,
+                gitHubBaseURL: URL(string: "http://github.test")!,
+                catalog: CatalogSyncOptions(
+                    concurrency: 3, pageSize: 4, retry: .retries(retries),
+                    maximumDetailAgeSeconds: maximumAge)),
+            transports: api.factory, clock: clock)
     }
 
     var catalog: PokemonCatalog {
@@ -60,7 +65,8 @@ struct SyncJobInMemoryTests {
     @Test("a detail that keeps failing fails the catalog's run; earlier pages stay committed")
     func failureKeepsCommittedPages() async throws {
         let api = InMemoryPokeAPI(count: 10) { request, _ in
-            request.url.absoluteString.hasSuffix("/pokemon/9/") ? InMemoryPokeAPI.answer(request, status: 404, body: "{}") : nil
+            request.url.absoluteString.hasSuffix("/pokemon/9/")
+                ? InMemoryPokeAPI.answer(request, status: 404, body: "{}") : nil
         }
         await #expect {
             try await job(api).run { _ in }

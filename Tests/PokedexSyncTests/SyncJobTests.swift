@@ -3,6 +3,7 @@ import LoopbackHTTP
 import PokedexStore
 import TestSupport
 import Testing
+
 @testable import PokedexSync
 
 /// A whole `pokedex sync` below the CLI: lock, run records, skipping, failures, cancellation.
@@ -21,10 +22,11 @@ struct SyncJobTests {
     }
 
     func options(_ scope: SyncJobOptions.Scope, skipWithin: Int? = nil) -> SyncJobOptions {
-        SyncJobOptions(scope: scope, databasePath: path, pokeAPIBaseURL: URL(string: pokeAPI.baseURL)!,
-                       gitHubBaseURL: URL(string: github.baseURL)!,
-                       catalog: CatalogSyncOptions(limit: 20, retry: .retries(0)),
-                       gitHub: GitHubSyncOptions(retry: .retries(0)), skipIfSucceededWithinSeconds: skipWithin)
+        SyncJobOptions(
+            scope: scope, databasePath: path, pokeAPIBaseURL: URL(string: pokeAPI.baseURL)!,
+            gitHubBaseURL: URL(string: github.baseURL)!,
+            catalog: CatalogSyncOptions(limit: 20, retry: .retries(0)),
+            gitHub: GitHubSyncOptions(retry: .retries(0)), skipIfSucceededWithinSeconds: skipWithin)
     }
 
     func run(_ options: SyncJobOptions) async throws -> [SyncEvent] {
@@ -43,7 +45,8 @@ struct SyncJobTests {
     func recordsAndSkips() async throws {
         _ = try await run(options(.repository(GitHubRepositoryName("acme/rocket")!)))
         _ = try await run(options(.everything))
-        let stored = try #require(try IssueArchive(database: try LocalStore.openForReading(path: path)).repositories().first)
+        let stored = try #require(
+            try IssueArchive(database: try LocalStore.openForReading(path: path)).repositories().first)
         let storedRocket = SyncResource.issues(repositoryName: stored.fullName, repositoryID: stored.id)
         #expect(try log.latest(.pokemon, outcomes: [.succeeded])?.itemsChanged == 20)
         #expect(try log.latest(storedRocket, outcomes: [.succeeded]) != nil)
@@ -68,7 +71,8 @@ struct SyncJobTests {
             _ = try await run(options(.everything))
         } throws: { error in
             guard let failure = error as? SyncFailure, failure.resource == .pokemon,
-                  case .status(_, 404, _)? = failure.underlying as? FetchError else { return false }
+                case .status(_, 404, _)? = failure.underlying as? FetchError
+            else { return false }
             return failure.pagesCommitted == 0 && failure.lastSuccess == nil
         }
         #expect(github.requestCount > 0, "the repository was refreshed after the catalog failed")
@@ -105,8 +109,9 @@ struct SyncJobTests {
         }
         let run = try #require(try log.latest(.pokemon, outcomes: [.interrupted]))
         #expect(run.error == "interrupted by a signal")
-        #expect(try PokemonCatalog(database: try LocalStore.openForReading(path: path)).count() == 10,
-                "the first page stays; the stalled one was never committed")
+        #expect(
+            try PokemonCatalog(database: try LocalStore.openForReading(path: path)).count() == 10,
+            "the first page stays; the stalled one was never committed")
     }
 }
 

@@ -1,6 +1,6 @@
+import SQLiteDatabase
 import TestSupport
 import Testing
-import SQLiteDatabase
 
 @Suite("Migration runner")
 struct MigratorTests {
@@ -11,7 +11,8 @@ struct MigratorTests {
         try Migration(fileName: fileName, sql: sql)
     }
 
-    static let first = try! migration("0001_create_widget.sql", "CREATE TABLE widget (id INTEGER PRIMARY KEY, name TEXT);")
+    static let first = try! migration(
+        "0001_create_widget.sql", "CREATE TABLE widget (id INTEGER PRIMARY KEY, name TEXT);")
     static let second = try! migration("0002_add_colour.sql", "ALTER TABLE widget ADD COLUMN colour TEXT;")
 
     func tables(_ database: Database) throws -> [String] {
@@ -50,7 +51,9 @@ struct MigratorTests {
     func upgrade() throws {
         let path = directory.file("c.sqlite")
         try Migrator(migrations: [Self.first]).migrate(try Database(path: path))
-        #expect(try Migrator(migrations: [Self.first, Self.second]).migrate(try Database(path: path)) == ["0002_add_colour"])
+        #expect(
+            try Migrator(migrations: [Self.first, Self.second]).migrate(try Database(path: path)) == ["0002_add_colour"]
+        )
     }
 
     @Test("an applied migration whose text changed is refused and nothing is written")
@@ -83,7 +86,9 @@ struct MigratorTests {
     func failingMigrationRollsBack() throws {
         let database = try Database(path: directory.file("f.sqlite"))
         try Migrator(migrations: [Self.first]).migrate(database)
-        let broken = try Self.migration("0002_half_done.sql", """
+        let broken = try Self.migration(
+            "0002_half_done.sql",
+            """
             CREATE TABLE gadget (id INTEGER PRIMARY KEY);
             INSERT INTO widget (name) VALUES ('kept only if the migration succeeds');
             INSERT INTO no_such_table VALUES (1);
@@ -102,12 +107,16 @@ struct MigratorTests {
     @Test("a migration that breaks a foreign key is rolled back")
     func foreignKeyCheck() throws {
         let database = try Database(path: directory.file("g.sqlite"))
-        let parentChild = try Self.migration("0001_parent_child.sql", """
+        let parentChild = try Self.migration(
+            "0001_parent_child.sql",
+            """
             CREATE TABLE parent (id INTEGER PRIMARY KEY);
             CREATE TABLE child (parent_id INTEGER REFERENCES parent (id));
             """)
         try Migrator(migrations: [parentChild]).migrate(database)
-        let orphan = try Self.migration("0002_orphan.sql", """
+        let orphan = try Self.migration(
+            "0002_orphan.sql",
+            """
             PRAGMA defer_foreign_keys = ON;
             INSERT INTO child VALUES (42);
             """)
@@ -115,9 +124,11 @@ struct MigratorTests {
         #expect(try database.queryFirst("SELECT count(*) FROM child") { $0.int(0) } == 0)
     }
 
-    @Test("file names must be NNNN_description.sql", arguments: [
-        "create.sql", "0000_zero.sql", "12create.sql", "_0001.sql", "v1_create.sql",
-    ])
+    @Test(
+        "file names must be NNNN_description.sql",
+        arguments: [
+            "create.sql", "0000_zero.sql", "12create.sql", "_0001.sql", "v1_create.sql",
+        ])
     func badFileNames(name: String) {
         #expect(throws: MigrationError.badFileName(name)) { try Migration(fileName: name, sql: "") }
     }
@@ -131,7 +142,9 @@ struct MigratorTests {
     @Test("foreign keys are off while a migration runs and back on after it")
     func foreignKeysAroundMigrations() throws {
         let database = try Database(path: directory.file("fk.sqlite"))
-        let probe = try Self.migration("0001_record_foreign_keys.sql", """
+        let probe = try Self.migration(
+            "0001_record_foreign_keys.sql",
+            """
             CREATE TABLE seen AS SELECT foreign_keys FROM pragma_foreign_keys;
             """)
         try Migrator(migrations: [probe]).migrate(database)
@@ -150,7 +163,9 @@ struct MigratorTests {
     @Test("a migration that orphans rows while foreign keys are off is rolled back")
     func orphansWhileOff() throws {
         let database = try Database(path: directory.file("orphans.sqlite"))
-        let parentChild = try Self.migration("0001_parent_child.sql", """
+        let parentChild = try Self.migration(
+            "0001_parent_child.sql",
+            """
             CREATE TABLE parent (id INTEGER PRIMARY KEY);
             CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) ON DELETE CASCADE);
             INSERT INTO parent VALUES (1);

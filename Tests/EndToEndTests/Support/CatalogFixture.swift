@@ -8,15 +8,19 @@ enum CatalogFixture {
     /// The standard 55, then fillers with ids from 51 up to `count` entries in all.
     static func catalog(count: Int) -> [FakePokemon] {
         let standard = FakePokemon.standardCatalog()
-        let fillers = count > standard.count ? (51..<(51 + count - standard.count)).map {
-            FakePokemon.synthetic(id: $0, name: "filler-\($0)")
-        } : []
+        let fillers =
+            count > standard.count
+            ? (51..<(51 + count - standard.count)).map {
+                FakePokemon.synthetic(id: $0, name: "filler-\($0)")
+            } : []
         return standard + fillers
     }
 
     /// Tables holding Pokémon data, with the column naming the Pokémon.
-    static let keyColumns = ["pokemon": "id", "pokemon_type": "pokemon_id", "pokemon_ability": "pokemon_id",
-                             "pokemon_stat": "pokemon_id", "pokemon_detail_json": "pokemon_id"]
+    static let keyColumns = [
+        "pokemon": "id", "pokemon_type": "pokemon_id", "pokemon_ability": "pokemon_id",
+        "pokemon_stat": "pokemon_id", "pokemon_detail_json": "pokemon_id",
+    ]
 
     static func isList(_ request: RecordedRequest) -> Bool {
         request.path == "/api/v2/pokemon/" || request.path == "/api/v2/pokemon"
@@ -48,9 +52,11 @@ enum CatalogFixture {
             let results = catalog.prefix(CatalogFixture.pageSize).map { pokemon in
                 "{\"name\":\"\(pokemon.name)\",\"url\":\"\(origin)/pokemon/\(pokemon.id)/\"}"
             }
-            let next = catalog.count > CatalogFixture.pageSize
+            let next =
+                catalog.count > CatalogFixture.pageSize
                 ? "\"\(origin)/pokemon/?offset=\(CatalogFixture.pageSize)&limit=\(CatalogFixture.pageSize)\"" : "null"
-            body = "{\"count\":\(catalog.count),\"next\":\(next),\"previous\":null,\"results\":[\(results.joined(separator: ","))]}"
+            body =
+                "{\"count\":\(catalog.count),\"next\":\(next),\"previous\":null,\"results\":[\(results.joined(separator: ","))]}"
         }
 
         func firstPage(_ request: RecordedRequest) -> ScriptedResponse? {

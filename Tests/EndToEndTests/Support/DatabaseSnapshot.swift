@@ -61,21 +61,22 @@ final class DatabaseSnapshot {
             guard step == SQLITE_ROW else {
                 throw SQLiteFailure(message: "\(sql): \(String(cString: sqlite3_errmsg(handle)))")
             }
-            rows.append((0..<sqlite3_column_count(statement)).map { column in
-                switch sqlite3_column_type(statement, column) {
-                case SQLITE_INTEGER: return "i:\(sqlite3_column_int64(statement, column))"
-                case SQLITE_FLOAT: return "r:\(sqlite3_column_double(statement, column))"
-                case SQLITE_TEXT:
-                    let count = Int(sqlite3_column_bytes(statement, column))
-                    let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(statement, column), count: count)
-                    return "t:" + String(decoding: bytes, as: UTF8.self)
-                case SQLITE_BLOB:
-                    let count = Int(sqlite3_column_bytes(statement, column))
-                    let bytes = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, column), count: count)
-                    return "b:" + bytes.map { String(format: "%02x", $0) }.joined()
-                default: return "null"
-                }
-            })
+            rows.append(
+                (0..<sqlite3_column_count(statement)).map { column in
+                    switch sqlite3_column_type(statement, column) {
+                    case SQLITE_INTEGER: return "i:\(sqlite3_column_int64(statement, column))"
+                    case SQLITE_FLOAT: return "r:\(sqlite3_column_double(statement, column))"
+                    case SQLITE_TEXT:
+                        let count = Int(sqlite3_column_bytes(statement, column))
+                        let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(statement, column), count: count)
+                        return "t:" + String(decoding: bytes, as: UTF8.self)
+                    case SQLITE_BLOB:
+                        let count = Int(sqlite3_column_bytes(statement, column))
+                        let bytes = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, column), count: count)
+                        return "b:" + bytes.map { String(format: "%02x", $0) }.joined()
+                    default: return "null"
+                    }
+                })
         }
         return rows
     }
@@ -83,9 +84,12 @@ final class DatabaseSnapshot {
     /// `PRAGMA integrity_check` says ok, `PRAGMA foreign_key_check` finds nothing, and the
     /// full-text index agrees with the issues it indexes.
     func expectIntact(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(try rows("PRAGMA integrity_check") == [["t:ok"]], "\(label): integrity_check", sourceLocation: sourceLocation)
+        #expect(
+            try rows("PRAGMA integrity_check") == [["t:ok"]], "\(label): integrity_check",
+            sourceLocation: sourceLocation)
         let violations = try rows("PRAGMA foreign_key_check")
-        #expect(violations.isEmpty, "\(label): foreign_key_check: \(violations.prefix(5))", sourceLocation: sourceLocation)
+        #expect(
+            violations.isEmpty, "\(label): foreign_key_check: \(violations.prefix(5))", sourceLocation: sourceLocation)
         if try !rows("SELECT 1 FROM sqlite_schema WHERE name = 'github_issue_fts'").isEmpty {
             // Only the copy is written to.
             #expect(throws: Never.self, "\(label): FTS5 integrity-check", sourceLocation: sourceLocation) {
@@ -100,18 +104,21 @@ final class DatabaseSnapshot {
     func expectRunLog(killed pid: pid_t, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let runs = try rows("SELECT pid, outcome FROM sync_run ORDER BY id")
         let mine = runs.filter { $0[0] == "i:\(pid)" }.map { String($0[1].dropFirst(2)) }
-        #expect(mine.last == "running" && mine.allSatisfy { $0 == "running" || $0 == "succeeded" },
-                "\(label): the killed run is recorded as \(mine)", sourceLocation: sourceLocation)
+        #expect(
+            mine.last == "running" && mine.allSatisfy { $0 == "running" || $0 == "succeeded" },
+            "\(label): the killed run is recorded as \(mine)", sourceLocation: sourceLocation)
         let others = runs.filter { $0[0] != "i:\(pid)" }.map { String($0[1].dropFirst(2)) }
-        #expect(others.allSatisfy { $0 == "abandoned" || $0 == "succeeded" },
-                "\(label): earlier runs are recorded as \(others)", sourceLocation: sourceLocation)
+        #expect(
+            others.allSatisfy { $0 == "abandoned" || $0 == "succeeded" },
+            "\(label): earlier runs are recorded as \(others)", sourceLocation: sourceLocation)
     }
 
     /// The ids with a `pokemon` row and those with a stored detail body.
     func storedPokemon() throws -> StoredPokemon {
         func ids(_ sql: String) throws -> Set<Int> { Set(try rows(sql).map { Int($0[0].dropFirst(2))! }) }
-        return StoredPokemon(listed: try ids("SELECT id FROM pokemon"),
-                             detailed: try ids("SELECT pokemon_id FROM pokemon_detail_json"))
+        return StoredPokemon(
+            listed: try ids("SELECT id FROM pokemon"),
+            detailed: try ids("SELECT pokemon_id FROM pokemon_detail_json"))
     }
 
     /// Logs of the runs themselves (pids, times, request counts): they differ from one run to
@@ -120,8 +127,10 @@ final class DatabaseSnapshot {
 
     /// The tables to compare: every real table but run logs, virtual tables and their shadow tables.
     func tableNames() throws -> [String] {
-        let all = try rows("SELECT name, coalesce(sql, '') FROM sqlite_schema WHERE type = 'table' "
-                           + "AND name NOT LIKE 'sqlite_%' ORDER BY name").map { (String($0[0].dropFirst(2)), $0[1]) }
+        let all = try rows(
+            "SELECT name, coalesce(sql, '') FROM sqlite_schema WHERE type = 'table' "
+                + "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        ).map { (String($0[0].dropFirst(2)), $0[1]) }
         let virtual = all.filter { $0.1.hasPrefix("t:CREATE VIRTUAL TABLE") }.map(\.0)
         return all.map(\.0).filter { name in
             !Self.runLogs.contains(name) && !virtual.contains { name == $0 || name.hasPrefix($0 + "_") }
@@ -165,18 +174,22 @@ final class DatabaseSnapshot {
         let filter = keys.mapValues { "\"\($0)\" IN (\(list))" }
         let mine = try dump(where: filter, only: Set(keys.keys))
         let theirs = try reference.dump(where: filter, only: Set(keys.keys))
-        #expect(mine == theirs, "\(label): stored rows differ from a clean sync's: \(Self.difference(mine, theirs))",
-                sourceLocation: sourceLocation)
+        #expect(
+            mine == theirs, "\(label): stored rows differ from a clean sync's: \(Self.difference(mine, theirs))",
+            sourceLocation: sourceLocation)
     }
 
     /// Every row of these tables is also in the reference.
-    func expectRowsContained(in reference: DatabaseSnapshot, tables: [String], _ label: String,
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRowsContained(
+        in reference: DatabaseSnapshot, tables: [String], _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let mine = try dump(only: Set(tables)), theirs = try reference.dump(only: Set(tables))
         for table in tables {
             let extra = Set(mine[table] ?? []).subtracting(theirs[table] ?? [])
-            #expect(extra.isEmpty, "\(label): \(table) rows a clean sync does not have: \(extra.sorted().prefix(3))",
-                    sourceLocation: sourceLocation)
+            #expect(
+                extra.isEmpty, "\(label): \(table) rows a clean sync does not have: \(extra.sorted().prefix(3))",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -188,8 +201,9 @@ final class DatabaseSnapshot {
             guard mine != theirs || left[table]?.count != right[table]?.count else { continue }
             let only = mine.subtracting(theirs).sorted().prefix(2).map { String($0.prefix(300)) }
             let missing = theirs.subtracting(mine).sorted().prefix(2).map { String($0.prefix(300)) }
-            lines.append("\(table): \(left[table]?.count ?? 0) vs \(right[table]?.count ?? 0) rows; "
-                         + "only here: \(only); only in the other: \(missing)")
+            lines.append(
+                "\(table): \(left[table]?.count ?? 0) vs \(right[table]?.count ?? 0) rows; "
+                    + "only here: \(only); only in the other: \(missing)")
         }
         return lines.isEmpty ? "no difference" : lines.joined(separator: "\n")
     }

@@ -105,8 +105,10 @@ final class KillMonitor: @unchecked Sendable {
     }
 
     /// Starts `pokedex arguments…`, waits for it to die or exit, and says whether `trigger` killed it.
-    func runUntilKilled(_ arguments: [String], environment: [String: String], trigger: Trigger,
-                        stderrPath: String, timeout: Double = 60) throws -> Run {
+    func runUntilKilled(
+        _ arguments: [String], environment: [String: String], trigger: Trigger,
+        stderrPath: String, timeout: Double = 60
+    ) throws -> Run {
         lock.withLock {
             self.trigger = trigger
             counts = [:]
@@ -130,7 +132,8 @@ final class KillMonitor: @unchecked Sendable {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            throw TimedOut(arguments: arguments, stderr: (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "")
+            throw TimedOut(
+                arguments: arguments, stderr: (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "")
         }
         process.waitUntilExit()
         let wasFired = lock.withLock { () -> Bool in

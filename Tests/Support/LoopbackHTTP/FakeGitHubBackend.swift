@@ -27,8 +27,9 @@ final class FakeGitHubBackend: @unchecked Sendable {
         func reindex() {
             indexByNumber.removeAll(keepingCapacity: true)
             for (index, issue) in repository.issues.enumerated() {
-                precondition(indexByNumber[issue.number] == nil,
-                             "FakeGitHub: \(repository.fullName) has two issues #\(issue.number)")
+                precondition(
+                    indexByNumber[issue.number] == nil,
+                    "FakeGitHub: \(repository.fullName) has two issues #\(issue.number)")
                 indexByNumber[issue.number] = index
             }
             invalidate()
@@ -106,7 +107,8 @@ final class FakeGitHubBackend: @unchecked Sendable {
         let now = Date().timeIntervalSince1970
         storedCounts.requests += 1
         serial += 1
-        let requestID = "\(hex(port & 0xFFFF, width: 4, uppercase: true)):\(hex(serial >> 16 & 0xFFFF, width: 4, uppercase: true)):"
+        let requestID =
+            "\(hex(port & 0xFFFF, width: 4, uppercase: true)):\(hex(serial >> 16 & 0xFFFF, width: 4, uppercase: true)):"
             + "\(hex(serial & 0xFFF_FFFF, width: 7, uppercase: true)):\(hex(serial &* 7 & 0xFFF_FFFF, width: 7, uppercase: true)):"
             + hex(Int(now) & 0xFFFF_FFFF, width: 8, uppercase: true)
         refillIfDue(now: now)

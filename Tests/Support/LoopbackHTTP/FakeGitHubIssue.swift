@@ -77,14 +77,18 @@ struct FakeGitHubIssueGenerator {
         self.repositoryID = repositoryID
         let salt = Int64(repositoryID % 1_000) * 100
         labels = [
-            FakeGitHubLabel(id: 4_100_000_000 + salt + 1, name: "bug", color: "d73a4a",
-                            description: "Something isn't working"),
-            FakeGitHubLabel(id: 4_100_000_000 + salt + 2, name: "enhancement", color: "a2eeef",
-                            description: "New feature or request"),
-            FakeGitHubLabel(id: 4_100_000_000 + salt + 3, name: "documentation", color: "0075ca",
-                            description: "Improvements or additions to documentation"),
-            FakeGitHubLabel(id: 4_100_000_000 + salt + 4, name: "good first issue", color: "7057ff",
-                            description: "Good for newcomers"),
+            FakeGitHubLabel(
+                id: 4_100_000_000 + salt + 1, name: "bug", color: "d73a4a",
+                description: "Something isn't working"),
+            FakeGitHubLabel(
+                id: 4_100_000_000 + salt + 2, name: "enhancement", color: "a2eeef",
+                description: "New feature or request"),
+            FakeGitHubLabel(
+                id: 4_100_000_000 + salt + 3, name: "documentation", color: "0075ca",
+                description: "Improvements or additions to documentation"),
+            FakeGitHubLabel(
+                id: 4_100_000_000 + salt + 4, name: "good first issue", color: "7057ff",
+                description: "Good for newcomers"),
             FakeGitHubLabel(id: 4_100_000_000 + salt + 5, name: "P-High 🔥", color: "b60205", description: nil),
         ]
         milestones = [
@@ -119,8 +123,9 @@ struct FakeGitHubIssueGenerator {
         }
         let updated = min(created + delta, latest)
 
-        var issue = content(number: number, random: &random, isPullRequest: isPullRequest,
-                            created: created)
+        var issue = content(
+            number: number, random: &random, isPullRequest: isPullRequest,
+            created: created)
         issue.updatedAt = GitHubTime.date(updated)
         let closedAt = max(created, updated - Int64(random.below(3 * 86_400)))
         if isPullRequest {
@@ -222,7 +227,8 @@ struct FakeGitHubIssueGenerator {
             return "Steps to reproduce:\r\n\r\n1. Run `pokedex sync --github o/r`\r\n2. Wait for page 2\r\n\r\n"
                 + "Expected: no crash.\r\nActual: `Fatal error: Index out of range`"
         case 4: return "Café résumé naïve — Nidoran♀ vs Nidoran♂. 日本語・中文・한국어. Emoji: 🐛🔥👍🏽 👨‍👩‍👧 ✨"
-        case 5: return "He said \"it's broken\"; path C:\\Users\\octocat\\AppData and regex ^\\d+\\.\\d+$ — 'single' too."
+        case 5:
+            return "He said \"it's broken\"; path C:\\Users\\octocat\\AppData and regex ^\\d+\\.\\d+$ — 'single' too."
         case 6: return "Line one\nLine two\n\tIndented with a tab\n"
         case 7: return "```swift\r\nlet fire = \"\\u{1F525}\"\r\nprint(fire)\r\n```\r\n"
         case 8: return "Mixed line ends\r\nCRLF then LF\nthen CR only\rend"

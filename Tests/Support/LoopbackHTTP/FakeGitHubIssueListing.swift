@@ -20,19 +20,25 @@ extension FakeGitHubBackend {
             if since == nil { invalid.append(("since", raw)) }
         }
         guard invalid.isEmpty else {
-            return .json(422, .object([
-                ("message", .string("Validation Failed")),
-                ("errors", .array(invalid.map { field, value in
-                    .object([
-                        ("value", .string(value)),
-                        ("resource", .string("Issue")),
-                        ("field", .string(field)),
-                        ("code", .string("invalid")),
-                    ])
-                })),
-                ("documentation_url", .string(Self.docsListIssues)),
-                ("status", .string("422")),
-            ]))
+            return .json(
+                422,
+                .object([
+                    ("message", .string("Validation Failed")),
+                    (
+                        "errors",
+                        .array(
+                            invalid.map { field, value in
+                                .object([
+                                    ("value", .string(value)),
+                                    ("resource", .string("Issue")),
+                                    ("field", .string(field)),
+                                    ("code", .string("invalid")),
+                                ])
+                            })
+                    ),
+                    ("documentation_url", .string(Self.docsListIssues)),
+                    ("status", .string("422")),
+                ]))
         }
         let perPage = Int(value("per_page", default: "30")).map { $0 < 1 ? 30 : min($0, 100) } ?? 30
         let page = Int(value("page", default: "1")).map { max($0, 1) } ?? 1
@@ -61,8 +67,10 @@ extension FakeGitHubBackend {
                 return ascending ? left.number < right.number : left.number > right.number
             }
             total = selected.count
-            let start = min(total, (page - 1).multipliedReportingOverflow(by: perPage).overflow
-                ? total : (page - 1) * perPage)
+            let start = min(
+                total,
+                (page - 1).multipliedReportingOverflow(by: perPage).overflow
+                    ? total : (page - 1) * perPage)
             let pageItems = selected[start..<min(total, start + perPage)]
             rendered = cachedBody(entry, key: cacheKey) {
                 let renderer = renderer(entry)
@@ -86,8 +94,9 @@ extension FakeGitHubBackend {
 
         var reply = conditional(rendered.bytes, etag: rendered.etag, request: request)
         if reply.status == 200,
-            let link = linkHeader(repositoryID: entry.repository.id, target: request.target,
-                                  page: page, lastPage: lastPage, total: total)
+            let link = linkHeader(
+                repositoryID: entry.repository.id, target: request.target,
+                page: page, lastPage: lastPage, total: total)
         {
             reply.headers.append(("Link", link))
         }

@@ -41,16 +41,23 @@ extension FakeGitHubBackend {
     /// Secondary limit, authentication and the primary limit, in that order; nil lets the request
     /// through. Callers hold the lock.
     func gate(_ request: RecordedRequest, requestID: String, now: Double) -> Reply? {
-        let support = "If you reach out to GitHub Support for help, please include the request ID "
+        let support =
+            "If you reach out to GitHub Support for help, please include the request ID "
             + "\(requestID) and timestamp \(GitHubTime.support(Int64(now)))."
         if secondary.remaining > 0 {
             secondary.remaining -= 1
-            var reply = Reply.json(secondary.status, .object([
-                ("message", .string("You have exceeded a secondary rate limit. Please wait a few minutes "
-                    + "before you try again. \(support)")),
-                ("documentation_url", .string(Self.docsRateLimits + "#about-secondary-rate-limits")),
-                ("status", .string(String(secondary.status))),
-            ]), headers: [("Retry-After", String(secondary.retryAfter))])
+            var reply = Reply.json(
+                secondary.status,
+                .object([
+                    (
+                        "message",
+                        .string(
+                            "You have exceeded a secondary rate limit. Please wait a few minutes "
+                                + "before you try again. \(support)")
+                    ),
+                    ("documentation_url", .string(Self.docsRateLimits + "#about-secondary-rate-limits")),
+                    ("status", .string(String(secondary.status))),
+                ]), headers: [("Retry-After", String(secondary.retryAfter))])
             reply.consumesBudget = false
             return reply
         }
@@ -64,7 +71,8 @@ extension FakeGitHubBackend {
             }
         }
         if storedLimits.sendsHeaders && storedLimits.remaining == 0 {
-            let who = authorization == nil
+            let who =
+                authorization == nil
                 ? "127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit. "
                     + "Check out the documentation for more details.)"
                 : "user ID 1."

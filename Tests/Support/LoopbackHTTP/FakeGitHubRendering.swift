@@ -58,12 +58,16 @@ struct FakeGitHubRenderer {
     func user(_ user: FakeGitHubUser) -> OrderedJSON {
         let login = percentEncodedSegment(user.login)
         let url = "\(api)/users/\(login)"
-        let html = user.type == "Bot" && user.login.hasSuffix("[bot]")
+        let html =
+            user.type == "Bot" && user.login.hasSuffix("[bot]")
             ? "\(Self.web)/apps/\(user.login.dropLast(5))" : "\(Self.web)/\(user.login)"
         return .object([
             ("login", .string(user.login)),
             ("id", .int(Int(user.id))),
-            ("node_id", Self.nodeID(user.type == "Organization" ? "Organization" : user.type == "Bot" ? "Bot" : "User", user.id)),
+            (
+                "node_id",
+                Self.nodeID(user.type == "Organization" ? "Organization" : user.type == "Bot" ? "Bot" : "User", user.id)
+            ),
             ("avatar_url", .string("https://avatars.githubusercontent.com/u/\(user.id)?v=4")),
             ("gravatar_id", .string("")),
             ("url", .string(url)),
@@ -150,31 +154,38 @@ struct FakeGitHubRenderer {
         if issue.isPullRequest {
             let pull = "\(repositoryHTML)/pull/\(issue.number)"
             members.append(("draft", .bool(issue.draft)))
-            members.append(("pull_request", .object([
-                ("url", .string("\(repositoryURL)/pulls/\(issue.number)")),
-                ("html_url", .string(pull)),
-                ("diff_url", .string("\(pull).diff")),
-                ("patch_url", .string("\(pull).patch")),
-                ("merged_at", Self.date(issue.mergedAt)),
-            ])))
+            members.append(
+                (
+                    "pull_request",
+                    .object([
+                        ("url", .string("\(repositoryURL)/pulls/\(issue.number)")),
+                        ("html_url", .string(pull)),
+                        ("diff_url", .string("\(pull).diff")),
+                        ("patch_url", .string("\(pull).patch")),
+                        ("merged_at", Self.date(issue.mergedAt)),
+                    ])
+                ))
         }
         members.append(("body", .string(issue.body)))
         // Reaction counts are a deterministic function of the id, not part of the model.
         let heart = Int(issue.id % 5 == 0 ? issue.id % 3 : 0)
         let plusOne = Int(issue.id % 3 == 0 ? issue.id % 7 : 0)
         members += [
-            ("reactions", .object([
-                ("url", .string("\(url)/reactions")),
-                ("total_count", .int(heart + plusOne)),
-                ("+1", .int(plusOne)),
-                ("-1", .int(0)),
-                ("laugh", .int(0)),
-                ("hooray", .int(0)),
-                ("confused", .int(0)),
-                ("heart", .int(heart)),
-                ("rocket", .int(0)),
-                ("eyes", .int(0)),
-            ])),
+            (
+                "reactions",
+                .object([
+                    ("url", .string("\(url)/reactions")),
+                    ("total_count", .int(heart + plusOne)),
+                    ("+1", .int(plusOne)),
+                    ("-1", .int(0)),
+                    ("laugh", .int(0)),
+                    ("hooray", .int(0)),
+                    ("confused", .int(0)),
+                    ("heart", .int(heart)),
+                    ("rocket", .int(0)),
+                    ("eyes", .int(0)),
+                ])
+            ),
             ("timeline_url", .string("\(url)/timeline")),
             ("performed_via_github_app", .null),
             ("state_reason", .string(issue.stateReason)),

@@ -51,8 +51,9 @@ extension FakeGitHubBackend {
 
     func rename(_ fullName: String, to newFullName: String) {
         let parts = newFullName.split(separator: "/", omittingEmptySubsequences: false)
-        precondition(parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty,
-                     "FakeGitHub.rename: \(newFullName) is not owner/name")
+        precondition(
+            parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty,
+            "FakeGitHub.rename: \(newFullName) is not owner/name")
         synchronized {
             let entry = entry(named: fullName)
             let oldKey = entry.repository.fullName.lowercased()

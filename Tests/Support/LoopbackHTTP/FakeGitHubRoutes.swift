@@ -32,13 +32,16 @@ extension FakeGitHubBackend {
                 return repositoryRoute(entry, rest: rest, request: request)
             }
             if let id = redirects[key] {
-                let location = "\(origin)/repositories/\(id)" + rest.map { "/" + $0 }.joined()
+                let location =
+                    "\(origin)/repositories/\(id)" + rest.map { "/" + $0 }.joined()
                     + (Self.rawQuery(request.target).map { "?" + $0 } ?? "")
-                return .json(301, .object([
-                    ("message", .string("Moved Permanently")),
-                    ("url", .string(location)),
-                    ("documentation_url", .string(Self.docsRedirects)),
-                ]), headers: [("Location", location)])
+                return .json(
+                    301,
+                    .object([
+                        ("message", .string("Moved Permanently")),
+                        ("url", .string(location)),
+                        ("documentation_url", .string(Self.docsRedirects)),
+                    ]), headers: [("Location", location)])
             }
             return Self.notFound
         case "repositories" where segments.count >= 2:
@@ -51,10 +54,12 @@ extension FakeGitHubBackend {
 
     func repositoryRoute(_ entry: Entry, rest: [String], request: RecordedRequest) -> Reply {
         if rest.isEmpty {
-            let rendered = entry.repositoryBody ?? {
-                let bytes = Array(renderer(entry).repositoryObject().compactText.utf8)
-                return (bytes, fakeGitHubETag(bytes))
-            }()
+            let rendered =
+                entry.repositoryBody
+                ?? {
+                    let bytes = Array(renderer(entry).repositoryObject().compactText.utf8)
+                    return (bytes, fakeGitHubETag(bytes))
+                }()
             entry.repositoryBody = rendered
             return conditional(rendered.bytes, etag: rendered.etag, request: request)
         }
@@ -77,10 +82,12 @@ extension FakeGitHubBackend {
     static var notFound: Reply { error(404, "Not Found", docsRoot) }
 
     static func error(_ status: Int, _ message: String, _ documentation: String) -> Reply {
-        .json(status, .object([
-            ("message", .string(message)),
-            ("documentation_url", .string(documentation)),
-            ("status", .string(String(status))),
-        ]))
+        .json(
+            status,
+            .object([
+                ("message", .string(message)),
+                ("documentation_url", .string(documentation)),
+                ("status", .string(String(status))),
+            ]))
     }
 }

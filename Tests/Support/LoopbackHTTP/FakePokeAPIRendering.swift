@@ -19,7 +19,8 @@ extension FakePokeAPIBackend {
     func listPage(query: [String: String]) -> RenderedBody {
         // Clamped so that offset + limit cannot overflow.
         let ceiling = 1 << 40
-        let limit = query["limit"].flatMap { Int($0) }.flatMap { $0 > 0 ? min($0, ceiling) : nil }
+        let limit =
+            query["limit"].flatMap { Int($0) }.flatMap { $0 > 0 ? min($0, ceiling) : nil }
             ?? Self.defaultPageSize
         let offset = query["offset"].flatMap { Int($0) }.flatMap { $0 >= 0 ? min($0, ceiling) : nil } ?? 0
         let count = sortedIDs.count
@@ -38,12 +39,16 @@ extension FakePokeAPIBackend {
                 ("count", .int(count)),
                 ("next", next),
                 ("previous", previous),
-                ("results", .array(pageIDs.map { id in
-                    .object([
-                        ("name", .string(pokemonByID[id]!.name)),
-                        ("url", .string("\(origin)/api/v2/pokemon/\(id)/")),
-                    ])
-                })),
+                (
+                    "results",
+                    .array(
+                        pageIDs.map { id in
+                            .object([
+                                ("name", .string(pokemonByID[id]!.name)),
+                                ("url", .string("\(origin)/api/v2/pokemon/\(id)/")),
+                            ])
+                        })
+                ),
             ]))
     }
 
@@ -51,7 +56,8 @@ extension FakePokeAPIBackend {
     /// clients must parse links rather than compare them as strings. Here the order follows the
     /// parity of the linked page's index (`offset / pageSize`): even → offset first.
     func listLink(offset: Int, limit: Int, pageSize: Int) -> String {
-        let query = (offset / pageSize).isMultiple(of: 2)
+        let query =
+            (offset / pageSize).isMultiple(of: 2)
             ? "offset=\(offset)&limit=\(limit)" : "limit=\(limit)&offset=\(offset)"
         return "\(origin)/api/v2/pokemon/?\(query)"
     }
@@ -84,10 +90,13 @@ extension FakePokeAPIBackend {
         return .object([
             ("abilities", .array(abilities)),
             ("base_experience", .int(pokemon.baseExperience)),
-            ("cries", .object([
-                ("latest", .string("\(cries)/latest/\(id).ogg")),
-                ("legacy", .string("\(cries)/legacy/\(id).ogg")),
-            ])),
+            (
+                "cries",
+                .object([
+                    ("latest", .string("\(cries)/latest/\(id).ogg")),
+                    ("legacy", .string("\(cries)/legacy/\(id).ogg")),
+                ])
+            ),
             ("forms", .array([reference(pokemon.name, "pokemon-form", id)])),
             ("game_indices", .array([])),
             ("height", .int(pokemon.height)),
@@ -95,42 +104,67 @@ extension FakePokeAPIBackend {
             ("id", .int(id)),
             ("is_default", .bool(id < 10_000)),
             ("location_area_encounters", .string("\(api)/pokemon/\(id)/encounters")),
-            ("moves", .array((0..<max(0, pokemon.fillerMoves)).map { index in
-                .object([
-                    ("move", reference("filler-move-\(index + 1)", "move", index + 1)),
-                    ("version_group_details", .array([])),
-                ])
-            })),
+            (
+                "moves",
+                .array(
+                    (0..<max(0, pokemon.fillerMoves)).map { index in
+                        .object([
+                            ("move", reference("filler-move-\(index + 1)", "move", index + 1)),
+                            ("version_group_details", .array([])),
+                        ])
+                    })
+            ),
             ("name", .string(pokemon.name)),
             ("order", .int(pokemon.order)),
             ("past_abilities", .array([])),
             ("past_stats", .array([])),
             ("past_types", .array([])),
             ("species", reference(pokemon.speciesName, "pokemon-species", speciesIDs.id(for: pokemon.speciesName))),
-            ("sprites", .object([
-                ("front_default", .string("\(sprites)/\(id).png")),
-                ("other", .object([
-                    ("official-artwork", .object([
-                        ("front_default", .string(pokemon.officialArtwork)),
-                        ("front_shiny", .string(pokemon.officialArtwork.map { _ in
-                            "\(sprites)/other/official-artwork/shiny/\(id).png"
-                        })),
-                    ])),
-                ])),
-            ])),
-            ("stats", .array(pokemon.stats.map { stat in
+            (
+                "sprites",
                 .object([
-                    ("base_stat", .int(stat.base)),
-                    ("effort", .int(stat.effort)),
-                    ("stat", reference(stat.name, "stat", statIDs.id(for: stat.name))),
+                    ("front_default", .string("\(sprites)/\(id).png")),
+                    (
+                        "other",
+                        .object([
+                            (
+                                "official-artwork",
+                                .object([
+                                    ("front_default", .string(pokemon.officialArtwork)),
+                                    (
+                                        "front_shiny",
+                                        .string(
+                                            pokemon.officialArtwork.map { _ in
+                                                "\(sprites)/other/official-artwork/shiny/\(id).png"
+                                            })
+                                    ),
+                                ])
+                            )
+                        ])
+                    ),
                 ])
-            })),
-            ("types", .array(pokemon.types.enumerated().map { index, type in
-                .object([
-                    ("slot", .int(index + 1)),
-                    ("type", reference(type, "type", typeIDs.id(for: type))),
-                ])
-            })),
+            ),
+            (
+                "stats",
+                .array(
+                    pokemon.stats.map { stat in
+                        .object([
+                            ("base_stat", .int(stat.base)),
+                            ("effort", .int(stat.effort)),
+                            ("stat", reference(stat.name, "stat", statIDs.id(for: stat.name))),
+                        ])
+                    })
+            ),
+            (
+                "types",
+                .array(
+                    pokemon.types.enumerated().map { index, type in
+                        .object([
+                            ("slot", .int(index + 1)),
+                            ("type", reference(type, "type", typeIDs.id(for: type))),
+                        ])
+                    })
+            ),
             ("weight", .int(pokemon.weight)),
         ])
     }

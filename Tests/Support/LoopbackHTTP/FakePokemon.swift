@@ -107,9 +107,11 @@ public struct FakePokemon: Sendable {
 
     private static func syntheticStats(seed id: Int) -> [(name: String, base: Int, effort: Int)] {
         statNames.enumerated().map { index, name in
-            (name: name,
-             base: 20 + (id * 37 + index * 53) % 131,
-             effort: index == id % 6 ? 1 + id % 3 : 0)
+            (
+                name: name,
+                base: 20 + (id * 37 + index * 53) % 131,
+                effort: index == id % 6 ? 1 + id % 3 : 0
+            )
         }
     }
 
@@ -134,13 +136,18 @@ public struct FakePokemon: Sendable {
         CatalogRow(id: 9, name: "blastoise", types: ["water"], abilities: ["torrent", "rain-dish*"]),
         CatalogRow(id: 10, name: "caterpie", types: ["bug"], abilities: ["shield-dust", "run-away*"]),
         CatalogRow(id: 11, name: "metapod", types: ["bug"], abilities: ["shed-skin"]),
-        CatalogRow(id: 12, name: "butterfree", types: ["bug", "flying"], abilities: ["compound-eyes", "tinted-lens*"]),
+        CatalogRow(
+            id: 12, name: "butterfree", types: ["bug", "flying"], abilities: ["compound-eyes", "tinted-lens*"]),
         CatalogRow(id: 13, name: "weedle", types: ["bug", "poison"], abilities: ["shield-dust", "run-away*"]),
         CatalogRow(id: 14, name: "kakuna", types: ["bug", "poison"], abilities: ["shed-skin"]),
         CatalogRow(id: 15, name: "beedrill", types: ["bug", "poison"], abilities: ["swarm", "sniper*"]),
-        CatalogRow(id: 16, name: "pidgey", types: ["normal", "flying"], abilities: ["keen-eye", "tangled-feet", "big-pecks*"]),
-        CatalogRow(id: 17, name: "pidgeotto", types: ["normal", "flying"], abilities: ["keen-eye", "tangled-feet", "big-pecks*"]),
-        CatalogRow(id: 18, name: "pidgeot", types: ["normal", "flying"], abilities: ["keen-eye", "tangled-feet", "big-pecks*"]),
+        CatalogRow(
+            id: 16, name: "pidgey", types: ["normal", "flying"], abilities: ["keen-eye", "tangled-feet", "big-pecks*"]),
+        CatalogRow(
+            id: 17, name: "pidgeotto", types: ["normal", "flying"],
+            abilities: ["keen-eye", "tangled-feet", "big-pecks*"]),
+        CatalogRow(
+            id: 18, name: "pidgeot", types: ["normal", "flying"], abilities: ["keen-eye", "tangled-feet", "big-pecks*"]),
         CatalogRow(id: 19, name: "rattata", types: ["normal"], abilities: ["run-away", "guts", "hustle*"]),
         CatalogRow(id: 20, name: "raticate", types: ["normal"], abilities: ["run-away", "guts", "hustle*"]),
         CatalogRow(id: 21, name: "spearow", types: ["normal", "flying"], abilities: ["keen-eye", "sniper*"]),
@@ -153,30 +160,50 @@ public struct FakePokemon: Sendable {
         CatalogRow(id: 28, name: "sandslash", types: ["ground"], abilities: ["sand-veil", "sand-rush*"]),
         CatalogRow(id: 29, name: "nidoran-f", types: ["poison"], abilities: ["poison-point", "rivalry", "hustle*"]),
         CatalogRow(id: 30, name: "nidorina", types: ["poison"], abilities: ["poison-point", "rivalry", "hustle*"]),
-        CatalogRow(id: 31, name: "nidoqueen", types: ["poison", "ground"], abilities: ["poison-point", "rivalry", "sheer-force*"]),
+        CatalogRow(
+            id: 31, name: "nidoqueen", types: ["poison", "ground"],
+            abilities: ["poison-point", "rivalry", "sheer-force*"]),
         CatalogRow(id: 32, name: "nidoran-m", types: ["poison"], abilities: ["poison-point", "rivalry", "hustle*"]),
         CatalogRow(id: 33, name: "nidorino", types: ["poison"], abilities: ["poison-point", "rivalry", "hustle*"]),
-        CatalogRow(id: 34, name: "nidoking", types: ["poison", "ground"], abilities: ["poison-point", "rivalry", "sheer-force*"]),
-        CatalogRow(id: 35, name: "mr-mime", types: ["psychic", "fairy"], abilities: ["soundproof", "filter", "technician*"]),
-        CatalogRow(id: 36, name: "farfetchd", types: ["normal", "flying"], abilities: ["keen-eye", "inner-focus", "defiant*"]),
+        CatalogRow(
+            id: 34, name: "nidoking", types: ["poison", "ground"],
+            abilities: ["poison-point", "rivalry", "sheer-force*"]),
+        CatalogRow(
+            id: 35, name: "mr-mime", types: ["psychic", "fairy"], abilities: ["soundproof", "filter", "technician*"]),
+        CatalogRow(
+            id: 36, name: "farfetchd", types: ["normal", "flying"], abilities: ["keen-eye", "inner-focus", "defiant*"]),
         CatalogRow(id: 37, name: "flabebe", types: ["fairy"], abilities: ["flower-veil", "symbiosis*"]),
         CatalogRow(id: 38, name: "type-null", types: ["normal"], abilities: ["battle-armor"]),
         CatalogRow(id: 39, name: "ho-oh", types: ["fire", "flying"], abilities: ["pressure", "regenerator*"]),
         CatalogRow(id: 40, name: "porygon-z", types: ["normal"], abilities: ["adaptability", "download", "analytic*"]),
-        CatalogRow(id: 41, name: "mime-jr", types: ["psychic", "fairy"], abilities: ["soundproof", "filter", "technician*"]),
+        CatalogRow(
+            id: 41, name: "mime-jr", types: ["psychic", "fairy"], abilities: ["soundproof", "filter", "technician*"]),
         CatalogRow(id: 42, name: "porygon2", types: ["normal"], abilities: ["trace", "download", "analytic*"]),
         CatalogRow(id: 43, name: "jangmo-o", types: ["dragon"], abilities: ["bulletproof", "soundproof", "overcoat*"]),
-        CatalogRow(id: 44, name: "kommo-o", types: ["dragon", "fighting"], abilities: ["bulletproof", "soundproof", "overcoat*"]),
-        CatalogRow(id: 45, name: "tapu-koko", types: ["electric", "fairy"], abilities: ["electric-surge", "telepathy*"]),
-        CatalogRow(id: 46, name: "mr-rime", types: ["ice", "psychic"], abilities: ["tangled-feet", "screen-cleaner", "ice-body*"]),
+        CatalogRow(
+            id: 44, name: "kommo-o", types: ["dragon", "fighting"],
+            abilities: ["bulletproof", "soundproof", "overcoat*"]),
+        CatalogRow(
+            id: 45, name: "tapu-koko", types: ["electric", "fairy"], abilities: ["electric-surge", "telepathy*"]),
+        CatalogRow(
+            id: 46, name: "mr-rime", types: ["ice", "psychic"],
+            abilities: ["tangled-feet", "screen-cleaner", "ice-body*"]),
         CatalogRow(id: 47, name: "paras", types: ["bug", "grass"], abilities: ["effect-spore", "dry-skin", "damp*"]),
-        CatalogRow(id: 48, name: "parasect", types: ["bug", "grass"], abilities: ["effect-spore", "dry-skin", "damp*"]),
-        CatalogRow(id: 49, name: "venonat", types: ["bug", "poison"], abilities: ["compound-eyes", "tinted-lens", "run-away*"]),
-        CatalogRow(id: 50, name: "venomoth", types: ["bug", "poison"], abilities: ["shield-dust", "tinted-lens", "wonder-skin*"]),
+        CatalogRow(
+            id: 48, name: "parasect", types: ["bug", "grass"], abilities: ["effect-spore", "dry-skin", "damp*"]),
+        CatalogRow(
+            id: 49, name: "venonat", types: ["bug", "poison"], abilities: ["compound-eyes", "tinted-lens", "run-away*"]),
+        CatalogRow(
+            id: 50, name: "venomoth", types: ["bug", "poison"],
+            abilities: ["shield-dust", "tinted-lens", "wonder-skin*"]),
         CatalogRow(id: 10001, name: "deoxys-attack", types: ["psychic"], abilities: ["pressure"], species: "deoxys"),
         CatalogRow(id: 10002, name: "deoxys-defense", types: ["psychic"], abilities: ["pressure"], species: "deoxys"),
         CatalogRow(id: 10003, name: "deoxys-speed", types: ["psychic"], abilities: ["pressure"], species: "deoxys"),
-        CatalogRow(id: 10004, name: "pikachu-rock-star", types: ["electric"], abilities: ["static", "lightning-rod*"], species: "pikachu"),
-        CatalogRow(id: 10005, name: "pikachu-belle", types: ["electric"], abilities: ["static", "lightning-rod*"], species: "pikachu"),
+        CatalogRow(
+            id: 10004, name: "pikachu-rock-star", types: ["electric"], abilities: ["static", "lightning-rod*"],
+            species: "pikachu"),
+        CatalogRow(
+            id: 10005, name: "pikachu-belle", types: ["electric"], abilities: ["static", "lightning-rod*"],
+            species: "pikachu"),
     ]
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An HTTP/1.1 server on `127.0.0.1` (ephemeral port) for tests: every request is recorded and
 /// answered by a handler that returns a ``ScriptedResponse``.

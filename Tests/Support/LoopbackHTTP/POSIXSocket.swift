@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A socket-level failure while setting up a ``LoopbackServer``.
 public struct LoopbackServerError: Error, CustomStringConvertible {
@@ -21,15 +22,15 @@ public struct LoopbackServerError: Error, CustomStringConvertible {
 enum POSIXSocket {
     static func makeLoopbackListener() throws -> (descriptor: Int32, port: Int) {
         #if canImport(Glibc)
-        // CLOEXEC keeps the test's sockets out of child processes (end-to-end tests spawn the CLI).
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+            // CLOEXEC keeps the test's sockets out of child processes (end-to-end tests spawn the CLI).
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw LoopbackServerError(operation: "socket", code: errno) }
         do {
             #if !canImport(Glibc)
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             #endif
             try setOption(descriptor, SOL_SOCKET, SO_REUSEADDR, 1, name: "setsockopt(SO_REUSEADDR)")
             // Accept must never block after poll() said "readable" (the peer may have gone already).
@@ -37,7 +38,7 @@ enum POSIXSocket {
 
             var address = sockaddr_in()
             #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+                address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
             #endif
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = 0
@@ -79,9 +80,9 @@ enum POSIXSocket {
 
     static func accept(from listener: Int32) -> (descriptor: Int32, errorCode: Int32) {
         #if canImport(Glibc)
-        let descriptor = Glibc.accept(listener, nil, nil)
+            let descriptor = Glibc.accept(listener, nil, nil)
         #else
-        let descriptor = Darwin.accept(listener, nil, nil)
+            let descriptor = Darwin.accept(listener, nil, nil)
         #endif
         return (descriptor, descriptor < 0 ? errno : 0)
     }
@@ -89,8 +90,8 @@ enum POSIXSocket {
     static func configureAccepted(_ descriptor: Int32) {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         #if canImport(Darwin)
-        // Darwin has no MSG_NOSIGNAL; without this a write to a vanished peer kills the test process.
-        try? setOption(descriptor, SOL_SOCKET, SO_NOSIGPIPE, 1, name: "setsockopt(SO_NOSIGPIPE)")
+            // Darwin has no MSG_NOSIGNAL; without this a write to a vanished peer kills the test process.
+            try? setOption(descriptor, SOL_SOCKET, SO_NOSIGPIPE, 1, name: "setsockopt(SO_NOSIGPIPE)")
         #endif
         // BSD-derived stacks hand the listener's O_NONBLOCK down to accepted sockets; connections
         // are served with plain blocking I/O on their own thread.
@@ -108,18 +109,20 @@ enum POSIXSocket {
 
     static func shutdownBoth(_ descriptor: Int32) {
         #if canImport(Glibc)
-        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+            _ = shutdown(descriptor, Int32(SHUT_RDWR))
         #else
-        _ = shutdown(descriptor, SHUT_RDWR)
+            _ = shutdown(descriptor, SHUT_RDWR)
         #endif
     }
 
     /// Sends FIN, then reads and discards input until the peer closes or the time is up.
-    static func drainAfterClosingOutput(_ descriptor: Int32, into scratch: inout [UInt8], forAtMostSeconds seconds: Double) {
+    static func drainAfterClosingOutput(
+        _ descriptor: Int32, into scratch: inout [UInt8], forAtMostSeconds seconds: Double
+    ) {
         #if canImport(Glibc)
-        _ = shutdown(descriptor, Int32(SHUT_WR))
+            _ = shutdown(descriptor, Int32(SHUT_WR))
         #else
-        _ = shutdown(descriptor, SHUT_WR)
+            _ = shutdown(descriptor, SHUT_WR)
         #endif
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -136,9 +139,9 @@ enum POSIXSocket {
     /// Writes every byte, riding out partial writes and EINTR. Returns false once the peer is gone.
     static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         #if canImport(Glibc)
-        let flags = Int32(MSG_NOSIGNAL)
+            let flags = Int32(MSG_NOSIGNAL)
         #else
-        let flags: Int32 = 0
+            let flags: Int32 = 0
         #endif
         return bytes.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress else { return true }

@@ -6,7 +6,8 @@ public enum SharedData {
     public static let directory: String? = {
         if let explicit = ProcessInfo.processInfo.environment["POKEDEX_SHARED_DIR"] { return explicit + "/data" }
         let repositoryRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let candidate = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data").path
         return FileManager.default.fileExists(atPath: candidate + "/pokeapi/pokemon.jsonl.gz") ? candidate : nil
     }()
