@@ -132,6 +132,19 @@ public enum PokedexCLI {
                     + "`sqlite3 FILE 'PRAGMA integrity_check'`, or move it away and sync again", .databaseUnusable
             )
         }
+        if error.isSchemaDamage {
+            return (
+                "the database file is damaged or was changed by another program (\(error)); pokedex does not "
+                    + "repair it: move it away and sync again", .databaseUnusable
+            )
+        }
+        if error.isConstraintViolation {
+            // pokedex's own statements keep its constraints; only data a server sent can break them.
+            return (
+                "a server sent data that contradicts itself (\(error)); what it was part of was rolled back and "
+                    + "everything stored before is kept", .badServerData
+            )
+        }
         if error.isOutOfSpace {
             return (
                 "the disk is full, or the file reached its size limit (\(error)); the page being written was "
@@ -146,7 +159,7 @@ public enum PokedexCLI {
         case .noDatabase, .noSchema: return .notFound
         case .locked: return .tryLater
         case .cannotOpen: return .cannotCreate
-        case .notADatabase, .schema, .needsUpgrade: return .databaseUnusable
+        case .notADatabase, .schema, .needsUpgrade, .damagedSchema: return .databaseUnusable
         }
     }
 }

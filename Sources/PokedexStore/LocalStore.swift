@@ -15,6 +15,9 @@ public enum StoreError: Error, CustomStringConvertible {
     case needsUpgrade(path: String, pending: [String])
     /// The file has no pokedex schema at all (an empty SQLite file).
     case noSchema(path: String)
+    /// Tables, views, indexes or triggers of pokedex's schema are gone (dropped by hand or by
+    /// another program).
+    case damagedSchema(path: String, missing: [String])
     /// Another sync is writing this database.
     case locked(path: String, holder: String)
 
@@ -33,6 +36,10 @@ public enum StoreError: Error, CustomStringConvertible {
                 + pending.joined(separator: ", ") + "): run `pokedex sync` to upgrade it; it was left untouched"
         case .noSchema(let path):
             return "no local data yet (\(path) holds no pokedex tables): run `pokedex sync` first"
+        case .damagedSchema(let path, let missing):
+            return "\(path) is damaged: pokedex's " + missing.joined(separator: ", ")
+                + " missing (dropped by hand or by another program); pokedex does not repair it: move it away "
+                + "and sync again"
         case .locked(let path, let holder):
             return "another pokedex sync is writing \(path) (\(holder)); try again later, or pass --wait SECONDS"
         }
@@ -47,6 +54,8 @@ public enum LocalStore {
     /// it only under the writer lock (`WriterLock`): migrations must have one writer.
     public static func openForWriting(path: String) throws(StoreError) -> Database {
         let database = try open(path: path, mode: .readWriteCreate)
+        // Another program's file is refused before anything in it changes, journal mode included.
+        _ = try recognise(database, path: path)
         do {
             let journalMode = try database.queryFirst("PRAGMA journal_mode") { $0.text(0) }
             if journalMode != "wal" {
@@ -62,7 +71,12 @@ public enum LocalStore {
             // In WAL mode NORMAL never corrupts the database; a power cut may only lose the
             // last commits, which the next sync downloads again.
             try database.execute("PRAGMA synchronous = NORMAL")
-            try Migrator.embedded().migrate(database)
+            let migrator = try Migrator.embedded()
+            try migrator.migrate(database)
+            let missing = try migrator.missingSchemaObjects(in: database)
+            if !missing.isEmpty { throw StoreError.damagedSchema(path: path, missing: missing) }
+        } catch let error as StoreError {
+            throw error
         } catch let error as MigrationError {
             throw .schema(path: path, error)
         } catch {
@@ -87,17 +101,41 @@ public enum LocalStore {
             }
             database = readable
         }
+        switch try recognise(database, path: path) {
+        case .empty: throw .noSchema(path: path)
+        case .pokedex(let pending) where !pending.isEmpty:
+            throw .needsUpgrade(path: path, pending: pending.map(\.name))
+        case .pokedex: break
+        }
+        return database
+    }
+
+    /// What an opened file holds, as far as pokedex is concerned.
+    private enum Contents {
+        /// No table at all: a new file, or an empty SQLite file.
+        case empty
+        /// pokedex's schema, lacking `pending` migrations.
+        case pokedex(pending: [Migration])
+    }
+
+    /// Tells a pokedex database (or an empty file) from anything else, reading only: a file
+    /// with tables of its own and no `schema_migrations` of pokedex's shape is another
+    /// program's, and one whose migration records differ from this binary's is refused by
+    /// the migrator's checks (a newer pokedex, an edited migration).
+    private static func recognise(_ database: Database, path: String) throws(StoreError) -> Contents {
         do {
-            let pending = try Migrator.embedded().pendingMigrations(in: database)
-            if !pending.isEmpty {
-                let hasAnyTable =
-                    try database.queryFirst(
-                        "SELECT 1 FROM sqlite_schema WHERE type = 'table' LIMIT 1"
-                    ) { _ in true } ?? false
-                throw hasAnyTable
-                    ? StoreError.needsUpgrade(path: path, pending: pending.map(\.name))
-                    : StoreError.noSchema(path: path)
+            let tables = try database.query(
+                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+            ) { $0.text(0) }
+            guard !tables.isEmpty else { return .empty }
+            let bookkeeping = Set(
+                try database.query("SELECT name FROM pragma_table_info('schema_migrations')") { $0.text(0) })
+            guard bookkeeping.isSuperset(of: ["version", "name", "checksum", "applied_at"]) else {
+                let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+                throw StoreError.notADatabase(
+                    path: path, reason: "it is another program's SQLite file, with tables \(shown)")
             }
+            return .pokedex(pending: try Migrator.embedded().pendingMigrations(in: database))
         } catch let error as StoreError {
             throw error
         } catch let error as MigrationError {
@@ -105,7 +143,6 @@ public enum LocalStore {
         } catch {
             throw classify(error, path: path)
         }
-        return database
     }
 
     /// Opens the file and reads its schema, which is what first touches it: a file that is

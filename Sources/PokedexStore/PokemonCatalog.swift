@@ -60,9 +60,11 @@ public struct PokemonCatalog {
     }
 
     private func saveEntry(_ entry: PokemonListEntry) throws {
-        // A name that moved to another id upstream would otherwise violate UNIQUE(name).
+        // A name that moved to another id upstream would otherwise violate UNIQUE(name). The
+        // row that held it keeps everything under `name~id` until the list names it again:
+        // a name alone (a server's mistake, a name cut short) never deletes a Pokémon.
         try database.run(
-            "DELETE FROM pokemon WHERE name = ? AND id <> ?",
+            "UPDATE pokemon SET name = name || '~' || id WHERE name = ? AND id <> ?",
             [.text(entry.name), .int(entry.id)])
         try database.run(
             """

@@ -144,6 +144,9 @@ public struct CatalogSync: Sendable {
                     response,
                     reason: "detail has id \(details.id) but the list entry \"\(entry.name)\" has id \(entry.id)")
             }
+            if let inconsistency = details.inconsistency {
+                throw JSONResponse.undecodable(response, reason: inconsistency)
+            }
             return DetailDownload(
                 id: entry.id,
                 downloaded: DownloadedDetails(

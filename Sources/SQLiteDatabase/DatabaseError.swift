@@ -29,6 +29,15 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     /// The file is not a database or its pages are damaged.
     public var isDamagedFile: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
 
+    /// A table, view, index or column the statement names is missing: the schema is not the
+    /// one the program built (a file changed by hand or by another program).
+    public var isSchemaDamage: Bool {
+        primaryCode == SQLITE_ERROR && (message.hasPrefix("no such table") || message.hasPrefix("no such column"))
+    }
+
+    /// A UNIQUE, PRIMARY KEY, NOT NULL, CHECK or FOREIGN KEY constraint refused a write.
+    public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+
     /// A write failed for lack of space: a full disk, or a file-size limit (which SQLite
     /// reports as an I/O error with EFBIG).
     public var isOutOfSpace: Bool {

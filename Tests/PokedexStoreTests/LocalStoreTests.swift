@@ -94,6 +94,45 @@ struct LocalStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
     }
 
+    /// SQLite files of other programs: tables of their own, or a `schema_migrations` of
+    /// another shape (Rails keeps one with a single `version` column).
+    static let foreignSchemas = [
+        "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes VALUES (1, 'keep me');",
+        "CREATE TABLE schema_migrations (version TEXT PRIMARY KEY); INSERT INTO schema_migrations VALUES ('2024');",
+        "CREATE TABLE pokemon (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO pokemon VALUES (25, 'pikachu');",
+    ]
+
+    @Test(
+        "another program's SQLite file is refused by syncs and queries, left byte-for-byte intact",
+        arguments: foreignSchemas)
+    func foreignFile(schema: String) throws {
+        let path = directory.file("other.sqlite")
+        do {
+            let other = try Database(path: path)
+            try other.execute(schema)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for forWriting in [true, false] {
+            #expect {
+                _ = forWriting ? try LocalStore.openForWriting(path: path) : try LocalStore.openForReading(path: path)
+            } throws: { error in
+                guard case .notADatabase(_, let reason) = error as? StoreError else { return false }
+                return reason.contains("another program's SQLite file")
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "its journal mode was not touched")
+    }
+
+    @Test("a zero-byte file becomes a pokedex database only through a sync")
+    func zeroByteFileForSync() throws {
+        let path = directory.file("zero.sqlite")
+        try Data().write(to: URL(fileURLWithPath: path))
+        let database = try LocalStore.openForWriting(path: path)
+        #expect(try database.queryFirst("PRAGMA journal_mode") { $0.text(0) } == "wal")
+        #expect(try Migrator.embedded().pendingMigrations(in: database).isEmpty)
+    }
+
     @Test("parent directories are created as needed")
     func createsParents() throws {
         let path = directory.file("a/b/c/pokedex.sqlite")

@@ -105,12 +105,27 @@ struct PokemonCatalogTests {
         #expect(try catalog.profile(id: 25)?.abilities.count == 2)
     }
 
-    @Test("a name that moved to another id upstream leaves one row")
+    @Test("a name that moved to another id upstream deletes nothing: the old row keeps its data as name~id")
     func nameMovedToAnotherID() throws {
-        try catalog.savePage(entries: [Self.entry(10001, "pikachu-cap")], details: [])
+        try catalog.savePage(entries: [Self.entry(10001, "pikachu-cap")], details: [Self.details(10001, "pikachu-cap")])
         try catalog.savePage(entries: [Self.entry(10002, "pikachu-cap")], details: [])
-        #expect(try catalog.names() == ["pikachu-cap"])
+        #expect(try catalog.names() == ["pikachu-cap~10001", "pikachu-cap"])
         #expect(try catalog.profile(name: "pikachu-cap")?.summary.id == 10002)
+        let kept = try #require(try catalog.profile(id: 10001))
+        #expect(kept.hasDetails && kept.abilities.count == 2 && kept.stats.count == 2)
+        #expect(try catalog.detailBody(id: 10001) != nil)
+
+        // Once the list gives it a name of its own again, it takes that name.
+        try catalog.savePage(entries: [Self.entry(10001, "pikachu-original")], details: [])
+        #expect(try catalog.names() == ["pikachu-original", "pikachu-cap"])
+    }
+
+    @Test("a name with a NUL is stored whole and does not take another Pokémon's name")
+    func nulInName() throws {
+        try catalog.savePage(entries: [Self.entry(1, "mew")], details: [Self.details(1, "mew")])
+        try catalog.savePage(entries: [Self.entry(2, "mew\u{0}two")], details: [])
+        #expect(try catalog.names().sorted() == ["mew", "mew\u{0}two"])
+        #expect(try catalog.profile(id: 1)?.hasDetails == true)
     }
 
     @Test("list pages in id order and filters by type")
