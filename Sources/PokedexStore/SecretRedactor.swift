@@ -20,26 +20,22 @@ public struct SecretRedactor: Sendable, Equatable {
 
     public init(tokens: [String], urls: [String]) {
         var forms: Set<String> = []
-        for token in tokens {
+        for token in tokens where Self.isSecret(token) {
             forms.formUnion([token, Self.percentEncoded(token), Self.base64(token)])
         }
         for url in urls {
             guard let userinfo = Self.userinfo(of: url) else { continue }
             let (user, password) = Self.split(userinfo)
-            let decodedUser = Self.percentDecoded(user)
-            var credentials = [userinfo, Self.base64(decodedUser + ":" + Self.percentDecoded(password ?? ""))]
-            if let password {
-                credentials += [password, Self.percentDecoded(password)]
-            } else {
-                // `https://TOKEN@host`: the user name is the credential.
-                credentials += [user, decodedUser]
-            }
-            forms.formUnion(credentials)
+            // `https://TOKEN@host`: without a password, the user name is the credential.
+            let credential = password ?? user
+            guard Self.isSecret(Self.percentDecoded(credential)) else { continue }
+            let basic = Self.percentDecoded(user) + ":" + Self.percentDecoded(password ?? "")
+            forms.formUnion([userinfo, credential, Self.percentDecoded(credential), Self.base64(basic)])
         }
-        secrets = forms.filter { $0.utf8.count >= Self.minimumLength }.sorted {
-            ($0.utf8.count, $0) > ($1.utf8.count, $1)
-        }
+        secrets = forms.sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
     }
+
+    private static func isSecret(_ value: String) -> Bool { value.utf8.count >= minimumLength }
 
     /// The credentials a run of pokedex holds: the token variables (both, whichever is used)
     /// and the base URLs from the environment and from `urls` (the command line's flags).
