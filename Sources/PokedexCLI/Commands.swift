@@ -1,6 +1,7 @@
 import PokedexStore
 
-/// A failure that ends a command: the one-line message for stderr and the exit status.
+/// A failure that ends a command: the one-line message for stderr and the exit status. The
+/// message may quote untrusted text as it is: it is sanitized and redacted where printed.
 public struct CommandFailure: Error {
     public let message: String
     public let exitCode: ExitCode
@@ -41,7 +42,7 @@ struct CommandRunner {
         let catalog = try openCatalog()
         let profile = try resolve(command.query, in: catalog)
         if command.json {
-            console.print(PokemonJSON.profile(profile).rendered())
+            console.print(DisplayText(json: PokemonJSON.profile(profile)))
         } else {
             console.print(PokemonText.profile(profile))
         }
@@ -62,7 +63,7 @@ struct CommandRunner {
         let suggestions = PokemonName.suggestions(for: slug, among: try catalog.names())
         let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"
         throw CommandFailure(
-            message: "no Pokémon named '\(TerminalText.sanitize(query))' in the local data\(hint)",
+            message: "no Pokémon named '\(query)' in the local data\(hint)",
             exitCode: .notFound)
     }
 
@@ -80,7 +81,7 @@ struct CommandRunner {
             }
         }
         if command.json {
-            console.print(JSONValue.array(summaries.map(PokemonJSON.summary)).rendered())
+            console.print(DisplayText(json: .array(summaries.map(PokemonJSON.summary))))
         } else if !summaries.isEmpty {
             console.print(PokemonText.table(summaries))
         }

@@ -1,3 +1,5 @@
+import PokedexStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -5,9 +7,12 @@
 #endif
 
 /// Where a command writes: results to standard output, everything else to standard error.
+/// It writes `DisplayText` only, so untrusted text cannot reach a terminal unsanitized, and
+/// standard error (pokedex's own messages, which may quote a server) goes through the
+/// redactor, so no credential pokedex holds is printed.
 public struct Console: Sendable {
-    public let writeOutput: @Sendable (String) -> Void
-    public let writeError: @Sendable (String) -> Void
+    private let standardOutput: @Sendable (String) -> Void
+    private let standardError: @Sendable (String) -> Void
     /// Whether standard output is a terminal (tables for people, not for pipes).
     public let outputIsTerminal: Bool
     /// Whether standard error is a terminal: a live progress line for people; for cron and
@@ -15,14 +20,16 @@ public struct Console: Sendable {
     public let errorIsTerminal: Bool
     /// Whether "Error:" is shown in red: on a terminal, unless NO_COLOR is set.
     public var colorsErrors = false
+    /// The credentials this run holds, removed from everything written to standard error.
+    public var redactor = SecretRedactor.none
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void,
         outputIsTerminal: Bool, errorIsTerminal: Bool = false
     ) {
-        self.writeOutput = writeOutput
-        self.writeError = writeError
+        standardOutput = writeOutput
+        standardError = writeError
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
     }
@@ -41,10 +48,20 @@ public struct Console: Sendable {
         return console
     }
 
-    public var errorLabel: String { colorsErrors ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:" }
+    /// The same console, redacting `redactor`'s credentials from standard error.
+    public func redacting(_ redactor: SecretRedactor) -> Console {
+        var console = self
+        console.redactor = redactor
+        return console
+    }
 
-    public func print(_ line: String) { writeOutput(line + "\n") }
-    public func printError(_ line: String) { writeError(line + "\n") }
+    public var errorLabel: DisplayText { colorsErrors ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:" }
+
+    /// A line of results. Not redacted: it is the data asked for, as stored (README).
+    public func print(_ line: DisplayText) { standardOutput(line.text + "\n") }
+    public func printError(_ line: DisplayText) { standardError(line.redacted(by: redactor).text + "\n") }
+    /// Standard error without a line break: the live progress line.
+    public func writeError(_ text: DisplayText) { standardError(text.redacted(by: redactor).text) }
 
     private static func writeAll(_ text: String, to descriptor: Int32) {
         var text = text

@@ -5,7 +5,7 @@ extension CommandRunner {
         let archive = try openArchive(for: command.repository)
         let issues = try archive.issues(repository: command.repository.description, filter: command.filter)
         if command.json {
-            console.print(JSONValue.array(issues.map(IssueJSON.summary)).rendered())
+            console.print(DisplayText(json: .array(issues.map(IssueJSON.summary))))
         } else if !issues.isEmpty {
             console.print(IssueText.table(issues))
         }
@@ -17,7 +17,7 @@ extension CommandRunner {
             throw CommandFailure(
                 message: "no issue #\(command.number) stored for \(command.repository)", exitCode: .notFound)
         }
-        console.print(command.json ? IssueJSON.detail(issue).rendered() : IssueText.detail(issue))
+        console.print(command.json ? DisplayText(json: IssueJSON.detail(issue)) : IssueText.detail(issue))
     }
 
     /// The archive for a query about `repository`, which must have been synced.
@@ -75,7 +75,7 @@ enum IssueJSON {
 
 /// Issues for people at a terminal; every text from GitHub is sanitized.
 enum IssueText {
-    static func table(_ issues: [StoredIssue]) -> String {
+    static func table(_ issues: [StoredIssue]) -> DisplayText {
         TerminalText.table(
             header: ["NUMBER", "STATE", "UPDATED", "AUTHOR", "TITLE"],
             rows: issues.map { issue in
@@ -87,11 +87,11 @@ enum IssueText {
             })
     }
 
-    static func detail(_ issue: StoredIssue) -> String {
-        var lines = ["\(issue.repository)#\(issue.number) \(TerminalText.sanitize(issue.title))"]
+    static func detail(_ issue: StoredIssue) -> DisplayText {
+        var lines: [DisplayText] = ["\(issue.repository)#\(issue.number) \(issue.title)"]
         func field(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
-            lines.append(label + String(repeating: " ", count: max(1, 12 - label.count)) + TerminalText.sanitize(value))
+            lines.append("\(label + String(repeating: " ", count: max(1, 12 - label.count)))\(value)")
         }
         let kind =
             issue.isPullRequest
@@ -110,7 +110,7 @@ enum IssueText {
         field("URL", issue.htmlURL)
         if let body = issue.body, !body.isEmpty {
             lines.append("")
-            lines.append(TerminalText.sanitize(body, keepingLineBreaks: true))
+            lines.append(DisplayText(sanitizing: body, keepingLineBreaks: true))
         }
         return lines.joined(separator: "\n")
     }

@@ -66,21 +66,24 @@ public enum PokedexCLI {
 
     /// Parses the arguments and runs every command but `sync`.
     private static func start(arguments: [String], environment: [String: String], console: Console) -> Started {
+        // Base URLs given as flags may carry credentials too (`http://user:password@host`):
+        // every argument's userinfo counts, so that a usage error cannot echo one either.
         let console = console.colorsErrors(environment: environment)
+            .redacting(SecretRedactor(environment: environment, urls: arguments))
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)
         } catch {
             console.printError("\(console.errorLabel) \(error.message)")
-            console.printError(HelpText.usageLine(error.command))
+            console.printError(DisplayText(sanitizing: HelpText.usageLine(error.command), keepingLineBreaks: true))
             console.printError("See 'pokedex \(error.command.map { "help \($0.rawValue)" } ?? "--help")'.")
             return .finished(ExitCode.usage.rawValue)
         }
         let runner = CommandRunner(global: invocation.global, environment: environment, console: console)
         do {
             switch invocation.command {
-            case .help(let topic): console.print(HelpText.help(topic))
-            case .version: console.print(PokedexVersion.current)
+            case .help(let topic): console.print(DisplayText(sanitizing: HelpText.help(topic), keepingLineBreaks: true))
+            case .version: console.print("\(PokedexVersion.current)")
             case .sync(let command):
                 return .sync(
                     command,
@@ -105,6 +108,7 @@ public enum PokedexCLI {
         let (message, code) = describe(error)
         // A sync's lines are timestamped for cron's mail and logs; so is its error.
         let stamp = isSync && !console.errorIsTerminal ? UTCTime.now() + " " : ""
+        // `message` may quote anything (a name asked for, a server's answer): sanitized here.
         console.printError("\(stamp)\(console.errorLabel) \(message)")
         return code.rawValue
     }

@@ -52,7 +52,7 @@ enum PokemonJSON {
 
 /// Text for people at a terminal.
 enum PokemonText {
-    static func table(_ summaries: [PokemonSummary]) -> String {
+    static func table(_ summaries: [PokemonSummary]) -> DisplayText {
         TerminalText.table(
             header: ["ID", "NAME", "TYPES", "ARTWORK"],
             rows: summaries.map { summary in
@@ -63,11 +63,11 @@ enum PokemonText {
             })
     }
 
-    static func profile(_ profile: PokemonProfile) -> String {
+    static func profile(_ profile: PokemonProfile) -> DisplayText {
         let summary = profile.summary
-        var lines = ["#\(summary.id) \(TerminalText.sanitize(summary.name))"]
+        var lines: [DisplayText] = ["#\(summary.id) \(summary.name)"]
         func field(_ label: String, _ value: String) {
-            lines.append(label.padding(to: 12) + TerminalText.sanitize(value))
+            lines.append("\(label.padding(to: 12))\(value)")
         }
         guard profile.hasDetails else {
             field("Artwork", summary.artwork.url + " (derived)")
@@ -89,14 +89,12 @@ enum PokemonText {
             let width = profile.stats.map(\.name.count).max() ?? 0
             for stat in profile.stats {
                 let value = String(stat.baseStat)
-                lines.append(
-                    "  " + TerminalText.sanitize(stat.name).padding(to: width + 2)
-                        + String(repeating: " ", count: max(0, 3 - value.count)) + value)
+                let name = TerminalText.sanitize(stat.name).padding(to: width + 2)
+                lines.append("  \(name)\(String(repeating: " ", count: max(0, 3 - value.count)) + value)")
             }
             let total = String(profile.stats.map(\.baseStat).reduce(0, +))
             lines.append(
-                "  " + "total".padding(to: width + 2)
-                    + String(repeating: " ", count: max(0, 3 - total.count)) + total)
+                "  \("total".padding(to: width + 2))\(String(repeating: " ", count: max(0, 3 - total.count)) + total)")
         }
         return lines.joined(separator: "\n")
     }

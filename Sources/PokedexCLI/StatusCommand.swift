@@ -6,10 +6,11 @@ extension CommandRunner {
         let path = try databasePath()
         let status = try StoreStatus.read(from: try LocalStore.openForReading(path: path))
         let holder = WriterLock.holder(forDatabase: path)
+        // Runs recorded by an older pokedex may quote a credential: redacted here too.
         console.print(
             command.json
-                ? StatusJSON.render(status, syncHolder: holder).rendered()
-                : StatusText.render(status, syncHolder: holder))
+                ? DisplayText(json: console.redactor.redact(StatusJSON.render(status, syncHolder: holder)))
+                : StatusText.render(status, syncHolder: holder).redacted(by: console.redactor))
     }
 }
 
@@ -62,26 +63,24 @@ enum StatusJSON {
 }
 
 enum StatusText {
-    static func render(_ status: StoreStatus, syncHolder: String?) -> String {
-        var lines = [
-            "Database:      \(TerminalText.sanitize(status.path))",
+    static func render(_ status: StoreStatus, syncHolder: String?) -> DisplayText {
+        var lines: [DisplayText] = [
+            "Database:      \(status.path)",
             "Size:          \(Quantities.bytes(status.sizeBytes)) (schema version \(status.schemaVersion))",
-            "Sync running:  \(syncHolder.map { "yes, \(TerminalText.sanitize($0))" } ?? "no")",
+            "Sync running:  \(syncHolder.map { "yes, \($0)" } ?? "no")",
         ]
         for resource in status.resources {
             let counts = resource.counts.map { "\($0.1) \(String($0.0.map { $0 == "_" ? " " : $0 }))" }
             lines.append("")
-            lines.append(
-                TerminalText.sanitize("\(resource.resource)")
-                    + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")))
-            lines.append("  last success:  " + (resource.lastSuccess.map(describe) ?? "never"))
-            lines.append("  last failure:  " + (resource.lastFailure.map(describe) ?? "none"))
+            lines.append("\(resource.resource)\(counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))")
+            lines.append("  last success:  \(resource.lastSuccess.map(describe) ?? "never")")
+            lines.append("  last failure:  \(resource.lastFailure.map(describe) ?? "none")")
         }
         if let (limit, seenAt) = status.rateLimit {
             lines.append("")
             lines.append(
                 "GitHub rate limit: \(limit.remaining)\(limit.limit.map { " of \($0)" } ?? "") left"
-                    + (limit.resetAt.map { ", resets \($0)" } ?? "") + " (seen \(seenAt))")
+                    + "\(limit.resetAt.map { ", resets \($0)" } ?? "") (seen \(seenAt))")
         }
         return lines.joined(separator: "\n")
     }
@@ -93,7 +92,7 @@ enum StatusText {
         if let changed = run.itemsChanged { details.append("\(changed) changed") }
         if let requests = run.requests { details.append("\(requests) requests") }
         if !details.isEmpty { text += ", " + details.joined(separator: ", ") }
-        if let error = run.error { text += ": " + TerminalText.sanitize(error) }
+        if let error = run.error { text += ": " + error }
         return text
     }
 }

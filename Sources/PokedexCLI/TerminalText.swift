@@ -1,8 +1,13 @@
 /// Text from the network shown on a terminal: control characters (escape sequences
-/// included) are made visible instead of being interpreted.
+/// included) are made visible instead of being interpreted. `DisplayText` is how it is used.
 public enum TerminalText {
-    /// With `keepingLineBreaks`, newlines and tabs stay (and `\r\n` becomes `\n`), for bodies.
+    /// C0 controls and DEL become `^X`; C1 controls, the line and paragraph separators and the
+    /// bidirectional controls (U+202E reverses what follows, hiding what a line really says)
+    /// become `\u{…}`. With `keepingLineBreaks`, newlines and tabs stay (and `\r\n` becomes
+    /// `\n`), for bodies.
     public static func sanitize(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        // Most text needs nothing: kept whole rather than rebuilt scalar by scalar.
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var safe = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -12,7 +17,7 @@ public enum TerminalText {
                 continue
             case 0x00...0x1F, 0x7F:
                 safe += "^" + String(UnicodeScalar(UInt8(scalar.value ^ 0x40)))
-            case 0x80...0x9F, 0x2028, 0x2029:
+            case _ where needsEscape(scalar):
                 safe += "\\u{\(String(scalar.value, radix: 16))}"
             default:
                 safe.unicodeScalars.append(scalar)
@@ -21,17 +26,27 @@ public enum TerminalText {
         return safe
     }
 
-    /// Left-aligned columns separated by two spaces; the last column is not padded.
-    static func table(header: [String], rows: [[String]]) -> String {
-        let all = [header] + rows.map { row in row.map { sanitize($0) } }
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
+        default: return scalar.properties.isBidiControl
+        }
+    }
+
+    /// Left-aligned columns separated by two spaces; the last column is not padded. Every
+    /// cell is sanitized.
+    static func table(header: [String], rows: [[String]]) -> DisplayText {
+        let all = ([header] + rows).map { row in row.map { sanitize($0) } }
         var widths = [Int](repeating: 0, count: header.count)
         for row in all {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
         }
+        // Sanitizing the padded row again changes nothing: it is how it becomes DisplayText.
         return all.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-            }.joined(separator: "  ")
+            DisplayText(
+                sanitizing: row.enumerated().map { index, cell in
+                    index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+                }.joined(separator: "  "))
         }.joined(separator: "\n")
     }
 }

@@ -24,12 +24,16 @@ public struct SyncJobOptions: Sendable {
     public var lockWait: Duration
     /// How long one request may take before it fails (and is retried as transient).
     public var requestTimeoutSeconds: Int
+    /// Removes the credentials the sync holds from the errors it records: a server may quote
+    /// them back. By default the token and the base URLs' userinfo.
+    public var redactor: SecretRedactor
 
     public init(
         scope: Scope, databasePath: String, pokeAPIBaseURL: URL, gitHubBaseURL: URL,
         gitHubToken: String? = nil, catalog: CatalogSyncOptions = CatalogSyncOptions(),
         gitHub: GitHubSyncOptions = GitHubSyncOptions(), skipIfSucceededWithinSeconds: Int? = nil,
-        lockWait: Duration = .zero, requestTimeoutSeconds: Int = HTTPClient.defaultTimeoutSeconds
+        lockWait: Duration = .zero, requestTimeoutSeconds: Int = HTTPClient.defaultTimeoutSeconds,
+        redactor: SecretRedactor? = nil
     ) {
         self.scope = scope
         self.databasePath = databasePath
@@ -41,6 +45,11 @@ public struct SyncJobOptions: Sendable {
         self.skipIfSucceededWithinSeconds = skipIfSucceededWithinSeconds
         self.lockWait = lockWait
         self.requestTimeoutSeconds = requestTimeoutSeconds
+        self.redactor =
+            redactor
+            ?? SecretRedactor(
+                tokens: gitHubToken.map { [$0] } ?? [],
+                urls: [pokeAPIBaseURL.absoluteString, gitHubBaseURL.absoluteString])
     }
 }
 
@@ -261,7 +270,7 @@ public struct SyncJob: Sendable {
             var (end, pagesCommitted) = failed(error)
             let interrupted = error is CancellationError || Task.isCancelled
             end.outcome = interrupted ? .interrupted : .failed
-            end.error = interrupted ? "interrupted by a signal" : "\(error)"
+            end.error = interrupted ? "interrupted by a signal" : options.redactor.redact("\(error)")
             // The database itself may be what failed (disk full); the run then stays
             // `running` and the next sync marks it abandoned.
             try? log.finish(runID, end)

@@ -39,7 +39,9 @@ public enum SyncCommandRunner {
                     maximumWait: .seconds(command.maximumWaitSeconds ?? SyncDefaults.maximumWaitSeconds), retry: retry),
                 skipIfSucceededWithinSeconds: command.ifOlderThanSeconds,
                 lockWait: .seconds(command.lockWaitSeconds),
-                requestTimeoutSeconds: command.timeoutSeconds ?? SyncDefaults.requestTimeoutSeconds),
+                requestTimeoutSeconds: command.timeoutSeconds ?? SyncDefaults.requestTimeoutSeconds,
+                // The console's: every credential of the command line and the environment.
+                redactor: context.console.redactor),
             transports: transports)
         let reporter = SyncReporter(
             console: context.console, quiet: context.global.quiet,

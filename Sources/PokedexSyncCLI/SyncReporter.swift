@@ -42,13 +42,13 @@ final class SyncReporter: @unchecked Sendable {
                 let text =
                     "Pokémon catalog: page \(report.pages), \(report.entries) of \(progress.listCount) entries, "
                     + "\(requests) requests"
-                if verbose { line(text) } else { show(TerminalText.sanitize(text) + rate(requests)) }
+                if verbose { line(text) } else { show("\(text)\(rate(requests))") }
             case .issuesProgress(let report, let requests):
                 guard report.pages > 0 else { return }
                 let text =
                     "\(report.repository) issues: page \(report.pages), \(report.itemsReceived) received, "
                     + "\(requests) requests"
-                if verbose { line(text) } else { show(TerminalText.sanitize(text) + rate(requests)) }
+                if verbose { line(text) } else { show("\(text)\(rate(requests))") }
             case .catalogFinished(let report, let transfer):
                 line(
                     "synced \(report.entries) Pokémon in \(report.pages) pages: \(report.detailsDownloaded) details "
@@ -90,28 +90,29 @@ final class SyncReporter: @unchecked Sendable {
         }
     }
 
+    /// Lines name repositories and quote servers: sanitized here, redacted by the console.
     private func line(_ text: String) {
         guard !quiet else { return }
         clearProgress()
-        console.printError(stamped(text))
+        console.printError(stamped("\(text)"))
     }
 
     private func error(_ message: String) {
         clearProgress()
-        console.printError(stamped(console.errorLabel + " " + message))
+        console.printError(stamped("\(console.errorLabel) \(message)"))
     }
 
-    private func stamped(_ text: String) -> String {
+    private func stamped(_ text: DisplayText) -> DisplayText {
         console.errorIsTerminal ? text : "\(UTCTime.now()) \(text)"
     }
 
-    private func show(_ text: String) {
+    private func show(_ text: DisplayText) {
         guard console.errorIsTerminal, !quiet else { return }
         let now = clock.now
         if let lastProgress, now - lastProgress < Self.progressInterval { return }
         lastProgress = now
         progressShown = true
-        console.writeError("\r\u{1B}[K" + text)
+        console.writeError("\r\u{1B}[K\(text)")
     }
 
     private func clearProgress() {

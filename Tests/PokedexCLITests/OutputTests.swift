@@ -51,7 +51,7 @@ struct OutputTests {
     @Test("tables align columns")
     func table() {
         #expect(
-            TerminalText.table(header: ["ID", "NAME"], rows: [["1", "bulbasaur"], ["25", "pikachu"]])
+            TerminalText.table(header: ["ID", "NAME"], rows: [["1", "bulbasaur"], ["25", "pikachu"]]).text
                 == "ID  NAME\n1   bulbasaur\n25  pikachu")
     }
 
@@ -85,7 +85,7 @@ struct OutputTests {
         let profile = PokemonProfile(
             summary: summary, hasDetails: true, height: 4, weight: 60, baseExperience: 112,
             order: 35, speciesName: "pikachu", abilities: [], stats: [])
-        let text = PokemonText.profile(profile)
+        let text = PokemonText.profile(profile).text
         #expect(text.contains("0.4 m") && text.contains("6.0 kg"))
     }
 }

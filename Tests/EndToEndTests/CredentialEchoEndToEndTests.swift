@@ -1,0 +1,155 @@
+import Foundation
+import LoopbackHTTP
+import PokedexStore
+import SQLiteDatabase
+import TestSupport
+import Testing
+
+/// Servers that quote the credentials pokedex sent them: the token must never reach stdout,
+/// stderr, the database (`sync_run`, or anywhere in its files) or `status`.
+@Suite("credentials echoed by a server end up nowhere")
+struct CredentialEchoEndToEndTests {
+    static let token = "ghp_EchoedSecret0123456789abcdef"
+    static let repository = "acme/rocket"
+
+    let directory: TemporaryDirectory
+    let github: FakeGitHub
+    let database: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        github = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 3)])
+        database = directory.file("pokedex.sqlite")
+    }
+
+    /// Where and how a server quotes the token.
+    enum Echo: String, CaseIterable, CustomStringConvertible {
+        case body401, body403, body404, body422, body500
+        case retryAfterHeader, otherHeaders, linkHeader, redirectLocation, redirectToOtherHost
+
+        var description: String { rawValue }
+
+        /// Whether pokedex's own message quotes what the server sent (so the redaction shows).
+        var quotedInMessage: Bool { [.body401, .body403, .body422, .body500, .linkHeader].contains(self) }
+
+        func answer(_ request: RecordedRequest, token: String, baseURL: String) -> ScriptedResponse? {
+            let echo = "{\"message\":\"Bad credentials: Bearer \(token)\",\"seen\":\"\(token)\"}"
+            let repositoryID = FakeGitHubRepository.defaultID(owner: "acme", name: "rocket")
+            switch self {
+            case .body401: return .json(echo, status: 401)
+            case .body403: return .json(echo, status: 403)
+            case .body404: return .json(echo, status: 404)
+            case .body422: return .json(echo, status: 422)
+            case .body500: return .json(echo, status: 500)
+            case .retryAfterHeader:
+                return .json(echo, status: 429, headers: [("Retry-After", "Bearer \(token)")])
+            case .otherHeaders:
+                return .json(
+                    echo, status: 500,
+                    headers: [("WWW-Authenticate", "Bearer realm=\"\(token)\""), ("X-Echo", "Bearer \(token)")])
+            case .linkHeader:
+                // The first page points at a next page whose URL carries the token; that page fails.
+                guard request.path.hasSuffix("/issues") else { return nil }
+                if request.query["access_token"] != nil { return .json(echo, status: 500) }
+                let next = "\(baseURL)/repositories/\(repositoryID)/issues?page=2&access_token=\(token)"
+                return .json("[]", headers: [("Link", "<\(next)>; rel=\"next\"")])
+            case .redirectLocation:
+                guard request.path == "/repos/acme/rocket" else { return .json(echo, status: 422) }
+                return ScriptedResponse(
+                    status: 301, headers: [("Location", "\(baseURL)/repositories/\(repositoryID)?token=\(token)")])
+            case .redirectToOtherHost:
+                // Port 1 on loopback: nothing listens, so the redirect cannot be followed.
+                return ScriptedResponse(status: 302, headers: [("Location", "http://127.0.0.1:1/steal?token=\(token)")])
+            }
+        }
+    }
+
+    @Test("the token quoted in an answer is redacted from every message and record", arguments: Echo.allCases)
+    func echoed(_ echo: Echo) throws {
+        let baseURL = github.baseURL
+        github.override = { request in echo.answer(request, token: Self.token, baseURL: baseURL) }
+        let sync = try pokedex(["sync", "issues", Self.repository, "--max-wait", "0", "--retries", "0"])
+        #expect(sync.status != 0, "\(sync.stderr)")
+        #expect(sync.errors.count == 1, "one Error: line: \(sync.stderr)")
+        if echo.quotedInMessage {
+            #expect(sync.stderr.contains(SecretRedactor.placeholder), "\(sync.stderr)")
+        }
+        try expectNoToken(in: sync)
+    }
+
+    @Test("the token in a JSON field saved with the run, and in old rows, is not shown by status")
+    func oldRows() throws {
+        github.override = { _ in .json("{\"message\":\"Bad credentials \(Self.token)\"}", status: 401) }
+        #expect(try pokedex(["sync", "issues", Self.repository]).status == 77)
+        // A run recorded by an older pokedex, before redaction: status hides the token anyway.
+        let connection = try Database(path: database)
+        try connection.run("UPDATE sync_run SET error = ?", [.text("old message quoting Bearer \(Self.token)")])
+        connection.close()
+        for arguments in [["status"], ["status", "--json"]] {
+            let status = try pokedex(arguments)
+            #expect(status.status == 0, "\(status.stderr)")
+            #expect(!status.stdout.contains(Self.token) && !status.stderr.contains(Self.token), "\(status.stdout)")
+            #expect(status.stdout.contains("old message quoting Bearer \(SecretRedactor.placeholder)"))
+        }
+    }
+
+    @Test("credentials in a base URL's userinfo are redacted, as written and as HTTP Basic sends them")
+    func userinfo() throws {
+        let password = "pa55w0rd-Secret"
+        let pokeAPI = try FakePokeAPI()
+        // The answer quotes the request's Authorization header (Basic base64 of user:password).
+        pokeAPI.override = { request in
+            .json("{\"seen\":\"\(request.header("Authorization") ?? "none")\"}", status: 404)
+        }
+        let withCredentials = pokeAPI.baseURL.replacingOccurrences(of: "http://", with: "http://robot:\(password)@")
+        let sync = try pokedex(["sync", "--retries", "0"], environment: ["POKEAPI_BASE_URL": withCredentials])
+        #expect(sync.status == 65, "\(sync.stderr)")
+        #expect(sync.stderr.contains("http://\(SecretRedactor.placeholder)@127.0.0.1"), "\(sync.stderr)")
+        let basic = Data("robot:\(password)".utf8).base64EncodedString()
+        try expectNoToken(in: sync, secrets: [password, basic], environment: ["POKEAPI_BASE_URL": withCredentials])
+    }
+
+    @Test("the token in stored issue content is GitHub's data, kept as served; pokedex's own records never carry it")
+    func tokenInIssueData() throws {
+        github.update(Self.repository) { repository in repository.issues[0].title = "leaked \(Self.token) here" }
+        let sync = try pokedex(["sync", "issues", Self.repository])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(!sync.stderr.contains(Self.token) && sync.stdout.isEmpty)
+        let runs = try #require(try DatabaseSnapshot(of: database)).rows("SELECT * FROM sync_run")
+        #expect(!runs.isEmpty && !runs.description.contains(Self.token))
+        let issue = try pokedex(["issue", "\(Self.repository)#1", "--json"])
+        #expect(issue.stdout.contains("leaked \(Self.token) here"), "the data asked for is shown as stored")
+    }
+
+    // MARK: Helpers
+
+    func pokedex(_ arguments: [String], environment: [String: String] = [:]) throws -> PokedexProcess.Result {
+        try PokedexProcess.run(
+            ["--db", database] + arguments,
+            environment: ["GITHUB_API_URL": github.baseURL, "GITHUB_TOKEN": Self.token].merging(environment) { $1 })
+    }
+
+    /// The token (and `secrets`) appear in no output of `result`, in no file of the database,
+    /// and in neither form of `status`.
+    func expectNoToken(
+        in result: PokedexProcess.Result, secrets: [String] = [], environment: [String: String] = [:]
+    ) throws {
+        let secrets = [Self.token] + secrets
+        for secret in secrets {
+            #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret), "\(result.stderr)")
+        }
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: directory.file(file)))
+            for secret in secrets {
+                #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is in \(file)")
+            }
+        }
+        for arguments in [["status"], ["status", "--json"]] {
+            let status = try pokedex(arguments, environment: environment)
+            #expect(status.status == 0, "\(status.stderr)")
+            for secret in secrets {
+                #expect(!status.stdout.contains(secret) && !status.stderr.contains(secret), "\(status.stdout)")
+            }
+        }
+    }
+}
