@@ -28,8 +28,9 @@ enum HTTPHeaderValue {
     static func retryAfter(_ text: String?, now: Date, maximum: Duration = .seconds(86_400)) -> Duration? {
         guard let text else { return nil }
         let seconds: Int
-        if let delay = count(text, maximum: .max) {
-            seconds = delay
+        let digits = trimmed(text)
+        if !digits.isEmpty, digits.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) {
+            seconds = Int(digits) ?? .max  // more digits than an Int holds: longer than any budget
         } else if let date = httpDate(text) {
             let left = date.timeIntervalSince(now)
             // Both are within 0…year 9999 here, so the difference is finite and small.

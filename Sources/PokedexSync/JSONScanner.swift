@@ -464,62 +464,37 @@ struct JSONScanner {
         try consumeNull() ? nil : try string()
     }
 
+    /// Unescapes a string ``skipString()`` has checked: every escape in it is well-formed and
+    /// every high surrogate paired.
     private func unescape(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONScanFailure) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = 0
-        func bad(_ reason: String) -> JSONScanFailure { JSONScanFailure(offset: offset + i, reason: reason) }
-        func hex4(_ at: Int) throws(JSONScanFailure) -> UInt32 {
-            guard at + 4 <= raw.count else { throw bad("short \\u escape") }
-            var v: UInt32 = 0
-            for k in at..<at + 4 {
-                let c = raw[k]
-                let d: UInt8
-                switch c {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
-                default: throw bad("invalid \\u escape")
-                }
-                v = v << 4 | UInt32(d)
-            }
-            return v
-        }
         while i < raw.count {
             let c = raw[i]
-            guard c == backslash else {
+            guard c == backslash, i + 1 < raw.count else {
                 out.append(c)
                 i += 1
                 continue
             }
-            guard i + 1 < raw.count else { throw bad("dangling backslash") }
             switch raw[i + 1] {
-            case quote: out.append(quote)
-            case backslash: out.append(backslash)
-            case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
             case UInt8(ascii: "b"): out.append(0x08)
             case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "n"): out.append(0x0A)
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = try hex4(i + 2)
+                var scalar = try hex4(at: offset + i + 2)
                 var length = 6
                 if (0xD800...0xDBFF).contains(scalar) {
-                    guard i + 12 <= raw.count, raw[i + 6] == backslash, raw[i + 7] == UInt8(ascii: "u")
-                    else { throw bad("unpaired high surrogate") }
-                    let low = try hex4(i + 8)
-                    guard (0xDC00...0xDFFF).contains(low) else { throw bad("invalid low surrogate") }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (try hex4(at: offset + i + 8) - 0xDC00)
                     length = 12
-                } else if (0xDC00...0xDFFF).contains(scalar) {
-                    throw bad("unpaired low surrogate")
                 }
-                out.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+                // Checked by `skipEscape`; U+FFFD rather than a trap should that ever change.
+                out.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
                 i += length
                 continue
-            default:
-                throw bad("invalid escape")
+            default: out.append(raw[i + 1])  // " \ /
             }
             i += 2
         }
