@@ -92,16 +92,30 @@ enum PokemonText {
                 let name = TerminalText.sanitize(stat.name).padding(to: width + 2)
                 lines.append("  \(name)\(String(repeating: " ", count: max(0, 3 - value.count)) + value)")
             }
-            let total = String(profile.stats.map(\.baseStat).reduce(0, +))
+            let total = checkedTotal(profile.stats.map(\.baseStat)).map(String.init) ?? "out of range"
             lines.append(
                 "  \("total".padding(to: width + 2))\(String(repeating: " ", count: max(0, 3 - total.count)) + total)")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// PokeAPI gives height in decimetres and weight in hectograms: one decimal place.
-    private static func decimal(_ tenths: Int, unit: String) -> String {
-        "\(tenths / 10).\(tenths % 10) \(unit)"
+    /// The sum, or nil when it overflows: sync refuses stats above 1,000, but a database can
+    /// be edited by hand, and a query must not trap on what it reads.
+    static func checkedTotal(_ values: [Int]) -> Int? {
+        var total = 0
+        for value in values {
+            let (sum, overflowed) = total.addingReportingOverflow(value)
+            if overflowed { return nil }
+            total = sum
+        }
+        return total
+    }
+
+    /// PokeAPI gives height in decimetres and weight in hectograms: one decimal place. Negative
+    /// values (only a hand-edited database holds them) keep their sign: "-0.5 m", not "0.-5 m".
+    static func decimal(_ tenths: Int, unit: String) -> String {
+        let magnitude = tenths.magnitude  // UInt: even Int.min has one
+        return "\(tenths < 0 ? "-" : "")\(magnitude / 10).\(magnitude % 10) \(unit)"
     }
 }
 

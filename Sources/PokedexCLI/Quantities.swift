@@ -16,11 +16,17 @@ public enum Quantities {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
+    /// `value` with `decimals` places (1…9). Not finite, or beyond ±1e15 where a double has
+    /// no decimals left, it is written as Swift describes it: never a trapping conversion.
     static func fixed(_ value: Double, decimals: Int) -> String {
+        let decimals = min(max(decimals, 1), 9)
         var scale = 1
         for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((value * Double(scale)).rounded())
-        let fraction = String(scaled % scale)
-        return "\(scaled / scale)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        let scaledValue = (value * Double(scale)).rounded()
+        guard scaledValue.isFinite, scaledValue.magnitude < 1e15 else { return "\(value)" }
+        let scaled = Int(scaledValue)
+        let fraction = String(scaled.magnitude % UInt(scale))
+        return (scaled < 0 ? "-" : "") + "\(scaled.magnitude / UInt(scale))."
+            + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 }

@@ -69,6 +69,54 @@ public struct PokemonDetails: Sendable, Equatable {
     }
 }
 
+extension PokemonDetails {
+    /// The ranges a detail's numbers must fall in to be stored. Real PokeAPI data (1,351
+    /// Pokémon) has ids 1…10326, height 1…1000 dm, weight 0…10000 hg, base experience 36…608,
+    /// order -1…1109, base stats 1…255, effort 0…3, slots 1…3; the ranges leave room for
+    /// growth while keeping every sum `show` makes (a total of stats) far from overflow.
+    public enum Limits {
+        public static let id = 1...1_000_000
+        /// Decimetres: up to 10 km.
+        public static let height = 0...100_000
+        /// Hectograms: up to 1,000 t.
+        public static let weight = 0...10_000_000
+        public static let baseExperience = 0...100_000
+        /// -1 is PokeAPI's "no place in the order".
+        public static let order = -1...1_000_000
+        public static let baseStat = 0...1_000
+        public static let effort = 0...255
+        public static let slot = 1...100
+        /// Entries in each list (types, abilities, stats).
+        public static let entries = 0...1_000
+    }
+
+    /// What is out of ``Limits``, described for an error message; nil when everything is in range.
+    public var rangeViolation: String? {
+        func outside(_ name: String, _ value: Int?, _ range: ClosedRange<Int>) -> String? {
+            guard let value, !range.contains(value) else { return nil }
+            return "\(name) \(value) is outside \(range.lowerBound)…\(range.upperBound)"
+        }
+        let fields: [String?] =
+            [
+                outside("id", id, Limits.id), outside("height", height, Limits.height),
+                outside("weight", weight, Limits.weight),
+                outside("base_experience", baseExperience, Limits.baseExperience),
+                outside("order", order, Limits.order),
+                outside("number of types", types.count, Limits.entries),
+                outside("number of abilities", abilities.count, Limits.entries),
+                outside("number of stats", stats.count, Limits.entries),
+            ]
+            + abilities.map { outside("ability slot", $0.slot, Limits.slot) }
+            + stats.flatMap {
+                [
+                    outside("base_stat of \($0.name)", $0.baseStat, Limits.baseStat),
+                    outside("effort", $0.effort, Limits.effort),
+                ]
+            }
+        return fields.lazy.compactMap { $0 }.first
+    }
+}
+
 /// A detail body as downloaded, with the fields decoded from it.
 public struct DownloadedDetails: Sendable {
     public let details: PokemonDetails

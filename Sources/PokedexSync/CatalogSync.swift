@@ -106,13 +106,26 @@ public struct CatalogSync: Sendable {
             let request = try endpoint.request(baseURL: baseURL)
             return try await client.fetch(request, retrying: retry) { response in
                 let page = try JSONResponse.pokemonListPage(from: response)
+                // Checked before the page is accepted, so that nothing of a bad page is stored.
+                guard page.count >= 0 else {
+                    throw JSONResponse.undecodable(response, reason: "negative count \(page.count)")
+                }
+                if let next = page.next, PokeAPIEndpoint.resolve(next, baseURL: baseURL) == nil {
+                    throw JSONResponse.undecodable(
+                        response, reason: "next page \"\(next.prefix(200))\" is not an http(s) URL on the API's origin")
+                }
                 var entries: [PokemonListEntry] = []
                 for result in page.results {
                     do {
-                        entries.append(
-                            PokemonListEntry(
-                                id: try PokemonResource.id(fromURL: result.url),
-                                name: result.name, url: result.url))
+                        let id = try PokemonResource.id(fromURL: result.url)
+                        guard PokemonDetails.Limits.id.contains(id) else {
+                            throw JSONResponse.undecodable(
+                                response,
+                                reason: "\"\(result.name)\" has id \(id), outside \(PokemonDetails.Limits.id)")
+                        }
+                        entries.append(PokemonListEntry(id: id, name: result.name, url: result.url))
+                    } catch let error as FetchError {
+                        throw error
                     } catch {
                         throw JSONResponse.undecodable(response, reason: "\(error)")
                     }
@@ -150,7 +163,8 @@ public struct CatalogSync: Sendable {
             return DetailDownload(
                 id: entry.id,
                 downloaded: DownloadedDetails(
-                    details: details, body: [UInt8](response.body), etag: response.header("ETag")))
+                    details: details, body: [UInt8](response.body),
+                    etag: EntityTagValue.storable(response.header("ETag"))))
         }
     }
 }

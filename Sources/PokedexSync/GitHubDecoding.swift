@@ -93,9 +93,43 @@ struct GitHubIssueBody: Decodable {
     }
 }
 
+/// GitHub's numbers and dates, checked before anything becomes state. Ids are 64-bit and
+/// positive (JSONDecoder already refuses what does not fit an `Int`); issue and milestone
+/// numbers are positive, counts not negative, dates in GitHub's own form (``GitHubTimestamp``).
+extension GitHubRepositoryBody {
+    var violation: String? {
+        if id <= 0 { return "repository id \(id) is not positive" }
+        if let count = openIssuesCount, count < 0 { return "open_issues_count \(count) is negative" }
+        return nil
+    }
+}
+
+extension GitHubIssueBody {
+    var violation: String? {
+        func positive(_ name: String, _ value: Int) -> String? { value > 0 ? nil : "\(name) \(value) is not positive" }
+        func date(_ name: String, _ value: String?) -> String? {
+            guard let value, !GitHubTimestamp.isValid(value) else { return nil }
+            return "\(name) \"\(value.prefix(40))\" is not a YYYY-MM-DDTHH:MM:SSZ date"
+        }
+        let checks: [String?] =
+            [
+                positive("id", id), positive("number", number),
+                comments < 0 ? "comments \(comments) is negative" : nil,
+                user.flatMap { positive("user id", $0.id) },
+                milestone.flatMap { positive("milestone id", $0.id) ?? positive("milestone number", $0.number) },
+                date("created_at", createdAt), date("updated_at", updatedAt), date("closed_at", closedAt),
+                date("merged_at", pullRequest?.mergedAt),
+            ]
+            + labels.map { positive("label id", $0.id) } + (assignees ?? []).map { positive("assignee id", $0.id) }
+        guard let problem = checks.lazy.compactMap({ $0 }).first else { return nil }
+        return "issue #\(number): \(problem)"
+    }
+}
+
 extension JSONResponse {
     static func repository(from response: HTTPResponse) throws(FetchError) -> GitHubRepository {
         let body = try decode(GitHubRepositoryBody.self, from: response)
+        if let violation = body.violation { throw undecodable(response, reason: violation) }
         return GitHubRepository(
             id: body.id, fullName: body.fullName, description: body.description, defaultBranch: body.defaultBranch,
             openIssuesCount: body.openIssuesCount, htmlURL: body.htmlURL, rawJSON: [UInt8](response.body))
@@ -104,6 +138,8 @@ extension JSONResponse {
     /// Each item of an issues page, decoded, with its own bytes as received.
     static func issues(from response: HTTPResponse) throws(FetchError) -> [GitHubIssue] {
         let items = try decode([GitHubIssueBody].self, from: response)
+        // One bad item refuses the page: its high-water mark is committed with it.
+        if let violation = items.lazy.compactMap(\.violation).first { throw undecodable(response, reason: violation) }
         let ranges: [Range<Int>]
         do {
             ranges = try JSONArrayElements.ranges(in: response.body)

@@ -40,11 +40,12 @@ public struct RateLimitStatus: Sendable, Equatable {
     public let remaining: Int
     public let resetAt: Date?
 
+    /// nil without a well-formed `X-RateLimit-Remaining`; a malformed limit or reset is left out.
     init?(_ response: HTTPResponse) {
-        guard let remaining = response.header("X-RateLimit-Remaining").flatMap(Int.init) else { return nil }
+        guard let remaining = HTTPHeaderValue.count(response.header("X-RateLimit-Remaining")) else { return nil }
         self.remaining = remaining
-        limit = response.header("X-RateLimit-Limit").flatMap(Int.init)
-        resetAt = response.header("X-RateLimit-Reset").flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:))
+        limit = HTTPHeaderValue.count(response.header("X-RateLimit-Limit"))
+        resetAt = HTTPHeaderValue.epochSeconds(response.header("X-RateLimit-Reset"))
     }
 }
 
@@ -137,18 +138,20 @@ public struct GitHubSync {
             endpoint = .repositoryByID(id)
         }
         var report = GitHubSyncReport(repository: requestedName)
-        let repositoryResponse = try await requester.send(endpoint, etag: known?.repositoryETag)
+        let repositoryETag = known?.repositoryETag
+        let repositoryResponse = try await requester.send(endpoint, etag: repositoryETag)
         report.note(repositoryResponse)
         let repositoryID: Int
         switch repositoryResponse.status {
-        case 304 where known != nil:
-            repositoryID = known!.repositoryID
+        case 304:
+            guard let known, repositoryETag != nil else { throw JSONResponse.unaskedNotModified(repositoryResponse) }
+            repositoryID = known.repositoryID
             report.notModified += 1
         case 404:
             throw GitHubSyncError.notFound(repository: requestedName)
         default:
             let repository = try JSONResponse.repository(from: repositoryResponse)
-            try archive.saveRepository(repository, etag: repositoryResponse.header("ETag"))
+            try archive.saveRepository(repository, etag: EntityTagValue.storable(repositoryResponse.header("ETag")))
             repositoryID = repository.id
             report.repository = repository.fullName
             if repository.fullName.lowercased() != requestedName.lowercased() {
@@ -175,13 +178,15 @@ public struct GitHubSync {
         progress: @Sendable (GitHubSyncReport) -> Void
     ) async throws {
         let firstURL = try requester.url(of: first)
-        var response = try await requester.send(
-            first, etag: try archive.issuesETag(repositoryID: repositoryID, url: firstURL))
+        let firstETag = try archive.issuesETag(repositoryID: repositoryID, url: firstURL)
+        var response = try await requester.send(first, etag: firstETag)
         var isFirstPage = true
         while true {
             report.note(response)
             switch response.status {
             case 304:
+                // Later pages are asked for without a validator: only a first page can be current.
+                guard isFirstPage, firstETag != nil else { throw JSONResponse.unaskedNotModified(response) }
                 report.notModified += 1
                 return
             case 410:
@@ -189,7 +194,7 @@ public struct GitHubSync {
             case 404:
                 throw GitHubSyncError.notFound(repository: report.repository)
             default:
-                let next = LinkHeader.next(in: response.header("Link"))
+                let next = try LinkHeader.nextPage(of: response, api: requester.baseURL)
                 // The next page downloads while this one is decoded and stored; still only
                 // one request is in flight at a time.
                 let requester = requester
@@ -198,7 +203,7 @@ public struct GitHubSync {
                 let issues = try JSONResponse.issues(from: response)
                 report.itemsChanged += try archive.saveIssuePage(
                     repositoryID: repositoryID, issues: issues,
-                    firstPage: isFirstPage ? (firstURL, response.header("ETag")) : nil)
+                    firstPage: isFirstPage ? (firstURL, EntityTagValue.storable(response.header("ETag"))) : nil)
                 report.pages += 1
                 report.itemsReceived += issues.count
                 progress(report)
@@ -272,29 +277,50 @@ struct RateLimitWait {
     let wait: Duration
     let until: Date
 
+    /// Waits longer than this are never slept, whatever a header says: beyond `--max-wait`
+    /// the sync stops (exit 75) anyway, and a day keeps every sum of durations small.
+    static let longestWait: Duration = .seconds(86_400)
+
     init?(_ response: HTTPResponse, now: Date) {
         guard response.status == 403 || response.status == 429 else { return nil }
-        let seconds: Double
-        if let retryAfter = response.header("Retry-After").flatMap(Double.init) {
-            seconds = retryAfter  // secondary limit
-        } else if response.header("X-RateLimit-Remaining") == "0",
-            let reset = response.header("X-RateLimit-Reset").flatMap(Double.init)
+        if let retryAfter = HTTPHeaderValue.retryAfter(
+            response.header("Retry-After"), now: now, maximum: Self.longestWait)
         {
-            seconds = max(1, reset - now.timeIntervalSince1970 + 1)  // primary limit, plus clock skew
+            wait = retryAfter  // secondary limit
+            until = now.addingTimeInterval(TimeInterval(retryAfter.components.seconds))
+        } else if HTTPHeaderValue.count(response.header("X-RateLimit-Remaining")) == 0,
+            let reset = HTTPHeaderValue.epochSeconds(response.header("X-RateLimit-Reset"))
+        {
+            // Primary limit, plus a second of clock skew; the reset is within year 9999, so finite.
+            let seconds = max(1, reset.timeIntervalSince(now).rounded(.up) + 1)
+            wait = seconds >= TimeInterval(Self.longestWait.components.seconds) ? Self.longestWait : .seconds(seconds)
+            until = reset
         } else if response.status == 429
             || GitHubErrorBody.message(in: response)?.localizedCaseInsensitiveContains("rate limit") == true
         {
-            seconds = 60  // GitHub: without Retry-After, wait at least a minute
+            wait = .seconds(60)  // GitHub: without Retry-After, wait at least a minute
+            until = now.addingTimeInterval(60)
         } else {
             return nil  // a plain 403: not a rate limit
         }
-        wait = .milliseconds(Int64((seconds * 1000).rounded(.up)))
-        until = now.addingTimeInterval(seconds)
     }
 }
 
 /// Reads RFC 8288 `Link` headers as GitHub sends them.
 enum LinkHeader {
+    /// The `next` page of `response`, which must be an http(s) URL on the API's own origin:
+    /// a link elsewhere is refused (nothing of this page is stored) rather than followed.
+    static func nextPage(of response: HTTPResponse, api: URL) throws(FetchError) -> String? {
+        guard let link = next(in: response.header("Link")) else { return nil }
+        guard let url = URL(string: link, relativeTo: api)?.absoluteURL, url.scheme == "http" || url.scheme == "https",
+            url.hasSameOrigin(as: api)
+        else {
+            throw JSONResponse.undecodable(
+                response, reason: "the Link header's next page \"\(link.prefix(200))\" is not on the API's origin")
+        }
+        return link
+    }
+
     /// The target of `rel="next"`, verbatim.
     static func next(in header: String?) -> String? {
         guard let header else { return nil }

@@ -12,10 +12,12 @@ public struct JSONScanFailure: Error, CustomStringConvertible, Sendable {
 /// it wants in place and skips the rest by matching quotes and brackets. Decoding PokeAPI bodies
 /// with `JSONDecoder`, which maps the whole document first, cost ten times as much.
 ///
-/// Deliberate leniency (callers store the raw body as received anyway): skipped values are only
-/// checked for balanced quotes and brackets, not full JSON grammar (`[}` or `tru` inside a skipped
-/// value pass); integers must be plain JSON integers (no `7.0`/`7e0`, which JSONDecoder would
-/// accept as Int); invalid UTF-8 inside a wanted string is repaired (U+FFFD), not rejected.
+/// Strict where it matters for hostile bodies: whatever it accepts, `JSONSerialization` accepts
+/// too (a fuzz test checks it), so skipped values are checked against the full JSON grammar —
+/// literals, numbers (finite as a double), strings (escapes, no raw control characters, valid
+/// UTF-8), nesting at most ``maximumDepth`` deep — and wanted strings must be valid UTF-8.
+/// Stricter than `JSONSerialization` in a few documented ways: integers must be plain JSON
+/// integers in `Int`'s range (no `7.0`/`7e0`), no trailing comma (`[1,]`), no byte-order mark.
 struct JSONScanner {
     /// A key as it appears in the bytes (between the quotes), compared with ``key(_:is:)``.
     struct Key {
@@ -28,6 +30,11 @@ struct JSONScanner {
     private let end: Int
     /// The offset of the next byte to read.
     private(set) var pos = 0
+    /// Containers open at `pos`, the top level's included.
+    private var depth = 0
+
+    /// `JSONSerialization`'s own limit: one level deeper and it refuses the document.
+    static let maximumDepth = 512
 
     private init(base: UnsafePointer<UInt8>, end: Int) {
         self.base = base
@@ -89,22 +96,35 @@ struct JSONScanner {
     // MARK: Objects and arrays
 
     /// Consumes the `{` that must come next; then iterate with ``nextKey(_:)``.
-    mutating func beginObject() throws(JSONScanFailure) { try expect(openBrace) }
+    mutating func beginObject() throws(JSONScanFailure) {
+        try expect(openBrace)
+        try enter()
+    }
 
     /// Consumes the `[` that must come next; then iterate with ``nextElement(_:)``.
-    mutating func beginArray() throws(JSONScanFailure) { try expect(openBracket) }
+    mutating func beginArray() throws(JSONScanFailure) {
+        try expect(openBracket)
+        try enter()
+    }
+
+    @inline(__always) private mutating func enter() throws(JSONScanFailure) {
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw fail("nested deeper than \(Self.maximumDepth) levels") }
+    }
 
     /// Call after `{` with `first = true`; returns each key (the `:` consumed), nil after `}`.
     mutating func nextKey(_ first: inout Bool) throws(JSONScanFailure) -> Key? {
         var c = try peek()
         if c == closeBrace {
             pos += 1
+            depth -= 1
             return nil
         }
         if !first {
             guard c == comma else { throw fail("expected ',' or '}' in object") }
             pos += 1
             c = try peek()
+            if c == closeBrace { throw fail("expected a key after ','") }
         }
         first = false
         guard c == quote else { throw fail("expected a key") }
@@ -120,6 +140,7 @@ struct JSONScanner {
         let c = try peek()
         if c == closeBracket {
             pos += 1
+            depth -= 1
             return false
         }
         if !first {
@@ -145,10 +166,12 @@ struct JSONScanner {
 
     // MARK: Skipping
 
-    /// At an opening quote: moves past the closing one. Returns whether it held a backslash.
+    /// At an opening quote: moves past the closing one, checking escapes, control characters
+    /// and UTF-8 on the way. Returns whether it held a backslash.
     @inline(__always) private mutating func skipString() throws(JSONScanFailure) -> Bool {
         var p = pos + 1
         var escaped = false
+        let base = base, end = end
         while p < end {
             let c = base[p]
             if c == quote {
@@ -157,15 +180,83 @@ struct JSONScanner {
             }
             if c == backslash {
                 escaped = true
-                p += 2
-            } else {
+                p = try skipEscape(at: p)
+            } else if c < 0x20 {
+                throw JSONScanFailure(offset: p, reason: "control character in string")
+            } else if c < 0x80 {
                 p += 1
+            } else {
+                p = try skipUTF8Sequence(at: p)
             }
         }
         throw fail("unterminated string")
     }
 
-    /// Skips one value of any kind.
+    /// At a backslash: the offset after its escape (a `\u` high surrogate with its low one).
+    private func skipEscape(at p: Int) throws(JSONScanFailure) -> Int {
+        guard p + 1 < end else { throw JSONScanFailure(offset: p, reason: "unterminated string") }
+        switch base[p + 1] {
+        case quote, backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+            UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return p + 2
+        case UInt8(ascii: "u"):
+            let unit = try hex4(at: p + 2)
+            if (0xDC00...0xDFFF).contains(unit) { throw JSONScanFailure(offset: p, reason: "unpaired low surrogate") }
+            guard (0xD800...0xDBFF).contains(unit) else { return p + 6 }
+            guard p + 7 < end, base[p + 6] == backslash, base[p + 7] == UInt8(ascii: "u") else {
+                throw JSONScanFailure(offset: p, reason: "unpaired high surrogate")
+            }
+            guard (0xDC00...0xDFFF).contains(try hex4(at: p + 8)) else {
+                throw JSONScanFailure(offset: p, reason: "invalid low surrogate")
+            }
+            return p + 12
+        default:
+            throw JSONScanFailure(offset: p, reason: "invalid escape")
+        }
+    }
+
+    private func hex4(at p: Int) throws(JSONScanFailure) -> UInt32 {
+        guard p + 4 <= end else { throw JSONScanFailure(offset: p, reason: "short \\u escape") }
+        var value: UInt32 = 0
+        for k in p..<p + 4 {
+            let c = base[k]
+            let digit: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
+            default: throw JSONScanFailure(offset: k, reason: "invalid \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// At a byte ≥ 0x80: the offset after its well-formed UTF-8 sequence (no overlong forms,
+    /// no surrogates, nothing above U+10FFFF), as `JSONSerialization` requires.
+    private func skipUTF8Sequence(at p: Int) throws(JSONScanFailure) -> Int {
+        let lead = base[p]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: (length, low) = (3, 0xA0)
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: (length, high) = (3, 0x9F)
+        case 0xF0: (length, low) = (4, 0x90)
+        case 0xF1...0xF3: length = 4
+        case 0xF4: (length, high) = (4, 0x8F)
+        default: throw JSONScanFailure(offset: p, reason: "invalid UTF-8")
+        }
+        guard p + length <= end else { throw JSONScanFailure(offset: p, reason: "invalid UTF-8") }
+        guard (low...high).contains(base[p + 1]) else { throw JSONScanFailure(offset: p, reason: "invalid UTF-8") }
+        for k in p + 2..<p + length where base[k] & 0xC0 != 0x80 {
+            throw JSONScanFailure(offset: p, reason: "invalid UTF-8")
+        }
+        return p + length
+    }
+
+    /// Skips one value of any kind, checking it is well-formed JSON.
     mutating func skipValue() throws(JSONScanFailure) {
         let c = try peek()
         switch c {
@@ -173,55 +264,128 @@ struct JSONScanner {
             _ = try skipString()
         case openBrace, openBracket:
             try skipContainer()
-        case comma, colon, closeBrace, closeBracket:
-            throw fail("expected a value")
-        default:  // number, true, false, null
-            let start = pos
-            while pos < end {
-                let b = base[pos]
-                if b == comma || b == closeBrace || b == closeBracket || isWhitespace(b) { break }
-                pos += 1
-            }
-            if pos == start { throw fail("expected a value") }
+        default:
+            try skipScalar()
         }
     }
 
-    /// Skips `{…}` or `[…]`: glibc's vectorised `memchr` jumps over string contents (the
-    /// bulk of the bytes), a plain loop handles the few bytes between strings.
-    private mutating func skipContainer() throws(JSONScanFailure) {
-        var depth = 0
-        var p = pos
-        let base = base, end = end
-        while p < end {
-            let b = base[p]
-            if b == 0x22 {  // " : find the closing quote not preceded by an odd run of backslashes
-                let contentStart = p + 1
-                var from = contentStart
-                while true {
-                    guard from < end, let hit = memchr(base + from, 0x22, end - from) else {
-                        throw fail("unterminated string")
-                    }
-                    let q = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    var k = q - 1
-                    while k >= contentStart, base[k] == 0x5C { k -= 1 }
-                    if (q - 1 - k) & 1 == 0 {
-                        p = q
-                        break
-                    }
-                    from = q + 1
-                }
-            } else if b | 0x20 == 0x7B {  // { or [
-                depth += 1
-            } else if b | 0x20 == 0x7D {  // } or ]
-                depth -= 1
-                if depth == 0 {
-                    pos = p + 1
-                    return
-                }
-            }
-            p += 1
+    /// Skips a number, `true`, `false` or `null`.
+    private mutating func skipScalar() throws(JSONScanFailure) {
+        switch base[pos] {
+        case UInt8(ascii: "t"): try skipLiteral("true")
+        case UInt8(ascii: "f"): try skipLiteral("false")
+        case UInt8(ascii: "n"): try skipLiteral("null")
+        case minus, UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
+        default: throw fail("expected a value")
         }
-        throw fail("unterminated container")
+    }
+
+    private mutating func skipLiteral(_ literal: StaticString) throws(JSONScanFailure) {
+        let count = literal.utf8CodeUnitCount
+        guard end - pos >= count, memcmp(base + pos, literal.utf8Start, count) == 0 else {
+            throw fail("invalid literal")
+        }
+        pos += count
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, finite as a double.
+    private mutating func skipNumber() throws(JSONScanFailure) {
+        let start = pos
+        func digits(_ scanner: inout JSONScanner) -> Int {
+            let from = scanner.pos
+            while scanner.pos < scanner.end, scanner.base[scanner.pos] &- UInt8(ascii: "0") < 10 { scanner.pos += 1 }
+            return scanner.pos - from
+        }
+        if base[pos] == minus { pos += 1 }
+        let integerStart = pos
+        let integerDigits = digits(&self)
+        guard integerDigits > 0 else { throw JSONScanFailure(offset: start, reason: "invalid number") }
+        guard integerDigits == 1 || base[integerStart] != UInt8(ascii: "0") else {
+            throw JSONScanFailure(offset: start, reason: "leading zero")
+        }
+        var exponent = false
+        if pos < end, base[pos] == UInt8(ascii: ".") {
+            pos += 1
+            guard digits(&self) > 0 else { throw JSONScanFailure(offset: start, reason: "invalid number") }
+        }
+        if pos < end, base[pos] | 0x20 == UInt8(ascii: "e") {
+            exponent = true
+            pos += 1
+            if pos < end, base[pos] == UInt8(ascii: "+") || base[pos] == minus { pos += 1 }
+            guard digits(&self) > 0 else { throw JSONScanFailure(offset: start, reason: "invalid number") }
+        }
+        // Only an exponent or a long mantissa can overflow a double, which JSONSerialization refuses.
+        if exponent || pos - start > 300 {
+            let text = String(decoding: UnsafeBufferPointer(start: base + start, count: pos - start), as: UTF8.self)
+            guard let value = Double(text), value.isFinite else {
+                throw JSONScanFailure(offset: start, reason: "number out of range")
+            }
+        }
+    }
+
+    /// Skips `{…}` or `[…]`, checking its grammar without recursion (a hostile body nested
+    /// deeply cannot exhaust the stack).
+    private mutating func skipContainer() throws(JSONScanFailure) {
+        // One entry per open container: true for an object.
+        var objects: [Bool] = []
+        var expectingValue = false
+        while true {
+            if expectingValue {
+                let c = try peek()
+                switch c {
+                case openBrace, openBracket:
+                    pos += 1
+                    try enter()
+                    objects.append(c == openBrace)
+                    let next = try peek()
+                    if next == closeBrace || next == closeBracket {
+                        guard next == (c == openBrace ? closeBrace : closeBracket) else {
+                            throw fail("mismatched bracket")
+                        }
+                        pos += 1
+                        depth -= 1
+                        objects.removeLast()
+                        expectingValue = false
+                        if objects.isEmpty { return }
+                        continue
+                    }
+                    if c == openBrace { try skipKeyAndColon() }
+                    continue
+                case quote:
+                    _ = try skipString()
+                default:
+                    try skipScalar()
+                }
+                expectingValue = false
+                if objects.isEmpty { return }
+            } else if objects.isEmpty {
+                expectingValue = true  // the container itself
+                continue
+            }
+            // After a value inside a container: `,` or its closing bracket.
+            let isObject = objects[objects.count - 1]
+            let c = try peek()
+            if c == comma {
+                pos += 1
+                let next = try peek()
+                if next == closeBrace || next == closeBracket { throw fail("expected a value after ','") }
+                if isObject { try skipKeyAndColon() }
+                expectingValue = true
+            } else if c == (isObject ? closeBrace : closeBracket) {
+                pos += 1
+                depth -= 1
+                objects.removeLast()
+                if objects.isEmpty { return }
+            } else {
+                throw fail(isObject ? "expected ',' or '}' in object" : "expected ',' or ']' in array")
+            }
+        }
+    }
+
+    private mutating func skipKeyAndColon() throws(JSONScanFailure) {
+        guard try peek() == quote else { throw fail("expected a key") }
+        _ = try skipString()
+        try expect(colon)
     }
 
     // MARK: Scalars
@@ -290,12 +454,8 @@ struct JSONScanner {
         guard try peek() == quote else { throw fail("expected a string") }
         let start = pos + 1
         let escaped = try skipString()
+        // `skipString` has checked control characters, escapes and UTF-8.
         let raw = UnsafeBufferPointer(start: base + start, count: pos - 1 - start)
-        for byte in raw where byte < 0x20 {
-            pos = start
-            _ = byte
-            throw fail("control character in string")
-        }
         if !escaped { return String(decoding: raw, as: UTF8.self) }
         return try unescape(raw, at: start)
     }
@@ -304,62 +464,37 @@ struct JSONScanner {
         try consumeNull() ? nil : try string()
     }
 
+    /// Unescapes a string ``skipString()`` has checked: every escape in it is well-formed and
+    /// every high surrogate paired.
     private func unescape(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONScanFailure) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = 0
-        func bad(_ reason: String) -> JSONScanFailure { JSONScanFailure(offset: offset + i, reason: reason) }
-        func hex4(_ at: Int) throws(JSONScanFailure) -> UInt32 {
-            guard at + 4 <= raw.count else { throw bad("short \\u escape") }
-            var v: UInt32 = 0
-            for k in at..<at + 4 {
-                let c = raw[k]
-                let d: UInt8
-                switch c {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
-                default: throw bad("invalid \\u escape")
-                }
-                v = v << 4 | UInt32(d)
-            }
-            return v
-        }
         while i < raw.count {
             let c = raw[i]
-            guard c == backslash else {
+            guard c == backslash, i + 1 < raw.count else {
                 out.append(c)
                 i += 1
                 continue
             }
-            guard i + 1 < raw.count else { throw bad("dangling backslash") }
             switch raw[i + 1] {
-            case quote: out.append(quote)
-            case backslash: out.append(backslash)
-            case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
             case UInt8(ascii: "b"): out.append(0x08)
             case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "n"): out.append(0x0A)
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = try hex4(i + 2)
+                var scalar = try hex4(at: offset + i + 2)
                 var length = 6
                 if (0xD800...0xDBFF).contains(scalar) {
-                    guard i + 12 <= raw.count, raw[i + 6] == backslash, raw[i + 7] == UInt8(ascii: "u")
-                    else { throw bad("unpaired high surrogate") }
-                    let low = try hex4(i + 8)
-                    guard (0xDC00...0xDFFF).contains(low) else { throw bad("invalid low surrogate") }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (try hex4(at: offset + i + 8) - 0xDC00)
                     length = 12
-                } else if (0xDC00...0xDFFF).contains(scalar) {
-                    throw bad("unpaired low surrogate")
                 }
-                out.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+                // Checked by `skipEscape`; U+FFFD rather than a trap should that ever change.
+                out.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
                 i += length
                 continue
-            default:
-                throw bad("invalid escape")
+            default: out.append(raw[i + 1])  // " \ /
             }
             i += 2
         }

@@ -29,8 +29,12 @@ enum JSONResponse {
         try scanned(response, with: PokeAPIScanner.listPage)
     }
 
+    /// The details, refused when a number is outside the ranges real data keeps to
+    /// (``PokemonDetails/rangeViolation``): a huge stat would be stored, then break `show`.
     static func pokemonDetails(from response: HTTPResponse) throws(FetchError) -> PokemonDetails {
-        try scanned(response, with: PokeAPIScanner.details)
+        let details = try scanned(response, with: PokeAPIScanner.details)
+        if let violation = details.rangeViolation { throw undecodable(response, reason: violation) }
+        return details
     }
 
     private static func scanned<Value>(
@@ -48,9 +52,17 @@ enum JSONResponse {
         .undecodable(url: response.url.absoluteString, reason: reason, bodyPrefix: FetchError.prefix(of: response.body))
     }
 
+    /// A 304 to a request that sent no `If-None-Match`: nothing was asked to be confirmed, so
+    /// it is a protocol error, not "nothing changed".
+    static func unaskedNotModified(_ response: HTTPResponse) -> FetchError {
+        undecodable(response, reason: "HTTP 304 Not Modified to a request that sent no If-None-Match")
+    }
+
     /// A 200 whose body starts like JSON, or the `FetchError` saying what came instead.
     static func validate(_ response: HTTPResponse) throws(FetchError) {
         let url = response.url.absoluteString
+        // Callers that sent a validator handle their 304 before this.
+        guard response.status != 304 else { throw unaskedNotModified(response) }
         guard response.status == 200 else {
             throw .status(url: url, status: response.status, bodyPrefix: FetchError.prefix(of: response.body))
         }

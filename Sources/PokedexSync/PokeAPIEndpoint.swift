@@ -26,13 +26,22 @@ public enum PokeAPIEndpoint: Sendable {
             }
             url = built
         case .resource(let link):
-            guard let resolved = URL(string: link, relativeTo: baseURL)?.absoluteURL,
-                resolved.scheme == "http" || resolved.scheme == "https"
-            else { throw .undecodable(url: link, reason: "not an http(s) URL", bodyPrefix: "") }
+            guard let resolved = Self.resolve(link, baseURL: baseURL) else {
+                throw .undecodable(url: link, reason: "not an http(s) URL on the API's origin", bodyPrefix: "")
+            }
             url = resolved
         }
         var headers = ["Accept": "application/json", "User-Agent": PokedexVersion.userAgent]
         if let etag { headers["If-None-Match"] = etag }
         return HTTPRequest(url: url, headers: headers)
+    }
+
+    /// `link` resolved against the base when it is an http(s) URL on the API's own origin: a
+    /// body cannot send the sync to another host.
+    static func resolve(_ link: String, baseURL: URL) -> URL? {
+        guard let url = URL(string: link, relativeTo: baseURL)?.absoluteURL,
+            url.scheme == "http" || url.scheme == "https", url.hasSameOrigin(as: baseURL)
+        else { return nil }
+        return url
     }
 }

@@ -63,7 +63,9 @@ extension HTTPClient {
             let failure: FetchError
             do {
                 let response = try await send(request)
-                retryAfter = response.header("Retry-After").flatMap(Double.init).map { .milliseconds(Int64($0 * 1000)) }
+                // Checked, never converted blindly: `Retry-After: nan` once trapped here.
+                retryAfter = HTTPHeaderValue.retryAfter(
+                    response.header("Retry-After"), now: clock.now(), maximum: policy.maximumTotalWait)
                 return try accept(response)
             } catch let error as FetchError {
                 failure = error

@@ -48,10 +48,15 @@ struct JSONScannerTests {
         #expect(try Self.scan(json) { s throws(JSONScanFailure) in try s.string() } == expected)
     }
 
-    @Test("invalid UTF-8 in a string is repaired, not refused")
-    func invalidUTF8() throws {
-        let body = Data([0x22, 0x61, 0xFF, 0x62, 0x22])
-        #expect(try JSONScanner.scan(body) { s throws(JSONScanFailure) in try s.string() } == "a\u{FFFD}b")
+    @Test(
+        "invalid UTF-8 is refused, in a wanted string and in a skipped one, as JSONSerialization does",
+        arguments: [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] as [[UInt8]])
+    func invalidUTF8(sequence: [UInt8]) throws {
+        let string = Data([0x22, 0x61] + sequence + [0x62, 0x22])
+        #expect(throws: JSONScanFailure.self) {
+            try JSONScanner.scan(string) { s throws(JSONScanFailure) in try s.string() }
+        }
+        #expect(throws: JSONScanFailure.self) { try JSONArrayElements.ranges(in: Data([0x5B]) + string + Data([0x5D])) }
     }
 
     @Test(
@@ -151,15 +156,25 @@ struct JSONScannerTests {
             (#""7""#, .int, "expected an integer"), ("1 2", .int, "after the top-level"),
             ("tru", .bool, "expected true or false"), ("fals", .bool, "expected true or false"),
             ("null", .bool, "expected true or false"), ("nul", .null, "invalid literal"),
-            (#"{"a":1,}"#, .object, "expected a key"), (#"{1:2}"#, .object, "expected a key"),
+            (#"{"a":1,}"#, .object, "expected a key after ','"), (#"{1:2}"#, .object, "expected a key"),
             (#"{"a" 1}"#, .object, "expected ':'"), (#"{"a":1 "b":2}"#, .object, "expected ',' or '}'"),
             (#"{"a":}"#, .object, "expected a value"), (#"{"a":,"b":1}"#, .object, "expected a value"),
-            (#"{"a":[1,2"#, .object, "unterminated container"), (#"{"a":{"b":"x}}"#, .object, "unterminated string"),
+            (#"{"a":[1,2"#, .object, "unexpected end of data"), (#"{"a":{"b":"x}}"#, .object, "unterminated string"),
             (#"{"a":1"#, .object, "unexpected end of data"), ("[1]", .object, "expected '{'"),
             (#"{"a":1}}"#, .object, "after the top-level value"),
             ("[1,]", .array, "expected a value after ','"), ("[1 2]", .array, "expected ',' or ']'"),
             ("[,1]", .array, "expected a value"), ("[1", .array, "unexpected end of data"),
             ("{}", .array, "expected '['"),
+            // Skipped values are checked too: whatever the scanner accepts, JSONSerialization does.
+            ("[tru]", .array, "invalid literal"), ("[nulll]", .array, "expected ',' or ']'"),
+            ("[01]", .array, "leading zero"), ("[1.]", .array, "invalid number"), ("[-]", .array, "invalid number"),
+            ("[1e]", .array, "invalid number"), ("[1e400]", .array, "out of range"),
+            ("[.5]", .array, "expected a value"),
+            ("[0x10]", .array, "expected ',' or ']'"), ("[NaN]", .array, "expected a value"),
+            (#"[{"a":1,}]"#, .array, "expected a value after ','"), (#"[[}]"#, .array, "mismatched bracket"),
+            (#"[{"a" 1}]"#, .array, "expected ':'"), (#"[{1:2}]"#, .array, "expected a key"),
+            (#"["\x"]"#, .array, "invalid escape"), ("[\"a\u{1}\"]", .array, "control character"),
+            (String(repeating: "[", count: 513) + String(repeating: "]", count: 513), .array, "nested deeper"),
         ])
     func refusesMalformed(json: String, read: Read, reasonFragment: String) {
         let reason = Self.refusal(json, as: read)

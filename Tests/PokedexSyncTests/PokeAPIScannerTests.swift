@@ -99,7 +99,7 @@ struct PokeAPIScannerTests {
             (#"{"id":99999999999999999999,"name":"x","types":[],"abilities":[],"stats":[]}"#, "out of range"),
             (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[]} trailing"#, "after the top-level value"),
             (#"{"id":25,"name":"x","types":[{"slot":1}],"abilities":[],"stats":[]}"#, "type entry"),
-            (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[],"moves":[1,2"#, "unterminated"),
+            (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[],"moves":[1,2"#, "end of data"),
             (#"{"id":25,"name":"unterminated"#, "unterminated string"),
             (#"{"id":25,"name":"x","types":[],"abilities":[],"stats":[1]}"#, "expected '{'"),
             (#"{"id":25 "name":"x"}"#, "expected ','"),
