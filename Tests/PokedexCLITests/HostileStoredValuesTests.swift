@@ -32,7 +32,7 @@ struct HostileStoredValuesTests {
             ([Int.max, Int.min], "-1"),
         ] as [([Int], String)])
     func totals(stats: [Int], expected: String) {
-        let text = PokemonText.profile(Self.profile(height: -3, weight: Int.min, stats: stats))
+        let text = PokemonText.profile(Self.profile(height: -3, weight: Int.min, stats: stats)).text
         #expect(text.split(separator: "\n").last?.hasSuffix(" " + expected) == true, "\(text)")
         #expect(text.contains("-0.3 m"))
     }
