@@ -16,8 +16,9 @@ let package = Package(
         // binary copied alone still carries its schema (no resource bundle beside it).
         // Checksums too are computed then, so opening a database does not hash the schema.
         .target(name: "SHA256Digest"),
-        // The NNNN_description.sql rule, shared by the embedder (a bad set fails the build)
-        // and the migrator (which refuses one at run time).
+        // The NNNN_description.sql rule, shared by the embedder (a malformed name, a duplicate
+        // or a gap fails the build) and the migrator (which refuses malformed names and
+        // duplicates at run time).
         .target(name: "MigrationNames"),
         .executableTarget(
             name: "MigrationEmbedder", dependencies: ["SHA256Digest", "MigrationNames"],

@@ -91,9 +91,12 @@ public enum ArgumentParser {
     /// The nearest candidate within two edits; among equally near ones, the first.
     static func suggestion(_ text: String, among candidates: [String]) -> String {
         let maximumDistance = 2
-        let scored = candidates.map { ($0, PokemonName.editDistance(Array(text), Array($0), bound: maximumDistance)) }
-            .filter { $0.1 <= maximumDistance }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
+        let scored = candidates.enumerated().compactMap { index, candidate -> (String, Int, Int, Int)? in
+            let distance = EditDistance.between(Array(text), Array(candidate), bound: maximumDistance)
+            return distance <= maximumDistance
+                ? (candidate, distance, -EditDistance.sharedStart(text, candidate), index) : nil
+        }
+        guard let best = scored.min(by: { ($0.1, $0.2, $0.3) < ($1.1, $1.2, $1.3) }) else { return "" }
         return " (did you mean '\(best.0)'?)"
     }
 }

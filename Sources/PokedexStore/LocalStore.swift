@@ -20,6 +20,9 @@ public enum StoreError: Error, CustomStringConvertible {
     case damagedSchema(path: String, missing: [String])
     /// Another sync is writing this database.
     case locked(path: String, holder: String)
+    /// A sync is writing a database whose -wal and -shm this reader can neither find nor
+    /// create, so it cannot read alongside.
+    case lockedWithoutLogFiles(path: String, holder: String)
 
     public var description: String {
         switch self {
@@ -40,6 +43,9 @@ public enum StoreError: Error, CustomStringConvertible {
             return "\(path) is damaged: pokedex's " + missing.joined(separator: ", ")
                 + " missing (dropped by hand or by another program); pokedex does not repair it: move it away "
                 + "and sync again"
+        case .lockedWithoutLogFiles(let path, let holder):
+            return "a sync is writing \(path) (\(holder)), and its -wal and -shm files, which reading alongside "
+                + "needs, are missing and cannot be created here; try again when it has finished"
         case .locked(let path, let holder):
             return "another pokedex sync is writing \(path) (\(holder)); try again later, or pass --wait SECONDS"
         }
@@ -95,7 +101,12 @@ public enum LocalStore {
         } catch .cannotOpen(_, let reason) where !FileSystem.exists(path + "-wal") {
             // A WAL database read-only needs its -shm and -wal, which a reader in a directory
             // it may not write cannot create. With no -wal every commit is in the main file,
-            // so it can be read as it stands; a sync starting meanwhile is not seen.
+            // so it can be read as it stands, without SQLite's locks: not while a sync writes
+            // (its checkpoints rewrite that file), and a sync that starts during the query may
+            // make it fail (run it again).
+            if let holder = WriterLock.holder(forDatabase: path) {
+                throw .lockedWithoutLogFiles(path: path, holder: holder)
+            }
             guard let readable = try? open(path: path, mode: .immutable) else {
                 throw .cannotOpen(path: path, reason: reason)
             }

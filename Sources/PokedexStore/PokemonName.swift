@@ -57,41 +57,14 @@ public enum PokemonName {
             if name.contains(query) || (query.count >= 4 && query.contains(name)) {
                 scored.append((name, abs(name.count - query.count) - 100))
             } else {
-                let distance = editDistance(queryCharacters, Array(name), bound: maximumDistance)
+                let distance = EditDistance.between(queryCharacters, Array(name), bound: maximumDistance)
                 if distance <= maximumDistance { scored.append((name, distance)) }
             }
         }
-        func sharedStart(_ name: String) -> Int { zip(name, query).prefix { $0 == $1 }.count }
+        func sharedStart(_ name: String) -> Int { EditDistance.sharedStart(name, query) }
         return
             scored
             .sorted { ($0.score, -sharedStart($0.name), $0.name) < ($1.score, -sharedStart($1.name), $1.name) }
             .prefix(limit).map(\.name)
-    }
-
-    /// Optimal-string-alignment distance (adjacent swaps count as one edit); stops early
-    /// and returns `bound + 1` once every path exceeds `bound`. Also the command line's
-    /// "did you mean", so that both forgive the same typos.
-    public static func editDistance(_ source: [Character], _ target: [Character], bound: Int) -> Int {
-        if abs(source.count - target.count) > bound { return bound + 1 }
-        if source.isEmpty || target.isEmpty { return max(source.count, target.count) }
-        var beforePrevious = [Int](repeating: 0, count: target.count + 1)
-        var previous = Array(0...target.count)
-        var current = [Int](repeating: 0, count: target.count + 1)
-        for i in 1...source.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...target.count {
-                let cost = source[i - 1] == target[j - 1] ? 0 : 1
-                var best = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, source[i - 1] == target[j - 2], source[i - 2] == target[j - 1] {
-                    best = min(best, beforePrevious[j - 2] + 1)
-                }
-                current[j] = best
-                rowMinimum = min(rowMinimum, best)
-            }
-            if rowMinimum > bound { return bound + 1 }
-            (beforePrevious, previous, current) = (previous, current, beforePrevious)
-        }
-        return previous[target.count]
     }
 }

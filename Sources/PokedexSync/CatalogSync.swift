@@ -6,7 +6,7 @@ import PokedexStore
 public struct CatalogSync: Sendable {
     public let client: HTTPClient
     public let baseURL: URL
-    private let writer: CatalogWriter
+    private let lent: LentCatalog
 
     /// Detail bodies that may wait for an earlier page's last detail before new downloads
     /// pause. A normal sync holds a few bodies here; a detail held up by retries holds back
@@ -16,27 +16,33 @@ public struct CatalogSync: Sendable {
     /// 9.0 s with 32 MB (78 MB); measured.
     static let waitingBodyBytesLimit = 16 << 20
 
-    /// The catalog's connection is lent to the writer while `run` runs: the caller must not
-    /// use it until `run` returns.
+    /// The catalog's connection is lent to a writer of each run's own while `run` runs: the
+    /// caller must not use it until `run` returns, and gets it back as it lent it.
     public init(client: HTTPClient, baseURL: URL, catalog: PokemonCatalog) {
         self.client = client
         self.baseURL = baseURL
-        self.writer = CatalogWriter(catalog: catalog)
+        self.lent = LentCatalog(catalog: catalog)
     }
 
     public func run(
         _ options: CatalogSyncOptions, progress: @escaping @Sendable (CatalogSyncProgress) -> Void = { _ in }
     ) async throws -> CatalogSyncReport {
+        let writer = CatalogWriter(catalog: lent.catalog)
+        let stored: [Int: PokemonCatalog.StoredDetail]
+        do {
+            stored = try await writer.storedDetails(maximumAgeSeconds: options.maximumDetailAgeSeconds)
+        } catch {
+            _ = try? await writer.finish()  // hands the connection back as it was lent
+            throw error
+        }
         var state = CatalogPageSchedule(
-            limit: options.limit,
-            stored: try await writer.storedDetails(maximumAgeSeconds: options.maximumDetailAgeSeconds),
-            waitingBodyBytesLimit: Self.waitingBodyBytesLimit)
+            limit: options.limit, stored: stored, waitingBodyBytesLimit: Self.waitingBodyBytesLimit)
         guard state.remaining > 0 else { return try await writer.finish() }
         let concurrency = max(1, options.concurrency)
         let retry = options.retry
         var nextList: Task<CatalogPageSchedule.ListPage, any Error>? = startList(
             .pokemonList(offset: options.offset, limit: min(options.pageSize, state.remaining)), retry: retry)
-        let client = client, baseURL = baseURL, writer = writer
+        let client = client, baseURL = baseURL
         // The writer keeps the first unfinished page's transaction open and stores each of
         // its details as it arrives, while this loop keeps a window of detail downloads busy
         // across page boundaries. No page's bodies are held until it is complete: memory holds

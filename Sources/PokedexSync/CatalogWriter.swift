@@ -1,6 +1,12 @@
 import Foundation
 import PokedexStore
 
+/// A catalog whose connection its owner lends to `CatalogSync` for the length of a run and
+/// does not touch meanwhile: a turn-taking the compiler cannot check, hence unchecked.
+struct LentCatalog: @unchecked Sendable {
+    let catalog: PokemonCatalog
+}
+
 /// Borrows the catalog's connection during a sync and writes on a serial queue of its own, in
 /// the order writes are sent, so pages are committed in list order, each in one transaction.
 ///

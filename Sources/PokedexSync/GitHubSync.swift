@@ -54,8 +54,9 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
     case notFound(repository: String)
     case issuesDisabled(repository: String)
     case unauthorized(url: String, message: String)
-    /// The rate limit is exhausted and resets later than the caller will wait.
-    case rateLimited(resetAt: Date)
+    /// The rate limit is exhausted and resets later than the caller will wait: at `resetAt`,
+    /// `wait` from when the answer came (on the sync's clock).
+    case rateLimited(resetAt: Date, wait: Duration)
 
     public var description: String {
         switch self {
@@ -66,8 +67,8 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
         case .unauthorized(let url, let message):
             return
                 "GitHub refused the credentials for GET \(url) (HTTP 401: \(message)); check GITHUB_TOKEN or GH_TOKEN"
-        case .rateLimited(let resetAt):
-            let seconds = max(0, Int(resetAt.timeIntervalSinceNow.rounded(.up)))
+        case .rateLimited(let resetAt, let wait):
+            let seconds = max(0, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
             return
                 "GitHub's rate limit is exhausted until \(Self.iso8601(resetAt)) (in \(seconds / 60) min \(seconds % 60) s); "
                 + "everything fetched so far is stored: run again after that"
@@ -264,7 +265,7 @@ struct GitHubRequester: Sendable {
             // reaches --max-wait instead of spinning.
             let wait = max(limit.wait, .seconds(1))
             guard rateLimitWaited + wait <= maximumWait else {
-                throw GitHubSyncError.rateLimited(resetAt: limit.until)
+                throw GitHubSyncError.rateLimited(resetAt: limit.until, wait: limit.wait)
             }
             try await client.clock.sleep(wait)
             rateLimitWaited += wait

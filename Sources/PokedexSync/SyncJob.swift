@@ -161,8 +161,8 @@ public struct SyncJob: Sendable {
         let sync = CatalogSync(client: client, baseURL: options.pokeAPIBaseURL, catalog: catalog)
         let committedPages = Latest<Int>()
         try await record(resource, log: log, events: events) {
-            let clock = ContinuousClock()
-            let started = clock.now
+            let stopwatch = ContinuousClock()
+            let started = stopwatch.now
             let report = try await sync.run(options.catalog) { progress in
                 committedPages.set(progress.report.pages)
                 events(.catalogProgress(progress, requests: client.statistics.requests))
@@ -172,7 +172,7 @@ public struct SyncJob: Sendable {
                     report,
                     transfer: TransferSummary(
                         requests: client.statistics.requests, bytes: client.statistics.bytes,
-                        duration: clock.now - started)))
+                        duration: stopwatch.now - started)))
             return SyncRunEnd(
                 outcome: .succeeded, itemsChanged: report.detailsDownloaded,
                 requests: client.statistics.requests)
@@ -198,8 +198,8 @@ public struct SyncJob: Sendable {
             let latest = Latest<GitHubSyncReport>()
             do {
                 try await record(resource, log: log, events: events) {
-                    let clock = ContinuousClock()
-                    let started = clock.now
+                    let stopwatch = ContinuousClock()
+                    let started = stopwatch.now
                     let report = try await sync.run(target) { report in
                         latest.set(report)
                         events(.issuesProgress(report, requests: client.statistics.requests - requestsBefore))
@@ -209,7 +209,7 @@ public struct SyncJob: Sendable {
                             report,
                             transfer: TransferSummary(
                                 requests: client.statistics.requests - requestsBefore,
-                                bytes: client.statistics.bytes - bytesBefore, duration: clock.now - started)))
+                                bytes: client.statistics.bytes - bytesBefore, duration: stopwatch.now - started)))
                     return Self.end(.succeeded, report, requests: client.statistics.requests - requestsBefore)
                 } failed: { error in
                     let report = latest.value

@@ -81,9 +81,11 @@ public final class Database {
         guard !isClosed else { throw DatabaseError(code: SQLITE_MISUSE, message: "the connection is closed", sql: sql) }
     }
 
-    /// A `file:` URI for `path`, with the characters URIs reserve percent-encoded.
+    /// A `file:` URI for `path`, with the characters URIs reserve percent-encoded. An absolute
+    /// path gets an empty authority (`file:///…`), so that one starting with `//` is not read
+    /// as a host name.
     private static func fileURI(_ path: String) -> String {
-        var uri = "file:"
+        var uri = path.hasPrefix("/") ? "file://" : "file:"
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -104,23 +106,48 @@ public final class Database {
     /// deleted): a reader that may not create files beside the database (a read-only
     /// directory, another user's file) can open a WAL database only while they exist.
     public func keepWriteAheadLogFiles() throws {
+        try checkOpen("PRAGMA persist_wal")
         var persist: Int32 = 1
         let status = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
         guard status == SQLITE_OK else { throw error(sql: nil) }
     }
 
-    /// Whether SQLite refuses writes on this connection.
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    /// Whether SQLite refuses writes on this connection (a closed one writes nothing either).
+    public var isReadOnly: Bool { isClosed || sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Runs `body` with foreign key enforcement off, as SQLite's ALTER TABLE recipe needs:
-    /// dropping a table that is being rebuilt must not cascade to its children. The pragma
-    /// is a no-op inside a transaction, so this must wrap the transaction, never sit in it.
+    /// dropping a table that is being rebuilt must not cascade to its children. SQLite ignores
+    /// the pragma inside a transaction, which would let that cascade happen silently: so an
+    /// open transaction is refused, and both switches are read back. Enforcement left off
+    /// afterwards would let later deletes leave orphans, so failing to restore it throws
+    /// (in place of `body`'s own error, as the more dangerous state).
     public func withForeignKeysDisabled<Result>(_ body: () throws -> Result) throws -> Result {
-        let wasOn = try queryFirst("PRAGMA foreign_keys") { $0.int(0) } == 1
-        guard wasOn else { return try body() }
-        try execute("PRAGMA foreign_keys = OFF")
-        defer { try? execute("PRAGMA foreign_keys = ON") }
-        return try body()
+        guard try foreignKeysEnforced() else { return try body() }
+        guard sqlite3_get_autocommit(handle) != 0 else {
+            throw DatabaseError(code: SQLITE_MISUSE, message: "foreign keys cannot be turned off inside a transaction")
+        }
+        try setForeignKeys(on: false)
+        let result: Swift.Result<Result, any Error>
+        do {
+            result = .success(try body())
+        } catch {
+            result = .failure(error)
+        }
+        try setForeignKeys(on: true)
+        return try result.get()
+    }
+
+    private func foreignKeysEnforced() throws -> Bool {
+        try queryFirst("PRAGMA foreign_keys") { $0.int(0) } == 1
+    }
+
+    private func setForeignKeys(on: Bool) throws {
+        let sql = on ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF"
+        try execute(sql)
+        guard try foreignKeysEnforced() == on else {
+            throw DatabaseError(
+                code: SQLITE_MISUSE, message: "SQLite did not apply \(sql) (a transaction is open)", sql: sql)
+        }
     }
 
     /// Runs one or more statements that take no parameters (schema scripts, pragmas).

@@ -85,7 +85,8 @@ public struct Migrator: Sendable {
     ///
     /// Foreign keys are off while migrations run (a table rebuilt by SQLite's ALTER TABLE
     /// recipe would otherwise cascade-delete its children when the old one is dropped);
-    /// each migration's `foreign_key_check` before its commit keeps them sound.
+    /// each migration's `foreign_key_check` before its commit keeps them sound: a migration
+    /// that leaves violations the database did not have before it is rolled back.
     @discardableResult
     public func migrate(_ database: Database) throws -> [String] {
         let pending = try pendingMigrations(in: database)
@@ -122,14 +123,17 @@ public struct Migrator: Sendable {
                 }
                 return false
             }
+            let violationsBefore = try Self.foreignKeyViolations(database)
             do {
                 try database.execute(migration.sql)
             } catch let error as DatabaseError {
                 throw MigrationError.failed(name: migration.name, error: error)
             }
-            let violations = try database.query("PRAGMA foreign_key_check") { _ in () }.count
-            guard violations == 0 else {
-                throw MigrationError.foreignKeyViolations(name: migration.name, count: violations)
+            let added = try Self.foreignKeyViolations(database).reduce(0) { added, entry in
+                added + max(0, entry.value - (violationsBefore[entry.key] ?? 0))
+            }
+            guard added == 0 else {
+                throw MigrationError.foreignKeyViolations(name: migration.name, count: added)
             }
             try database.run(
                 """
@@ -139,6 +143,13 @@ public struct Migrator: Sendable {
                 [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum)])
             return true
         }
+    }
+
+    /// Foreign key violations by child table, parent table and constraint, counted: rows of
+    /// WITHOUT ROWID tables have no rowid to tell them apart.
+    private static func foreignKeyViolations(_ database: Database) throws -> [String: Int] {
+        let keys = try database.query("PRAGMA foreign_key_check") { "\($0.text(0)) → \($0.text(2)) #\($0.int(3))" }
+        return keys.reduce(into: [:]) { counts, key in counts[key, default: 0] += 1 }
     }
 
     private struct AppliedMigration {

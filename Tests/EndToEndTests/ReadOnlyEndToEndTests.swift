@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import PokedexStore
 import SQLiteDatabase
 import TestSupport
 import Testing
@@ -93,6 +94,23 @@ struct ReadOnlyEndToEndTests {
         for suffix in ["-wal", "-shm"] { try FileManager.default.removeItem(atPath: database + suffix) }
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
         try expectQueriesWork("without -wal and -shm")
+    }
+
+    @Test("without -wal and -shm, a query does not read alongside a running sync: exit 75, try again")
+    func readOnlyWithoutLogFilesDuringSync() async throws {
+        defer { try? unlock() }
+        try syncThenLock()
+        try unlock()
+        for suffix in ["-wal", "-shm"] { try FileManager.default.removeItem(atPath: database + suffix) }
+        // The sync's own lock file is its to write.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: database + ".lock")
+        let sync = try await WriterLock.acquire(forDatabase: database, wait: .zero)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
+        let result = try query(["list"])
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(
+            result.errors.count == 1 && result.errors[0].contains("try again when it has finished"), "\(result.stderr)")
+        withExtendedLifetime(sync) {}
     }
 
     @Test("a database that needs a migration is not migrated by a query: run sync to upgrade it")

@@ -63,5 +63,12 @@ struct OptionTableTests {
     func swappedLetters() {
         #expect(ArgumentParser.suggestion("--ofsfte", among: ["--limit", "--offset"]) == " (did you mean '--offset'?)")
         #expect(ArgumentParser.suggestion("--zzz", among: ["--limit"]) == "")
+        // Equally near, the longer shared start wins, whatever the table's order.
+        #expect(
+            ArgumentParser.suggestion("--max-wate", among: ["--max-age", "--max-wait"])
+                == " (did you mean '--max-wait'?)")
+        #expect(
+            ArgumentParser.suggestion("--max-wate", among: ["--max-wait", "--max-age"])
+                == " (did you mean '--max-wait'?)")
     }
 }

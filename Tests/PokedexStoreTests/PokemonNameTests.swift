@@ -50,6 +50,6 @@ struct PokemonNameTests {
             ("", "abc", 3),
         ])
     func editDistance(left: String, right: String, expected: Int) {
-        #expect(PokemonName.editDistance(Array(left), Array(right), bound: 5) == expected)
+        #expect(EditDistance.between(Array(left), Array(right), bound: 5) == expected)
     }
 }

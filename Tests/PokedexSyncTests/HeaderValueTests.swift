@@ -90,7 +90,7 @@ struct HeaderValueTests {
             if let status = RateLimitStatus(response) {
                 #expect(status.remaining >= 0 && (status.limit ?? 0) >= 0)
                 _ = status.resetAt.map(GitHubSyncError.iso8601)
-                _ = GitHubSyncError.rateLimited(resetAt: status.resetAt ?? Self.now).description
+                _ = GitHubSyncError.rateLimited(resetAt: status.resetAt ?? Self.now, wait: .seconds(1)).description
             }
         }
     }

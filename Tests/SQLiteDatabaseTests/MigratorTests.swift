@@ -194,4 +194,33 @@ struct MigratorTests {
         #expect(pending.map(\.name) == ["0002_add_colour"])
         #expect(try records(reader) == ["0001_create_widget"])
     }
+
+    @Test("violations the database had before do not block a migration; only new ones do")
+    func violationsBaseline() throws {
+        let database = try Database(path: directory.file("baseline.sqlite"))
+        let parentChild = try Self.migration(
+            "0001_parent_child.sql",
+            """
+            CREATE TABLE parent (id INTEGER PRIMARY KEY);
+            CREATE TABLE child (parent_id INTEGER REFERENCES parent (id));
+            """)
+        try Migrator(migrations: [parentChild]).migrate(database)
+        // An orphan written behind the migrator's back, as a hand edit would.
+        try database.execute("PRAGMA foreign_keys = OFF; INSERT INTO child VALUES (7); PRAGMA foreign_keys = ON;")
+        let unrelated = try Self.migration("0002_add_widget.sql", "CREATE TABLE widget (id INTEGER PRIMARY KEY);")
+        #expect(try Migrator(migrations: [parentChild, unrelated]).migrate(database) == ["0002_add_widget"])
+        let orphan = try Self.migration("0003_orphan.sql", "INSERT INTO child VALUES (8);")
+        #expect(throws: MigrationError.foreignKeyViolations(name: "0003_orphan", count: 1)) {
+            try Migrator(migrations: [parentChild, unrelated, orphan]).migrate(database)
+        }
+    }
+
+    @Test("foreign keys cannot be turned off inside a transaction: the cascade would happen silently")
+    func foreignKeysOffInTransaction() throws {
+        let database = try Database(path: directory.file("in-transaction.sqlite"))
+        try database.execute("BEGIN")
+        #expect(throws: DatabaseError.self) { try database.withForeignKeysDisabled {} }
+        try database.execute("ROLLBACK")
+        #expect(try database.queryFirst("PRAGMA foreign_keys") { $0.int(0) } == 1)
+    }
 }
