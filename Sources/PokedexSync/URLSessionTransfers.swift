@@ -73,9 +73,7 @@ private final class Transfer: @unchecked Sendable {
             self.timer = timer
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline.timeInterval, execute: timer)
-        // This Foundation's resume() waits for the session's work queue, which a server sending
-        // without pause can hold for seconds: a concurrency thread must not wait with it.
-        DispatchQueue.global().async { [task] in task.resume() }
+        task.resume()
     }
 
     /// A declared length over the bound is refused before any of the body arrives.

@@ -68,10 +68,10 @@ struct HostileServerEndToEndTests {
             "list page declaring 100 GB, sent without end", .firstListPage,
             .faulted(.endlessBody(declaredLength: "100000000000")), .tooLarge
         ),
-        // At 250 MB/s, a fast link; at loopback's memory speed see `foundationNetworkingDefects`.
+        // At 64 MB/s, a fast link; at loopback's memory speed see `foundationNetworkingDefects`.
         .init(
-            "endless details at 250 MB/s", .details,
-            .faulted(.endlessBody(declaredLength: nil, pieceEveryMicroseconds: 250)), .tooLarge
+            "endless details at 64 MB/s", .details,
+            .faulted(.endlessBody(declaredLength: nil, pieceEveryMicroseconds: 1_000)), .tooLarge
         ),
         .init("5 MB details, their length declared", .details, .json(Self.paddedDetails(bytes: 5 << 20)), .tooLarge),
 
@@ -267,6 +267,36 @@ struct HostileServerEndToEndTests {
         try expectHostileRun(
             ["sync", "issues", Self.repository, "--retries", "0", "--timeout", "1"],
             environment: ["GITHUB_API_URL": github.baseURL], .noProgress, naming: "&page=2")
+    }
+
+    @Test("GitHub: a valid page of issues just under its bound is stored, within the memory bound")
+    func gitHubPageNearItsBound() throws {
+        let github = try syncedGitHub()
+        // All 30 issues (`since` and the ETag dropped), each body replaced by 234 KB: ≈7 MB.
+        github.override = { [github] request in
+            guard request.path.hasSuffix("/issues"), var everything = URLComponents(string: request.target) else {
+                return nil
+            }
+            everything.queryItems = everything.queryItems?.filter { $0.name != "since" }
+            var headers = request.headers
+            headers["if-none-match"] = nil
+            var answer = github.realAnswer(to: RecordedRequest(target: everything.string!, headers: headers))
+            guard var issues = try? JSONSerialization.jsonObject(with: Data(answer.body)) as? [[String: Any]] else {
+                return answer
+            }
+            for index in issues.indices { issues[index]["body"] = String(repeating: "pokédex ", count: 26_000) }
+            answer.body = [UInt8]((try? JSONSerialization.data(withJSONObject: issues)) ?? Data())
+            answer.headers = answer.headers.filter { !["link", "etag"].contains($0.0.lowercased()) }
+            return answer
+        }
+        let (result, peakBytes) = try PeakMemory.run(
+            ["--db", database, "sync", "issues", Self.repository, "--timeout", "5"],
+            environment: ["GITHUB_API_URL": github.baseURL], in: directory, timeout: Self.runTimeout)
+        #expect(result.status == 0, "\(result.stderr)")
+        if let peakBytes { #expect(peakBytes <= Self.peakBytesBound, "peak RSS \(peakBytes >> 20) MB") }
+        let stored = try #require(try DatabaseSnapshot(of: database))
+        try stored.expectIntact("after the large page")
+        #expect(try stored.rows("SELECT count(*) FROM github_issue WHERE length(body) > 200000") == [["i:30"]])
     }
 
     /// Runs a hostile sync and checks how it ended, the rows, and memory.
