@@ -13,6 +13,9 @@ final class SessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     /// Runs `task` to its end: its response with the whole body, or the first failure —
     /// URLSession's, a body over `request.maximumBodyBytes`, or `deadline` passing.
+    /// Cancelling the calling task does not reach URLSession (this Foundation deadlocks when a
+    /// cancellation handler cancels a transfer that is completing): a cancelled sync lets the
+    /// requests in flight finish, each within its deadline.
     func run(_ task: URLSessionDataTask, _ request: HTTPRequest, deadline: Duration) async throws -> HTTPResponse {
         let transfer = Transfer(task: task, request: request, deadline: deadline)
         lock.withLock { transfers[task.taskIdentifier] = transfer }
