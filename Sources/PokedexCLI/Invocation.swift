@@ -119,5 +119,7 @@ public enum SyncDefaults {
     public static let maximumWaitSeconds = 60
     public static let retries = 4
     public static let requestTimeoutSeconds = 30
+    /// A request's total deadline, in `--timeout`s.
+    public static let requestDeadlineMultiple = 4
     public static let retryWaitSeconds = 60
 }

@@ -70,7 +70,8 @@ enum SyncOptions {
         name: "--timeout", value: .count(1...3_600), placeholder: "SECONDS",
         defaultValue: .number(SyncDefaults.requestTimeoutSeconds),
         help: [
-            "Give up on a request that takes longer, and retry it",
+            "Give up on a request that receives nothing this long, or is",
+            "not complete after \(SyncDefaults.requestDeadlineMultiple) times this in all, and retry it",
             "(default: {default}).",
         ])
 

@@ -45,6 +45,8 @@ struct CatalogPageSchedule {
     /// Bytes of detail bodies held for pages the writer has not begun, which it cannot take yet.
     private(set) var waitingBodyBytes = 0
     private var visited: Set<URL> = []
+    /// Ids of every entry the list has brought so far.
+    private var listed: Set<Int> = []
 
     init(limit: Int?, stored: [Int: PokemonCatalog.StoredDetail], waitingBodyBytesLimit: Int) {
         self.remaining = limit ?? Int.max
@@ -63,12 +65,20 @@ struct CatalogPageSchedule {
 
     /// Queues a list page's entries (up to the limit) that need a request, and returns the
     /// next page's link when more entries are wanted. A page already read (a `next` link
-    /// that loops) is refused.
+    /// that loops) is refused, and so is a page that brings no entry not listed before: each
+    /// page linking a fresh `next` with the same entries would otherwise page forever.
     mutating func accept(_ page: ListPage) throws(FetchError) -> String? {
         guard visited.insert(page.url).inserted else {
             throw .undecodable(
                 url: page.url.absoluteString,
                 reason: "the list's next link loops back to a page already read", bodyPrefix: "")
+        }
+        let new = page.entries.reduce(0) { count, entry in count + (listed.insert(entry.id).inserted ? 1 : 0) }
+        guard new > 0 || page.entries.isEmpty else {
+            throw .undecodable(
+                url: page.url.absoluteString,
+                reason: "the list's page brings no entry not already listed, so its next link leads nowhere",
+                bodyPrefix: "")
         }
         let entries = Array(page.entries.prefix(remaining))
         remaining -= entries.count

@@ -70,7 +70,7 @@ public struct CatalogSync: Sendable {
                             inFlight += 1
                         } else if let listTask = nextList {
                             nextList = try state.accept(try await listTask.value).map {
-                                startList(.resource($0), retry: retry)
+                                startList(.listPage($0), retry: retry)
                             }
                             try await writer.send(state.takeWrites(), progress: progress)
                         } else {
@@ -154,7 +154,7 @@ public struct CatalogSync: Sendable {
     private static func downloadDetails(
         of entry: PokemonListEntry, etag: String?, client: HTTPClient, baseURL: URL, retry: RetryPolicy
     ) async throws -> DetailDownload {
-        let request = try PokeAPIEndpoint.resource(entry.url).request(baseURL: baseURL, etag: etag)
+        let request = try PokeAPIEndpoint.details(entry.url).request(baseURL: baseURL, etag: etag)
         return try await client.fetch(request, retrying: retry) { response in
             if response.status == 304, etag != nil { return DetailDownload(id: entry.id, downloaded: nil) }
             let details = try JSONResponse.pokemonDetails(from: response)

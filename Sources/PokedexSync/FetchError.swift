@@ -11,6 +11,9 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     case notJSON(url: String, status: Int, bodyPrefix: String)
     /// JSON that does not have the shape the API documents.
     case undecodable(url: String, reason: String, bodyPrefix: String)
+    /// A body longer than its resource kind may be (`HTTPRequest.maximumBodyBytes`), refused
+    /// before the rest of it was downloaded.
+    case tooLarge(url: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -22,6 +25,8 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
             return "GET \(url) answered HTTP \(status) with a body that is not JSON" + Self.quote(body)
         case .undecodable(let url, let reason, let body):
             return "GET \(url): unexpected JSON (\(reason))" + Self.quote(body)
+        case .tooLarge(let url, let limit):
+            return "GET \(url) answered a body larger than \(Self.size(limit)), the most pokedex accepts there; refused"
         }
     }
 
@@ -34,6 +39,11 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
             scalar.properties.generalCategory == .control ? " " : String(scalar)
         }.joined()
         return printable.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    private static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        return bytes % 1024 == 0 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }
 
     private static func quote(_ body: String) -> String {

@@ -173,7 +173,9 @@ public struct GitHubSync {
         return report
     }
 
-    /// Reads one list from its first page to the last, committing page by page.
+    /// Reads one list from its first page to the last, committing page by page. A page that
+    /// links a next one but brings no item not already read in this walk is refused: a server
+    /// handing out fresh `next` links to the same items would otherwise be paged forever.
     private func walk(
         from first: GitHubEndpoint, repositoryID: Int, report: inout GitHubSyncReport,
         progress: @Sendable (GitHubSyncReport) -> Void
@@ -182,6 +184,7 @@ public struct GitHubSync {
         let firstETag = try archive.issuesETag(repositoryID: repositoryID, url: firstURL)
         var response = try await requester.send(first, etag: firstETag)
         var isFirstPage = true
+        var received: Set<Int> = []
         while true {
             report.note(response)
             switch response.status {
@@ -202,6 +205,13 @@ public struct GitHubSync {
                 let prefetch = next.map { link in Task { try await requester.send(.link(link), etag: nil) } }
                 defer { prefetch?.cancel() }
                 let issues = try JSONResponse.issues(from: response)
+                let new = issues.reduce(0) { count, issue in count + (received.insert(issue.id).inserted ? 1 : 0) }
+                guard new > 0 || next == nil else {
+                    throw FetchError.undecodable(
+                        url: response.url.absoluteString,
+                        reason: "the page brings no issue not already read, so its next link leads nowhere",
+                        bodyPrefix: "")
+                }
                 report.itemsChanged += try archive.saveIssuePage(
                     repositoryID: repositoryID, issues: issues,
                     firstPage: isFirstPage ? (firstURL, EntityTagValue.storable(response.header("ETag"))) : nil)

@@ -8,10 +8,15 @@ import Foundation
 public struct HTTPRequest: Sendable {
     public var url: URL
     public var headers: [String: String]
+    /// The largest body (as decoded, after gzip) the caller accepts: the transport refuses a
+    /// longer one with `FetchError.tooLarge` as soon as it is crossed, so what a server sends
+    /// cannot grow memory past it. Each endpoint sets the bound of its resource kind.
+    public var maximumBodyBytes: Int
 
-    public init(url: URL, headers: [String: String] = [:]) {
+    public init(url: URL, headers: [String: String] = [:], maximumBodyBytes: Int) {
         self.url = url
         self.headers = headers
+        self.maximumBodyBytes = maximumBodyBytes
     }
 }
 

@@ -36,13 +36,13 @@ public struct RetryPolicy: Sendable, Equatable {
 
 extension FetchError {
     /// Whether trying again may help: no answer, a server-side failure, a throttle, or a
-    /// 200 that is not JSON (CDNs answer so while struggling). Other 4xx and JSON of the
-    /// wrong shape will not change by asking again.
+    /// 200 that is not JSON (CDNs answer so while struggling). Other 4xx, JSON of the
+    /// wrong shape and a body over its bound will not change by asking again.
     public var isTransient: Bool {
         switch self {
         case .unreachable, .notJSON: return true
         case .status(_, let status, _): return status >= 500 || status == 408 || status == 429
-        case .undecodable: return false
+        case .undecodable, .tooLarge: return false
         }
     }
 }

@@ -6,20 +6,28 @@ import Foundation
 
 /// The production transport: one URLSession per server with keep-alive, no URL cache
 /// (conditional requests are pokedex's own business), and a cap on connections per host.
+///
+/// Each request has two time bounds: URLSession's own idle timeout (`timeout`: nothing
+/// received for that long), and a total deadline (`deadline`, `deadlineMultiple` × the timeout
+/// by default), which a body trickled a byte at a time or an endless run of `100 Continue`
+/// answers would otherwise never reach. Bodies arrive in pieces and are counted: past the
+/// request's `maximumBodyBytes` the transfer is cancelled there.
 public enum URLSessionTransport {
     public static let factory = HTTPTransportFactory { connections, timeoutSeconds in
-        transport(maximumConnectionsPerHost: connections, timeout: TimeInterval(timeoutSeconds))
+        transport(maximumConnectionsPerHost: connections, timeout: .seconds(timeoutSeconds))
     }
 
+    /// How many idle timeouts one request may take in all: a body that keeps arriving, however
+    /// slowly, is given up on after this (2 min with the default 30 s timeout).
+    public static let deadlineMultiple = 4
+
     public static func transport(
-        maximumConnectionsPerHost: Int,
-        timeout: TimeInterval = TimeInterval(HTTPClient.defaultTimeoutSeconds)
-    )
-        -> HTTPClient.Transport
-    {
+        maximumConnectionsPerHost: Int, timeout: Duration = .seconds(HTTPClient.defaultTimeoutSeconds),
+        deadline: Duration? = nil
+    ) -> HTTPClient.Transport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
-        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForRequest = TimeInterval(timeout.components.seconds)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
@@ -27,36 +35,16 @@ public enum URLSessionTransport {
         // sync's client CPU, measured), even with no cookie storage.
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpShouldSetCookies = false
-        let session = URLSession(configuration: configuration, delegate: RedirectPolicy(), delegateQueue: nil)
+        let transfers = SessionTransfers()
+        let session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+        let deadline = deadline ?? timeout * deadlineMultiple
         return { request in
             var urlRequest = URLRequest(url: request.url)
             urlRequest.httpMethod = "GET"
             for (name, value) in request.headers {
                 urlRequest.setValue(value, forHTTPHeaderField: name)
             }
-            // A completion handler rather than `data(for:)`: on Linux, cancelling the async
-            // variant while its transfer completes deadlocks swift-corelibs-foundation (seen
-            // when a failed detail cancels its siblings), so task cancellation must not reach
-            // URLSession. A cancelled sync simply lets in-flight requests finish.
-            let (body, response): (Data, URLResponse) = try await withCheckedThrowingContinuation { continuation in
-                session.dataTask(with: urlRequest) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
-                }.resume()
-            }
-            guard let http = response as? HTTPURLResponse else {
-                throw FetchError.unreachable(url: request.url.absoluteString, reason: "not an HTTP response")
-            }
-            var headers: [String: String] = [:]
-            for case (let name as String, let value as String) in http.allHeaderFields {
-                headers[name] = value
-            }
-            return HTTPResponse(url: http.url ?? request.url, status: http.statusCode, headers: headers, body: body)
+            return try await transfers.run(session.dataTask(with: urlRequest), request, deadline: deadline)
         }
     }
 
@@ -75,14 +63,7 @@ public enum URLSessionTransport {
 
 /// Follows redirects, but never carries credentials to another origin: Foundation on Linux
 /// forwards `Authorization` to whatever host a redirect names.
-final class RedirectPolicy: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(Self.redirect(request, from: task.originalRequest?.url ?? response.url))
-    }
-
+enum RedirectPolicy {
     /// The request to follow: `request` itself on the same origin, else without credentials.
     static func redirect(_ request: URLRequest, from origin: URL?) -> URLRequest {
         guard let target = request.url, let origin, target.hasSameOrigin(as: origin) else {

@@ -32,7 +32,9 @@ struct CredentialEchoEndToEndTests {
         /// Whether pokedex's own message quotes what the server sent (so the redaction shows).
         var quotedInMessage: Bool { [.body401, .body403, .body422, .body500, .linkHeader].contains(self) }
 
-        func answer(_ request: RecordedRequest, token: String, baseURL: String) -> ScriptedResponse? {
+        func answer(_ request: RecordedRequest, token: String, baseURL: String, github: FakeGitHub)
+            -> ScriptedResponse?
+        {
             let echo = "{\"message\":\"Bad credentials: Bearer \(token)\",\"seen\":\"\(token)\"}"
             let repositoryID = FakeGitHubRepository.defaultID(owner: "acme", name: "rocket")
             switch self {
@@ -48,11 +50,15 @@ struct CredentialEchoEndToEndTests {
                     echo, status: 500,
                     headers: [("WWW-Authenticate", "Bearer realm=\"\(token)\""), ("X-Echo", "Bearer \(token)")])
             case .linkHeader:
-                // The first page points at a next page whose URL carries the token; that page fails.
+                // The first page (its real issues, so the walk goes on) points at a next page
+                // whose URL carries the token; that page fails.
                 guard request.path.hasSuffix("/issues") else { return nil }
                 if request.query["access_token"] != nil { return .json(echo, status: 500) }
                 let next = "\(baseURL)/repositories/\(repositoryID)/issues?page=2&access_token=\(token)"
-                return .json("[]", headers: [("Link", "<\(next)>; rel=\"next\"")])
+                var first = github.realAnswer(to: request)
+                first.headers =
+                    first.headers.filter { $0.0.lowercased() != "link" } + [("Link", "<\(next)>; rel=\"next\"")]
+                return first
             case .redirectLocation:
                 guard request.path == "/repos/acme/rocket" else { return .json(echo, status: 422) }
                 return ScriptedResponse(
@@ -67,7 +73,10 @@ struct CredentialEchoEndToEndTests {
     @Test("the token quoted in an answer is redacted from every message and record", arguments: Echo.allCases)
     func echoed(_ echo: Echo) throws {
         let baseURL = github.baseURL
-        github.override = { request in echo.answer(request, token: Self.token, baseURL: baseURL) }
+        // Weak: the fake keeps its override, which must not keep the fake.
+        github.override = { [weak github] request in
+            github.flatMap { echo.answer(request, token: Self.token, baseURL: baseURL, github: $0) }
+        }
         let sync = try pokedex(["sync", "issues", Self.repository, "--max-wait", "0", "--retries", "0"])
         #expect(sync.status != 0, "\(sync.stderr)")
         #expect(sync.errors.count == 1, "one Error: line: \(sync.stderr)")

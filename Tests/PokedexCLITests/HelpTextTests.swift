@@ -81,7 +81,8 @@ enum GoldenHelp {
                                   (honouring Retry-After), 0-10 (default: 4).
           --retry-wait SECONDS    Wait at most this long in all between the attempts of one
                                   request (default: 60).
-          --timeout SECONDS       Give up on a request that takes longer, and retry it
+          --timeout SECONDS       Give up on a request that receives nothing this long, or is
+                                  not complete after 4 times this in all, and retry it
                                   (default: 30).
         \(globalOptions)
         """

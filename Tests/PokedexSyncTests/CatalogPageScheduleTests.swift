@@ -176,4 +176,26 @@ struct CatalogPageScheduleTests {
         _ = try schedule.accept(Self.page([1], number: 0))
         #expect(throws: FetchError.self) { _ = try schedule.accept(Self.page([2], number: 0)) }
     }
+
+    @Test(
+        "a page that brings no entry not listed before stops the walk; one new entry is progress",
+        arguments: [
+            ([[1, 2], [1, 2]], false),
+            ([[1, 2], [2, 1]], false),
+            ([[1, 2], [3, 4], [2, 3]], false),
+            ([[1], [1, 1]], false),
+            ([[1, 2], [2, 3]], true),
+            ([[1, 2], []], true),
+        ])
+    func pageWithoutProgress(pages: [[Int]], accepted: Bool) throws {
+        var schedule = CatalogPageSchedule(limit: nil, stored: [:], waitingBodyBytesLimit: 100)
+        for (number, ids) in pages.dropLast().enumerated() { _ = try schedule.accept(Self.page(ids, number: number)) }
+        let last = Self.page(pages.last!, number: pages.count - 1)
+        if accepted {
+            #expect(throws: Never.self) { _ = try schedule.accept(last) }
+        } else {
+            let error = #expect(throws: FetchError.self) { _ = try schedule.accept(last) }
+            #expect(error?.description.contains(last.url.absoluteString) == true, "\(String(describing: error))")
+        }
+    }
 }

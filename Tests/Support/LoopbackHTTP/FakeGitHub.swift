@@ -43,6 +43,12 @@ public final class FakeGitHub: @unchecked Sendable {
         set { backend.override = newValue }
     }
 
+    /// What the fake answers `request` when no override is set (counted like any answer): for
+    /// an override that serves a real answer altered.
+    public func realAnswer(to request: RecordedRequest) -> ScriptedResponse {
+        backend.realAnswer(to: request)
+    }
+
     // MARK: Data
 
     /// Sets `updated_at` of these issues to now — strictly later than every `updated_at`

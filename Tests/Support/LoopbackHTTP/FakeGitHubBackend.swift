@@ -99,7 +99,12 @@ final class FakeGitHubBackend: @unchecked Sendable {
         if let override = self.override, let scripted = override(request) {
             return scripted
         }
-        return synchronized { answer(request) }
+        return realAnswer(to: request)
+    }
+
+    /// The answer routing gives, the override aside.
+    func realAnswer(to request: RecordedRequest) -> ScriptedResponse {
+        synchronized { answer(request) }
     }
 
     /// Callers hold the lock.

@@ -15,16 +15,16 @@ public final class FakePokeAPI: @unchecked Sendable {
     public let server: LoopbackServer
     private let backend: FakePokeAPIBackend
 
-    /// Starts serving `catalog` (ids and names must be unique).
-    public init(catalog: [FakePokemon] = FakePokemon.standardCatalog()) throws {
+    /// Starts serving `catalog` (ids and names must be unique) on `127.0.0.1`, or `::1`.
+    public init(catalog: [FakePokemon] = FakePokemon.standardCatalog(), ipv6: Bool = false) throws {
         let backend = FakePokeAPIBackend(catalog: catalog)
         // The handler captures only the backend, so releasing this object releases the server.
-        server = try LoopbackServer { [backend] request in backend.respond(to: request) }
+        server = try LoopbackServer(ipv6: ipv6) { [backend] request in backend.respond(to: request) }
         backend.setOrigin(server.baseURL)
         self.backend = backend
     }
 
-    /// `http://127.0.0.1:PORT/api/v2`, without a trailing slash.
+    /// `http://127.0.0.1:PORT/api/v2` (or `[::1]`), without a trailing slash.
     public var baseURL: String { server.baseURL + "/api/v2" }
 
     /// Consulted before routing; a non-nil result is served as-is (and not counted). Use it to

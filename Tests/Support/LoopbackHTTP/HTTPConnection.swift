@@ -7,8 +7,8 @@ struct HTTPConnection {
     private static let maximumHeadLength = 64 * 1024
     private static let maximumHeaderCount = 200
 
-    private let descriptor: Int32
-    private let server: ServerCore
+    let descriptor: Int32
+    let server: ServerCore
     private var buffer: [UInt8] = []
     private var readIndex = 0
     private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
@@ -106,6 +106,15 @@ struct HTTPConnection {
                     response, keepAlive: true, isHTTP10: head.isHTTP10, omitBody: omitBody,
                     bodyLimit: max(0, afterBytes))
                 _ = POSIXSocket.sendAll(descriptor, bytes)
+                return
+            case .trickle(let milliseconds):
+                sendTrickled(response, millisecondsPerByte: milliseconds, isHTTP10: head.isHTTP10)
+                return
+            case .endlessBody(let declaredLength, let pace):
+                sendEndlessBody(response, declaredLength: declaredLength, pieceEveryMicroseconds: pace)
+                return
+            case .endlessInterimResponses(let milliseconds):
+                sendEndlessInterimResponses(millisecondsApart: milliseconds)
                 return
             case .stall, nil:
                 let bytes = Self.serialize(
@@ -306,7 +315,7 @@ struct HTTPConnection {
     }
 
     /// Head and body in one buffer, so each response leaves in as few segments as possible.
-    private static func serialize(
+    static func serialize(
         _ response: ScriptedResponse, keepAlive: Bool, isHTTP10: Bool, omitBody: Bool, bodyLimit: Int
     ) -> [UInt8] {
         let status = response.status

@@ -18,10 +18,14 @@ public final class LoopbackServer: @unchecked Sendable {
     public let port: Int
     private let core: ServerCore
 
-    /// Binds `127.0.0.1:0` and starts accepting immediately.
+    /// The host part of ``baseURL``: `127.0.0.1`, or `[::1]`.
+    public let host: String
+
+    /// Binds `127.0.0.1:0` (`[::1]:0` when `ipv6`) and starts accepting immediately.
     /// - Parameter handler: called on a connection thread for each request; must be thread-safe.
-    public init(handler: @escaping @Sendable (RecordedRequest) -> ScriptedResponse) throws {
-        let listener = try POSIXSocket.makeLoopbackListener()
+    public init(ipv6: Bool = false, handler: @escaping @Sendable (RecordedRequest) -> ScriptedResponse) throws {
+        let listener = try POSIXSocket.makeLoopbackListener(ipv6: ipv6)
+        host = ipv6 ? "[::1]" : "127.0.0.1"
         let wakePipe: (read: Int32, write: Int32)
         do {
             wakePipe = try POSIXSocket.makeWakePipe()
@@ -40,8 +44,8 @@ public final class LoopbackServer: @unchecked Sendable {
         core.stop()
     }
 
-    /// `http://127.0.0.1:PORT`, without a trailing slash.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// `http://127.0.0.1:PORT` (or `http://[::1]:PORT`), without a trailing slash.
+    public var baseURL: String { "http://\(host):\(port)" }
 
     /// Every request received so far, in arrival order.
     public var requests: [RecordedRequest] { core.recordedRequests }

@@ -20,12 +20,14 @@ public struct LoopbackServerError: Error, CustomStringConvertible {
 
 /// Thin wrappers over the BSD socket calls whose spelling differs between Glibc and Darwin.
 enum POSIXSocket {
-    static func makeLoopbackListener() throws -> (descriptor: Int32, port: Int) {
+    /// A listening socket on `127.0.0.1`, or `::1` when `ipv6`, on an ephemeral port.
+    static func makeLoopbackListener(ipv6: Bool = false) throws -> (descriptor: Int32, port: Int) {
+        let family = ipv6 ? AF_INET6 : AF_INET
         #if canImport(Glibc)
             // CLOEXEC keeps the test's sockets out of child processes (end-to-end tests spawn the CLI).
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+            let descriptor = socket(family, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(family, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw LoopbackServerError(operation: "socket", code: errno) }
         do {
@@ -35,37 +37,62 @@ enum POSIXSocket {
             try setOption(descriptor, SOL_SOCKET, SO_REUSEADDR, 1, name: "setsockopt(SO_REUSEADDR)")
             // Accept must never block after poll() said "readable" (the peer may have gone already).
             try setNonBlocking(descriptor, true)
-
-            var address = sockaddr_in()
-            #if canImport(Darwin)
-                address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-            #endif
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = 0
-            address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard bound == 0 else { throw LoopbackServerError(operation: "bind", code: errno) }
+            let port = ipv6 ? try bindIPv6Loopback(descriptor) : try bindIPv4Loopback(descriptor)
             guard listen(descriptor, 512) == 0 else {
                 throw LoopbackServerError(operation: "listen", code: errno)
             }
-
-            var boundAddress = sockaddr_in()
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let named = withUnsafeMutablePointer(to: &boundAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    getsockname(descriptor, $0, &length)
-                }
-            }
-            guard named == 0 else { throw LoopbackServerError(operation: "getsockname", code: errno) }
-            return (descriptor, Int(UInt16(bigEndian: boundAddress.sin_port)))
+            return (descriptor, port)
         } catch {
             close(descriptor)
             throw error
         }
+    }
+
+    /// Binds `127.0.0.1:0` and returns the port the system chose.
+    private static func bindIPv4Loopback(_ descriptor: Int32) throws -> Int {
+        var address = sockaddr_in()
+        #if canImport(Darwin)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+        return Int(UInt16(bigEndian: try bindAndName(descriptor, address).sin_port))
+    }
+
+    /// Binds `[::1]:0` and returns the port the system chose.
+    private static func bindIPv6Loopback(_ descriptor: Int32) throws -> Int {
+        var address = sockaddr_in6()
+        #if canImport(Darwin)
+            address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+        #endif
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        return Int(UInt16(bigEndian: try bindAndName(descriptor, address).sin6_port))
+    }
+
+    /// Binds `address` (port 0) and returns the address bound, with the port the system chose.
+    private static func bindAndName<Address>(_ descriptor: Int32, _ address: Address) throws -> Address {
+        var address = address
+        try bindAddress(descriptor, &address)
+        try boundAddress(descriptor, &address)
+        return address
+    }
+
+    private static func bindAddress<Address>(_ descriptor: Int32, _ address: inout Address) throws {
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<Address>.size))
+            }
+        }
+        guard bound == 0 else { throw LoopbackServerError(operation: "bind", code: errno) }
+    }
+
+    private static func boundAddress<Address>(_ descriptor: Int32, _ address: inout Address) throws {
+        var length = socklen_t(MemoryLayout<Address>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0 else { throw LoopbackServerError(operation: "getsockname", code: errno) }
     }
 
     /// A pipe whose write end wakes the accept loop out of `poll` when the server stops.

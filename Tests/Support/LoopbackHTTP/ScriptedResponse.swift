@@ -17,6 +17,16 @@ public struct ScriptedResponse: Sendable {
         case reset
         /// Waits this long, then responds normally; cut short (connection closed) by `stop()`.
         case stall(seconds: Double)
+        /// Sends the head at once, then the body one byte every this many milliseconds.
+        case trickle(millisecondsPerByte: Int)
+        /// Sends the head with this `Content-Length` text (nil: chunked), then 64 KiB pieces of
+        /// body without end, one every `pieceEveryMicroseconds` (0: as fast as the socket takes them).
+        case endlessBody(declaredLength: String?, pieceEveryMicroseconds: Int = 0)
+        /// Answers `100 Continue` every this many milliseconds, never a final response.
+        case endlessInterimResponses(millisecondsApart: Int)
+
+        // Every fault that sends without end stops when the peer leaves, when the server
+        // stops, or after `HTTPConnection.endlessFaultSeconds`, whichever comes first.
     }
 
     public var status: Int
