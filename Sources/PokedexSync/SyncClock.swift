@@ -15,18 +15,3 @@ public struct SyncClock: Sendable {
 
     public static let system = SyncClock(now: { Date() }, sleep: { try await Task.sleep(for: $0) })
 }
-
-/// How a sync job's requests leave the process: it asks for one transport per server, with
-/// the connections to it and the per-request timeout that server's sync wants. The entry
-/// point supplies the production one (`URLSessionTransport`); tests supply closures.
-public struct HTTPTransportFactory: Sendable {
-    public var make: @Sendable (_ maximumConnectionsPerHost: Int, _ timeoutSeconds: Int) -> HTTPClient.Transport
-
-    public init(
-        make:
-            @escaping @Sendable (_ maximumConnectionsPerHost: Int, _ timeoutSeconds: Int)
-            -> HTTPClient.Transport
-    ) {
-        self.make = make
-    }
-}
