@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteDatabase
 import TestSupport
 import Testing
@@ -31,28 +32,27 @@ struct EmbeddedSchemaTests {
         }
     }
 
-    /// SQLite's 12-step ALTER TABLE recipe applied to `pokemon`: a new table, a copy, the old
-    /// one dropped, the new one renamed. Run with foreign keys on, the drop would delete
+    /// SQLite's 12-step ALTER TABLE recipe applied to `pokemon` as the schema stands (a new
+    /// table with one more column, a copy, the old one dropped, the new one renamed, the views
+    /// dropped before and made again after). Run with foreign keys on, the drop would delete
     /// every child row through ON DELETE CASCADE.
-    static let rebuildPokemon = """
-        CREATE TABLE pokemon_rebuilt (
-            id                   INTEGER PRIMARY KEY,
-            name                 TEXT    NOT NULL UNIQUE,
-            url                  TEXT    NOT NULL,
-            height               INTEGER,
-            weight               INTEGER,
-            base_experience      INTEGER,
-            sort_order           INTEGER,
-            species_name         TEXT,
-            official_artwork_url TEXT,
-            listed_at            TEXT    NOT NULL,
-            details_synced_at    TEXT,
-            colour               TEXT
-        ) STRICT;
-        INSERT INTO pokemon_rebuilt SELECT *, NULL FROM pokemon;
-        DROP TABLE pokemon;
-        ALTER TABLE pokemon_rebuilt RENAME TO pokemon;
-        """
+    static func rebuildPokemon(_ database: Database) throws -> String {
+        let table = try #require(
+            try database.queryFirst("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'pokemon'") {
+                $0.text(0)
+            })
+        let views = try database.query("SELECT name, sql FROM sqlite_schema WHERE type = 'view' ORDER BY rowid") {
+            (name: $0.text(0), sql: $0.text(1))
+        }
+        let renamed = table.replacingOccurrences(of: "CREATE TABLE pokemon (", with: "CREATE TABLE pokemon_rebuilt (")
+        let closing = try #require(renamed.range(of: ")", options: .backwards))
+        let rebuilt = renamed.replacingCharacters(in: closing, with: ",\n    colour TEXT)")
+        return views.map { "DROP VIEW \($0.name);\n" }.joined() + rebuilt + ";\n"
+            + "INSERT INTO pokemon_rebuilt SELECT *, NULL FROM pokemon;\n"
+            + "DROP TABLE pokemon;\n"
+            + "ALTER TABLE pokemon_rebuilt RENAME TO pokemon;\n"
+            + views.map { $0.sql + ";\n" }.joined()
+    }
 
     func childRowCounts(_ database: Database) throws -> [String: Int] {
         var counts: [String: Int] = [:]
@@ -79,12 +79,7 @@ struct EmbeddedSchemaTests {
                 "pokemon_detail_json": 2,
             ])
 
-        // The recipe drops and recreates the views that read the rebuilt table.
-        let view = try #require(
-            try catalog.database.queryFirst(
-                "SELECT sql FROM sqlite_schema WHERE type = 'view' AND name = 'pokemon_summary'"
-            ) { $0.text(0) })
-        let script = "DROP VIEW pokemon_summary;\n" + Self.rebuildPokemon + view + ";\n"
+        let script = try Self.rebuildPokemon(catalog.database)
 
         // The control: the same script with foreign keys on loses the children.
         struct RollBack: Error {}
@@ -108,5 +103,39 @@ struct EmbeddedSchemaTests {
         let profile = try #require(try catalog.profile(name: "raichu"))
         #expect(profile.summary.types == ["electric", "psychic"])
         #expect(profile.abilities.count == 2 && profile.stats.count == 2)
+    }
+
+    @Test("a database synced before the Pokédex entry gets its URLs from the stored bodies, no download")
+    func entryURLsFromStoredBodies() throws {
+        let database = try Database(path: directory.file("before-entry.sqlite"))
+        let all = try Migrator.embedded().migrations
+        let entry = try #require(all.firstIndex { $0.name == "0007_create_pokedex_entry" })
+        try Migrator(migrations: Array(all[..<entry])).migrate(database)
+        let body = """
+            {"id":25,"species":{"name":"pikachu","url":"/api/v2/pokemon-species/25/"},\
+            "types":[{"slot":1,"type":{"name":"electric","url":"/api/v2/type/13/"}}],\
+            "abilities":[{"slot":1,"is_hidden":false,"ability":{"name":"static","url":"/api/v2/ability/9/"}},\
+            {"slot":3,"is_hidden":true,"ability":{"name":"lightning-rod","url":"/api/v2/ability/31/"}}]}
+            """
+        try database.execute(
+            """
+            INSERT INTO pokemon (id, name, url, listed_at) VALUES (25, 'pikachu', 'u', 't'), (26, 'raichu', 'u', 't');
+            INSERT INTO pokemon_type VALUES (25, 1, 'electric'), (26, 1, 'electric');
+            INSERT INTO pokemon_ability VALUES (25, 1, 'static', 0), (25, 3, 'lightning-rod', 1);
+            INSERT INTO pokemon_detail_json VALUES (26, NULL, 't', 'not JSON: stored by hand');
+            """)
+        try database.run("INSERT INTO pokemon_detail_json VALUES (25, NULL, 't', ?)", [.text(body)])
+        try Migrator(migrations: all).migrate(database)
+        #expect(
+            try database.query("SELECT id, species_url FROM pokemon ORDER BY id") {
+                "\($0.int(0)) \($0.optionalText(1) ?? "-")"
+            }
+                == ["25 /api/v2/pokemon-species/25/", "26 -"])
+        #expect(
+            try database.query("SELECT type_url FROM pokemon_type ORDER BY pokemon_id") { $0.optionalText(0) ?? "-" }
+                == ["/api/v2/type/13/", "-"])
+        #expect(
+            try database.query("SELECT ability_url FROM pokemon_ability ORDER BY slot") { $0.text(0) }
+                == ["/api/v2/ability/9/", "/api/v2/ability/31/"])
     }
 }
