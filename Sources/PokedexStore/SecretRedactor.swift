@@ -52,6 +52,15 @@ public struct SecretRedactor: Sendable, Equatable {
         for secret in secrets where Self.replace(Array(secret.utf8), in: &bytes) {
             changed = true
         }
+        // What is left of a secret an excerpt cut short: its start, then the excerpt's marker.
+        let marker = Array(Excerpt.marker.utf8)
+        for secret in secrets {
+            let start = Array(secret.utf8)
+            for length in stride(from: start.count - 1, through: Self.minimumLength, by: -1)
+            where Self.replace(start[..<length] + marker, in: &bytes, with: Self.placeholder.utf8 + marker) {
+                changed = true
+            }
+        }
         return changed ? String(decoding: bytes, as: UTF8.self) : text
     }
 
@@ -68,7 +77,9 @@ public struct SecretRedactor: Sendable, Equatable {
 
     /// Replaces every occurrence of `secret` in `text`; whether there was one. Matching UTF-8
     /// bytes is matching characters: a valid sequence cannot start inside another.
-    private static func replace(_ secret: [UInt8], in text: inout [UInt8]) -> Bool {
+    private static func replace(
+        _ secret: [UInt8], in text: inout [UInt8], with replacement: [UInt8] = Array(placeholder.utf8)
+    ) -> Bool {
         guard text.count >= secret.count else { return false }
         var result: [UInt8] = []
         var index = 0
@@ -79,7 +90,7 @@ public struct SecretRedactor: Sendable, Equatable {
             {
                 if !found { result = Array(text[..<index]) }
                 found = true
-                result += placeholder.utf8
+                result += replacement
                 index += secret.count
             } else {
                 if found { result.append(text[index]) }

@@ -1,4 +1,5 @@
 import Foundation
+import PokedexStore
 
 /// Why a download could not be used. Every case names the URL; server answers also carry
 /// the status and the start of the body, so a one-line message says what went wrong.
@@ -33,12 +34,14 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     /// How many bytes of a body an error keeps: enough to recognise an error page.
     static let bodyPrefixLength = 120
 
+    /// The start of `body`, spaces collapsed, as an `Excerpt` (ending in its marker when cut).
     static func prefix(of body: Data) -> String {
         let text = String(decoding: body.prefix(bodyPrefixLength), as: UTF8.self)
         let printable = text.unicodeScalars.map { scalar in
             scalar.properties.generalCategory == .control ? " " : String(scalar)
         }.joined()
-        return printable.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let collapsed = printable.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return body.count > bodyPrefixLength ? collapsed + Excerpt.marker : collapsed
     }
 
     private static func size(_ bytes: Int) -> String {
@@ -47,7 +50,7 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     }
 
     private static func quote(_ body: String) -> String {
-        body.isEmpty ? "" : ": \"\(body)\(body.count >= bodyPrefixLength - 5 ? "…" : "")\""
+        body.isEmpty ? "" : ": \"\(body)\""
     }
 
     private static func host(of url: String) -> String {

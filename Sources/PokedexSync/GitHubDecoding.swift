@@ -109,7 +109,7 @@ extension GitHubIssueBody {
         func positive(_ name: String, _ value: Int) -> String? { value > 0 ? nil : "\(name) \(value) is not positive" }
         func date(_ name: String, _ value: String?) -> String? {
             guard let value, !GitHubTimestamp.isValid(value) else { return nil }
-            return "\(name) \"\(value.prefix(40))\" is not a YYYY-MM-DDTHH:MM:SSZ date"
+            return "\(name) \"\(Excerpt.of(value, maximumCharacters: 40))\" is not a YYYY-MM-DDTHH:MM:SSZ date"
         }
         let checks: [String?] =
             [

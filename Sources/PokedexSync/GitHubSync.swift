@@ -268,7 +268,8 @@ struct GitHubRequester: Sendable {
             if response.status == 401 {
                 throw GitHubSyncError.unauthorized(
                     url: request.url.absoluteString,
-                    message: GitHubErrorBody.message(in: response) ?? "unauthorized")
+                    message: GitHubErrorBody.message(in: response).map { Excerpt.of($0, maximumCharacters: 200) }
+                        ?? "unauthorized")
             }
             guard let limit = RateLimitWait(response, now: client.clock.now()) else { return response }
             // At least a second per wait, so that `Retry-After: 0` answered forever still
@@ -327,7 +328,7 @@ enum LinkHeader {
             url.hasSameOrigin(as: api)
         else {
             throw JSONResponse.undecodable(
-                response, reason: "the Link header's next page \"\(link.prefix(200))\" is not on the API's origin")
+                response, reason: "the Link header's next page \"\(Excerpt.of(link, maximumCharacters: 200))\" is not on the API's origin")
         }
         return link
     }

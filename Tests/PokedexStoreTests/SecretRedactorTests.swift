@@ -7,6 +7,18 @@ struct SecretRedactorTests {
     static let token = "ghp_0123456789abcdefSECRET"
 
     @Test(
+        "a token an excerpt cut in two is still redacted: its start before the excerpt's marker",
+        arguments: [4, 5, 12, 25])
+    func cutByAnExcerpt(kept: Int) {
+        let padded = String(repeating: "x", count: 100) + "Bearer " + Self.token + " and more"
+        let excerpt = Excerpt.of(padded, maximumCharacters: 107 + kept)
+        #expect(excerpt.hasSuffix(String(Self.token.prefix(kept)) + Excerpt.marker))
+        let redacted = SecretRedactor(tokens: [Self.token], urls: []).redact("GET u: \"\(excerpt)\"; kept")
+        #expect(!redacted.contains(String(Self.token.prefix(4))), "\(redacted)")
+        #expect(redacted.hasSuffix("Bearer [redacted]…\"; kept"), "\(redacted)")
+    }
+
+    @Test(
         "the token is redacted in every form a server could echo",
         arguments: [
             ("Bearer \(token)", "Bearer [redacted]"),
