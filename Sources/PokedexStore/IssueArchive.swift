@@ -43,11 +43,12 @@ public struct IssueArchive {
         }
     }
 
-    /// The stored ETag of the first issues page at `url`, if that is the URL last stored.
+    /// The stored ETag of the first issues page at `url`, if that is the URL last stored. URLs
+    /// are stored and matched without userinfo: a base URL's credentials stay out of the file.
     public func issuesETag(repositoryID: Int, url: String) throws -> String? {
         try database.queryFirst(
             "SELECT issues_etag FROM github_sync_state WHERE repository_id = ? AND issues_url = ?",
-            [.int(repositoryID), .text(url)]
+            [.int(repositoryID), .text(SecretRedactor.removingUserinfo(url))]
         ) { $0.optionalText(0) } ?? nil
     }
 
@@ -119,7 +120,10 @@ public struct IssueArchive {
             if let firstPage {
                 try database.run(
                     "UPDATE github_sync_state SET issues_url = ?, issues_etag = ? WHERE repository_id = ?",
-                    [.text(firstPage.url), .string(firstPage.etag), .int(repositoryID)])
+                    [
+                        .text(SecretRedactor.removingUserinfo(firstPage.url)), .string(firstPage.etag),
+                        .int(repositoryID),
+                    ])
             }
             return changed
         }

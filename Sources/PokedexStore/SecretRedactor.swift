@@ -101,6 +101,15 @@ public struct SecretRedactor: Sendable, Equatable {
         return found
     }
 
+    /// `url` without its userinfo ("scheme://host/path"): what may be stored or used as a key,
+    /// where the credentials must not go.
+    public static func removingUserinfo(_ url: String) -> String {
+        guard let userinfo = userinfo(of: url), let separator = url.firstRange(of: "://") else { return url }
+        let start = separator.upperBound
+        let end = url.utf8.index(start, offsetBy: userinfo.utf8.count + 1)
+        return String(url[..<start]) + String(url[end...])
+    }
+
     /// "user:password" in "scheme://user:password@host/path", nil without an "@".
     static func userinfo(of url: String) -> String? {
         let bytes = Array(url.utf8)

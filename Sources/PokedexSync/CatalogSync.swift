@@ -118,7 +118,10 @@ public struct CatalogSync: Sendable {
                 }
                 if let next = page.next, PokeAPIEndpoint.resolve(next, baseURL: baseURL) == nil {
                     throw JSONResponse.undecodable(
-                        response, reason: "next page \"\(Excerpt.of(next, maximumCharacters: 200))\" is not an http(s) URL on the API's origin")
+                        response,
+                        reason:
+                            "next page \"\(Excerpt.of(next, maximumCharacters: 200))\" is not an http(s) URL on the API's origin"
+                    )
                 }
                 var entries: [PokemonListEntry] = []
                 for result in page.results {

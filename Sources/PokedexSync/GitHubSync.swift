@@ -328,7 +328,10 @@ enum LinkHeader {
             url.hasSameOrigin(as: api)
         else {
             throw JSONResponse.undecodable(
-                response, reason: "the Link header's next page \"\(Excerpt.of(link, maximumCharacters: 200))\" is not on the API's origin")
+                response,
+                reason:
+                    "the Link header's next page \"\(Excerpt.of(link, maximumCharacters: 200))\" is not on the API's origin"
+            )
         }
         return link
     }

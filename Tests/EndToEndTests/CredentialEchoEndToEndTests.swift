@@ -125,6 +125,20 @@ struct CredentialEchoEndToEndTests {
         try expectNoToken(in: sync, secrets: [password, basic], environment: ["POKEAPI_BASE_URL": withCredentials])
     }
 
+    @Test("a successful issues sync through a base URL with credentials stores none of them")
+    func userinfoInStoredState() throws {
+        let password = "gh-pa55w0rd-Secret"
+        let withCredentials = github.baseURL.replacingOccurrences(of: "http://", with: "http://robot:\(password)@")
+        let environment = ["GITHUB_API_URL": withCredentials]
+        let sync = try pokedex(["sync", "issues", Self.repository], environment: environment)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let basic = Data("robot:\(password)".utf8).base64EncodedString()
+        try expectNoToken(in: sync, secrets: [password, basic], environment: environment)
+        // The stored first-page URL still finds its ETag: the refresh is conditional.
+        let again = try pokedex(["sync", "issues", Self.repository], environment: environment)
+        #expect(again.status == 0 && again.stderr.contains("unchanged"), "\(again.stderr)")
+    }
+
     @Test("the token in stored issue content is GitHub's data, kept as served; pokedex's own records never carry it")
     func tokenInIssueData() throws {
         github.update(Self.repository) { repository in repository.issues[0].title = "leaked \(Self.token) here" }
