@@ -59,9 +59,15 @@ public enum LocalStore {
     /// Opens for sync, creating the file if needed, and applies pending migrations. Call
     /// it only under the writer lock (`WriterLock`): migrations must have one writer.
     public static func openForWriting(path: String) throws(StoreError) -> Database {
+        // Another program's file, or a damaged one, is refused before anything in it changes
+        // (journal mode included): told apart on a read-only connection, which cannot roll
+        // back its journal or checkpoint its log either.
+        if FileSystem.exists(path), !FileSystem.isDirectory(path), FileSystem.size(path) > 0 {
+            let probe = try open(path: path, mode: .readOnly)
+            defer { probe.close() }
+            try refuseDamage(probe, contents: try recognise(probe, path: path), path: path)
+        }
         let database = try open(path: path, mode: .readWriteCreate)
-        // Another program's file is refused before anything in it changes, journal mode included.
-        _ = try recognise(database, path: path)
         do {
             let journalMode = try database.queryFirst("PRAGMA journal_mode") { $0.text(0) }
             if journalMode != "wal" {
@@ -77,12 +83,7 @@ public enum LocalStore {
             // In WAL mode NORMAL never corrupts the database; a power cut may only lose the
             // last commits, which the next sync downloads again.
             try database.execute("PRAGMA synchronous = NORMAL")
-            let migrator = try Migrator.embedded()
-            try migrator.migrate(database)
-            let missing = try migrator.missingSchemaObjects(in: database)
-            if !missing.isEmpty { throw StoreError.damagedSchema(path: path, missing: missing) }
-        } catch let error as StoreError {
-            throw error
+            try Migrator.embedded().migrate(database)
         } catch let error as MigrationError {
             throw .schema(path: path, error)
         } catch {
@@ -121,6 +122,24 @@ public enum LocalStore {
         return database
     }
 
+    /// Refuses a pokedex database lacking tables, views, indexes or triggers its applied
+    /// migrations made (dropped by hand or by another program), before any migration runs.
+    private static func refuseDamage(_ database: Database, contents: Contents, path: String) throws(StoreError) {
+        guard case .pokedex(let pending) = contents else { return }
+        do {
+            let embedded = try Migrator.embedded().migrations
+            let applied = embedded.filter { migration in !pending.contains { $0.version == migration.version } }
+            let missing = try Migrator(migrations: applied).missingSchemaObjects(in: database)
+            if !missing.isEmpty { throw StoreError.damagedSchema(path: path, missing: missing) }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as MigrationError {
+            throw .schema(path: path, error)
+        } catch {
+            throw classify(error, path: path)
+        }
+    }
+
     /// What an opened file holds, as far as pokedex is concerned.
     private enum Contents {
         /// No table at all: a new file, or an empty SQLite file.
@@ -142,11 +161,18 @@ public enum LocalStore {
             let bookkeeping = Set(
                 try database.query("SELECT name FROM pragma_table_info('schema_migrations')") { $0.text(0) })
             guard bookkeeping.isSuperset(of: ["version", "name", "checksum", "applied_at"]) else {
-                let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
                 throw StoreError.notADatabase(
-                    path: path, reason: "it is another program's SQLite file, with tables \(shown)")
+                    path: path, reason: "it is another program's SQLite file, with tables \(shown(tables))")
             }
-            return .pokedex(pending: try Migrator.embedded().pendingMigrations(in: database))
+            let migrator = try Migrator.embedded()
+            let pending = try migrator.pendingMigrations(in: database)
+            // A `schema_migrations` of pokedex's shape recording nothing, beside tables of its
+            // own, is another program's bookkeeping that happens to look alike.
+            if pending.count == migrator.migrations.count, tables != ["schema_migrations"] {
+                throw StoreError.notADatabase(
+                    path: path, reason: "it is another program's SQLite file, with tables \(shown(tables))")
+            }
+            return .pokedex(pending: pending)
         } catch let error as StoreError {
             throw error
         } catch let error as MigrationError {
@@ -154,6 +180,11 @@ public enum LocalStore {
         } catch {
             throw classify(error, path: path)
         }
+    }
+
+    /// A few of `tables`' names, for a message.
+    private static func shown(_ tables: [String]) -> String {
+        tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
     }
 
     /// Opens the file and reads its schema, which is what first touches it: a file that is

@@ -100,6 +100,10 @@ struct LocalStoreTests {
         "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes VALUES (1, 'keep me');",
         "CREATE TABLE schema_migrations (version TEXT PRIMARY KEY); INSERT INTO schema_migrations VALUES ('2024');",
         "CREATE TABLE pokemon (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO pokemon VALUES (25, 'pikachu');",
+        """
+        CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT, checksum TEXT, applied_at TEXT);
+        CREATE TABLE orders (id INTEGER PRIMARY KEY); INSERT INTO orders VALUES (1);
+        """,
     ]
 
     @Test(
@@ -122,6 +126,32 @@ struct LocalStoreTests {
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "its journal mode was not touched")
+    }
+
+    @Test("another program's WAL file with commits still in its -wal: refused, both files byte-for-byte intact")
+    func foreignWALFile() throws {
+        let original = directory.file("live.sqlite")
+        let writer = try Database(path: original)
+        try writer.execute(
+            """
+            PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes VALUES (1, 'in the log');
+            """)
+        // Copied while its writer is open: the commits are in the -wal only, as after a crash.
+        let path = directory.file("copy.sqlite")
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(atPath: original + suffix, toPath: path + suffix)
+        }
+        writer.close()
+        let before = try [path, path + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(try before[1].count > 0)
+        #expect {
+            _ = try LocalStore.openForWriting(path: path)
+        } throws: { error in
+            guard case .notADatabase(_, let reason) = error as? StoreError else { return false }
+            return reason.contains("another program's SQLite file")
+        }
+        #expect(try [path, path + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
     }
 
     @Test("a zero-byte file becomes a pokedex database only through a sync")
