@@ -159,9 +159,11 @@ public struct IssueArchive {
                     .string(milestone.state),
                 ])
         }
-        // A number reused by a different id (an issue deleted and recreated) replaces it.
+        // GitHub never gives one number to two items; if a server does, the item stored under
+        // it moves aside (number -id) with everything it has, rather than be deleted for a
+        // number alone.
         try database.run(
-            "DELETE FROM github_issue WHERE repository_id = ? AND number = ? AND id <> ?",
+            "UPDATE github_issue SET number = -id WHERE repository_id = ? AND number = ? AND id <> ?",
             [.int(repositoryID), .int(issue.number), .int(issue.id)])
         try database.run(
             """

@@ -140,6 +140,10 @@ extension JSONResponse {
         let items = try decode([GitHubIssueBody].self, from: response)
         // One bad item refuses the page: its high-water mark is committed with it.
         if let violation = items.lazy.compactMap(\.violation).first { throw undecodable(response, reason: violation) }
+        var idByNumber: [Int: Int] = [:]
+        for item in items where idByNumber.updateValue(item.id, forKey: item.number).map({ $0 != item.id }) == true {
+            throw undecodable(response, reason: "two different items are numbered #\(item.number)")
+        }
         let ranges: [Range<Int>]
         do {
             ranges = try JSONArrayElements.ranges(in: response.body)

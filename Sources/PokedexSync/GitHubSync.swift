@@ -205,6 +205,13 @@ public struct GitHubSync {
                 let prefetch = next.map { link in Task { try await requester.send(.link(link), etag: nil) } }
                 defer { prefetch?.cancel() }
                 let issues = try JSONResponse.issues(from: response)
+                // A date far ahead would become the high-water mark, and every later `since`
+                // would ask for nothing: a day of clock skew is allowed, no more.
+                let latest = GitHubSyncError.iso8601(requester.client.clock.now().addingTimeInterval(86_400))
+                if let future = issues.first(where: { $0.updatedAt > latest || $0.createdAt > latest }) {
+                    throw JSONResponse.undecodable(
+                        response, reason: "issue #\(future.number) is dated \(future.updatedAt), after \(latest)")
+                }
                 let new = issues.reduce(0) { count, issue in count + (received.insert(issue.id).inserted ? 1 : 0) }
                 guard new > 0 || next == nil else {
                     throw FetchError.undecodable(

@@ -110,24 +110,37 @@ struct HostileNumbersEndToEndTests {
         #expect(issues.status == 65 && issues.errors.first?.contains("304") == true, "\(issues.stderr)")
     }
 
-    @Test("an updated_at that is not a date is refused (65); the high-water mark stays and the next sync works")
-    func nonDateUpdatedAt() throws {
+    static func issueItem(id: Int, number: Int, updatedAt: String) -> String {
+        """
+        {"id":\(id),"number":\(number),"title":"hostile","body":null,"state":"open","locked":false,"comments":0,
+        "user":null,"labels":[],"created_at":"2024-01-01T00:00:00Z","updated_at":"\(updatedAt)",
+        "closed_at":null,"html_url":"https://example.invalid/\(id)"}
+        """
+    }
+
+    @Test(
+        "a page that would poison sync state is refused (65); the high-water mark stays and the next sync works",
+        arguments: [
+            ("[" + issueItem(id: 9001, number: 9001, updatedAt: "not a date") + "]", "updated_at"),
+            ("[" + issueItem(id: 9001, number: 9001, updatedAt: "9999-12-31T23:59:59Z") + "]", "is dated 9999"),
+            (
+                "[" + issueItem(id: 9001, number: 9001, updatedAt: "2024-02-01T00:00:00Z") + ","
+                    + issueItem(id: 9002, number: 9001, updatedAt: "2024-02-02T00:00:00Z") + "]",
+                "numbered #9001"
+            ),
+        ])
+    func poisonedState(item: String, says: String) throws {
         let github = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 5)])
         let environment = ["GITHUB_API_URL": github.baseURL]
         #expect(try pokedex(["sync", "issues", "acme/rocket"], environment).status == 0)
         let sinceBefore = github.server.requests.last { $0.path.hasSuffix("/issues") }?.query["since"]
         #expect(sinceBefore != nil)
-        let item = """
-            [{"id":9001,"number":9001,"title":"hostile","body":null,"state":"open","locked":false,"comments":0,
-            "user":null,"labels":[],"created_at":"2024-01-01T00:00:00Z","updated_at":"not a date",
-            "closed_at":null,"html_url":"https://example.invalid/9001"}]
-            """
         github.override = { request in request.path.hasSuffix("/issues") ? .json(item) : nil }
         let refused = try pokedex(["sync", "issues", "acme/rocket"], environment)
         #expect(refused.status == 65, "\(refused.stderr)")
         #expect(
             refused.errors.count == 1 && refused.errors[0].contains("/issues")
-                && refused.errors[0].contains("updated_at"),
+                && refused.errors[0].contains(says),
             "\(refused.stderr)")
 
         github.override = nil
@@ -137,5 +150,25 @@ struct HostileNumbersEndToEndTests {
         #expect(github.server.requests.first { $0.path.hasSuffix("/issues") }?.query["since"] == sinceBefore)
         let issues = try pokedex(["issues", "acme/rocket", "--state", "all", "--json"], environment).stdout
         #expect(!issues.contains("9001"), "nothing of the refused page was stored")
+    }
+
+    @Test("an item that takes a stored item's number deletes nothing: the stored one moves aside with its data")
+    func numberTakenByAnotherItem() throws {
+        let github = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 5)])
+        let environment = ["GITHUB_API_URL": github.baseURL]
+        #expect(try pokedex(["sync", "issues", "acme/rocket"], environment).status == 0)
+        let before = try pokedex(["issue", "acme/rocket#1", "--json"], environment)
+        let stored = try json(before.stdout)
+        let newcomer = Self.issueItem(id: 424_242, number: 1, updatedAt: "2026-11-30T00:00:00Z")
+            .replacingOccurrences(of: "\"2024-01-01T00:00:00Z\"", with: "\"2026-11-29T00:00:00Z\"")
+        github.override = { request in request.path.hasSuffix("/issues") ? .json("[" + newcomer + "]") : nil }
+        let sync = try pokedex(["sync", "issues", "acme/rocket"], environment)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let all = try pokedex(
+            ["issues", "acme/rocket", "--state", "all", "--all-kinds", "--limit", "100", "--json"], environment)
+        let titles = try #require(
+            try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]])
+        #expect(titles.count == 6, "five stored and the newcomer: \(all.stdout)")
+        #expect(titles.contains { $0["title"] as? String == stored["title"] as? String }, "the old #1 is kept")
     }
 }
