@@ -13,8 +13,9 @@ import Testing
 /// needs more than the release build; the bound is loose enough for it.
 @Suite("sync against hostile servers")
 struct HostileServerEndToEndTests {
-    /// Peak RSS a debug build stays under whatever the server sends.
-    static let peakBytesBound = 150 << 20
+    /// Peak RSS pokedex stays under whatever the server sends: the issue's bound, met by the
+    /// debug build too (the release build measured 26–70 MB on these cases).
+    static let peakBytesBound = 100 << 20
     /// No hostile run may take longer: the deadline is 4 s, and there are no retries.
     static let runTimeout: TimeInterval = 40
 
@@ -150,8 +151,13 @@ struct HostileServerEndToEndTests {
 
     @Test("FoundationNetworking defects: known to break the bounds", arguments: foundationNetworkingCases)
     func foundationNetworkingDefects(_ hostile: HostileCase<CatalogTarget>) throws {
+        // Only the symptoms of the defects are known issues (the exit, the error line, the
+        // memory); the stored rows must be intact whatever happens.
+        let symptoms = ["exit 65", "one Error: line", "naming", "peak RSS"]
         try withKnownIssue("inside FoundationNetworking, to end with the libcurl transport", isIntermittent: true) {
             try hostileCatalog(hostile)
+        } matching: { issue in
+            issue.comments.contains { comment in symptoms.contains { String(describing: comment).contains($0) } }
         }
     }
 
@@ -313,10 +319,8 @@ struct HostileServerEndToEndTests {
         #expect(
             error.contains(expected.message) && error.contains(url), "\(expected), naming \(url): \(error)",
             sourceLocation: sourceLocation)
-        if let peakBytes {
-            #expect(
-                peakBytes <= Self.peakBytesBound, "peak RSS \(peakBytes >> 20) MB", sourceLocation: sourceLocation)
-        }
+        let peak = try #require(peakBytes, "/usr/bin/time (Debian's `time`) measures the peak RSS")
+        #expect(peak <= Self.peakBytesBound, "peak RSS \(peak >> 20) MB", sourceLocation: sourceLocation)
         let after = try #require(try DatabaseSnapshot(of: database))
         try after.expectIntact("after the hostile run", sourceLocation: sourceLocation)
         let (mine, theirs) = (try after.dump(), try before.dump())
