@@ -58,17 +58,18 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// Appends `string` as a JSON string literal: `"`, `\\`, control characters (C0, DEL and C1,
-    /// which some terminals obey when `--json` output is shown), U+2028 and U+2029 escaped (the last
-    /// two break JavaScript-based tooling), everything else as is. Public so
+    /// which some terminals obey when `--json` output is shown), bidirectional controls (which
+    /// reorder what a terminal shows), U+2028 and U+2029 escaped (the last two break
+    /// JavaScript-based tooling), everything else as is. Public so
     /// that the test fakes render their bodies with it: one escaper in the project.
     public static func writeString(_ string: String, to output: inout String) {
         output += "\""
         // Most strings need no escape: appended whole, not scalar by scalar (which was most of
         // the time `issues --json` spent). 0xE2 leads U+2028 and U+2029, 0xC2 the C1 controls,
-        // among others.
+        // among others; 0xE2 also leads the bidirectional controls but U+061C, which 0xD8 leads.
         guard
             string.utf8.contains(where: {
-                $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 || $0 == 0xC2
+                $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 || $0 == 0xC2 || $0 == 0xD8
             })
         else {
             output += string
@@ -82,7 +83,8 @@ public indirect enum JSONValue: Equatable, Sendable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}",
+                _ where scalar.properties.isBidiControl:
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -91,7 +91,7 @@ struct HostileTextEndToEndTests {
         for result in [
             show, issue, try pokedex(["list", "--json"]), try pokedex(["issues", Self.repository, "--json"]),
         ] {
-            Self.expectNeutralized(result, "--json", allowingBidi: true)
+            Self.expectNeutralized(result, "--json")
         }
     }
 
@@ -126,7 +126,7 @@ struct HostileTextEndToEndTests {
         #expect(sync.errors.count == 1, "\(sync.stderr)")
         Self.expectNeutralized(sync, message.rawValue)
         Self.expectNeutralized(try pokedex(["status"]), "status after \(message)")
-        Self.expectNeutralized(try pokedex(["status", "--json"]), "status --json after \(message)", allowingBidi: true)
+        Self.expectNeutralized(try pokedex(["status", "--json"]), "status --json after \(message)")
     }
 
     @Test(
@@ -149,18 +149,16 @@ struct HostileTextEndToEndTests {
 
     // MARK: Helpers
 
-    /// No C0 control but newline and tab, no DEL or C1, and (outside JSON) no bidi control, in
-    /// either stream.
+    /// No C0 control but newline and tab, no DEL or C1, and no bidi control, in either stream.
     static func expectNeutralized(
-        _ result: PokedexProcess.Result, _ name: String, allowingBidi: Bool = false,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ result: PokedexProcess.Result, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         for (stream, text) in [("stdout", result.stdout), ("stderr", result.stderr)] {
             let raw = text.unicodeScalars.filter { scalar in
                 switch scalar.value {
                 case 0x0A, 0x09: return false
                 case 0x00...0x1F, 0x7F...0x9F: return true
-                default: return !allowingBidi && scalar.properties.isBidiControl
+                default: return scalar.properties.isBidiControl
                 }
             }
             #expect(
