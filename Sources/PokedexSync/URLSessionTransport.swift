@@ -64,8 +64,10 @@ public enum URLSessionTransport {
 /// Follows redirects, but never carries credentials to another origin: Foundation on Linux
 /// forwards `Authorization` to whatever host a redirect names.
 enum RedirectPolicy {
-    /// The request to follow: `request` itself on the same origin, else without credentials.
-    static func redirect(_ request: URLRequest, from origin: URL?) -> URLRequest {
+    /// The request to follow: `request` itself on the same origin, else without credentials;
+    /// nil (the 3xx is then the answer, refused as such) for anything but http(s).
+    static func redirect(_ request: URLRequest, from origin: URL?) -> URLRequest? {
+        guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         guard let target = request.url, let origin, target.hasSameOrigin(as: origin) else {
             var stripped = request
             stripped.setValue(nil, forHTTPHeaderField: "Authorization")

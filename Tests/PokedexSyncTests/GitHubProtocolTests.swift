@@ -87,14 +87,19 @@ struct GitHubProtocolTests {
         request.setValue("Bearer s3cret", forHTTPHeaderField: "Authorization")
         let origin = URL(string: "https://api.github.com/repos/a/b")!
         #expect(
-            RedirectPolicy.redirect(request, from: origin).value(forHTTPHeaderField: "Authorization") == "Bearer s3cret"
+            RedirectPolicy.redirect(request, from: origin)?.value(forHTTPHeaderField: "Authorization") == "Bearer s3cret"
         )
         for target in ["https://evil.example/x", "http://api.github.com/x", "https://api.github.com:8443/x"] {
             var moved = request
             moved.url = URL(string: target)
             #expect(
-                RedirectPolicy.redirect(moved, from: origin).value(forHTTPHeaderField: "Authorization") == nil,
+                RedirectPolicy.redirect(moved, from: origin)?.value(forHTTPHeaderField: "Authorization") == nil,
                 "\(target)")
+        }
+        for target in ["file:///etc/passwd", "ftp://api.github.com/x", "gopher://api.github.com/x"] {
+            var moved = request
+            moved.url = URL(string: target)
+            #expect(RedirectPolicy.redirect(moved, from: origin) == nil, "\(target) is not followed at all")
         }
     }
 
