@@ -87,7 +87,8 @@ struct GitHubProtocolTests {
         request.setValue("Bearer s3cret", forHTTPHeaderField: "Authorization")
         let origin = URL(string: "https://api.github.com/repos/a/b")!
         #expect(
-            RedirectPolicy.redirect(request, from: origin)?.value(forHTTPHeaderField: "Authorization") == "Bearer s3cret"
+            RedirectPolicy.redirect(request, from: origin)?.value(forHTTPHeaderField: "Authorization")
+                == "Bearer s3cret"
         )
         for target in ["https://evil.example/x", "http://api.github.com/x", "https://api.github.com:8443/x"] {
             var moved = request
