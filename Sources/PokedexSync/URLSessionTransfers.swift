@@ -12,14 +12,19 @@ final class SessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var transfers: [Int: Transfer] = [:]
 
     /// Runs `task` to its end: its response with the whole body, or the first failure —
-    /// URLSession's, a body over `request.maximumBodyBytes`, or `deadline` passing.
-    /// Cancelling the calling task does not reach URLSession (this Foundation deadlocks when a
-    /// cancellation handler cancels a transfer that is completing): a cancelled sync lets the
-    /// requests in flight finish, each within its deadline.
+    /// URLSession's, a body over `request.maximumBodyBytes`, `deadline` passing, or the
+    /// calling task being cancelled (a signal stopping the sync), which ends the request at
+    /// once with `CancellationError` rather than after its deadline. URLSession's own task is
+    /// cancelled off every lock and queue of ours, as for the other endings: this Foundation
+    /// deadlocks when a transfer is cancelled from where it completes.
     func run(_ task: URLSessionDataTask, _ request: HTTPRequest, deadline: Duration) async throws -> HTTPResponse {
         let transfer = Transfer(task: task, request: request, deadline: deadline)
         lock.withLock { transfers[task.taskIdentifier] = transfer }
-        return try await withCheckedThrowingContinuation { transfer.start($0) }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { transfer.start($0) }
+        } onCancel: {
+            transfer.cancel()
+        }
     }
 
     private func transfer(_ task: URLSessionTask) -> Transfer? {
@@ -52,8 +57,8 @@ final class SessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Senda
 }
 
 /// One request in flight. Whichever comes first ends it — URLSession completing, the body
-/// crossing its bound, the deadline — and the others then find it ended: the continuation
-/// is resumed exactly once, under the lock.
+/// crossing its bound, the deadline, cancellation — and the others then find it ended: the
+/// continuation is taken exactly once, under the lock, and resumed outside it.
 private final class Transfer: @unchecked Sendable {
     private let task: URLSessionDataTask
     private let request: HTTPRequest
@@ -62,6 +67,7 @@ private final class Transfer: @unchecked Sendable {
     private var continuation: CheckedContinuation<HTTPResponse, any Error>?
     private var body = Data()
     private var timer: DispatchWorkItem?
+    private var cancelled = false
 
     init(task: URLSessionDataTask, request: HTTPRequest, deadline: Duration) {
         self.task = task
@@ -71,12 +77,20 @@ private final class Transfer: @unchecked Sendable {
 
     func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
         let timer = DispatchWorkItem { [weak self] in self?.expire() }
-        lock.withLock {
+        let cancelledAlready = lock.withLock { () -> Bool in
             self.continuation = continuation
             self.timer = timer
+            return cancelled
         }
+        guard !cancelledAlready else { return cancel() }
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline.timeInterval, execute: timer)
         task.resume()
+    }
+
+    /// Ends the request with `CancellationError`; before `start`, `start` ends it so.
+    func cancel() {
+        lock.withLock { cancelled = true }
+        finish(cancelling: true) { _ in throw CancellationError() }
     }
 
     /// A declared length over the bound is refused before any of the body arrives.

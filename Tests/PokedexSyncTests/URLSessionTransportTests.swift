@@ -53,6 +53,20 @@ struct URLSessionTransportTests {
         #expect(error?.description.contains("no complete answer within 0.8 s") == true, "\(String(describing: error))")
     }
 
+    @Test("cancelling the calling task ends a request at once, long before its deadline", arguments: [0, 150])
+    func cancellation(afterMilliseconds delay: Int) async throws {
+        let server = try LoopbackServer { _ in ScriptedResponse.text("late").withFault(.stall(seconds: 20)) }
+        let slow = URLSessionTransport.transport(
+            maximumConnectionsPerHost: 1, timeout: .seconds(30), deadline: .seconds(40))
+        let request = Self.request(server, maximumBodyBytes: 1 << 20)
+        let work = Task { try await slow(request) }
+        if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
+        work.cancel()
+        // The suite's time limit is the hang detector: waiting out the stall or the deadline
+        // would exceed it.
+        await #expect(throws: CancellationError.self) { _ = try await work.value }
+    }
+
     @Test("answers racing the deadline each end the request exactly once")
     func racesEndOnce() async throws {
         // Stalls spread around the deadline: some answers win, some lose, some tie.
