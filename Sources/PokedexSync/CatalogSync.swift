@@ -116,7 +116,7 @@ public struct CatalogSync: Sendable {
                 guard page.count >= 0 else {
                     throw JSONResponse.undecodable(response, reason: "negative count \(page.count)")
                 }
-                if let next = page.next, PokeAPIEndpoint.resolve(next, baseURL: baseURL) == nil {
+                if let next = page.next, URL.onOrigin(of: baseURL, next) == nil {
                     throw JSONResponse.undecodable(
                         response,
                         reason:
@@ -131,6 +131,12 @@ public struct CatalogSync: Sendable {
                             throw JSONResponse.undecodable(
                                 response,
                                 reason: "\"\(result.name)\" has id \(id), outside \(PokemonDetails.Limits.id)")
+                        }
+                        guard URL.onOrigin(of: baseURL, result.url) != nil else {
+                            throw JSONResponse.undecodable(
+                                response,
+                                reason: "\"\(Excerpt.of(result.name, maximumCharacters: 60))\" links "
+                                    + "\"\(Excerpt.of(result.url, maximumCharacters: 200))\", off the API's origin")
                         }
                         entries.append(PokemonListEntry(id: id, name: result.name, url: result.url))
                     } catch let error as FetchError {

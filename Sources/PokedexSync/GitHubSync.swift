@@ -331,9 +331,7 @@ enum LinkHeader {
     /// a link elsewhere is refused (nothing of this page is stored) rather than followed.
     static func nextPage(of response: HTTPResponse, api: URL) throws(FetchError) -> String? {
         guard let link = next(in: response.header("Link")) else { return nil }
-        guard let url = URL(string: link, relativeTo: api)?.absoluteURL, url.scheme == "http" || url.scheme == "https",
-            url.hasSameOrigin(as: api)
-        else {
+        guard URL.onOrigin(of: api, link) != nil else {
             throw JSONResponse.undecodable(
                 response,
                 reason:

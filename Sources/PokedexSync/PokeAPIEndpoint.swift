@@ -36,7 +36,7 @@ public enum PokeAPIEndpoint: Sendable {
             }
             url = built
         case .listPage(let link), .details(let link):
-            guard let resolved = Self.resolve(link, baseURL: baseURL) else {
+            guard let resolved = URL.onOrigin(of: baseURL, link) else {
                 throw .undecodable(url: link, reason: "not an http(s) URL on the API's origin", bodyPrefix: "")
             }
             url = resolved
@@ -53,12 +53,4 @@ public enum PokeAPIEndpoint: Sendable {
         }
     }
 
-    /// `link` resolved against the base when it is an http(s) URL on the API's own origin: a
-    /// body cannot send the sync to another host.
-    static func resolve(_ link: String, baseURL: URL) -> URL? {
-        guard let url = URL(string: link, relativeTo: baseURL)?.absoluteURL,
-            url.scheme == "http" || url.scheme == "https", url.hasSameOrigin(as: baseURL)
-        else { return nil }
-        return url
-    }
 }

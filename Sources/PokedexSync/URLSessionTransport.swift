@@ -76,15 +76,3 @@ enum RedirectPolicy {
         return request
     }
 }
-
-extension URL {
-    /// Same scheme, host (any case) and port, default ports included: where credentials may go.
-    func hasSameOrigin(as other: URL) -> Bool {
-        scheme?.lowercased() == other.scheme?.lowercased() && host?.lowercased() == other.host?.lowercased()
-            && effectivePort == other.effectivePort
-    }
-
-    private var effectivePort: Int? {
-        port ?? (scheme?.lowercased() == "https" ? 443 : scheme?.lowercased() == "http" ? 80 : nil)
-    }
-}
