@@ -71,6 +71,10 @@ public struct DisplayText: Sendable, Equatable, CustomStringConvertible, Express
         public mutating func appendInterpolation(_ value: some Any) {
             text += TerminalText.sanitize(String(describing: value))
         }
+
+        /// An optional would print as `Optional(…)`: say what nil shows instead.
+        @available(*, unavailable, message: "unwrap it: an optional would print as Optional(…)")
+        public mutating func appendInterpolation<Wrapped>(_ value: Wrapped?) {}
     }
 }
 
