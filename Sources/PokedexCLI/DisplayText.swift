@@ -67,14 +67,11 @@ public struct DisplayText: Sendable, Equatable, CustomStringConvertible, Express
             text += value.text
         }
 
-        /// Anything else is untrusted: sanitized.
-        public mutating func appendInterpolation(_ value: some Any) {
-            text += TerminalText.sanitize(String(describing: value))
+        /// Anything else is untrusted: sanitized. Only what describes itself: an optional, which
+        /// would print as `Optional(…)`, does not compile.
+        public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+            text += TerminalText.sanitize(value.description)
         }
-
-        /// An optional would print as `Optional(…)`: say what nil shows instead.
-        @available(*, unavailable, message: "unwrap it: an optional would print as Optional(…)")
-        public mutating func appendInterpolation<Wrapped>(_ value: Wrapped?) {}
     }
 }
 
