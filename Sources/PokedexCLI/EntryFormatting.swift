@@ -169,17 +169,7 @@ enum EntryText {
         }
         if !entry.otherVarieties.isEmpty { field("Varieties", entry.otherVarieties.joined(separator: ", ")) }
         field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
-        if !profile.stats.isEmpty {
-            lines.append("Base stats")
-            let stat = profile.stats.map(\.name.count).max() ?? 0
-            for each in profile.stats {
-                let value = String(each.baseStat)
-                lines.append(
-                    "  \(pad(each.name, stat + 2))\(String(repeating: " ", count: max(0, 3 - value.count)) + value)")
-            }
-            let total = PokemonText.checkedTotal(profile.stats.map(\.baseStat)).map(String.init) ?? "out of range"
-            lines.append("  \(pad("total", stat + 2))\(String(repeating: " ", count: max(0, 3 - total.count)) + total)")
-        }
+        lines += PokemonText.statLines(profile.stats)
         return DisplayText(
             sanitizing: lines.map { TerminalText.sanitize($0) }.joined(separator: "\n"), keepingLineBreaks: true)
     }

@@ -76,32 +76,34 @@ enum NameArgument {
         }
         return query
     }
+
+    /// The name, `--json` and `--lang` of `show`, `type` and `ability`.
+    static func parse(
+        _ positionals: [String], _ options: ParsedOptions, what: String
+    ) throws(UsageError) -> (query: String, json: Bool, language: String?) {
+        let query = try single(positionals, options, what: what)
+        return (query, options.flag(SharedOptions.json), try LanguageOption.code(options))
+    }
 }
 
 enum ShowArguments {
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
-        let query = try NameArgument.single(positionals, options, what: "Pokémon")
-        return .show(
-            ShowCommand(
-                query: query, json: options.flag(SharedOptions.json), language: try LanguageOption.code(options)))
+        let (query, json, language) = try NameArgument.parse(positionals, options, what: "Pokémon")
+        return .show(ShowCommand(query: query, json: json, language: language))
     }
 }
 
 enum TypeArguments {
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
-        let query = try NameArgument.single(positionals, options, what: "type")
-        return .type(
-            TypeCommand(
-                query: query, json: options.flag(SharedOptions.json), language: try LanguageOption.code(options)))
+        let (query, json, language) = try NameArgument.parse(positionals, options, what: "type")
+        return .type(TypeCommand(query: query, json: json, language: language))
     }
 }
 
 enum AbilityArguments {
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
-        let query = try NameArgument.single(positionals, options, what: "ability")
-        return .ability(
-            AbilityCommand(
-                query: query, json: options.flag(SharedOptions.json), language: try LanguageOption.code(options)))
+        let (query, json, language) = try NameArgument.parse(positionals, options, what: "ability")
+        return .ability(AbilityCommand(query: query, json: json, language: language))
     }
 }
 
