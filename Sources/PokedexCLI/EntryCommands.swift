@@ -78,25 +78,27 @@ extension CommandRunner {
 
     func type(_ command: TypeCommand) throws {
         let queries = try openQueries(language: command.language)
-        guard let slug = try queries.typeSlug(command.query) else {
-            throw CommandFailure(
-                message: "no type named '\(command.query)' in the local data"
-                    + Self.hint(try queries.typeSuggestions(for: command.query)),
-                exitCode: .notFound)
-        }
+        let slug = try resolve(
+            command.query, what: "type", slug: queries.typeSlug, suggestions: queries.typeSuggestions)
         let entry = try queries.typeEntry(slug: slug)
         console.print(command.json ? DisplayText(json: EntryJSON.type(entry)) : EntryText.type(entry))
     }
 
     func ability(_ command: AbilityCommand) throws {
         let queries = try openQueries(language: command.language)
-        guard let slug = try queries.abilitySlug(command.query) else {
-            throw CommandFailure(
-                message: "no ability named '\(command.query)' in the local data"
-                    + Self.hint(try queries.abilitySuggestions(for: command.query)),
-                exitCode: .notFound)
-        }
+        let slug = try resolve(
+            command.query, what: "ability", slug: queries.abilitySlug, suggestions: queries.abilitySuggestions)
         let entry = try queries.abilityEntry(slug: slug)
         console.print(command.json ? DisplayText(json: EntryJSON.ability(entry)) : EntryText.ability(entry))
+    }
+
+    /// The slug a type's or an ability's name means; unknown, exit 66 with "did you mean".
+    private func resolve(
+        _ query: String, what: String, slug: (String) throws -> String?, suggestions: (String) throws -> [String]
+    ) throws -> String {
+        if let found = try slug(query) { return found }
+        throw CommandFailure(
+            message: "no \(what) named '\(query)' in the local data" + Self.hint(try suggestions(query)),
+            exitCode: .notFound)
     }
 }

@@ -217,8 +217,16 @@ enum EntryText {
         }
     }
 
-    /// Words on lines of at most `width` characters (a longer word stands alone).
+    /// Words on lines of at most `width` characters (a longer word stands alone). Leading
+    /// spaces (a branch of an evolution line) are kept, and continuation lines indented past them.
     static func wrap(_ text: String, width: Int) -> [String] {
+        let indent = text.prefix { $0 == " " }.count
+        guard indent == 0 else {
+            let body = wrap(String(text.dropFirst(indent)), width: max(20, width - indent - 2))
+            return body.enumerated().map { index, line in
+                String(repeating: " ", count: index == 0 ? indent : indent + 2) + line
+            }
+        }
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {

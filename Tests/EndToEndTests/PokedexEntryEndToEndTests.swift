@@ -113,4 +113,30 @@ struct PokedexEntryEndToEndTests {
         let malformed = try pokedex("show", "pikachu", "--lang", "1!")
         #expect(malformed.status == 64, "\(malformed.stderr)")
     }
+
+    @Test("with the entry's tables empty (the catalog only), every command still shows what it has")
+    func catalogOnly() throws {
+        let writer = try LocalStore.openForWriting(path: database)
+        try writer.execute(
+            """
+            DELETE FROM evolution_step; DELETE FROM evolution_chain_member; DELETE FROM evolution_chain;
+            DELETE FROM pokemon_species_name; DELETE FROM pokemon_species_flavor_text;
+            DELETE FROM pokemon_species_egg_group; DELETE FROM pokemon_species_variety; DELETE FROM pokemon_species;
+            DELETE FROM type_damage; DELETE FROM type_name; DELETE FROM type;
+            DELETE FROM ability_effect; DELETE FROM ability_name; DELETE FROM ability;
+            """)
+        writer.close()
+        let show = try pokedex("show", "pikachu", "--lang", "fr")
+        #expect(show.status == 0 && show.stdout.hasPrefix("#0025 pikachu\n"), "\(show.stdout)\(show.stderr)")
+        #expect(show.stdout.contains("Types       electric") && !show.stdout.contains("Weak"), "\(show.stdout)")
+        let type = try pokedex("type", "fire")
+        #expect(type.status == 0 && type.stdout.contains("charizard"), "\(type.stdout)\(type.stderr)")
+        #expect(type.stdout.contains("not synced yet"), "\(type.stdout)")
+        let ability = try pokedex("ability", "static", "--json")
+        #expect(ability.status == 0 && ability.stdout.contains("\"pikachu\""), "\(ability.stderr)")
+        let list = try pokedex("list", "--type", "fire", "--limit", "1")
+        #expect(list.status == 0 && list.stdout.contains("charmander"), "\(list.stdout)\(list.stderr)")
+        let generation = try pokedex("list", "--generation", "1", "--json")
+        #expect(generation.status == 0 && generation.stdout == "[]\n", "\(generation.stdout)")
+    }
 }

@@ -147,3 +147,30 @@ struct EvolutionTextTests {
         #expect(EvolutionText.condition(step) == text)
     }
 }
+
+@Suite("Entry layout")
+struct EntryLayoutTests {
+    @Test("wrapping keeps a branch's indentation and fits the width")
+    func wrapsBranches() {
+        let lines = EntryText.wrap(
+            "      → Leafeon (at Eterna Forest or at Pinwheel Forest or at Kalos Route 20 or Leaf Stone)", width: 40)
+        #expect(lines.allSatisfy { $0.count <= 40 && $0.hasPrefix("      ") }, "\(lines)")
+        #expect(
+            lines.first?.hasPrefix("      → Leafeon") == true
+                && lines.dropFirst().allSatisfy { $0.hasPrefix("        ") })
+    }
+
+    @Test(
+        "imperial units and gender ratios",
+        arguments: [
+            (EntryText.imperialHeight(4), " (1′04″)"), (EntryText.imperialHeight(17), " (5′07″)"),
+            (EntryText.imperialWeight(60), " (13.2 lb)"), (EntryText.imperialWeight(9050), " (1995.2 lb)"),
+            (EntryText.imperialHeight(-1), ""), (EntryText.gender(-1), "genderless"),
+            (EntryText.gender(1), "87.5% male, 12.5% female"), (EntryText.gender(4), "50% male, 50% female"),
+            (EntryText.gender(8), "100% female"), (EntryText.gender(0), "100% male"),
+            (EntryText.number(25), "#0025"), (EntryText.number(10004), "#10004"),
+        ])
+    func units(shown: String, expected: String) {
+        #expect(shown == expected)
+    }
+}
