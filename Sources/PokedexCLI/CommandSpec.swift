@@ -34,6 +34,8 @@ extension CommandName {
         case .status: return .status
         case .show: return .show
         case .list: return .list
+        case .type: return .type
+        case .ability: return .ability
         case .issues: return .issues
         case .issue: return .issue
         case .help: return .help

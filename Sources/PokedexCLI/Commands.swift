@@ -36,59 +36,8 @@ struct CommandRunner {
         return path
     }
 
-    // MARK: show
-
-    func show(_ command: ShowCommand) throws {
-        let catalog = try openCatalog()
-        let profile = try resolve(command.query, in: catalog)
-        if command.json {
-            console.print(DisplayText(json: PokemonJSON.profile(profile)))
-        } else {
-            console.print(PokemonText.profile(profile))
-        }
-    }
-
-    private func resolve(_ query: String, in catalog: PokemonCatalog) throws -> PokemonProfile {
-        // Index arithmetic rather than reversed()/drop(while:): those nest generic wrappers
-        // whose metadata the runtime builds at first use, a measurable part of `show`'s time.
-        let start = query.firstIndex { !$0.isWhitespace } ?? query.endIndex
-        let end = query.lastIndex { !$0.isWhitespace }.map(query.index(after:)) ?? start
-        let trimmed = String(query[start..<end])
-        if trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
-            if let profile = try catalog.profile(id: id) { return profile }
-            throw CommandFailure(message: "no Pokémon with id \(id) in the local data", exitCode: .notFound)
-        }
-        let slug = PokemonName.slug(trimmed)
-        if let profile = try catalog.profile(name: slug) { return profile }
-        let suggestions = PokemonName.suggestions(for: slug, among: try catalog.names())
-        let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"
-        throw CommandFailure(
-            message: "no Pokémon named '\(query)' in the local data\(hint)",
-            exitCode: .notFound)
-    }
-
-    // MARK: list
-
-    func list(_ command: ListCommand) throws {
-        let catalog = try openCatalog()
-        let summaries = try catalog.list(offset: command.offset, limit: command.limit, type: command.type)
-        if let type = command.type, summaries.isEmpty {
-            let known = try catalog.typeNames()
-            if !known.contains(type) {
-                throw CommandFailure(
-                    message: "no stored Pokémon has type '\(type)' (known: \(known.joined(separator: ", ")))",
-                    exitCode: .notFound)
-            }
-        }
-        if command.json {
-            console.print(DisplayText(json: .array(summaries.map(PokemonJSON.summary))))
-        } else if !summaries.isEmpty {
-            console.print(PokemonText.table(summaries))
-        }
-    }
-
     /// The catalog for a query; an empty database is an error that says what to do.
-    private func openCatalog() throws -> PokemonCatalog {
+    func openCatalog() throws -> PokemonCatalog {
         let catalog = PokemonCatalog(database: try LocalStore.openForReading(path: try databasePath()))
         guard try catalog.count() > 0 else {
             throw CommandFailure(message: "no Pokémon stored yet: run `pokedex sync` first", exitCode: .notFound)

@@ -27,6 +27,8 @@ public enum Command: Equatable, Sendable {
     case sync(SyncCommand)
     case show(ShowCommand)
     case list(ListCommand)
+    case type(TypeCommand)
+    case ability(AbilityCommand)
     case issues(IssuesCommand)
     case issue(IssueCommand)
     case status(StatusCommand)
@@ -43,7 +45,7 @@ extension Command {
 }
 
 public enum CommandName: String, CaseIterable, Sendable {
-    case sync, status, show, list, issues, issue, help
+    case sync, status, show, list, type, ability, issues, issue, help
 }
 
 public struct SyncCommand: Equatable, Sendable {
@@ -91,13 +93,32 @@ public struct IssueCommand: Equatable, Sendable {
 public struct ShowCommand: Equatable, Sendable {
     public var query: String
     public var json = false
+    /// `--lang`, as given (matched to a stored language case-insensitively when run).
+    public var language: String?
 }
 
 public struct ListCommand: Equatable, Sendable {
     public var offset = 0
     public var limit = 20
+    /// A type slug, or a type's display name folded (`NameFolding`), resolved when run.
     public var type: String?
     public var json = false
+    public var generation: Int?
+    public var language: String?
+}
+
+/// `pokedex type NAME`.
+public struct TypeCommand: Equatable, Sendable {
+    public var query: String
+    public var json = false
+    public var language: String?
+}
+
+/// `pokedex ability NAME`.
+public struct AbilityCommand: Equatable, Sendable {
+    public var query: String
+    public var json = false
+    public var language: String?
 }
 
 /// A command line that cannot be run: reported as `Error: …` plus a usage line, exit 64.

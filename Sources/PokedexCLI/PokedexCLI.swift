@@ -92,6 +92,8 @@ public enum PokedexCLI {
                         console: console, databasePath: try runner.databasePath()))
             case .show(let command): try runner.show(command)
             case .list(let command): try runner.list(command)
+            case .type(let command): try runner.type(command)
+            case .ability(let command): try runner.ability(command)
             case .issues(let command): try runner.issues(command)
             case .issue(let command): try runner.issue(command)
             case .status(let command): try runner.status(command)

@@ -1,4 +1,4 @@
-/// `pokedex show` and `pokedex list`: queries of the local Pokémon catalog.
+/// `pokedex show`, `list`, `type` and `ability`: queries of the local Pokémon catalog.
 enum ListOptions {
     static let offset = SharedOptions.offset(
         default: .number(ListCommand().offset),
@@ -8,7 +8,10 @@ enum ListOptions {
         help: ["Show at most N Pokémon (default: {default})."])
     static let type = OptionSpec(
         name: "--type", value: .text, placeholder: "TYPE",
-        help: ["Only Pokémon of this type (e.g. electric)."])
+        help: ["Only Pokémon of this type (e.g. electric, or its name in any", "stored language: Feuer, ほのお)."])
+    static let generation = OptionSpec(
+        name: "--generation", value: .count(1...99), placeholder: "N",
+        help: ["Only Pokémon of species introduced in generation N ({range})."])
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         if let extra = positionals.first { throw options.failure("unexpected argument '\(extra)'") }
@@ -16,52 +19,151 @@ enum ListOptions {
         list.offset = try options.count(offset) ?? list.offset
         list.limit = try options.count(limit) ?? list.limit
         if let text = options.text(type) {
-            let slug = PokemonTypeName.normalize(text)
-            guard !slug.isEmpty else { throw options.failure("--type needs a type name, such as 'electric'") }
-            list.type = slug
+            guard text.contains(where: \.isLetter) else {
+                throw options.failure("--type needs a type name, such as 'electric'")
+            }
+            list.type = text.allSatisfy(\.isASCII) ? PokemonTypeName.normalize(text) : text
         }
+        list.generation = try options.count(generation)
+        list.language = try LanguageOption.code(options)
         list.json = options.flag(SharedOptions.jsonArray)
         return .list(list)
     }
 }
 
-enum ShowArguments {
-    static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
+/// `--lang CODE`: the display language of names and texts.
+enum LanguageOption {
+    static let spec = OptionSpec(
+        name: "--lang", value: .text, placeholder: "CODE",
+        help: [
+            "Names and texts in this language, by PokeAPI's code (en, fr, de,",
+            "ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where",
+            "a text is missing.",
+        ])
+
+    /// The code given, when well formed (letters, then hyphenated letters or digits).
+    static func code(_ options: ParsedOptions) throws(UsageError) -> String? {
+        guard let text = options.text(spec) else { return nil }
+        guard isWellFormed(text) else {
+            throw options.failure("--lang needs a language code such as en, fr or zh-hant, not '\(text)'")
+        }
+        return text
+    }
+
+    static func isWellFormed(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count),
+            first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+}
+
+/// One name argument (a Pokémon, a type, an ability), checked the same way for each command.
+enum NameArgument {
+    static func single(_ positionals: [String], _ options: ParsedOptions, what: String) throws(UsageError) -> String {
         guard let query = positionals.first else {
-            throw options.failure("missing the Pokémon to show (a name or an id)")
+            throw options.failure("missing the \(what) to show (a name or an id)")
         }
         guard positionals.count == 1 else {
             throw options.failure("unexpected argument '\(positionals[1])' (quote names with spaces: \"mr mime\")")
         }
-        guard !query.allSatisfy(\.isWhitespace) else { throw options.failure("the Pokémon to show is empty") }
+        guard !query.allSatisfy(\.isWhitespace) else { throw options.failure("the \(what) to show is empty") }
         guard query.count <= 100 else {
-            throw options.failure("the Pokémon to show is \(query.count) characters long; names are far shorter")
+            throw options.failure("the \(what) to show is \(query.count) characters long; names are far shorter")
         }
-        return .show(ShowCommand(query: query, json: options.flag(SharedOptions.json)))
+        return query
+    }
+
+    /// The name, `--json` and `--lang` of `show`, `type` and `ability`.
+    static func parse(
+        _ positionals: [String], _ options: ParsedOptions, what: String
+    ) throws(UsageError) -> (query: String, json: Bool, language: String?) {
+        let query = try single(positionals, options, what: what)
+        return (query, options.flag(SharedOptions.json), try LanguageOption.code(options))
+    }
+}
+
+enum ShowArguments {
+    static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
+        let (query, json, language) = try NameArgument.parse(positionals, options, what: "Pokémon")
+        return .show(ShowCommand(query: query, json: json, language: language))
+    }
+}
+
+enum TypeArguments {
+    static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
+        let (query, json, language) = try NameArgument.parse(positionals, options, what: "type")
+        return .type(TypeCommand(query: query, json: json, language: language))
+    }
+}
+
+enum AbilityArguments {
+    static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
+        let (query, json, language) = try NameArgument.parse(positionals, options, what: "ability")
+        return .ability(AbilityCommand(query: query, json: json, language: language))
     }
 }
 
 extension CommandSpec {
     static let show = CommandSpec(
-        name: .show, abstract: ["Show one Pokémon (offline)."],
+        name: .show, abstract: ["Show one Pokémon's Pokédex entry (offline)."],
         overview: """
-            Show one Pokémon from the local database: id, types, abilities, base
-            stats, height, weight and artwork link. Never uses the network.
+            Show one Pokémon's entry from the local database: number, name and genus,
+            generation, types, height and weight, abilities, the newest Pokédex text, the
+            evolution line, weaknesses and resistances, base stats, gender ratio, egg
+            groups, capture rate, varieties and artwork link. Never uses the network.
 
-            Accepts an id (25), a slug (pikachu) or a name as people write it ("Mr. Mime",
-            "Nidoran♀", "Farfetch’d", "Flabébé"): case, accents and punctuation are folded.
+            Accepts an id (25), a slug (pikachu) or a name as people write it in any stored
+            language ("Mr. Mime", "Nidoran♀", "Farfetch’d", "Flabébé", ピカチュウ,
+            ぴかちゅう, 피카츄): case, accents, punctuation, width and kana are folded.
             """,
-        usages: [Usage(arguments: "<name-or-id>", options: [.option(SharedOptions.json)])],
-        options: [SharedOptions.json], build: ShowArguments.command)
+        usages: [
+            Usage(
+                arguments: "<name-or-id>", options: [.option(LanguageOption.spec), .option(SharedOptions.json)])
+        ],
+        options: [LanguageOption.spec, SharedOptions.json], build: ShowArguments.command)
 
     static let list = CommandSpec(
         name: .list, abstract: ["List Pokémon in id order (offline)."],
         overview: "List Pokémon from the local database in id order. Never uses the network.",
         usages: [
             Usage(
-                options: [ListOptions.offset, ListOptions.limit, ListOptions.type, SharedOptions.jsonArray]
-                    .map(UsageItem.option))
+                options: [
+                    ListOptions.offset, ListOptions.limit, ListOptions.type, ListOptions.generation,
+                    LanguageOption.spec, SharedOptions.jsonArray,
+                ]
+                .map(UsageItem.option))
         ],
-        options: [ListOptions.offset, ListOptions.limit, ListOptions.type, SharedOptions.jsonArray],
+        options: [
+            ListOptions.offset, ListOptions.limit, ListOptions.type, ListOptions.generation, LanguageOption.spec,
+            SharedOptions.jsonArray,
+        ],
         build: ListOptions.command)
+
+    static let type = CommandSpec(
+        name: .type, abstract: ["Show a type's damage relations and Pokémon (offline)."],
+        overview: """
+            Show a type from the local database: the damage its moves deal to every type,
+            the damage it takes from every type, and the stored Pokémon of that type.
+            Accepts a slug (fire) or the type's name in any stored language (Feuer, ほのお).
+            """,
+        usages: [
+            Usage(arguments: "<name>", options: [.option(LanguageOption.spec), .option(SharedOptions.json)])
+        ],
+        options: [LanguageOption.spec, SharedOptions.json], build: TypeArguments.command)
+
+    static let ability = CommandSpec(
+        name: .ability, abstract: ["Show an ability's effect and Pokémon (offline)."],
+        overview: """
+            Show an ability from the local database: its effect and the stored Pokémon that
+            have it, marking those for which it is a hidden ability. Accepts a slug (static)
+            or the ability's name in any stored language (Statik, せいでんき).
+            """,
+        usages: [
+            Usage(arguments: "<name>", options: [.option(LanguageOption.spec), .option(SharedOptions.json)])
+        ],
+        options: [LanguageOption.spec, SharedOptions.json], build: AbilityArguments.command)
 }

@@ -84,19 +84,23 @@ enum PokemonText {
             profile.abilities.map { $0.name + ($0.isHidden ? " (hidden)" : "") }
                 .joined(separator: ", "))
         field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
-        if !profile.stats.isEmpty {
-            lines.append("Base stats")
-            let width = profile.stats.map(\.name.count).max() ?? 0
-            for stat in profile.stats {
-                let value = String(stat.baseStat)
-                let name = TerminalText.sanitize(stat.name).padding(to: width + 2)
-                lines.append("  \(name)\(String(repeating: " ", count: max(0, 3 - value.count)) + value)")
-            }
-            let total = checkedTotal(profile.stats.map(\.baseStat)).map(String.init) ?? "out of range"
-            lines.append(
-                "  \("total".padding(to: width + 2))\(String(repeating: " ", count: max(0, 3 - total.count)) + total)")
-        }
+        lines += statLines(profile.stats).map { DisplayText(sanitizing: $0) }
         return lines.joined(separator: "\n")
+    }
+
+    /// "Base stats", a line per stat with its value right-aligned, and their total; none
+    /// without stats.
+    static func statLines(_ stats: [PokemonDetails.Stat]) -> [String] {
+        guard !stats.isEmpty else { return [] }
+        var lines = ["Base stats"]
+        let width = stats.map(\.name.count).max() ?? 0
+        func line(_ name: String, _ value: String) {
+            lines.append(
+                "  \(name.padding(to: width + 2))\(String(repeating: " ", count: max(0, 3 - value.count)) + value)")
+        }
+        for stat in stats { line(TerminalText.sanitize(stat.name), String(stat.baseStat)) }
+        line("total", checkedTotal(stats.map(\.baseStat)).map(String.init) ?? "out of range")
+        return lines
     }
 
     /// The sum, or nil when it overflows: sync refuses stats above 1,000, but a database can

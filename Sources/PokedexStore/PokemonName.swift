@@ -2,6 +2,12 @@
 /// into PokeAPI's ASCII slug (`mr-mime`, `nidoran-f`, `farfetchd`, `flabebe`, `pikachu`).
 public enum PokemonName {
     public static func slug(_ text: String) -> String {
+        slug(text, keepingOtherScripts: false)
+    }
+
+    /// With `keepingOtherScripts`, letters and digits of scripts other than Latin (ピカチュウ,
+    /// 피카츄, Пикачу) are kept, lower-cased, instead of separating words: `NameFolding`.
+    static func slug(_ text: String, keepingOtherScripts: Bool) -> String {
         var slug = ""
         var pendingSeparator = false
         func append(_ piece: String) {
@@ -20,6 +26,8 @@ public enum PokemonName {
                 append(character == "♀" ? "f" : "m")
             } else if let folded = foldedLetters[character] {
                 append(folded)
+            } else if keepingOtherScripts && !character.isASCII && (character.isLetter || character.isNumber) {
+                append(String(character))
             } else {
                 pendingSeparator = true  // spaces, dots, colons, hyphens, anything else
             }

@@ -60,7 +60,11 @@ struct CatalogEndToEndTests {
         let list = try pokedex("list", "--json")
         let entries = try #require(try json(list.stdout) as? [[String: Any]])
         #expect(entries.map { $0["id"] as? Int } == Array(25...44).map(Optional.init))
-        #expect(Set(entries[0].keys) == ["id", "name", "url", "types", "artwork_url", "artwork_derived"])
+        #expect(
+            Set(entries[0].keys) == [
+                "id", "name", "url", "types", "artwork_url", "artwork_derived", "display_name", "generation",
+                "type_names",
+            ])
         let page = try #require(
             try json(try pokedex("list", "--offset", "20", "--limit", "21", "--json").stdout) as? [Any])
         #expect(page.count == 1, "21 stored: offset 20 leaves one")

@@ -30,8 +30,10 @@ enum GoldenHelp {
           sync                    Download the Pokémon catalog and refresh synced repositories;
                                   'sync issues OWNER/REPO' mirrors one repository's issues.
           status                  What the database holds and how its syncs went (offline).
-          show                    Show one Pokémon (offline).
+          show                    Show one Pokémon's Pokédex entry (offline).
           list                    List Pokémon in id order (offline).
+          type                    Show a type's damage relations and Pokémon (offline).
+          ability                 Show an ability's effect and Pokémon (offline).
           issues                  List a repository's issues (offline).
           issue                   Show one issue or pull request (offline).
           help                    Show help for a command.
@@ -103,15 +105,21 @@ enum GoldenHelp {
 
     /// `pokedex help show`.
     static let show = """
-        OVERVIEW: Show one Pokémon from the local database: id, types, abilities, base
-        stats, height, weight and artwork link. Never uses the network.
+        OVERVIEW: Show one Pokémon's entry from the local database: number, name and genus,
+        generation, types, height and weight, abilities, the newest Pokédex text, the
+        evolution line, weaknesses and resistances, base stats, gender ratio, egg
+        groups, capture rate, varieties and artwork link. Never uses the network.
 
-        Accepts an id (25), a slug (pikachu) or a name as people write it ("Mr. Mime",
-        "Nidoran♀", "Farfetch’d", "Flabébé"): case, accents and punctuation are folded.
+        Accepts an id (25), a slug (pikachu) or a name as people write it in any stored
+        language ("Mr. Mime", "Nidoran♀", "Farfetch’d", "Flabébé", ピカチュウ,
+        ぴかちゅう, 피카츄): case, accents, punctuation, width and kana are folded.
 
         \(showUsage)
 
         OPTIONS:
+          --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
+                                  ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where
+                                  a text is missing.
           --json                  Print JSON (keys are listed in the README).
         \(globalOptions)
         """
@@ -125,8 +133,45 @@ enum GoldenHelp {
         OPTIONS:
           --offset N              Skip the first N Pokémon (default: 0).
           --limit N               Show at most N Pokémon (default: 20).
-          --type TYPE             Only Pokémon of this type (e.g. electric).
+          --type TYPE             Only Pokémon of this type (e.g. electric, or its name in any
+                                  stored language: Feuer, ほのお).
+          --generation N          Only Pokémon of species introduced in generation N (1-99).
+          --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
+                                  ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where
+                                  a text is missing.
           --json                  Print a JSON array (keys are listed in the README).
+        \(globalOptions)
+        """
+
+    /// `pokedex help type`.
+    static let type = """
+        OVERVIEW: Show a type from the local database: the damage its moves deal to every type,
+        the damage it takes from every type, and the stored Pokémon of that type.
+        Accepts a slug (fire) or the type's name in any stored language (Feuer, ほのお).
+
+        \(typeUsage)
+
+        OPTIONS:
+          --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
+                                  ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where
+                                  a text is missing.
+          --json                  Print JSON (keys are listed in the README).
+        \(globalOptions)
+        """
+
+    /// `pokedex help ability`.
+    static let ability = """
+        OVERVIEW: Show an ability from the local database: its effect and the stored Pokémon that
+        have it, marking those for which it is a hidden ability. Accepts a slug (static)
+        or the ability's name in any stored language (Statik, せいでんき).
+
+        \(abilityUsage)
+
+        OPTIONS:
+          --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
+                                  ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where
+                                  a text is missing.
+          --json                  Print JSON (keys are listed in the README).
         \(globalOptions)
         """
 
@@ -183,12 +228,22 @@ enum GoldenHelp {
 
     /// The usage line of `show`.
     static let showUsage = """
-        Usage: pokedex show <name-or-id> [--json]
+        Usage: pokedex show <name-or-id> [--lang CODE] [--json]
         """
 
     /// The usage line of `list`.
     static let listUsage = """
-        Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--json]
+        Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--generation N] [--lang CODE] [--json]
+        """
+
+    /// The usage line of `type`.
+    static let typeUsage = """
+        Usage: pokedex type <name> [--lang CODE] [--json]
+        """
+
+    /// The usage line of `ability`.
+    static let abilityUsage = """
+        Usage: pokedex ability <name> [--lang CODE] [--json]
         """
 
     /// The usage line of `issues`.
@@ -209,7 +264,8 @@ struct HelpTextTests {
         "help for the tool and each command is exactly today's text",
         arguments: [
             (nil, GoldenHelp.tool), (.help, GoldenHelp.tool), (.sync, GoldenHelp.sync), (.status, GoldenHelp.status),
-            (.show, GoldenHelp.show), (.list, GoldenHelp.list), (.issues, GoldenHelp.issues),
+            (.show, GoldenHelp.show), (.list, GoldenHelp.list), (.type, GoldenHelp.type),
+            (.ability, GoldenHelp.ability), (.issues, GoldenHelp.issues),
             (.issue, GoldenHelp.issue),
         ] as [(CommandName?, String)])
     func help(command: CommandName?, expected: String) {
@@ -221,6 +277,7 @@ struct HelpTextTests {
         arguments: [
             (nil, GoldenHelp.toolUsage), (.help, GoldenHelp.toolUsage), (.sync, GoldenHelp.syncUsage),
             (.status, GoldenHelp.statusUsage), (.show, GoldenHelp.showUsage), (.list, GoldenHelp.listUsage),
+            (.type, GoldenHelp.typeUsage), (.ability, GoldenHelp.abilityUsage),
             (.issues, GoldenHelp.issuesUsage), (.issue, GoldenHelp.issueUsage),
         ] as [(CommandName?, String)])
     func usageLine(command: CommandName?, expected: String) {

@@ -88,7 +88,7 @@ struct UsageErrorTests {
             (#"show mr mime"#, #"unexpected argument 'mime' (quote names with spaces: "mr mime")"#, .show),
             (#"show pikachu --type fire"#, #"unknown option '--type' for 'show'"#, .show),
             (#"show pikachu --jsn"#, #"unknown option '--jsn' for 'show' (did you mean '--json'?)"#, .show),
-            (#"help nope"#, #"unknown command 'nope'"#, .help),
+            (#"help nope"#, #"unknown command 'nope' (did you mean 'type'?)"#, .help),
             (#"help isue"#, #"unknown command 'isue' (did you mean 'issue'?)"#, .help),
             (#"help sync extra"#, #"unexpected argument 'extra'"#, .help),
             (#"--db"#, #"--db needs a value"#, nil),

@@ -1,0 +1,104 @@
+import PokedexStore
+
+/// `show`, `list`, `type` and `ability`: the Pokédex entry's queries, in a display language.
+extension CommandRunner {
+    /// The queries in the display language: `--lang`, else `POKEDEX_LANG`, else `en`, matched
+    /// case-insensitively to a stored language. An unknown code is a usage error listing the
+    /// stored ones; a database with no species names accepts any well-formed code.
+    func openQueries(language requested: String?) throws -> PokedexEntryQueries {
+        let catalog = try openCatalog()
+        let environmentLanguage = environment["POKEDEX_LANG"].flatMap { $0.isEmpty ? nil : $0 }
+        let code = requested ?? environmentLanguage ?? "en"
+        let source = requested != nil ? "--lang" : environmentLanguage != nil ? "POKEDEX_LANG" : "--lang"
+        let stored = try PokedexEntryQueries(database: catalog.database).languages()
+        if stored.isEmpty {
+            guard LanguageOption.isWellFormed(code) else {
+                throw CommandFailure(
+                    message: "\(source) needs a language code such as en, fr or zh-hant, not '\(code)'",
+                    exitCode: .usage)
+            }
+            return PokedexEntryQueries(database: catalog.database, language: code.lowercased())
+        }
+        guard let language = PokedexEntryQueries.matchLanguage(code, among: stored) else {
+            throw CommandFailure(
+                message: "\(source) '\(code)' is not a stored language (stored: \(stored.joined(separator: ", ")))",
+                exitCode: .usage)
+        }
+        return PokedexEntryQueries(database: catalog.database, language: language)
+    }
+
+    func show(_ command: ShowCommand) throws {
+        let queries = try openQueries(language: command.language)
+        switch try queries.lookup(command.query) {
+        case .found(let id, let alsoNamed):
+            guard var entry = try queries.entry(id: id) else {
+                throw CommandFailure(message: "no Pokémon with id \(id) in the local data", exitCode: .notFound)
+            }
+            entry.alsoNamed = alsoNamed
+            if command.json {
+                console.print(DisplayText(json: EntryJSON.entry(entry)))
+            } else {
+                console.print(EntryText.entry(entry))
+            }
+        case .notFound(let suggestions):
+            let trimmed = command.query.filter { !$0.isWhitespace }
+            if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
+                throw CommandFailure(message: "no Pokémon with id \(id) in the local data", exitCode: .notFound)
+            }
+            throw CommandFailure(
+                message: "no Pokémon named '\(command.query)' in the local data\(Self.hint(suggestions))",
+                exitCode: .notFound)
+        }
+    }
+
+    static func hint(_ suggestions: [String]) -> String {
+        suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"
+    }
+
+    func list(_ command: ListCommand) throws {
+        let queries = try openQueries(language: command.language)
+        var slug: String?
+        if let type = command.type {
+            guard let known = try queries.typeSlug(type) else {
+                let known = try queries.knownTypeSlugs()
+                throw CommandFailure(
+                    message: "no stored Pokémon has type '\(type)' (known: \(known.joined(separator: ", ")))",
+                    exitCode: .notFound)
+            }
+            slug = known
+        }
+        let listed = try queries.list(
+            offset: command.offset, limit: command.limit, type: slug, generation: command.generation)
+        if command.json {
+            console.print(DisplayText(json: .array(listed.map(EntryJSON.listed))))
+        } else if !listed.isEmpty {
+            console.print(EntryText.table(listed))
+        }
+    }
+
+    func type(_ command: TypeCommand) throws {
+        let queries = try openQueries(language: command.language)
+        let slug = try resolve(
+            command.query, what: "type", slug: queries.typeSlug, suggestions: queries.typeSuggestions)
+        let entry = try queries.typeEntry(slug: slug)
+        console.print(command.json ? DisplayText(json: EntryJSON.type(entry)) : EntryText.type(entry))
+    }
+
+    func ability(_ command: AbilityCommand) throws {
+        let queries = try openQueries(language: command.language)
+        let slug = try resolve(
+            command.query, what: "ability", slug: queries.abilitySlug, suggestions: queries.abilitySuggestions)
+        let entry = try queries.abilityEntry(slug: slug)
+        console.print(command.json ? DisplayText(json: EntryJSON.ability(entry)) : EntryText.ability(entry))
+    }
+
+    /// The slug a type's or an ability's name means; unknown, exit 66 with "did you mean".
+    private func resolve(
+        _ query: String, what: String, slug: (String) throws -> String?, suggestions: (String) throws -> [String]
+    ) throws -> String {
+        if let found = try slug(query) { return found }
+        throw CommandFailure(
+            message: "no \(what) named '\(query)' in the local data" + Self.hint(try suggestions(query)),
+            exitCode: .notFound)
+    }
+}

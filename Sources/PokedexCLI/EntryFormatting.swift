@@ -1,0 +1,399 @@
+import PokedexStore
+
+/// The evolution line as people read it: `Pichu → Pikachu (high friendship) → Raichu
+/// (Thunder Stone)`, each condition after the species it leads to; a branching chain gives
+/// one line per branch, the shared start blanked after the first (Eevee's eight).
+enum EvolutionText {
+    static func lines(_ chain: EvolutionChain) -> [String] {
+        let members = chain.members
+        guard let root = members.first(where: { $0.evolvesFrom == nil }) ?? members.first else { return [] }
+        var children: [String: [EvolutionMember]] = [:]
+        for member in members where member.speciesName != root.speciesName {
+            if let parent = member.evolvesFrom { children[parent, default: []].append(member) }
+        }
+        var paths: [[EvolutionMember]] = []
+        var seen: Set<String> = []
+        func walk(_ member: EvolutionMember, _ path: [EvolutionMember]) {
+            guard seen.insert(member.speciesName).inserted else { return }
+            let path = path + [member]
+            let next = children[member.speciesName] ?? []
+            if next.isEmpty { paths.append(path) }
+            for child in next { walk(child, path) }
+        }
+        walk(root, [])
+        var lines: [String] = []
+        var previous: [EvolutionMember] = []
+        for path in paths {
+            var shared = 0
+            while shared < min(path.count, previous.count) - 0, shared < path.count - 1,
+                path[shared].speciesName == previous[shared].speciesName
+            {
+                shared += 1
+            }
+            let pieces = path.enumerated().map { index, member in index == 0 ? name(member) : step(member) }
+            let blank = pieces.prefix(shared).joined(separator: " → ")
+            let rest = pieces.dropFirst(shared).joined(separator: " → ")
+            lines.append(
+                shared == 0 ? rest : String(repeating: " ", count: blank.count + 1) + "→ " + rest)
+            previous = path
+        }
+        return lines
+    }
+
+    private static func name(_ member: EvolutionMember) -> String {
+        member.displayName + (member.isBaby ? " (baby)" : "")
+    }
+
+    private static func step(_ member: EvolutionMember) -> String {
+        let conditions = member.steps.map(condition).filter { !$0.isEmpty }
+        var unique: [String] = []
+        for text in conditions where !unique.contains(text) { unique.append(text) }
+        return member.displayName + (unique.isEmpty ? "" : " (\(unique.joined(separator: " or ")))")
+    }
+
+    /// One way of evolving, in words: "level 16", "Thunder Stone", "trade holding Metal Coat",
+    /// "high friendship, day", "knowing Ancient Power".
+    static func condition(_ step: EvolutionStep) -> String {
+        var parts: [String] = []
+        switch step.trigger {
+        case "level-up"?, nil:
+            if let level = step.minLevel { parts.append("level \(level)") }
+        case "trade"?:
+            parts.append(step.tradeSpecies.map { "trade for \(title($0))" } ?? "trade")
+        case "use-item"?:
+            break
+        case "shed"?:
+            parts.append("shed (empty party slot and a Poké Ball)")
+        case let other?:
+            parts.append(title(other))
+        }
+        if let item = step.item { parts.append(title(item)) }
+        if let held = step.heldItem { parts.append("holding \(title(held))") }
+        if step.minHappiness != nil { parts.append("high friendship") }
+        if step.minAffection != nil { parts.append("high affection") }
+        if step.minBeauty != nil { parts.append("high beauty") }
+        if let time = step.timeOfDay { parts.append(time == "day" ? "day" : time == "night" ? "night" : time) }
+        if let move = step.knownMove { parts.append("knowing \(title(move))") }
+        if let type = step.knownMoveType { parts.append("knowing a \(title(type)) move") }
+        if let location = step.location { parts.append("at \(title(location))") }
+        if let gender = step.gender { parts.append(gender == 1 ? "female" : "male") }
+        if step.needsOverworldRain == true { parts.append("in rain") }
+        if let species = step.partySpecies { parts.append("with \(title(species)) in the party") }
+        if let type = step.partyType { parts.append("with a \(title(type)) type in the party") }
+        if let relative = step.relativePhysicalStats {
+            parts.append(relative > 0 ? "Attack > Defense" : relative < 0 ? "Attack < Defense" : "Attack = Defense")
+        }
+        if step.turnUpsideDown == true { parts.append("console upside down") }
+        if parts.isEmpty, step.trigger == "level-up" { parts.append("level up") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// "thunder-stone" → "Thunder Stone": items, moves and places have no stored names.
+    static func title(_ slug: String) -> String {
+        slug.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }
+            .joined(separator: " ")
+    }
+}
+
+/// Text for people at a terminal: lines of at most 80 columns (texts are wrapped).
+enum EntryText {
+    static let width = 80
+    static let labelWidth = 12
+
+    static func table(_ listed: [ListedPokemon]) -> DisplayText {
+        TerminalText.table(
+            header: ["ID", "NAME", "TYPES", "ARTWORK"],
+            rows: listed.map { pokemon in
+                let artwork = pokemon.summary.artwork
+                return [
+                    String(pokemon.summary.id), pokemon.displayName, pokemon.typeNames.joined(separator: ", "),
+                    artwork.url + (artwork.derived ? " (derived)" : ""),
+                ]
+            })
+    }
+
+    static func number(_ id: Int) -> String {
+        let digits = String(id)
+        return "#" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    static func entry(_ entry: PokedexEntry) -> DisplayText {
+        let profile = entry.profile
+        let summary = profile.summary
+        var lines: [String] = [number(summary.id) + " " + entry.displayName + (entry.genus.map { " · \($0)" } ?? "")]
+        func field(_ label: String, _ value: String) {
+            lines += labelled(label, wrap(value, width: width - labelWidth))
+        }
+        func field(_ label: String, lines values: [String]) {
+            lines += labelled(label, values.flatMap { wrap($0, width: width - labelWidth) })
+        }
+        if entry.displayName != summary.name { field("Slug", summary.name) }
+        for other in entry.alsoNamed {
+            field("Also named", "\(other.displayName) (\(other.pokemon)) in \(other.languages.joined(separator: ", "))")
+        }
+        guard profile.hasDetails else {
+            field("Artwork", summary.artwork.url + " (derived)")
+            lines.append("Details not synced yet: run `pokedex sync` to fetch them.")
+            return DisplayText(sanitizing: lines.joined(separator: "\n"), keepingLineBreaks: true)
+        }
+        if let generation = entry.species?.generation { field("Generation", String(generation)) }
+        field("Types", entry.types.map(\.displayName).joined(separator: ", "))
+        if let height = profile.height {
+            field("Height", PokemonText.decimal(height, unit: "m") + imperialHeight(height))
+        }
+        if let weight = profile.weight {
+            field("Weight", PokemonText.decimal(weight, unit: "kg") + imperialWeight(weight))
+        }
+        if let experience = profile.baseExperience { field("Base exp.", String(experience)) }
+        if entry.species == nil, let species = profile.speciesName { field("Species", species) }
+        field(
+            "Abilities",
+            lines: entry.abilities.map { ability in
+                ability.displayName + (ability.isHidden ? " (hidden)" : "")
+                    + (ability.shortEffect.map { ": " + $0 } ?? "")
+            })
+        if let flavor = entry.flavorText {
+            field("Pokédex", "\(flavor.text) (\(EvolutionText.title(flavor.version)))")
+        }
+        if let chain = entry.evolution, chain.members.count > 1 {
+            field("Evolution", lines: EvolutionText.lines(chain))
+        }
+        for (multiplier, types) in entry.defense {
+            let label = multiplier == .immune ? "Immune" : multiplier.value > 1 ? "Weak" : "Resists"
+            field(label, multiplier.label + " " + types.map(\.displayName).joined(separator: ", "))
+        }
+        if let species = entry.species {
+            if let rate = species.genderRate { field("Gender", gender(rate)) }
+            if !species.eggGroups.isEmpty { field("Egg groups", species.eggGroups.joined(separator: ", ")) }
+            if let capture = species.captureRate { field("Capture", String(capture)) }
+        }
+        if !entry.otherVarieties.isEmpty { field("Varieties", entry.otherVarieties.joined(separator: ", ")) }
+        field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
+        lines += PokemonText.statLines(profile.stats)
+        return DisplayText(
+            sanitizing: lines.map { TerminalText.sanitize($0) }.joined(separator: "\n"), keepingLineBreaks: true)
+    }
+
+    static func type(_ entry: TypeEntry) -> DisplayText {
+        var lines = [
+            entry.type.displayName + (entry.type.displayName != entry.type.name ? " (\(entry.type.name))" : "")
+        ]
+        func field(_ label: String, _ value: String) {
+            lines += labelled(label, wrap(value, width: width - labelWidth))
+        }
+        if !entry.hasDetails { lines.append("Damage relations not synced yet: run `pokedex sync` to fetch them.") }
+        for (multiplier, types) in entry.damageDealt {
+            field("Deals " + multiplier.label, types.map(\.displayName).joined(separator: ", "))
+        }
+        for (multiplier, types) in entry.damageTaken {
+            field("Takes " + multiplier.label, types.map(\.displayName).joined(separator: ", "))
+        }
+        field(
+            "Pokémon", entry.pokemon.isEmpty ? "none stored" : entry.pokemon.map(\.displayName).joined(separator: ", "))
+        return DisplayText(
+            sanitizing: lines.map { TerminalText.sanitize($0) }.joined(separator: "\n"), keepingLineBreaks: true)
+    }
+
+    static func ability(_ entry: AbilityEntry) -> DisplayText {
+        var lines = [entry.displayName + (entry.displayName != entry.name ? " (\(entry.name))" : "")]
+        func field(_ label: String, _ value: String) {
+            lines += labelled(label, wrap(value, width: width - labelWidth))
+        }
+        if let effect = entry.shortEffect { field("Effect", effect) }
+        field(
+            "Pokémon",
+            entry.pokemon.isEmpty
+                ? "none stored"
+                : entry.pokemon.map { $0.pokemon.displayName + ($0.isHidden ? " (hidden)" : "") }.joined(
+                    separator: ", "))
+        return DisplayText(
+            sanitizing: lines.map { TerminalText.sanitize($0) }.joined(separator: "\n"), keepingLineBreaks: true)
+    }
+
+    /// The first line after the label, the others indented under it.
+    static func labelled(_ label: String, _ values: [String]) -> [String] {
+        values.enumerated().map { index, value in
+            (index == 0 ? pad(label, labelWidth) : String(repeating: " ", count: labelWidth)) + value
+        }
+    }
+
+    /// Words on lines of at most `width` characters (a longer word stands alone). Leading
+    /// spaces (a branch of an evolution line) are kept, and continuation lines indented past them.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        let indent = text.prefix { $0 == " " }.count
+        guard indent == 0 else {
+            let body = wrap(String(text.dropFirst(indent)), width: max(20, width - indent - 2))
+            return body.enumerated().map { index, line in
+                String(repeating: " ", count: index == 0 ? indent : indent + 2) + line
+            }
+        }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// " (1′04″)": decimetres in feet and inches; nothing for a value that cannot be converted.
+    static func imperialHeight(_ decimetres: Int) -> String {
+        guard decimetres >= 0, decimetres <= 1_000_000 else { return "" }
+        let inches = (decimetres * 1000 + 127) / 254
+        let remainder = inches % 12
+        return " (\(inches / 12)′\(remainder < 10 ? "0" : "")\(remainder)″)"
+    }
+
+    /// " (13.2 lb)": hectograms in pounds.
+    static func imperialWeight(_ hectograms: Int) -> String {
+        guard hectograms >= 0, hectograms <= 100_000_000 else { return "" }
+        let tenths = (hectograms * 220_462 + 50_000) / 100_000
+        return " (\(tenths / 10).\(tenths % 10) lb)"
+    }
+
+    /// "50% female, 50% male", "87.5% male, 12.5% female", "genderless".
+    static func gender(_ rate: Int) -> String {
+        guard (0...8).contains(rate) else { return "genderless" }
+        func percent(_ eighths: Int) -> String {
+            let tenths = eighths * 125
+            return "\(tenths / 10)" + (tenths % 10 == 0 ? "" : ".\(tenths % 10)") + "%"
+        }
+        if rate == 0 { return "100% male" }
+        if rate == 8 { return "100% female" }
+        return "\(percent(8 - rate)) male, \(percent(rate)) female"
+    }
+}
+
+/// `--json` shapes of the entry. Keys never change with the language; README, "JSON output".
+enum EntryJSON {
+    static func multiplierGroups(_ groups: [(TypeMatchups.Multiplier, [NamedType])]) -> JSONValue {
+        .object(groups.map { ($0.0.key, .array($0.1.map { .string($0.name) })) })
+    }
+
+    static func names(_ types: [NamedType]) -> JSONValue {
+        .array(types.map { .object([("name", .string($0.name)), ("display_name", .string($0.displayName))]) })
+    }
+
+    static func listed(_ pokemon: ListedPokemon) -> JSONValue {
+        guard case .object(let members) = PokemonJSON.summary(pokemon.summary) else { return .null }
+        return .object(
+            members + [
+                ("display_name", .string(pokemon.displayName)), ("generation", .optional(pokemon.generation)),
+                ("type_names", .array(pokemon.typeNames.map(JSONValue.string))),
+            ])
+    }
+
+    static func entry(_ entry: PokedexEntry) -> JSONValue {
+        guard case .object(let members) = PokemonJSON.profile(entry.profile) else { return .null }
+        let species = entry.species
+        return .object(
+            members + [
+                ("language", .string(entry.language)),
+                ("number", .string(EntryText.number(entry.profile.summary.id))),
+                ("display_name", .string(entry.displayName)),
+                ("genus", .optional(entry.genus)),
+                ("generation", .optional(species?.generation)),
+                ("type_names", names(entry.types)),
+                (
+                    "ability_details",
+                    .array(
+                        entry.abilities.map { ability in
+                            .object([
+                                ("name", .string(ability.name)), ("display_name", .string(ability.displayName)),
+                                ("hidden", .bool(ability.isHidden)), ("slot", .int(ability.slot)),
+                                ("short_effect", .optional(ability.shortEffect)),
+                            ])
+                        })
+                ),
+                (
+                    "flavor_text",
+                    entry.flavorText.map { flavor in
+                        .object([
+                            ("text", .string(flavor.text)), ("version", .string(flavor.version)),
+                            ("language", .string(flavor.language)),
+                        ])
+                    } ?? .null
+                ),
+                (
+                    "evolution",
+                    entry.evolution.map { chain in
+                        .object([
+                            ("chain_id", .int(chain.id)),
+                            ("lines", .array(EvolutionText.lines(chain).map(JSONValue.string))),
+                            (
+                                "members",
+                                .array(
+                                    chain.members.map { member in
+                                        .object([
+                                            ("species", .string(member.speciesName)),
+                                            ("display_name", .string(member.displayName)),
+                                            ("evolves_from", .optional(member.evolvesFrom)),
+                                            ("is_baby", .bool(member.isBaby)),
+                                            (
+                                                "conditions",
+                                                .array(member.steps.map { .string(EvolutionText.condition($0)) })
+                                            ),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    } ?? .null
+                ),
+                ("defense", multiplierGroups(entry.defense)),
+                ("gender_rate", .optional(species?.genderRate)),
+                ("capture_rate", .optional(species?.captureRate)),
+                ("egg_groups", .array((species?.eggGroups ?? []).map(JSONValue.string))),
+                ("is_legendary", .bool(species?.isLegendary ?? false)),
+                ("is_mythical", .bool(species?.isMythical ?? false)),
+                ("is_baby", .bool(species?.isBaby ?? false)),
+                ("varieties", .array(entry.otherVarieties.map(JSONValue.string))),
+                (
+                    "also_named",
+                    .array(
+                        entry.alsoNamed.map { other in
+                            .object([
+                                ("name", .string(other.pokemon)), ("display_name", .string(other.displayName)),
+                                ("languages", .array(other.languages.map(JSONValue.string))),
+                            ])
+                        })
+                ),
+            ])
+    }
+
+    static func type(_ entry: TypeEntry) -> JSONValue {
+        .object([
+            ("name", .string(entry.type.name)), ("display_name", .string(entry.type.displayName)),
+            ("generation", .optional(entry.generation)), ("has_details", .bool(entry.hasDetails)),
+            ("damage_dealt", multiplierGroups(entry.damageDealt)),
+            ("damage_taken", multiplierGroups(entry.damageTaken)),
+            ("pokemon", .array(entry.pokemon.map(listed))),
+        ])
+    }
+
+    static func ability(_ entry: AbilityEntry) -> JSONValue {
+        .object([
+            ("name", .string(entry.name)), ("display_name", .string(entry.displayName)),
+            ("generation", .optional(entry.generation)), ("short_effect", .optional(entry.shortEffect)),
+            ("effect", .optional(entry.effect)),
+            (
+                "pokemon",
+                .array(
+                    entry.pokemon.map { item in
+                        guard case .object(let members) = listed(item.pokemon) else { return .null }
+                        return .object(members + [("hidden", .bool(item.isHidden))])
+                    })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,90 @@
+import SQLiteDatabase
+import TestSupport
+import Testing
+
+@testable import PokedexStore
+
+@Suite("Looking Pokémon up by name in any language")
+struct PokemonLookupTests {
+    let directory: TemporaryDirectory
+    let database: Database
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = try LocalStore.openForWriting(path: directory.file("pokedex.sqlite"))
+        try database.execute(PokedexEntryFixture.sql)
+        // Names that collide across languages: the fixture's real names never do once folded,
+        // so two are added as a later game might: "Glurak" in English for Scyther.
+        try database.execute(
+            """
+            INSERT INTO pokemon_species_name (species_id, language, name) VALUES (123, 'xx', 'Glurak')
+            ON CONFLICT DO UPDATE SET name = excluded.name;
+            """)
+    }
+
+    func lookup(_ query: String, language: String = "en") throws -> PokedexEntryQueries.Lookup {
+        try PokedexEntryQueries(database: database, language: language).lookup(query)
+    }
+
+    @Test(
+        "ids, slugs and names in many languages and scripts",
+        arguments: [
+            ("25", 25), ("pikachu", 25), ("Pikachu", 25), ("ピカチュウ", 25), ("ぴかちゅう", 25), ("ﾋﾟｶﾁｭｳ", 25),
+            ("ｐｉｋａｃｈｕ", 25), ("ＰＩＫＡＣＨＵ", 25), ("피카츄", 25), ("皮卡丘", 25), ("Glurak", 6), ("Dracaufeu", 6),
+            ("リザードン", 6), ("りざーどん", 6), ("噴火龍", 6), ("Évoli", 133), ("evoli", 133), ("イーブイ", 133),
+            ("Nidoran♀", 29), ("nidoran-m", 32), ("ニドラン♂", 32), ("Caninchen", nil), ("Mauzi", 52),
+            ("Ｍｅｏｗｔｈ", 52), ("  meowth ", 52),
+        ] as [(String, Int?)])
+    func finds(query: String, id: Int?) throws {
+        let result = try lookup(query)
+        if let id {
+            guard case .found(let found, _) = result else {
+                Issue.record("\(query): \(result)")
+                return
+            }
+            #expect(found == id, "\(query)")
+        } else if case .found = result {
+            Issue.record("\(query) found something")
+        }
+    }
+
+    @Test("a name that means two Pokémon: the display language wins, then English; the other is listed")
+    func collisions() throws {
+        // 'Glurak' is Charizard in German and (added above) Scyther in 'xx'.
+        guard case .found(let english, let others) = try lookup("glurak") else {
+            Issue.record("not found")
+            return
+        }
+        #expect(english == 6 && others.map(\.pokemon) == ["scyther"] && others[0].languages == ["xx"])
+        guard case .found(let xx, let othersXX) = try lookup("glurak", language: "xx") else {
+            Issue.record("not found")
+            return
+        }
+        #expect(xx == 123 && othersXX.map(\.pokemon) == ["charizard"])
+    }
+
+    @Test(
+        "near misses suggest names from every language",
+        arguments: [
+            ("pikachuu", "pikachu"), ("Glurack", "Glurak"), ("ピカチュ", "ピカチュウ"), ("Dracofeu", "Dracaufeu"),
+            ("evee", "eevee"),
+        ])
+    func suggestions(query: String, suggested: String) throws {
+        guard case .notFound(let suggestions) = try lookup(query) else {
+            Issue.record("\(query) was found")
+            return
+        }
+        #expect(suggestions.contains(suggested), "\(query): \(suggestions)")
+    }
+
+    @Test(
+        "folding: width, kana, case, accents, punctuation",
+        arguments: [
+            ("ぴかちゅう", "ピカチュウ"), ("ﾋﾟｶﾁｭｳ", "ピカチュウ"), ("ｶﾞﾗｶﾞﾗ", "ガラガラ"), ("ＡＢＣ１２", "abc12"),
+            ("Flabébé", "flabebe"), ("Mr. Mime", "mr-mime"), ("Пикачу", "пикачу"), ("タイプ：ヌル", "タイプ-ヌル"),
+            ("ヴ", "ヴ"), ("う\u{3099}", "ヴ"),
+        ])
+    func folding(text: String, folded: String) {
+        #expect(NameFolding.fold(text) == folded)
+    }
+}
