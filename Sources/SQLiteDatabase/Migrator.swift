@@ -55,7 +55,7 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Applies pending migrations in order, each in its own transaction together with its
+/// Applies pending migrations in order, all in one transaction, each together with its
 /// record in `schema_migrations`, and refuses databases it cannot safely continue.
 public struct Migrator: Sendable {
     public let migrations: [Migration]
@@ -85,18 +85,22 @@ public struct Migrator: Sendable {
     ///
     /// Foreign keys are off while migrations run (a table rebuilt by SQLite's ALTER TABLE
     /// recipe would otherwise cascade-delete its children when the old one is dropped);
-    /// each migration's `foreign_key_check` before its commit keeps them sound: a migration
-    /// that leaves violations the database did not have before it is rolled back.
+    /// each migration's `foreign_key_check` keeps them sound: a migration that leaves
+    /// violations the database did not have before it rolls back every pending one.
     @discardableResult
     public func migrate(_ database: Database) throws -> [String] {
         let pending = try pendingMigrations(in: database)
         guard !pending.isEmpty else { return [] }
+        // One transaction for all of them: a reader (which refuses a schema it would have to
+        // migrate) sees the database as it was or as it is now, never half-way.
         return try database.withForeignKeysDisabled {
-            var appliedNow: [String] = []
-            for migration in pending where try apply(migration, to: database) {
-                appliedNow.append(migration.name)
+            try database.writeTransaction {
+                var appliedNow: [String] = []
+                for migration in pending where try apply(migration, to: database) {
+                    appliedNow.append(migration.name)
+                }
+                return appliedNow
             }
-            return appliedNow
         }
     }
 
@@ -108,9 +112,10 @@ public struct Migrator: Sendable {
         return migrations.filter { applied[$0.version] == nil }
     }
 
-    /// Applies one migration unless a concurrent process got there first.
+    /// Applies one migration, inside the transaction of all, unless a concurrent process got
+    /// there first.
     private func apply(_ migration: Migration, to database: Database) throws -> Bool {
-        try database.writeTransaction {
+        do {
             try database.execute(Self.createBookkeeping)
             let alreadyApplied = try database.queryFirst(
                 "SELECT checksum FROM schema_migrations WHERE version = ?",
