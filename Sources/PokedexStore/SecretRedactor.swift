@@ -21,7 +21,7 @@ public struct SecretRedactor: Sendable, Equatable {
     public init(tokens: [String], urls: [String]) {
         var forms: Set<String> = []
         for token in tokens where Self.isSecret(token) {
-            forms.formUnion([token, Self.percentEncoded(token), Self.base64(token)])
+            forms.formUnion([token] + Self.encodings(of: token))
         }
         for url in urls {
             guard let userinfo = Self.userinfo(of: url) else { continue }
@@ -30,7 +30,8 @@ public struct SecretRedactor: Sendable, Equatable {
             let credential = password ?? user
             guard Self.isSecret(Self.percentDecoded(credential)) else { continue }
             let basic = Self.percentDecoded(user) + ":" + Self.percentDecoded(password ?? "")
-            forms.formUnion([userinfo, credential, Self.percentDecoded(credential), Self.base64(basic)])
+            forms.formUnion(
+                [userinfo, credential, Self.percentDecoded(credential)] + Self.encodings(of: basic).suffix(2))
         }
         secrets = forms.sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
     }
@@ -128,9 +129,20 @@ public struct SecretRedactor: Sendable, Equatable {
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    private static let lowercaseHexDigits = Array("0123456789abcdef".utf8)
+
+    /// The forms of `secret` an echo could take besides itself: percent-encoded (with either
+    /// case of hex digits) and base64 (with `/` as JSON may escape it, `\/`).
+    private static func encodings(of secret: String) -> [String] {
+        let base64 = Self.base64(secret)
+        return [
+            percentEncoded(secret), percentEncoded(secret, hexDigits: lowercaseHexDigits), base64,
+            base64.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "\\/"),
+        ]
+    }
 
     /// RFC 3986: everything but the unreserved characters as %XX.
-    static func percentEncoded(_ text: String) -> String {
+    static func percentEncoded(_ text: String, hexDigits: [UInt8] = hexDigits) -> String {
         var bytes: [UInt8] = []
         for byte in text.utf8 {
             switch byte {

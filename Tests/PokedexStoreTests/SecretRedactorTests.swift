@@ -6,6 +6,19 @@ import Testing
 struct SecretRedactorTests {
     static let token = "ghp_0123456789abcdefSECRET"
 
+    @Test("percent-encoding with lower-case hex, and base64 with JSON's escaped slash, are redacted too")
+    func otherEncodings() {
+        let token = "tok/en+with?odd=chars"
+        let redactor = SecretRedactor(tokens: [token], urls: [])
+        #expect(redactor.redact("q=tok%2fen%2bwith%3fodd%3dchars") == "q=[redacted]")
+        let base64 = SecretRedactor.base64("??>" + token)
+        let escaped = SecretRedactor(tokens: ["??>" + token], urls: [])
+        #expect(base64.contains("/"))
+        #expect(
+            escaped.redact("{\"b\":\"" + base64.replacingOccurrences(of: "/", with: "\\/") + "\"}")
+                == "{\"b\":\"[redacted]\"}")
+    }
+
     @Test(
         "a token an excerpt cut in two is still redacted: its start before the excerpt's marker",
         arguments: [4, 5, 12, 25])
