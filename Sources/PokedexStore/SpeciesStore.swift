@@ -187,20 +187,4 @@ public struct SpeciesStore: ResourceTablesStore {
         }
         try Self.tables.saveBody(database, id: s.id, body: downloaded.body, etag: downloaded.etag)
     }
-
-    /// The distinct evolution chain URLs the stored species name, in species order; only
-    /// those of `speciesIDs` when given.
-    public func evolutionChainURLs(speciesIDs: [Int]? = nil) throws -> [String] {
-        try database.query(
-            """
-            SELECT evolution_chain_url FROM pokemon_species
-            WHERE evolution_chain_url IS NOT NULL
-              AND (?1 IS NULL OR id IN (SELECT value FROM json_each(?1)))
-            GROUP BY evolution_chain_url ORDER BY min(id)
-            """,
-            [.string(speciesIDs.map(Self.jsonIDs))]
-        ) { $0.text(0) }
-    }
-
-    static func jsonIDs(_ ids: [Int]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
 }

@@ -161,7 +161,9 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
             report.detailsDownloaded += page.downloaded
             report.detailsUnchanged += page.unchanged
             report.detailsReused += page.start.reused
-            progress(CatalogSyncProgress(report: report, listCount: page.start.listCount))
+            progress(
+                CatalogSyncProgress(
+                    report: report, listCount: page.start.listCount, committedEntries: page.start.entries))
         }
     }
 
