@@ -50,8 +50,13 @@ public final class FakePokeAPI: @unchecked Sendable {
     /// Conditional requests of a Pokédex-entry resource answered 304; not counted in `notModifiedCount`.
     public func entryNotModifiedCount(_ resource: String) -> Int { backend.counts.entryNotModified[resource] ?? 0 }
 
-    /// The ids a Pokédex-entry resource serves, in list order.
-    public func entryIDs(_ resource: String) -> [Int] { backend.synchronized { backend.entryList(resource).map(\.id) } }
+    /// What a Pokédex-entry resource serves, in list order (chains have no name).
+    public func entries(_ resource: String) -> [(id: Int, name: String)] {
+        backend.synchronized { backend.entryList(resource) }
+    }
+
+    /// The evolution chain the fake puts a species in (`FakePokedexEntry.swift`).
+    public static func chainID(ofSpecies id: Int) -> Int { FakePokeAPIBackend.chainID(ofSpecies: id) }
 
     /// Sets the counters back to zero (the server's request log is separate: `server.resetLog()`).
     public func resetCounters() { backend.resetCounts() }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The Pokédex entry's resources, generated consistently with the served Pokémon: every type,
-/// ability and species their bodies reference, and evolution chains grouping species three by
-/// three in id order (1–3, 4–6, …: bulbasaur's, charmander's, squirtle's lines), each a straight
-/// line from its lowest id. Routes: `/api/v2/{type,ability,pokemon-species,evolution-chain}/`
+/// ability and species their bodies reference, and evolution chains grouping species in id
+/// order, three by three up to 9 (bulbasaur's, charmander's, squirtle's lines), then four by four
+/// (10–13, 14–17, …, 22–25 ending at pikachu), each a straight line from its lowest id. Routes: `/api/v2/{type,ability,pokemon-species,evolution-chain}/`
 /// (lists) and `…/{id}/` (details), with ETags and 304s like the Pokémon's. Callers hold the lock.
 extension FakePokeAPIBackend {
     /// The entry resources' path segments, as the URLs in the bodies name them.
@@ -31,7 +31,7 @@ extension FakePokeAPIBackend {
         return json.map(Self.rendered)
     }
 
-    static func chainID(ofSpecies id: Int) -> Int { (id - 1) / 3 + 1 }
+    static func chainID(ofSpecies id: Int) -> Int { id <= 9 ? (id - 1) / 3 + 1 : 4 + (id - 10) / 4 }
 
     /// The chain's species, by id.
     func chainMembers(_ chainID: Int) -> [(id: Int, name: String)] {
