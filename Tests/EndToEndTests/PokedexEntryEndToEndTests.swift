@@ -157,4 +157,30 @@ struct PokedexEntryEndToEndTests {
         let outcomes = try rows("SELECT resource, outcome FROM sync_run WHERE resource = 'pokemon-species' ORDER BY id")
         #expect(outcomes == [["t:pokemon-species", "t:abandoned"], ["t:pokemon-species", "t:succeeded"]])
     }
+
+    @Test("a species out of range is refused with exit 65 naming its URL; the other resources are committed")
+    func badSpeciesGoesOn() throws {
+        let api = try FakePokeAPI()
+        api.override = { request in
+            guard request.path == "/api/v2/pokemon-species/25/" else { return nil }
+            return .json(#"{"id":25,"name":"pikachu","capture_rate":4500}"#)
+        }
+        let result = try sync(api)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.errors.count == 1 && result.errors[0].contains("/pokemon-species/25/"), "\(result.stderr)")
+        #expect(result.errors.first?.contains("capture_rate 4500") == true)
+        let runs = try rows("SELECT resource, outcome FROM sync_run ORDER BY id")
+        #expect(
+            runs == [
+                ["t:pokemon", "t:succeeded"], ["t:type", "t:succeeded"], ["t:ability", "t:succeeded"],
+                ["t:pokemon-species", "t:failed"], ["t:evolution-chain", "t:succeeded"],
+            ])
+        // Species 25's page (all of them: fewer than 100) was rolled back; the chains of the
+        // species stored before (none) were synced: nothing of the bad body is stored.
+        #expect(try rows("SELECT count(*) FROM pokemon_species") == [["i:0"]])
+        #expect(
+            try rows("SELECT count(*) FROM type WHERE details_synced_at IS NOT NULL") == [
+                ["i:\(api.entries("type").count)"]
+            ])
+    }
 }
