@@ -40,25 +40,21 @@ extension JSONScanner {
 
     /// A language named twice keeps its last entry.
     private mutating func effectEntries() throws(JSONScanFailure) -> [AbilityDetails.Effect] {
-        try beginArray()
         var effects: [AbilityDetails.Effect] = []
-        var first = true
-        while try nextElement(&first) {
-            try beginObject()
+        try eachElement { scanner throws(JSONScanFailure) in
             var language: String?, effect: String?, short: String?
-            var f = true
-            while let k = try nextKey(&f) {
-                if key(k, is: "language") {
-                    language = try namedResourceName()
-                } else if key(k, is: "effect") {
-                    effect = try optionalString()
-                } else if key(k, is: "short_effect") {
-                    short = try optionalString()
+            try scanner.eachField { scanner, k throws(JSONScanFailure) in
+                if scanner.key(k, is: "language") {
+                    language = try scanner.namedResourceName()
+                } else if scanner.key(k, is: "effect") {
+                    effect = try scanner.optionalString()
+                } else if scanner.key(k, is: "short_effect") {
+                    short = try scanner.optionalString()
                 } else {
-                    try skipValue()
+                    try scanner.skipValue()
                 }
             }
-            guard let language else { throw fail("effect entry without language") }
+            guard let language else { throw scanner.fail("effect entry without language") }
             effects.removeAll { $0.language == language }
             effects.append(AbilityDetails.Effect(language: language, shortEffect: short, effect: effect))
         }

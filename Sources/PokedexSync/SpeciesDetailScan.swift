@@ -106,23 +106,19 @@ extension JSONScanner {
     }
 
     private mutating func genera() throws(JSONScanFailure) -> [(language: String, genus: String)] {
-        try beginArray()
         var result: [(language: String, genus: String)] = []
-        var first = true
-        while try nextElement(&first) {
-            try beginObject()
+        try eachElement { scanner throws(JSONScanFailure) in
             var language: String?, genus: String?
-            var f = true
-            while let k = try nextKey(&f) {
-                if key(k, is: "language") {
-                    language = try namedResourceName()
-                } else if key(k, is: "genus") {
-                    genus = try string()
+            try scanner.eachField { scanner, k throws(JSONScanFailure) in
+                if scanner.key(k, is: "language") {
+                    language = try scanner.namedResourceName()
+                } else if scanner.key(k, is: "genus") {
+                    genus = try scanner.string()
                 } else {
-                    try skipValue()
+                    try scanner.skipValue()
                 }
             }
-            guard let language, let genus else { throw fail("genera entry without language or genus") }
+            guard let language, let genus else { throw scanner.fail("genera entry without language or genus") }
             result.removeAll { $0.language == language }
             result.append((language, genus))
         }
@@ -131,25 +127,21 @@ extension JSONScanner {
 
     /// A (language, version) named twice keeps its last text, at its first position.
     private mutating func flavorTexts() throws(JSONScanFailure) -> [SpeciesDetails.FlavorText] {
-        try beginArray()
         var result: [SpeciesDetails.FlavorText] = []
-        var first = true
-        while try nextElement(&first) {
-            try beginObject()
+        try eachElement { scanner throws(JSONScanFailure) in
             var language: String?, version: String?, text: String?
-            var f = true
-            while let k = try nextKey(&f) {
-                if key(k, is: "language") {
-                    language = try namedResourceName()
-                } else if key(k, is: "version") {
-                    version = try optionalNamedResourceName()
-                } else if key(k, is: "flavor_text") {
-                    text = try string()
+            try scanner.eachField { scanner, k throws(JSONScanFailure) in
+                if scanner.key(k, is: "language") {
+                    language = try scanner.namedResourceName()
+                } else if scanner.key(k, is: "version") {
+                    version = try scanner.optionalNamedResourceName()
+                } else if scanner.key(k, is: "flavor_text") {
+                    text = try scanner.string()
                 } else {
-                    try skipValue()
+                    try scanner.skipValue()
                 }
             }
-            guard let language, let text else { throw fail("flavor text entry without language or text") }
+            guard let language, let text else { throw scanner.fail("flavor text entry without language or text") }
             // Species bodies always name the version; one that does not is kept under "".
             let entry = SpeciesDetails.FlavorText(
                 language: language, version: version ?? "", text: FlavorTextCleaning.clean(text))
@@ -163,23 +155,19 @@ extension JSONScanner {
     }
 
     private mutating func varieties() throws(JSONScanFailure) -> [SpeciesDetails.Variety] {
-        try beginArray()
         var result: [SpeciesDetails.Variety] = []
-        var first = true
-        while try nextElement(&first) {
-            try beginObject()
+        try eachElement { scanner throws(JSONScanFailure) in
             var pokemon: NamedResource?, isDefault = false
-            var f = true
-            while let k = try nextKey(&f) {
-                if key(k, is: "pokemon") {
-                    pokemon = try namedResource()
-                } else if key(k, is: "is_default") {
-                    isDefault = try optionalBool() ?? false
+            try scanner.eachField { scanner, k throws(JSONScanFailure) in
+                if scanner.key(k, is: "pokemon") {
+                    pokemon = try scanner.namedResource()
+                } else if scanner.key(k, is: "is_default") {
+                    isDefault = try scanner.optionalBool() ?? false
                 } else {
-                    try skipValue()
+                    try scanner.skipValue()
                 }
             }
-            guard let pokemon else { throw fail("variety without pokemon") }
+            guard let pokemon else { throw scanner.fail("variety without pokemon") }
             result.removeAll { $0.pokemonName == pokemon.name }
             result.append(
                 SpeciesDetails.Variety(pokemonName: pokemon.name, pokemonURL: pokemon.url, isDefault: isDefault))

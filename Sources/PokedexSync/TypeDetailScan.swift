@@ -63,23 +63,19 @@ extension JSONScanner {
 
     /// `[{"language": {"name", "url"}, "name": String}, …]`; a language named twice keeps its last.
     mutating func localizedNames() throws(JSONScanFailure) -> [LocalizedName] {
-        try beginArray()
         var names: [LocalizedName] = []
-        var first = true
-        while try nextElement(&first) {
-            try beginObject()
+        try eachElement { scanner throws(JSONScanFailure) in
             var language: String?, name: String?
-            var f = true
-            while let k = try nextKey(&f) {
-                if key(k, is: "language") {
-                    language = try namedResourceName()
-                } else if key(k, is: "name") {
-                    name = try string()
+            try scanner.eachField { scanner, k throws(JSONScanFailure) in
+                if scanner.key(k, is: "language") {
+                    language = try scanner.namedResourceName()
+                } else if scanner.key(k, is: "name") {
+                    name = try scanner.string()
                 } else {
-                    try skipValue()
+                    try scanner.skipValue()
                 }
             }
-            guard let language, let name else { throw fail("names entry without language or name") }
+            guard let language, let name else { throw scanner.fail("names entry without language or name") }
             names.removeAll { $0.language == language }
             names.append(LocalizedName(language: language, name: name))
         }
