@@ -256,3 +256,32 @@ CROSS JOIN type AS a
 LEFT JOIN type_damage AS d ON d.attacking_type = a.name AND d.defending_type = t.type_name
 WHERE a.details_synced_at IS NOT NULL
 GROUP BY p.id, a.name;
+
+-- A run is recorded per resource a sync works on: the entry's resources too. SQLite cannot
+-- change a CHECK in place, so sync_run is rebuilt with the wider one (rows, ids and index kept).
+CREATE TABLE sync_run_0007 (
+    id                   INTEGER PRIMARY KEY,
+    resource             TEXT    NOT NULL CHECK (resource IN ('pokemon', 'issues', 'type', 'ability',
+                                                             'pokemon-species', 'evolution-chain')),
+    repository_name      TEXT,
+    repository_id        INTEGER REFERENCES github_repository (id) ON DELETE SET NULL,
+    pid                  INTEGER NOT NULL,
+    started_at           TEXT    NOT NULL,
+    finished_at          TEXT,
+    outcome              TEXT    NOT NULL DEFAULT 'running'
+                         CHECK (outcome IN ('running', 'succeeded', 'failed', 'interrupted', 'abandoned')),
+    error                TEXT,
+    items_changed        INTEGER,
+    requests             INTEGER,
+    rate_limit_remaining INTEGER,
+    rate_limit_limit     INTEGER,
+    rate_limit_reset_at  TEXT,
+    CHECK ((resource = 'issues') = (repository_name IS NOT NULL))
+) STRICT;
+
+INSERT INTO sync_run_0007 SELECT id, resource, repository_name, repository_id, pid, started_at, finished_at,
+    outcome, error, items_changed, requests, rate_limit_remaining, rate_limit_limit, rate_limit_reset_at
+FROM sync_run;
+DROP TABLE sync_run;
+ALTER TABLE sync_run_0007 RENAME TO sync_run;
+CREATE INDEX sync_run_by_resource ON sync_run (resource, repository_id, outcome, finished_at);

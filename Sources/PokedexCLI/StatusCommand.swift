@@ -38,8 +38,8 @@ enum StatusJSON {
     private static func resource(_ resource: StoreStatus.ResourceStatus) -> JSONValue {
         let (kind, repository): (String, String?) =
             switch resource.resource {
-            case .pokemon: ("pokemon", nil)
             case .issues(let name, _): ("issues", name)
+            default: (resource.resource.kind, nil)
             }
         return .object([
             ("resource", .string(kind)),

@@ -84,25 +84,33 @@ public struct PokemonCatalog {
         try database.run(
             """
             UPDATE pokemon SET height = ?, weight = ?, base_experience = ?, sort_order = ?,
-                species_name = ?, official_artwork_url = ?,
+                species_name = ?, species_url = ?, official_artwork_url = ?,
                 details_synced_at = \(SQLTimestamp.now)
             WHERE id = ?
             """,
             [
                 .int(details.height), .int(details.weight), .int(details.baseExperience),
-                .int(details.order), .string(details.speciesName), .string(details.officialArtworkURL), id,
+                .int(details.order), .string(details.speciesName), .string(details.speciesURL),
+                .string(details.officialArtworkURL), id,
             ])
         try database.run("DELETE FROM pokemon_type WHERE pokemon_id = ?", [id])
         for (index, type) in details.types.enumerated() {
             try database.run(
-                "INSERT INTO pokemon_type (pokemon_id, slot, type_name) VALUES (?, ?, ?)",
-                [id, .int(index + 1), .text(type)])
+                "INSERT INTO pokemon_type (pokemon_id, slot, type_name, type_url) VALUES (?, ?, ?, ?)",
+                [
+                    id, .int(index + 1), .text(type),
+                    .string(details.typeURLs.indices.contains(index) ? details.typeURLs[index] : nil),
+                ])
         }
         try database.run("DELETE FROM pokemon_ability WHERE pokemon_id = ?", [id])
-        for ability in details.abilities {
+        for (index, ability) in details.abilities.enumerated() {
+            let url = details.abilityURLs.indices.contains(index) ? details.abilityURLs[index] : nil
             try database.run(
-                "INSERT INTO pokemon_ability (pokemon_id, slot, ability_name, is_hidden) VALUES (?, ?, ?, ?)",
-                [id, .int(ability.slot), .text(ability.name), .bool(ability.isHidden)])
+                """
+                INSERT INTO pokemon_ability (pokemon_id, slot, ability_name, is_hidden, ability_url)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+                [id, .int(ability.slot), .text(ability.name), .bool(ability.isHidden), .string(url)])
         }
         try database.run("DELETE FROM pokemon_stat WHERE pokemon_id = ?", [id])
         for (index, stat) in details.stats.enumerated() {

@@ -49,11 +49,16 @@ public struct PokemonDetails: Sendable, Equatable {
     public let stats: [Stat]
     /// `sprites.other["official-artwork"].front_default`; nil where the API has none.
     public let officialArtworkURL: String?
+    /// The URLs the body gives for its species, its types (as `types`) and its abilities (as
+    /// `abilities`): a partial sync follows them to what the Pokémon's entry needs.
+    public let speciesURL: String?
+    public let typeURLs: [String]
+    public let abilityURLs: [String]
 
     public init(
         id: Int, name: String, height: Int?, weight: Int?, baseExperience: Int?, order: Int?,
         speciesName: String?, types: [String], abilities: [Ability], stats: [Stat],
-        officialArtworkURL: String?
+        officialArtworkURL: String?, speciesURL: String? = nil, typeURLs: [String] = [], abilityURLs: [String] = []
     ) {
         self.id = id
         self.name = name
@@ -66,6 +71,9 @@ public struct PokemonDetails: Sendable, Equatable {
         self.abilities = abilities
         self.stats = stats
         self.officialArtworkURL = officialArtworkURL
+        self.speciesURL = speciesURL
+        self.typeURLs = typeURLs
+        self.abilityURLs = abilityURLs
     }
 }
 

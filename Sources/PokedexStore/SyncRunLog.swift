@@ -5,11 +5,32 @@ public enum SyncResource: Sendable, Equatable, CustomStringConvertible {
     case pokemon
     /// One repository's issues: the name asked for, and GitHub's id once it is known.
     case issues(repositoryName: String, repositoryID: Int?)
+    /// The resources of a Pokédex entry, synced after the catalog.
+    case types, abilities, species, evolutionChains
+
+    /// The Pokédex entry's resources, in the order a sync takes them.
+    public static let pokedexEntry: [SyncResource] = [.types, .abilities, .species, .evolutionChains]
 
     public var description: String {
         switch self {
         case .pokemon: return "Pokémon catalog"
         case .issues(let name, _): return "\(name) issues"
+        case .types: return "types"
+        case .abilities: return "abilities"
+        case .species: return "species"
+        case .evolutionChains: return "evolution chains"
+        }
+    }
+
+    /// `sync_run.resource`, and the `resource` key of `status --json`.
+    public var kind: String {
+        switch self {
+        case .pokemon: return "pokemon"
+        case .issues: return "issues"
+        case .types: return "type"
+        case .abilities: return "ability"
+        case .species: return "pokemon-species"
+        case .evolutionChains: return "evolution-chain"
         }
     }
 }
@@ -179,9 +200,11 @@ public struct SyncRunLog {
         """
 
     private static func run(_ row: Row) -> SyncRun {
+        let kind = row.text(1)
         let resource: SyncResource =
-            row.text(1) == "issues"
-            ? .issues(repositoryName: row.text(2), repositoryID: row.optionalInt(3)) : .pokemon
+            kind == "issues"
+            ? .issues(repositoryName: row.text(2), repositoryID: row.optionalInt(3))
+            : ([.pokemon] + SyncResource.pokedexEntry).first { $0.kind == kind } ?? .pokemon
         let rateLimit = row.optionalInt(11).map {
             RateLimitSnapshot(remaining: $0, limit: row.optionalInt(12), resetAt: row.optionalText(13))
         }
@@ -194,8 +217,8 @@ public struct SyncRunLog {
 
     private static func columns(_ resource: SyncResource) -> (kind: String, name: String?, id: Int?) {
         switch resource {
-        case .pokemon: return ("pokemon", nil, nil)
         case .issues(let name, let id): return ("issues", name, id)
+        default: return (resource.kind, nil, nil)
         }
     }
 

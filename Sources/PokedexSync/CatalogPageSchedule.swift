@@ -1,7 +1,23 @@
 import Foundation
 import PokedexStore
 
-/// The page bookkeeping of one catalog sync, apart from any I/O: which list entries wait for a
+/// The Pokémon catalog's schedule.
+typealias CatalogPageSchedule = ResourcePageSchedule<DownloadedDetails>
+
+/// A detail body as downloaded for one resource kind, as the schedule and the writer count it.
+protocol PageBody: Sendable {
+    var bodyBytes: Int { get }
+}
+
+extension DownloadedDetails: PageBody {
+    var bodyBytes: Int { body.count }
+}
+
+extension DownloadedResource: PageBody {
+    var bodyBytes: Int { body.count }
+}
+
+/// The page bookkeeping of one resource sync (the catalog, types, abilities, …), apart from any I/O: which list entries wait for a
 /// download slot, which pages wait for their details, and what the writer may do next.
 ///
 /// Pages are committed in list order, each once all its details have arrived; only the first
@@ -9,7 +25,7 @@ import PokedexStore
 /// wait here. Their bytes are the memory bound: while `waitingBodyBytesLimit` of them wait, no
 /// new download starts (entries start in list order, so the first page's last detail is in
 /// flight and the pause ends).
-struct CatalogPageSchedule {
+struct ResourcePageSchedule<Downloaded: PageBody> {
     struct QueuedEntry: Equatable {
         let page: Int
         let entry: PokemonListEntry
@@ -29,7 +45,7 @@ struct CatalogPageSchedule {
         /// Details not downloaded yet.
         var outstanding: Int
         /// Details downloaded or confirmed but not handed to the writer yet.
-        var arrived: [PageWrite] = []
+        var arrived: [ResourcePageWrite<Downloaded>] = []
     }
 
     let waitingBodyBytesLimit: Int
@@ -93,10 +109,10 @@ struct CatalogPageSchedule {
     }
 
     /// Records a detail that arrived for `page`: downloaded, or (nil) confirmed unchanged.
-    mutating func record(_ downloaded: DownloadedDetails?, id: Int, page: Int) {
+    mutating func record(_ downloaded: Downloaded?, id: Int, page: Int) {
         let index = page - firstPendingPage
         pending[index].outstanding -= 1
-        let write = downloaded.map(PageWrite.details) ?? .confirmed(id: id)
+        let write = downloaded.map(ResourcePageWrite.details) ?? .confirmed(id: id)
         pending[index].arrived.append(write)
         if index > 0 || !firstPendingPageBegun { waitingBodyBytes += write.bodyBytes }
     }
@@ -104,8 +120,8 @@ struct CatalogPageSchedule {
     /// Removes and returns, in order, what the writer can do now: begin the first pending
     /// page, store what arrived for it, and commit it once all its details have arrived; then
     /// the same for the next page.
-    mutating func takeWrites() -> [PageWrite] {
-        var writes: [PageWrite] = []
+    mutating func takeWrites() -> [ResourcePageWrite<Downloaded>] {
+        var writes: [ResourcePageWrite<Downloaded>] = []
         while !pending.isEmpty {
             if !firstPendingPageBegun {
                 writes.append(.begin(pending[0].start))
@@ -134,16 +150,19 @@ struct PageStart: Sendable, Equatable {
     let listCount: Int
 }
 
+/// The Pokémon catalog's page writes.
+typealias PageWrite = ResourcePageWrite<DownloadedDetails>
+
 /// One step of writing a list page, in the order the writer must take them.
-enum PageWrite: Sendable {
+enum ResourcePageWrite<Downloaded: PageBody>: Sendable {
     case begin(PageStart)
-    case details(DownloadedDetails)
+    case details(Downloaded)
     /// The server confirmed the stored details unchanged (304).
     case confirmed(id: Int)
     case commit
 
     /// The size of the detail body this write holds, which is what memory bounds count.
     var bodyBytes: Int {
-        if case .details(let downloaded) = self { downloaded.body.count } else { 0 }
+        if case .details(let downloaded) = self { downloaded.bodyBytes } else { 0 }
     }
 }

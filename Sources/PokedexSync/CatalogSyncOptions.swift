@@ -1,4 +1,5 @@
 import Foundation
+import PokedexStore
 
 /// What part of the catalog to sync and how hard to push the server.
 public struct CatalogSyncOptions: Sendable {
@@ -44,9 +45,12 @@ public struct CatalogSyncReport: Sendable, Equatable {
     public var detailsReused = 0
 }
 
-/// Progress after each committed page.
+/// Progress after each committed page (of any resource: the report's "details" are that
+/// resource's).
 public struct CatalogSyncProgress: Sendable {
     public let report: CatalogSyncReport
     /// The list's total size as the server last reported it.
     public let listCount: Int
+    /// The entries of the page just committed.
+    public var committedEntries: [PokemonListEntry] = []
 }

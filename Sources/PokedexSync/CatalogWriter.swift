@@ -1,11 +1,14 @@
 import Foundation
 import PokedexStore
 
-/// A catalog whose connection its owner lends to `CatalogSync` for the length of a run and
+/// A store whose connection its owner lends to a resource sync for the length of a run and
 /// does not touch meanwhile: a turn-taking the compiler cannot check, hence unchecked.
-struct LentCatalog: @unchecked Sendable {
-    let catalog: PokemonCatalog
+struct LentStore<Store: ResourcePageStore>: @unchecked Sendable {
+    let store: Store
 }
+
+/// The Pokémon catalog's writer.
+typealias CatalogWriter = ResourcePageWriter<PokemonCatalog>
 
 /// Borrows the catalog's connection during a sync and writes on a serial queue of its own, in
 /// the order writes are sent, so pages are committed in list order, each in one transaction.
@@ -19,13 +22,13 @@ struct LentCatalog: @unchecked Sendable {
 ///
 /// After a failed write nothing more is written: the page being written is rolled back, and
 /// later pages would lack it. Sends and `finish` throw that failure from then on.
-final class CatalogWriter: @unchecked Sendable {
+final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable where Store.Downloaded: PageBody {
     /// Detail bodies queued beyond which `send` waits. A commit checkpoints the WAL, which
     /// takes the writer ≈0.1 s per 26 MB page of early Pokémon, and downloads should not
     /// stall meanwhile. Full sync on 2 cores against loopback, measured: 4 MB made it 10–17 %
     /// slower than holding whole pages, 8 MB 2 %, 12 MB or more not at all; peak RSS was
     /// 50, 54, 57.5 MB with 4, 8, 12 MB, and no higher with 16 or 24 MB.
-    static let queuedBodyBytesLimit = 12 << 20
+    static var queuedBodyBytesLimit: Int { 12 << 20 }
 
     private struct OpenPage {
         let start: PageStart
@@ -37,7 +40,7 @@ final class CatalogWriter: @unchecked Sendable {
     // Used on `queue` only, from `init` until `finish` returns: the caller lends the
     // connection for that long and does not touch it meanwhile, a turn-taking the compiler
     // cannot check (hence `@unchecked Sendable`).
-    private let catalog: PokemonCatalog
+    private let catalog: Store
     /// SQLite's page cache size before the writer shrank it, restored by `finish`.
     private let callerCacheSize: Int?
     private var report = CatalogSyncReport()
@@ -49,7 +52,7 @@ final class CatalogWriter: @unchecked Sendable {
     private var waitingSender: CheckedContinuation<Void, Never>?
     private var failure: (any Error)?
 
-    init(catalog: PokemonCatalog) {
+    init(catalog: Store) {
         // The sync writes each body once, to fresh overflow pages, and reads back only the
         // few b-tree pages above them: most of SQLite's default 2 MB cache would hold pages
         // nothing reads again (peak RSS −2 MB with 512 KB, same wall time; measured).
@@ -64,7 +67,9 @@ final class CatalogWriter: @unchecked Sendable {
 
     /// Queues `writes` behind those sent before, waiting first while the queue is full. For
     /// one sender at a time. Throws the failure of an earlier write.
-    func send(_ writes: [PageWrite], progress: @escaping @Sendable (CatalogSyncProgress) -> Void) async throws {
+    func send(
+        _ writes: [ResourcePageWrite<Store.Downloaded>], progress: @escaping @Sendable (CatalogSyncProgress) -> Void
+    ) async throws {
         guard !writes.isEmpty else { return }
         let bytes = writes.reduce(0) { $0 + $1.bodyBytes }
         let isFull = try lock.withLock {
@@ -113,14 +118,16 @@ final class CatalogWriter: @unchecked Sendable {
 
     /// Runs `body` on `queue`, after every write sent, and returns its result.
     private func onQueue<Value: Sendable>(
-        _ body: @escaping @Sendable (CatalogWriter) throws -> Value
+        _ body: @escaping @Sendable (ResourcePageWriter) throws -> Value
     ) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try body(self) }) }
         }
     }
 
-    private func perform(_ writes: [PageWrite], progress: @Sendable (CatalogSyncProgress) -> Void) {
+    private func perform(
+        _ writes: [ResourcePageWrite<Store.Downloaded>], progress: @Sendable (CatalogSyncProgress) -> Void
+    ) {
         guard lock.withLock({ failure == nil }) else { return }
         do {
             for write in writes {
@@ -132,7 +139,9 @@ final class CatalogWriter: @unchecked Sendable {
         }
     }
 
-    private func perform(_ write: PageWrite, progress: @Sendable (CatalogSyncProgress) -> Void) throws {
+    private func perform(
+        _ write: ResourcePageWrite<Store.Downloaded>, progress: @Sendable (CatalogSyncProgress) -> Void
+    ) throws {
         switch write {
         case .begin(let start):
             try catalog.beginPage(entries: start.entries)
@@ -152,7 +161,9 @@ final class CatalogWriter: @unchecked Sendable {
             report.detailsDownloaded += page.downloaded
             report.detailsUnchanged += page.unchanged
             report.detailsReused += page.start.reused
-            progress(CatalogSyncProgress(report: report, listCount: page.start.listCount))
+            progress(
+                CatalogSyncProgress(
+                    report: report, listCount: page.start.listCount, committedEntries: page.start.entries))
         }
     }
 

@@ -464,6 +464,18 @@ struct JSONScanner {
         try consumeNull() ? nil : try string()
     }
 
+    mutating func optionalBool() throws(JSONScanFailure) -> Bool? {
+        try consumeNull() ? nil : try bool()
+    }
+
+    /// The next value's JSON text exactly as in the body, checked well-formed.
+    mutating func valueText() throws(JSONScanFailure) -> String {
+        _ = try peek()
+        let start = pos
+        try skipValue()
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: pos - start), as: UTF8.self)
+    }
+
     /// Unescapes a string ``skipString()`` has checked: every escape in it is well-formed and
     /// every high surrogate paired.
     private func unescape(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONScanFailure) -> String {

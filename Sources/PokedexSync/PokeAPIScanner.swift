@@ -44,3 +44,20 @@ extension JSONScanner {
         return resources
     }
 }
+
+/// The loops every shape repeats: an object's keys, an array's elements.
+extension JSONScanner {
+    /// Calls `field` with each key of an object, the scanner at its value (which `field` reads or skips).
+    mutating func eachField(_ field: (inout JSONScanner, Key) throws(JSONScanFailure) -> Void) throws(JSONScanFailure) {
+        try beginObject()
+        var first = true
+        while let k = try nextKey(&first) { try field(&self, k) }
+    }
+
+    /// Calls `element` with the scanner at each element of an array.
+    mutating func eachElement(_ element: (inout JSONScanner) throws(JSONScanFailure) -> Void) throws(JSONScanFailure) {
+        try beginArray()
+        var first = true
+        while try nextElement(&first) { try element(&self) }
+    }
+}

@@ -18,8 +18,9 @@ extension JSONScanner {
         try beginObject()
         var id: Int?, name: String?
         var height: Int?, weight: Int?, baseExperience: Int?, order: Int?
-        var species: String?, artwork: String?
-        var types: [String]?, abilities: [PokemonDetails.Ability]?, stats: [PokemonDetails.Stat]?
+        var species: NamedResource?, artwork: String?
+        var types: [NamedResource]?, abilities: [(PokemonDetails.Ability, url: String)]?
+        var stats: [PokemonDetails.Stat]?
         var first = true
         while let k = try nextKey(&first) {
             switch detailField(k) {
@@ -30,7 +31,7 @@ extension JSONScanner {
             case .stats: stats = try self.stats()
             case .height: height = try optionalInt()
             case .weight: weight = try optionalInt()
-            case .species: species = try optionalNamedResourceName()
+            case .species: species = try consumeNull() ? nil : try namedResource()
             case .sprites: artwork = try officialArtwork()
             case .abilities: abilities = try self.abilities()
             case .baseExperience: baseExperience = try optionalInt()
@@ -42,23 +43,24 @@ extension JSONScanner {
         guard let types, let abilities, let stats else { throw fail("missing types, abilities or stats") }
         return PokemonDetails(
             id: id, name: name, height: height, weight: weight, baseExperience: baseExperience,
-            order: order, speciesName: species, types: types, abilities: abilities, stats: stats,
-            officialArtworkURL: artwork)
+            order: order, speciesName: species?.name, types: types.map(\.name), abilities: abilities.map(\.0),
+            stats: stats, officialArtworkURL: artwork, speciesURL: species?.url, typeURLs: types.map(\.url),
+            abilityURLs: abilities.map(\.url))
     }
 
-    private mutating func slottedTypes() throws(JSONScanFailure) -> [String] {
+    private mutating func slottedTypes() throws(JSONScanFailure) -> [NamedResource] {
         try beginArray()
-        var slots: [(slot: Int, name: String)] = []
+        var slots: [(slot: Int, type: NamedResource)] = []
         var first = true
         while try nextElement(&first) {
             try beginObject()
-            var slot: Int?, name: String?
+            var slot: Int?, name: NamedResource?
             var f = true
             while let k = try nextKey(&f) {
                 if key(k, is: "slot") {
                     slot = try int()
                 } else if key(k, is: "type") {
-                    name = try namedResourceName()
+                    name = try namedResource()
                 } else {
                     try skipValue()
                 }
@@ -67,20 +69,20 @@ extension JSONScanner {
             slots.append((slot, name))
         }
         // Same order as `types.sorted { $0.slot < $1.slot }` (stable sort in the stdlib).
-        return slots.sorted { $0.slot < $1.slot }.map(\.name)
+        return slots.sorted { $0.slot < $1.slot }.map(\.type)
     }
 
-    private mutating func abilities() throws(JSONScanFailure) -> [PokemonDetails.Ability] {
+    private mutating func abilities() throws(JSONScanFailure) -> [(PokemonDetails.Ability, url: String)] {
         try beginArray()
-        var result: [PokemonDetails.Ability] = []
+        var result: [(PokemonDetails.Ability, url: String)] = []
         var first = true
         while try nextElement(&first) {
             try beginObject()
-            var name: String??, isHidden: Bool?, slot: Int?
+            var name: NamedResource??, isHidden: Bool?, slot: Int?
             var f = true
             while let k = try nextKey(&f) {
                 if key(k, is: "ability") {
-                    name = .some(try optionalNamedResourceName())
+                    name = .some(try consumeNull() ? nil : try namedResource())
                 } else if key(k, is: "is_hidden") {
                     isHidden = try bool()
                 } else if key(k, is: "slot") {
@@ -91,7 +93,7 @@ extension JSONScanner {
             }
             guard let isHidden, let slot else { throw fail("ability entry without is_hidden or slot") }
             if let name = name ?? nil {
-                result.append(PokemonDetails.Ability(name: name, isHidden: isHidden, slot: slot))
+                result.append((PokemonDetails.Ability(name: name.name, isHidden: isHidden, slot: slot), name.url))
             }
         }
         return result

@@ -61,6 +61,9 @@ public enum SyncEvent: Sendable {
     case catalogProgress(CatalogSyncProgress, requests: Int)
     case issuesProgress(GitHubSyncReport, requests: Int)
     case catalogFinished(CatalogSyncReport, transfer: TransferSummary)
+    /// A Pokédex-entry resource (types, abilities, species, evolution chains) committed a page.
+    case resourceProgress(SyncResource, CatalogSyncProgress, requests: Int)
+    case resourceFinished(SyncResource, CatalogSyncReport, transfer: TransferSummary)
     case issuesFinished(GitHubSyncReport, transfer: TransferSummary)
     /// A resource failed and the job goes on with the next one.
     case failed(SyncFailure)
@@ -87,6 +90,20 @@ public struct SyncFailure: Error, CustomStringConvertible {
     public var wasInterrupted: Bool { underlying is CancellationError }
 
     public var description: String { "\(resource): \(underlying)" }
+
+    /// Whether the job may go on with other resources: not after a signal or a database failure.
+    var concernsOneResource: Bool { !wasInterrupted && !(underlying is DatabaseError) }
+
+    /// The server could not be reached (or only past the deadline), or sent a body over its
+    /// cap: its other resources are not asked. They would fail the same way, each after its
+    /// retries, and a transfer cut at its cap may still be arriving (FoundationNetworking
+    /// goes on buffering a cancelled endless body until its deadline).
+    var stopsServer: Bool {
+        switch underlying as? FetchError {
+        case .unreachable, .tooLarge: return true
+        default: return false
+        }
+    }
 }
 
 /// Runs a sync: takes the writer lock, records each resource's run in `sync_run`, skips
@@ -125,12 +142,19 @@ public struct SyncJob: Sendable {
                 [(.name(name), .issues(repositoryName: name.description, repositoryID: id))],
                 log: log, database: database, events: events, firstFailure: &firstFailure)
         case .everything:
+            let listed = Collected<PokemonListEntry>()
+            var pokeAPIReachable = true
             do {
-                try await syncCatalog(PokemonCatalog(database: database), log: log, events: events)
-            } catch let failure as SyncFailure where !failure.wasInterrupted && !(failure.underlying is DatabaseError) {
+                try await syncCatalog(PokemonCatalog(database: database), log: log, events: events, listed: listed)
+            } catch let failure as SyncFailure where failure.concernsOneResource {
                 // The repositories live on another server: a PokeAPI outage need not stop them.
                 events(.failed(failure))
                 firstFailure = failure
+                pokeAPIReachable = !failure.stopsServer
+            }
+            if pokeAPIReachable {
+                try await syncPokedexEntry(
+                    database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
             }
             let targets = try IssueArchive(database: database).repositories().map { repository in
                 (
@@ -147,10 +171,13 @@ public struct SyncJob: Sendable {
 
     private func syncCatalog(
         _ catalog: PokemonCatalog, log: SyncRunLog,
-        events: @escaping @Sendable (SyncEvent) -> Void
+        events: @escaping @Sendable (SyncEvent) -> Void, listed: Collected<PokemonListEntry>
     ) async throws {
         let resource = SyncResource.pokemon
-        guard try !skipsFresh(resource, log: log, events: events) else { return }
+        guard try !skipsFresh(resource, log: log, events: events) else {
+            listed.skipped = true
+            return
+        }
         // More requests in flight than connections keeps each connection busy; more
         // connections than this only churns through sockets (measured on loopback).
         let client = HTTPClient(
@@ -165,6 +192,7 @@ public struct SyncJob: Sendable {
             let started = stopwatch.now
             let report = try await sync.run(options.catalog) { progress in
                 committedPages.set(progress.report.pages)
+                listed.append(progress.committedEntries)
                 events(.catalogProgress(progress, requests: client.statistics.requests))
             }
             events(
@@ -242,7 +270,7 @@ public struct SyncJob: Sendable {
     }
 
     /// Whether `--if-older-than` lets `resource` be skipped; says so when it does.
-    private func skipsFresh(
+    func skipsFresh(
         _ resource: SyncResource, log: SyncRunLog,
         events: @Sendable (SyncEvent) -> Void
     ) throws -> Bool {
@@ -256,7 +284,7 @@ public struct SyncJob: Sendable {
     /// Runs `body` as one recorded run of `resource`: `running` first, then its outcome.
     /// A failure is recorded (as interrupted when the task was cancelled) and rethrown as
     /// a `SyncFailure` carrying how much was committed.
-    private func record(
+    func record(
         _ resource: SyncResource, log: SyncRunLog, events: @Sendable (SyncEvent) -> Void,
         _ body: () async throws -> SyncRunEnd,
         failed: (any Error) -> (SyncRunEnd, pagesCommitted: Int)
@@ -282,9 +310,23 @@ public struct SyncJob: Sendable {
 }
 
 /// The latest value a progress callback saw, read after the run stops.
-private final class Latest<Value: Sendable>: @unchecked Sendable {
+final class Latest<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Value?
     var value: Value? { lock.withLock { current } }
     func set(_ value: Value) { lock.withLock { current = value } }
+}
+
+/// Values progress callbacks collect (the entries a run committed), read after it stops.
+final class Collected<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [Value] = []
+    private var wasSkipped = false
+    var values: [Value] { lock.withLock { collected } }
+    func append(_ values: [Value]) { lock.withLock { collected.append(contentsOf: values) } }
+    /// The run collecting them was skipped (`--if-older-than`).
+    var skipped: Bool {
+        get { lock.withLock { wasSkipped } }
+        set { lock.withLock { wasSkipped = newValue } }
+    }
 }

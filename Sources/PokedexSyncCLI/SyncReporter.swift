@@ -38,11 +38,11 @@ final class SyncReporter: @unchecked Sendable {
                 lastProgress = nil
                 if !console.errorIsTerminal { line("sync started: \(resource) from \(source(of: resource))") }
             case .catalogProgress(let progress, let requests):
-                let report = progress.report
-                let text =
-                    "Pokémon catalog: page \(report.pages), \(report.entries) of \(progress.listCount) entries, "
-                    + "\(requests) requests"
-                if verbose { line(text) } else { show("\(text)\(rate(requests))") }
+                pageProgress(.pokemon, progress, requests: requests)
+            case .resourceProgress(let resource, let progress, let requests):
+                pageProgress(resource, progress, requests: requests)
+            case .resourceFinished(let resource, let report, let transfer):
+                finished("\(resource)", report, transfer)
             case .issuesProgress(let report, let requests):
                 guard report.pages > 0 else { return }
                 let text =
@@ -50,10 +50,7 @@ final class SyncReporter: @unchecked Sendable {
                     + "\(requests) requests"
                 if verbose { line(text) } else { show("\(text)\(rate(requests))") }
             case .catalogFinished(let report, let transfer):
-                line(
-                    "synced \(report.entries) Pokémon in \(report.pages) pages: \(report.detailsDownloaded) details "
-                        + "downloaded, \(report.detailsUnchanged) unchanged, \(report.detailsReused) reused without a request; "
-                        + Self.describe(transfer))
+                finished("Pokémon", report, transfer)
             case .issuesFinished(let report, let transfer):
                 let renamed = report.renamedFrom.map { " (renamed from \($0))" } ?? ""
                 let budget =
@@ -73,6 +70,22 @@ final class SyncReporter: @unchecked Sendable {
         }
     }
 
+    /// A PokeAPI resource's page committed (the catalog's or an entry resource's). Under `lock`.
+    private func pageProgress(_ resource: SyncResource, _ progress: CatalogSyncProgress, requests: Int) {
+        let report = progress.report
+        let text =
+            "\(resource): page \(report.pages), \(report.entries) of \(progress.listCount) entries, \(requests) requests"
+        if verbose { line(text) } else { show("\(text)\(rate(requests))") }
+    }
+
+    /// A PokeAPI resource's summary line, `noun` naming its entries. Under `lock`.
+    private func finished(_ noun: String, _ report: CatalogSyncReport, _ transfer: TransferSummary) {
+        line(
+            "synced \(report.entries) \(noun) in \(report.pages) pages: \(report.detailsDownloaded) details "
+                + "downloaded, \(report.detailsUnchanged) unchanged, \(report.detailsReused) reused without a request; "
+                + Self.describe(transfer))
+    }
+
     /// Whether `failure` was printed already, as the job went on past it.
     func hasReported(_ failure: SyncFailure) -> Bool {
         lock.withLock { reportedFailures.contains(SyncCommandRunner.describe(failure).message) }
@@ -85,8 +98,8 @@ final class SyncReporter: @unchecked Sendable {
 
     private func source(of resource: SyncResource) -> String {
         switch resource {
-        case .pokemon: return sources.pokeAPI.absoluteString
         case .issues: return sources.gitHub.absoluteString
+        default: return sources.pokeAPI.absoluteString
         }
     }
 

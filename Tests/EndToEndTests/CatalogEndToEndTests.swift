@@ -166,7 +166,8 @@ struct CatalogEndToEndTests {
         #expect(!electric.isEmpty && electric.allSatisfy { ($0["types"] as? [String])?.contains("electric") == true })
         let table = try pokedex("list", "--offset", "24", "--limit", "2")
         #expect(table.stdout.hasPrefix("ID  NAME"))
-        #expect(table.stdout.contains("25  pikachu"))
+        // Display names, now that the sync brings species and types home.
+        #expect(table.stdout.contains("25  Pikachu  Electric"), "\(table.stdout)")
         let unknownType = try pokedex("list", "--type", "plasma")
         #expect(unknownType.status == 66 && unknownType.stderr.contains("known: "))
     }

@@ -83,10 +83,13 @@ struct SyncRunLogTests {
         let status = try StoreStatus.read(from: database)
         #expect(status.schemaVersion == (try Migrator.embedded().latestVersion))
         #expect(status.sizeBytes > 0)
-        #expect(status.resources.count == 2)
+        // The catalog, the Pokédex entry's four resources, then the repository.
+        #expect(status.resources.count == 6)
         #expect(status.resources[0].resource == .pokemon && status.resources[0].lastSuccess == nil)
         #expect(status.resources[0].counts.map(\.0) == ["pokemon", "with_details"])
-        let repository = status.resources[1]
+        #expect(status.resources[1...4].map(\.resource) == SyncResource.pokedexEntry)
+        #expect(status.resources[1].counts.map(\.0) == ["types", "with_details", "damage_relations"])
+        let repository = status.resources[5]
         #expect(repository.resource == .issues(repositoryName: "acme/rocket", repositoryID: 9))
         #expect(repository.lastFailure?.error == "rate limited" && repository.lastSuccess == nil)
         #expect(status.rateLimit?.0 == RateLimitSnapshot(remaining: 0, limit: 5000, resetAt: "2030-01-01T00:00:00Z"))

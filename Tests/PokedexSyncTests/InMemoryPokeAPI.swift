@@ -31,6 +31,7 @@ final class InMemoryPokeAPI: @unchecked Sendable {
         }
         if let failure = fail(request, attempt) { return failure }
         let path = request.url.path
+        if let entry = entryResponse(request) { return entry }
         guard path.hasPrefix("/api/v2/pokemon") else { return Self.answer(request, status: 404, body: "{}") }
         if let id = Int(path.split(separator: "/").last ?? ""), (1...count).contains(id) {
             let etag = "\"detail-\(id)\""
@@ -55,6 +56,46 @@ final class InMemoryPokeAPI: @unchecked Sendable {
             offset + limit < count
             ? #""\#(Self.baseURL)/pokemon/?offset=\#(offset + limit)&limit=\#(limit)""# : "null"
         return #"{"count":\#(count),"next":\#(next),"previous":null,"results":[\#(results.joined(separator: ","))]}"#
+    }
+
+    /// The Pokédex entry's resources for `count` Pokémon: one type (normal), one ability
+    /// (static), a species per Pokémon and an evolution chain per species.
+    private func entryResponse(_ request: HTTPRequest) -> HTTPResponse? {
+        let segments = request.url.path.split(separator: "/").map(String.init)
+        guard segments.count >= 3, segments[0] == "api", segments[1] == "v2" else { return nil }
+        let names: [String]
+        switch segments[2] {
+        case "type": names = ["normal"]
+        case "ability": names = ["static"]
+        case "pokemon-species", "evolution-chain": names = (1...max(1, count)).map { "mon-\($0)" }
+        default: return nil
+        }
+        let resource = segments[2]
+        guard segments.count == 4 else {
+            let results = names.enumerated().map {
+                #"{"name":"\#($1)","url":"\#(Self.baseURL)/\#(resource)/\#($0 + 1)/"}"#
+            }
+            let list = results.joined(separator: ",")
+            return Self.answer(
+                request, status: 200,
+                body: #"{"count":\#(names.count),"next":null,"previous":null,"results":[\#(list)]}"#)
+        }
+        guard let id = Int(segments[3]), names.indices.contains(id - 1) else {
+            return Self.answer(request, status: 404, body: "{}")
+        }
+        let etag = "\"\(resource)-\(id)\""
+        if request.headers["If-None-Match"] == etag { return Self.answer(request, status: 304, body: "") }
+        let named = #""id":\#(id),"name":"\#(names[id - 1])""#
+        let body: String
+        switch resource {
+        case "type": body = #"{\#(named),"damage_relations":{"no_damage_to":[{"name":"ghost","url":"u"}]}}"#
+        case "ability": body = #"{\#(named),"is_main_series":true}"#
+        case "pokemon-species":
+            body = #"{\#(named),"evolution_chain":{"url":"\#(Self.baseURL)/evolution-chain/\#(id)/"}}"#
+        default:
+            body = #"{"id":\#(id),"chain":{"species":{"name":"mon-\#(id)","url":"u"},"evolves_to":[]}}"#
+        }
+        return Self.answer(request, status: 200, body: body, etag: etag)
     }
 
     static func detail(id: Int) -> String {

@@ -141,13 +141,14 @@ struct JSONScannerFuzzTests {
         let body = try object(document)
         let types = try array(body["types"]).map { entry in
             let entry = try object(entry)
-            return (slot: try int(entry["slot"]), name: try resource(entry["type"]).name)
+            let type = try resource(entry["type"])
+            return (slot: try int(entry["slot"]), name: type.name, url: type.url)
         }
-        let abilities = try array(body["abilities"]).compactMap { entry -> PokemonDetails.Ability? in
+        let abilities = try array(body["abilities"]).compactMap { entry -> (PokemonDetails.Ability, String)? in
             let entry = try object(entry)
-            let name = entry["ability"] is NSNull ? nil : try entry["ability"].map { try resource($0).name }
+            let ability = entry["ability"] is NSNull ? nil : try entry["ability"].map { try resource($0) }
             let isHidden = try bool(entry["is_hidden"]), slot = try int(entry["slot"])
-            return name.map { PokemonDetails.Ability(name: $0, isHidden: isHidden, slot: slot) }
+            return ability.map { (PokemonDetails.Ability(name: $0.name, isHidden: isHidden, slot: slot), $0.url) }
         }
         let stats = try array(body["stats"]).map { entry in
             let entry = try object(entry)
@@ -169,8 +170,10 @@ struct JSONScannerFuzzTests {
             weight: try optionalInt(body["weight"]), baseExperience: try optionalInt(body["base_experience"]),
             order: try optionalInt(body["order"]),
             speciesName: species == nil || species is NSNull ? nil : try resource(species).name,
-            types: types.sorted { $0.slot < $1.slot }.map(\.name), abilities: abilities, stats: stats,
-            officialArtworkURL: artwork)
+            types: types.sorted { $0.slot < $1.slot }.map(\.name), abilities: abilities.map(\.0), stats: stats,
+            officialArtworkURL: artwork,
+            speciesURL: species == nil || species is NSNull ? nil : try resource(species).url,
+            typeURLs: types.sorted { $0.slot < $1.slot }.map(\.url), abilityURLs: abilities.map(\.1))
     }
 
     struct ListFields: Equatable {

@@ -41,7 +41,7 @@ struct PokeAPIScannerTests {
                         .init(name: "lightning-rod", isHidden: true, slot: 3),
                     ],
                     stats: [.init(name: "hp", baseStat: 35, effort: 0), .init(name: "speed", baseStat: 90, effort: 2)],
-                    officialArtworkURL: "A"))
+                    officialArtworkURL: "A", speciesURL: "u", typeURLs: ["u", "u"], abilityURLs: ["u", "u"]))
     }
 
     @Test("agrees with JSONDecoder-free reading on whitespace and key order")

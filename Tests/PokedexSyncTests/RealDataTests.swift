@@ -72,10 +72,12 @@ struct RealDataTests {
 
     /// What the scanner must extract, read with JSONSerialization.
     static func expectedDetails(_ raw: [String: Any]) -> PokemonDetails {
-        let types = (raw["types"] as? [[String: Any]] ?? [])
+        func url(_ value: Any?) -> String? { (value as? [String: Any])?["url"] as? String }
+        let typeSlots = (raw["types"] as? [[String: Any]] ?? [])
             .sorted { ($0["slot"] as? Int ?? 0) < ($1["slot"] as? Int ?? 0) }
-            .compactMap { name($0["type"]) }
-        let abilities = (raw["abilities"] as? [[String: Any]] ?? []).compactMap { slot -> PokemonDetails.Ability? in
+        let types = typeSlots.compactMap { name($0["type"]) }
+        let abilitySlots = (raw["abilities"] as? [[String: Any]] ?? []).filter { name($0["ability"]) != nil }
+        let abilities = abilitySlots.compactMap { slot -> PokemonDetails.Ability? in
             guard let abilityName = name(slot["ability"]) else { return nil }
             return PokemonDetails.Ability(
                 name: abilityName, isHidden: slot["is_hidden"] as? Bool ?? false,
@@ -92,6 +94,8 @@ struct RealDataTests {
             weight: raw["weight"] as? Int, baseExperience: raw["base_experience"] as? Int,
             order: raw["order"] as? Int, speciesName: name(raw["species"]), types: types, abilities: abilities,
             stats: stats,
-            officialArtworkURL: (other?["official-artwork"] as? [String: Any])?["front_default"] as? String)
+            officialArtworkURL: (other?["official-artwork"] as? [String: Any])?["front_default"] as? String,
+            speciesURL: url(raw["species"]), typeURLs: typeSlots.compactMap { url($0["type"]) },
+            abilityURLs: abilitySlots.compactMap { url($0["ability"]) })
     }
 }

@@ -58,8 +58,12 @@ struct SyncJobTests {
             if case .skipped(let resource, _) = event { return resource }
             return nil
         }
-        #expect(skipped == [.pokemon, storedRocket])
+        #expect(skipped == [.pokemon] + SyncResource.pokedexEntry + [storedRocket])
         #expect(pokeAPI.listRequestCount == 0 && pokeAPI.detailRequestCount == 0 && github.requestCount == 0)
+        let entryRequests = ["type", "ability", "pokemon-species", "evolution-chain"].map {
+            pokeAPI.entryListRequestCount($0) + pokeAPI.entryDetailRequestCount($0) + pokeAPI.entryNotModifiedCount($0)
+        }
+        #expect(entryRequests == [0, 0, 0, 0], "no request for the Pokédex entry's resources either")
     }
 
     @Test("a PokeAPI failure is recorded and reported, and repositories are still refreshed")

@@ -22,6 +22,10 @@ final class DatabaseSnapshot {
     static let syncTimes: [String: Set<String>] = [
         "pokemon": ["listed_at", "details_synced_at"], "pokemon_detail_json": ["fetched_at"],
         "github_repository": ["fetched_at"], "schema_migrations": ["applied_at"],
+        "type": ["listed_at", "details_synced_at"], "type_json": ["fetched_at"],
+        "ability": ["listed_at", "details_synced_at"], "ability_json": ["fetched_at"],
+        "pokemon_species": ["listed_at", "details_synced_at"], "pokemon_species_json": ["fetched_at"],
+        "evolution_chain": ["details_synced_at"], "evolution_chain_json": ["fetched_at"],
     ]
 
     /// nil when there is no database file.

@@ -3,7 +3,8 @@ import Foundation
 /// A PokeAPI v2 look-alike on a ``LoopbackServer``, serving synthetic ``FakePokemon`` fixtures.
 ///
 /// Routes: `GET /api/v2/pokemon/?limit=&offset=` (paginated list) and
-/// `GET /api/v2/pokemon/{id}/` (detail); the trailing slash is optional, HEAD works like
+/// `GET /api/v2/pokemon/{id}/` (detail), and the same for the Pokédex entry's types, abilities,
+/// species and evolution chains (`FakePokedexEntry.swift`); the trailing slash is optional, HEAD works like
 /// GET, anything else is `404 Not Found`. 200 responses carry a weak `ETag` hashed from the
 /// body, and a matching `If-None-Match` gets `304`. Pagination mimics pokeapi.co's quirks:
 /// `next`/`previous` alternate their query-parameter order from page to page, and a `next`
@@ -41,7 +42,23 @@ public final class FakePokeAPI: @unchecked Sendable {
     /// Conditional requests answered with 304 Not Modified (detail or list).
     public var notModifiedCount: Int { backend.counts.notModified }
 
-    /// Sets the three counters back to zero (the server's request log is separate: `server.resetLog()`).
+    /// Detail responses of a Pokédex-entry resource ("type", "ability", "pokemon-species",
+    /// "evolution-chain") served with status 200 and a body; not counted in `detailRequestCount`.
+    public func entryDetailRequestCount(_ resource: String) -> Int { backend.counts.entryDetails[resource] ?? 0 }
+    /// List pages of a Pokédex-entry resource served with status 200.
+    public func entryListRequestCount(_ resource: String) -> Int { backend.counts.entryLists[resource] ?? 0 }
+    /// Conditional requests of a Pokédex-entry resource answered 304; not counted in `notModifiedCount`.
+    public func entryNotModifiedCount(_ resource: String) -> Int { backend.counts.entryNotModified[resource] ?? 0 }
+
+    /// What a Pokédex-entry resource serves, in list order (chains have no name).
+    public func entries(_ resource: String) -> [(id: Int, name: String)] {
+        backend.synchronized { backend.entryList(resource) }
+    }
+
+    /// The evolution chain the fake puts a species in (`FakePokedexEntry.swift`).
+    public static func chainID(ofSpecies id: Int) -> Int { FakePokeAPIBackend.chainID(ofSpecies: id) }
+
+    /// Sets the counters back to zero (the server's request log is separate: `server.resetLog()`).
     public func resetCounters() { backend.resetCounts() }
 
     /// The Pokémon currently served, ordered by id.

@@ -12,6 +12,11 @@ final class FakePokeAPIBackend: @unchecked Sendable {
         var details = 0
         var lists = 0
         var notModified = 0
+        /// The Pokédex entry's resources ("type", "ability", "pokemon-species",
+        /// "evolution-chain"): 200s of details and of list pages, and 304s, apart from the Pokémon's.
+        var entryDetails: [String: Int] = [:]
+        var entryLists: [String: Int] = [:]
+        var entryNotModified: [String: Int] = [:]
     }
 
     static let defaultPageSize = 20
@@ -92,6 +97,11 @@ final class FakePokeAPIBackend: @unchecked Sendable {
         }
         guard request.method == "GET" || request.method == "HEAD" else { return Self.notFound }
         let segments = request.path.split(separator: "/")
+        if segments.count >= 3, segments[0] == "api", segments[1] == "v2",
+            Self.entryResources.contains(String(segments[2]))
+        {
+            return synchronized { respondEntry(String(segments[2]), segments: segments, to: request) }
+        }
         guard segments.count >= 3, segments[0] == "api", segments[1] == "v2", segments[2] == "pokemon"
         else { return Self.notFound }
 
@@ -108,6 +118,32 @@ final class FakePokeAPIBackend: @unchecked Sendable {
                 return Self.notFound
             }
         }
+    }
+
+    private func respondEntry(
+        _ resource: String, segments: [Substring], to request: RecordedRequest
+    ) -> ScriptedResponse {
+        let rendered: RenderedBody
+        let counts: WritableKeyPath<Counts, [String: Int]>
+        switch segments.count {
+        case 3:
+            rendered = listPage(query: request.query, path: resource, entries: entryList(resource))
+            counts = \.entryLists
+        case 4:
+            guard let id = Int(segments[3]), let detail = entryDetail(resource, id: id) else { return Self.notFound }
+            rendered = detail
+            counts = \.entryDetails
+        default:
+            return Self.notFound
+        }
+        if let candidates = request.header("if-none-match"), ifNoneMatch(candidates, matches: rendered.etag) {
+            storedCounts.entryNotModified[resource, default: 0] += 1
+            return .notModified(headers: [("ETag", rendered.etag)])
+        }
+        storedCounts[keyPath: counts][resource, default: 0] += 1
+        return ScriptedResponse(
+            status: 200, headers: [("Content-Type", Self.jsonContentType), ("ETag", rendered.etag)],
+            body: rendered.bytes)
     }
 
     static var notFound: ScriptedResponse { .text("Not Found", status: 404) }

@@ -17,22 +17,30 @@ extension FakePokeAPIBackend {
     }
 
     func listPage(query: [String: String]) -> RenderedBody {
+        listPage(
+            query: query, path: "pokemon", entries: sortedIDs.map { (id: $0, name: pokemonByID[$0]!.name) })
+    }
+
+    /// A page of the list at `/api/v2/{path}/` over `entries` (in list order).
+    func listPage(query: [String: String], path: String, entries: [(id: Int, name: String)]) -> RenderedBody {
         // Clamped so that offset + limit cannot overflow.
         let ceiling = 1 << 40
         let limit =
             query["limit"].flatMap { Int($0) }.flatMap { $0 > 0 ? min($0, ceiling) : nil }
             ?? Self.defaultPageSize
         let offset = query["offset"].flatMap { Int($0) }.flatMap { $0 >= 0 ? min($0, ceiling) : nil } ?? 0
-        let count = sortedIDs.count
+        let count = entries.count
 
-        let pageIDs = offset < count ? sortedIDs[offset..<min(count, offset + limit)] : []
+        let pageEntries = offset < count ? entries[offset..<min(count, offset + limit)] : []
         let nextOffset = offset + limit
         let next: OrderedJSON =
             offset < count && nextOffset < count
-            ? .string(listLink(offset: nextOffset, limit: min(limit, count - nextOffset), pageSize: limit))
+            ? .string(
+                listLink(offset: nextOffset, limit: min(limit, count - nextOffset), pageSize: limit, path: path))
             : .null
         let previous: OrderedJSON =
-            offset > 0 ? .string(listLink(offset: max(0, offset - limit), limit: limit, pageSize: limit)) : .null
+            offset > 0
+            ? .string(listLink(offset: max(0, offset - limit), limit: limit, pageSize: limit, path: path)) : .null
 
         return Self.rendered(
             .object([
@@ -42,10 +50,10 @@ extension FakePokeAPIBackend {
                 (
                     "results",
                     .array(
-                        pageIDs.map { id in
+                        pageEntries.map { entry in
                             .object([
-                                ("name", .string(pokemonByID[id]!.name)),
-                                ("url", .string("\(origin)/api/v2/pokemon/\(id)/")),
+                                ("name", .string(entry.name)),
+                                ("url", .string("\(origin)/api/v2/\(path)/\(entry.id)/")),
                             ])
                         })
                 ),
@@ -55,11 +63,11 @@ extension FakePokeAPIBackend {
     /// pokeapi.co emits `offset=…&limit=…` on some pages and `limit=…&offset=…` on others;
     /// clients must parse links rather than compare them as strings. Here the order follows the
     /// parity of the linked page's index (`offset / pageSize`): even → offset first.
-    func listLink(offset: Int, limit: Int, pageSize: Int) -> String {
+    func listLink(offset: Int, limit: Int, pageSize: Int, path: String = "pokemon") -> String {
         let query =
             (offset / pageSize).isMultiple(of: 2)
             ? "offset=\(offset)&limit=\(limit)" : "limit=\(limit)&offset=\(offset)"
-        return "\(origin)/api/v2/pokemon/?\(query)"
+        return "\(origin)/api/v2/\(path)/?\(query)"
     }
 
     func detailJSON(_ pokemon: FakePokemon) -> OrderedJSON {
@@ -192,4 +200,11 @@ struct ResourceRegistry {
         guard let id = idByName[name] else { preconditionFailure("unregistered resource \(name)") }
         return id
     }
+
+    /// Every registered resource, by id.
+    var entries: [(id: Int, name: String)] {
+        idByName.map { (id: $0.value, name: $0.key) }.sorted { $0.id < $1.id }
+    }
+
+    func name(for id: Int) -> String? { idByName.first { $0.value == id }?.key }
 }

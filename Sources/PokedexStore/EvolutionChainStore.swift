@@ -1,0 +1,131 @@
+import SQLiteDatabase
+
+/// The fields of an `/evolution-chain/{id}` body that pokedex stores in columns.
+public struct EvolutionChainDetails: Sendable, Equatable {
+    public struct Member: Sendable, Equatable {
+        public let speciesName: String
+        public let speciesURL: String
+        public let evolvesFrom: String?
+        public let isBaby: Bool
+        public let steps: [Step]
+        public init(speciesName: String, speciesURL: String, evolvesFrom: String?, isBaby: Bool, steps: [Step]) {
+            self.speciesName = speciesName
+            self.speciesURL = speciesURL
+            self.evolvesFrom = evolvesFrom
+            self.isBaby = isBaby
+            self.steps = steps
+        }
+    }
+
+    /// One `evolution_details` entry: the conditions with a column, and the whole object.
+    public struct Step: Sendable, Equatable {
+        public var trigger: String?
+        public var minLevel: Int?
+        public var item: String?
+        public var heldItem: String?
+        /// nil for PokeAPI's "" (any time).
+        public var timeOfDay: String?
+        public var knownMove: String?
+        public var knownMoveType: String?
+        public var minHappiness: Int?
+        public var minAffection: Int?
+        public var minBeauty: Int?
+        public var location: String?
+        public var gender: Int?
+        public var needsOverworldRain: Bool?
+        public var partySpecies: String?
+        public var partyType: String?
+        public var relativePhysicalStats: Int?
+        public var tradeSpecies: String?
+        public var turnUpsideDown: Bool?
+        public var json: String
+        public init(json: String) { self.json = json }
+    }
+
+    public let id: Int
+    public let babyTriggerItem: String?
+    /// Depth-first, the root first.
+    public let members: [Member]
+
+    public init(id: Int, babyTriggerItem: String?, members: [Member]) {
+        self.id = id
+        self.babyTriggerItem = babyTriggerItem
+        self.members = members
+    }
+
+    public var violation: String? {
+        typealias L = ResourceLimits
+        if let outside = L.outside("id", id, L.id) ?? L.outside("number of members", members.count, L.entries) {
+            return outside
+        }
+        for member in members {
+            if let outside = L.outside("number of evolution details", member.steps.count, L.entries) { return outside }
+            for step in member.steps {
+                let checks: [String?] = [
+                    L.outside("min_level", step.minLevel, L.level),
+                    L.outside("min_happiness", step.minHappiness, L.byte),
+                    L.outside("min_affection", step.minAffection, L.byte),
+                    L.outside("min_beauty", step.minBeauty, L.byte),
+                    L.outside("gender", step.gender, 1...2),
+                    L.outside("relative_physical_stats", step.relativePhysicalStats, -1...1),
+                ]
+                if let outside = checks.lazy.compactMap({ $0 }).first { return outside }
+            }
+        }
+        return nil
+    }
+}
+
+/// The `evolution_chain` tables: what sync writes for the chains the species link to.
+public struct EvolutionChainStore: ResourceTablesStore {
+    public typealias Downloaded = DownloadedResource<EvolutionChainDetails>
+    public static let tables = ResourceTables(
+        table: "evolution_chain", jsonTable: "evolution_chain_json", key: "chain_id", named: false)
+    public let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func saveDetails(_ downloaded: Downloaded) throws {
+        let chain = downloaded.fields
+        let id = SQLValue.int(chain.id)
+        try database.run(
+            "UPDATE evolution_chain SET baby_trigger_item = ? WHERE id = ?", [.string(chain.babyTriggerItem), id])
+        try database.run("DELETE FROM evolution_step WHERE chain_id = ?", [id])
+        try database.run("DELETE FROM evolution_chain_member WHERE chain_id = ?", [id])
+        for (index, member) in chain.members.enumerated() {
+            let position = SQLValue.int(index + 1)
+            try database.run(
+                """
+                INSERT INTO evolution_chain_member (chain_id, position, species_name, species_url, evolves_from, is_baby)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    id, position, .text(member.speciesName), .text(member.speciesURL), .string(member.evolvesFrom),
+                    .bool(member.isBaby),
+                ])
+            for (detail, step) in member.steps.enumerated() {
+                func bool(_ value: Bool?) -> SQLValue { value.map(SQLValue.bool) ?? .null }
+                try database.run(
+                    """
+                    INSERT INTO evolution_step (chain_id, member_position, detail_position, trigger, min_level, item,
+                        held_item, time_of_day, known_move, known_move_type, min_happiness, min_affection,
+                        min_beauty, location, gender, needs_overworld_rain, party_species, party_type,
+                        relative_physical_stats, trade_species, turn_upside_down, details_json)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [
+                        id, position, .int(detail + 1), .string(step.trigger), .int(step.minLevel),
+                        .string(step.item), .string(step.heldItem), .string(step.timeOfDay),
+                        .string(step.knownMove), .string(step.knownMoveType), .int(step.minHappiness),
+                        .int(step.minAffection), .int(step.minBeauty), .string(step.location), .int(step.gender),
+                        bool(step.needsOverworldRain), .string(step.partySpecies), .string(step.partyType),
+                        .int(step.relativePhysicalStats), .string(step.tradeSpecies), bool(step.turnUpsideDown),
+                        .text(step.json),
+                    ])
+            }
+        }
+        try Self.tables.saveBody(database, id: chain.id, body: downloaded.body, etag: downloaded.etag)
+    }
+}

@@ -1,0 +1,190 @@
+import SQLiteDatabase
+
+/// The fields of a `/pokemon-species/{id}` body that pokedex stores in columns.
+public struct SpeciesDetails: Sendable, Equatable {
+    public struct Name: Sendable, Equatable {
+        public let language: String
+        public var name: String?
+        public var genus: String?
+        public init(language: String, name: String?, genus: String?) {
+            self.language = language
+            self.name = name
+            self.genus = genus
+        }
+    }
+
+    public struct FlavorText: Sendable, Equatable {
+        public let language: String
+        public let version: String
+        /// Cleaned (``FlavorTextCleaning``).
+        public let text: String
+        public init(language: String, version: String, text: String) {
+            self.language = language
+            self.version = version
+            self.text = text
+        }
+    }
+
+    public struct Variety: Sendable, Equatable {
+        public let pokemonName: String
+        public let pokemonURL: String
+        public let isDefault: Bool
+        public init(pokemonName: String, pokemonURL: String, isDefault: Bool) {
+            self.pokemonName = pokemonName
+            self.pokemonURL = pokemonURL
+            self.isDefault = isDefault
+        }
+    }
+
+    public var id: Int
+    public var name: String
+    public var order: Int?
+    public var generation: String?
+    public var generationNumber: Int?
+    public var isLegendary: Bool?
+    public var isMythical: Bool?
+    public var isBaby: Bool?
+    public var color: String?
+    public var shape: String?
+    public var habitat: String?
+    public var captureRate: Int?
+    public var baseHappiness: Int?
+    public var genderRate: Int?
+    public var hatchCounter: Int?
+    public var growthRate: String?
+    public var evolvesFrom: String?
+    public var evolutionChainURL: String?
+    public var evolutionChainID: Int?
+    /// `names` and `genera` merged by language, in order of first appearance.
+    public var names: [Name]
+    public var flavorTexts: [FlavorText]
+    public var eggGroups: [String]
+    public var varieties: [Variety]
+
+    public init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+        names = []
+        flavorTexts = []
+        eggGroups = []
+        varieties = []
+    }
+
+    public var violation: String? {
+        typealias L = ResourceLimits
+        let numbers: [String?] = [
+            L.outside("id", id, L.id), L.outside("order", order, L.order),
+            L.outside("capture_rate", captureRate, L.byte), L.outside("base_happiness", baseHappiness, L.byte),
+            L.outside("gender_rate", genderRate, L.genderRate),
+            L.outside("hatch_counter", hatchCounter, L.hatchCounter),
+            L.outside("evolution chain id", evolutionChainID, L.id),
+            L.outside("generation number", generationNumber, L.id),
+        ]
+        let lists: [String?] = [
+            L.outside("number of names", names.count, L.entries),
+            L.outside("number of flavor texts", flavorTexts.count, L.entries),
+            L.outside("number of egg groups", eggGroups.count, L.entries),
+            L.outside("number of varieties", varieties.count, L.entries),
+        ]
+        return (numbers + lists).lazy.compactMap { $0 }.first
+    }
+}
+
+/// PokeAPI's flavor texts carry the games' line layout: form feeds between pages, line breaks
+/// inside sentences, soft hyphens (U+00AD) where a word was split over two lines. Stored with
+/// each run of those and spaces as one space; a soft hyphen that ends a line joins the word
+/// again ("sun\u{AD}\nlight" → "sunlight"), which is what it marks.
+public enum FlavorTextCleaning {
+    public static func clean(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case "\u{AD}":
+                // A soft hyphen before a line break joins the two halves of a word.
+                if let next = scalars.first, next == "\n" || next == "\r" || next == "\u{0C}" {
+                    while let next = scalars.first, next == "\n" || next == "\r" || next == "\u{0C}" {
+                        scalars.removeFirst()
+                    }
+                } else {
+                    pendingSpace = !result.isEmpty
+                }
+            case "\n", "\r", "\u{0C}", " ", "\t", "\u{0B}":
+                pendingSpace = !result.isEmpty
+            default:
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}
+
+/// The `pokemon_species` tables: what sync writes for `/pokemon-species/`.
+public struct SpeciesStore: ResourceTablesStore {
+    public typealias Downloaded = DownloadedResource<SpeciesDetails>
+    public static let tables = ResourceTables(
+        table: "pokemon_species", jsonTable: "pokemon_species_json", key: "species_id")
+    public let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Inside `beginPage`/`commitPage`, after its entry. A (language, version) named twice keeps its last text.
+    public func saveDetails(_ downloaded: Downloaded) throws {
+        let s = downloaded.fields
+        let id = SQLValue.int(s.id)
+        func bool(_ value: Bool?) -> SQLValue { value.map(SQLValue.bool) ?? .null }
+        try database.run(
+            """
+            UPDATE pokemon_species SET sort_order = ?, generation = ?, generation_number = ?, is_legendary = ?,
+                is_mythical = ?, is_baby = ?, color = ?, shape = ?, habitat = ?, capture_rate = ?,
+                base_happiness = ?, gender_rate = ?, hatch_counter = ?, growth_rate = ?, evolves_from = ?,
+                evolution_chain_id = ?, evolution_chain_url = ?
+            WHERE id = ?
+            """,
+            [
+                .int(s.order), .string(s.generation), .int(s.generationNumber), bool(s.isLegendary),
+                bool(s.isMythical), bool(s.isBaby), .string(s.color), .string(s.shape), .string(s.habitat),
+                .int(s.captureRate), .int(s.baseHappiness), .int(s.genderRate), .int(s.hatchCounter),
+                .string(s.growthRate), .string(s.evolvesFrom), .int(s.evolutionChainID),
+                .string(s.evolutionChainURL), id,
+            ])
+        for table in [
+            "pokemon_species_name", "pokemon_species_flavor_text", "pokemon_species_egg_group",
+            "pokemon_species_variety",
+        ] {
+            try database.run("DELETE FROM \(table) WHERE species_id = ?", [id])
+        }
+        for name in s.names {
+            try database.run(
+                "INSERT OR REPLACE INTO pokemon_species_name (species_id, language, name, genus) VALUES (?, ?, ?, ?)",
+                [id, .text(name.language), .string(name.name), .string(name.genus)])
+        }
+        for (position, flavor) in s.flavorTexts.enumerated() {
+            try database.run(
+                """
+                INSERT OR REPLACE INTO pokemon_species_flavor_text (species_id, language, version, position, text)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+                [id, .text(flavor.language), .text(flavor.version), .int(position + 1), .text(flavor.text)])
+        }
+        for group in s.eggGroups {
+            try database.run(
+                "INSERT OR IGNORE INTO pokemon_species_egg_group (species_id, egg_group) VALUES (?, ?)",
+                [id, .text(group)])
+        }
+        for variety in s.varieties {
+            try database.run(
+                """
+                INSERT OR REPLACE INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default)
+                VALUES (?, ?, ?, ?)
+                """,
+                [id, .text(variety.pokemonName), .text(variety.pokemonURL), .bool(variety.isDefault)])
+        }
+        try Self.tables.saveBody(database, id: s.id, body: downloaded.body, etag: downloaded.etag)
+    }
+}

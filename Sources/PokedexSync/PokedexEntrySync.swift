@@ -1,0 +1,135 @@
+import Foundation
+import PokedexStore
+import SQLiteDatabase
+
+/// After the catalog, `pokedex sync` takes what a Pokédex entry shows: types, abilities,
+/// species (from their lists) and evolution chains (from each species' `evolution_chain.url`).
+/// A partial sync (`--offset`/`--limit`) takes only what its Pokémon need, following the URLs
+/// their bodies gave: their types, abilities and species, those species' chains, and the
+/// species the chains name. Each resource is a run of its own, committed page by page; a
+/// failure of one is reported and the others still run.
+extension SyncJob {
+    var isPartial: Bool { options.catalog.offset != 0 || options.catalog.limit != nil }
+
+    func syncPokedexEntry(
+        database: Database, listed: Collected<PokemonListEntry>, log: SyncRunLog,
+        events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
+    ) async throws {
+        let links = PokedexEntryLinks(database: database)
+        let pokemonIDs: [Int]? =
+            !isPartial
+            ? nil
+            : listed.skipped
+                ? try links.pokemonIDs(offset: options.catalog.offset, limit: options.catalog.limit)
+                : listed.values.map(\.id)
+        var speciesTaken: Set<Int> = []
+        var chainIDs: [Int] = []
+        let steps: [SyncResource] = SyncResource.pokedexEntry + (pokemonIDs == nil ? [] : [.species])
+        var speciesSkipped = false
+        for (index, resource) in steps.enumerated() {
+            let secondSpeciesPass = resource == .species && index >= SyncResource.pokedexEntry.count
+            // The species the chains name belong to the species run --if-older-than judged.
+            if secondSpeciesPass ? speciesSkipped : try skipsFresh(resource, log: log, events: events) {
+                if resource == .species { speciesSkipped = true }
+                continue
+            }
+            do {
+                switch resource {
+                case .types:
+                    let source: ResourceEntrySource =
+                        try pokemonIDs.map { .entries(try Self.entries(links.types(ofPokemon: $0))) }
+                        ?? .list(offset: 0)
+                    try await syncEntryResource(
+                        TypeKind.self, resource, TypeStore(database: database), source, log, events)
+                case .abilities:
+                    let source: ResourceEntrySource =
+                        try pokemonIDs.map { .entries(try Self.entries(links.abilities(ofPokemon: $0))) }
+                        ?? .list(offset: 0)
+                    try await syncEntryResource(
+                        AbilityKind.self, resource, AbilityStore(database: database), source, log, events)
+                case .species where !secondSpeciesPass:
+                    let source: ResourceEntrySource
+                    if let pokemonIDs {
+                        let entries = try Self.entries(links.species(ofPokemon: pokemonIDs))
+                        speciesTaken = Set(entries.map(\.id))
+                        source = .entries(entries)
+                    } else {
+                        source = .list(offset: 0)
+                    }
+                    try await syncEntryResource(
+                        SpeciesKind.self, resource, SpeciesStore(database: database), source, log, events)
+                case .species:
+                    // The species the chains name that the Pokémon themselves did not.
+                    let entries = try Self.entries(links.species(inChains: chainIDs)).filter {
+                        !speciesTaken.contains($0.id)
+                    }
+                    guard !entries.isEmpty else { continue }
+                    try await syncEntryResource(
+                        SpeciesKind.self, resource, SpeciesStore(database: database), .entries(entries), log, events)
+                default:
+                    let entries = try Self.entries(
+                        links.evolutionChains(ofSpecies: pokemonIDs == nil ? nil : Array(speciesTaken)))
+                    chainIDs = entries.map(\.id)
+                    try await syncEntryResource(
+                        EvolutionChainKind.self, resource, EvolutionChainStore(database: database), .entries(entries),
+                        log,
+                        events)
+                }
+            } catch let failure as SyncFailure where failure.concernsOneResource {
+                events(.failed(failure))
+                firstFailure = firstFailure ?? failure
+                if failure.stopsServer { return }
+            }
+        }
+    }
+
+    /// Followed links as entries, keyed by the id in their URL (the first of each id kept).
+    static func entries(_ links: [PokedexEntryLinks.Link]) throws -> [PokemonListEntry] {
+        var seen: Set<Int> = []
+        var entries: [PokemonListEntry] = []
+        for link in links {
+            let id: Int
+            do {
+                id = try PokemonResource.id(fromURL: link.url)
+            } catch {
+                throw FetchError.undecodable(
+                    url: link.url, reason: "a stored body links to it, but it has no id", bodyPrefix: "")
+            }
+            if seen.insert(id).inserted { entries.append(PokemonListEntry(id: id, name: link.name, url: link.url)) }
+        }
+        return entries
+    }
+
+    private func syncEntryResource<Kind: PokeAPIResourceKind>(
+        _ kind: Kind.Type, _ resource: SyncResource, _ store: Kind.Store, _ source: ResourceEntrySource,
+        _ log: SyncRunLog, _ events: @escaping @Sendable (SyncEvent) -> Void
+    ) async throws {
+        let client = HTTPClient(
+            clock: clock,
+            transport: transports.make(min(options.catalog.concurrency, 4), options.requestTimeoutSeconds))
+        let sync = ResourceSync<Kind>(client: client, baseURL: options.pokeAPIBaseURL, store: store)
+        // --offset and --limit cut the Pokémon list; these walks take all that is wanted.
+        var walk = options.catalog
+        walk.offset = 0
+        walk.limit = nil
+        let committedPages = Latest<Int>()
+        try await record(resource, log: log, events: events) {
+            let stopwatch = ContinuousClock()
+            let started = stopwatch.now
+            let report = try await sync.run(walk, source: source) { progress in
+                committedPages.set(progress.report.pages)
+                events(.resourceProgress(resource, progress, requests: client.statistics.requests))
+            }
+            events(
+                .resourceFinished(
+                    resource, report,
+                    transfer: TransferSummary(
+                        requests: client.statistics.requests, bytes: client.statistics.bytes,
+                        duration: stopwatch.now - started)))
+            return SyncRunEnd(
+                outcome: .succeeded, itemsChanged: report.detailsDownloaded, requests: client.statistics.requests)
+        } failed: { _ in
+            (SyncRunEnd(outcome: .failed, requests: client.statistics.requests), committedPages.value ?? 0)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import PokedexStore
+
+extension PokeAPIScanner {
+    /// `SpeciesDetails` from a `/pokemon-species/{id}` body, flavor texts cleaned. `id` and `name`
+    /// required; every other field may be missing or null.
+    public static func species(from body: Data) throws(JSONScanFailure) -> SpeciesDetails {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.speciesDetails() }
+    }
+}
+
+extension JSONScanner {
+    mutating func speciesDetails() throws(JSONScanFailure) -> SpeciesDetails {
+        try beginObject()
+        var id: Int?, name: String?
+        var s = SpeciesDetails(id: 0, name: "")
+        var genera: [(language: String, genus: String)] = []
+        var names: [LocalizedName] = []
+        var first = true
+        while let k = try nextKey(&first) {
+            if key(k, is: "id") {
+                id = try int()
+            } else if key(k, is: "name") {
+                name = try string()
+            } else if key(k, is: "order") {
+                s.order = try optionalInt()
+            } else if key(k, is: "generation") {
+                let generation = try consumeNull() ? nil : try namedResource()
+                s.generation = generation?.name
+                s.generationNumber = generation.flatMap { try? PokemonResource.id(fromURL: $0.url) }
+            } else if key(k, is: "is_legendary") {
+                s.isLegendary = try optionalBool()
+            } else if key(k, is: "is_mythical") {
+                s.isMythical = try optionalBool()
+            } else if key(k, is: "is_baby") {
+                s.isBaby = try optionalBool()
+            } else if key(k, is: "color") {
+                s.color = try optionalNamedResourceName()
+            } else if key(k, is: "shape") {
+                s.shape = try optionalNamedResourceName()
+            } else if key(k, is: "habitat") {
+                s.habitat = try optionalNamedResourceName()
+            } else if key(k, is: "growth_rate") {
+                s.growthRate = try optionalNamedResourceName()
+            } else if key(k, is: "evolves_from_species") {
+                s.evolvesFrom = try optionalNamedResourceName()
+            } else if key(k, is: "capture_rate") {
+                s.captureRate = try optionalInt()
+            } else if key(k, is: "base_happiness") {
+                s.baseHappiness = try optionalInt()
+            } else if key(k, is: "gender_rate") {
+                s.genderRate = try optionalInt()
+            } else if key(k, is: "hatch_counter") {
+                s.hatchCounter = try optionalInt()
+            } else if key(k, is: "evolution_chain") {
+                s.evolutionChainURL = try chainURL()
+            } else if key(k, is: "names") {
+                names = try localizedNames()
+            } else if key(k, is: "genera") {
+                genera = try self.genera()
+            } else if key(k, is: "flavor_text_entries") {
+                s.flavorTexts = try flavorTexts()
+            } else if key(k, is: "egg_groups") {
+                s.eggGroups = try namedResources().map(\.name)
+            } else if key(k, is: "varieties") {
+                s.varieties = try varieties()
+            } else {
+                try skipValue()
+            }
+        }
+        guard let id else { throw fail("missing \"id\"") }
+        guard let name else { throw fail("missing \"name\"") }
+        s.id = id
+        s.name = name
+        if let url = s.evolutionChainURL {
+            do {
+                s.evolutionChainID = try PokemonResource.id(fromURL: url)
+            } catch {
+                throw fail("evolution_chain url \"\(url.prefix(200))\" has no id")
+            }
+        }
+        // names and genera merged by language, in order of first appearance.
+        for entry in names {
+            s.names.append(SpeciesDetails.Name(language: entry.language, name: entry.name, genus: nil))
+        }
+        for entry in genera {
+            if let index = s.names.firstIndex(where: { $0.language == entry.language }) {
+                s.names[index].genus = entry.genus
+            } else {
+                s.names.append(SpeciesDetails.Name(language: entry.language, name: nil, genus: entry.genus))
+            }
+        }
+        return s
+    }
+
+    /// `{"url": String}` or null.
+    private mutating func chainURL() throws(JSONScanFailure) -> String? {
+        if try consumeNull() { return nil }
+        try beginObject()
+        var url: String?
+        var first = true
+        while let k = try nextKey(&first) {
+            if key(k, is: "url") { url = try optionalString() } else { try skipValue() }
+        }
+        return url
+    }
+
+    private mutating func genera() throws(JSONScanFailure) -> [(language: String, genus: String)] {
+        var result: [(language: String, genus: String)] = []
+        try eachElement { scanner throws(JSONScanFailure) in
+            var language: String?, genus: String?
+            try scanner.eachField { scanner, k throws(JSONScanFailure) in
+                if scanner.key(k, is: "language") {
+                    language = try scanner.namedResourceName()
+                } else if scanner.key(k, is: "genus") {
+                    genus = try scanner.string()
+                } else {
+                    try scanner.skipValue()
+                }
+            }
+            guard let language, let genus else { throw scanner.fail("genera entry without language or genus") }
+            result.removeAll { $0.language == language }
+            result.append((language, genus))
+        }
+        return result
+    }
+
+    /// A (language, version) named twice keeps its last text, at its first position.
+    private mutating func flavorTexts() throws(JSONScanFailure) -> [SpeciesDetails.FlavorText] {
+        var result: [SpeciesDetails.FlavorText] = []
+        try eachElement { scanner throws(JSONScanFailure) in
+            var language: String?, version: String?, text: String?
+            try scanner.eachField { scanner, k throws(JSONScanFailure) in
+                if scanner.key(k, is: "language") {
+                    language = try scanner.namedResourceName()
+                } else if scanner.key(k, is: "version") {
+                    version = try scanner.optionalNamedResourceName()
+                } else if scanner.key(k, is: "flavor_text") {
+                    text = try scanner.string()
+                } else {
+                    try scanner.skipValue()
+                }
+            }
+            guard let language, let text else { throw scanner.fail("flavor text entry without language or text") }
+            // Species bodies always name the version; one that does not is kept under "".
+            let entry = SpeciesDetails.FlavorText(
+                language: language, version: version ?? "", text: FlavorTextCleaning.clean(text))
+            if let index = result.firstIndex(where: { $0.language == language && $0.version == entry.version }) {
+                result[index] = entry
+            } else {
+                result.append(entry)
+            }
+        }
+        return result
+    }
+
+    private mutating func varieties() throws(JSONScanFailure) -> [SpeciesDetails.Variety] {
+        var result: [SpeciesDetails.Variety] = []
+        try eachElement { scanner throws(JSONScanFailure) in
+            var pokemon: NamedResource?, isDefault = false
+            try scanner.eachField { scanner, k throws(JSONScanFailure) in
+                if scanner.key(k, is: "pokemon") {
+                    pokemon = try scanner.namedResource()
+                } else if scanner.key(k, is: "is_default") {
+                    isDefault = try scanner.optionalBool() ?? false
+                } else {
+                    try scanner.skipValue()
+                }
+            }
+            guard let pokemon else { throw scanner.fail("variety without pokemon") }
+            result.removeAll { $0.pokemonName == pokemon.name }
+            result.append(
+                SpeciesDetails.Variety(pokemonName: pokemon.name, pokemonURL: pokemon.url, isDefault: isDefault))
+        }
+        return result
+    }
+}
