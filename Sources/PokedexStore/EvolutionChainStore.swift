@@ -17,29 +17,18 @@ public struct EvolutionChainDetails: Sendable, Equatable {
         }
     }
 
-    /// One `evolution_details` entry: the conditions with a column, and the whole object.
+    /// One `evolution_details` entry: the conditions with a column (read back as they are
+    /// stored: `EvolutionStep`), and the whole object.
+    @dynamicMemberLookup
     public struct Step: Sendable, Equatable {
-        public var trigger: String?
-        public var minLevel: Int?
-        public var item: String?
-        public var heldItem: String?
-        /// nil for PokeAPI's "" (any time).
-        public var timeOfDay: String?
-        public var knownMove: String?
-        public var knownMoveType: String?
-        public var minHappiness: Int?
-        public var minAffection: Int?
-        public var minBeauty: Int?
-        public var location: String?
-        public var gender: Int?
-        public var needsOverworldRain: Bool?
-        public var partySpecies: String?
-        public var partyType: String?
-        public var relativePhysicalStats: Int?
-        public var tradeSpecies: String?
-        public var turnUpsideDown: Bool?
+        public var conditions = EvolutionStep(trigger: nil)
         public var json: String
         public init(json: String) { self.json = json }
+
+        public subscript<Value>(dynamicMember condition: WritableKeyPath<EvolutionStep, Value>) -> Value {
+            get { conditions[keyPath: condition] }
+            set { conditions[keyPath: condition] = newValue }
+        }
     }
 
     public let id: Int
