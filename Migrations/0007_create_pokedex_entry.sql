@@ -2,7 +2,8 @@
 -- language, Pokédex texts, evolution chains), types (names, damage relations) and abilities
 -- (names, effects). Each resource keeps its body as received, as pokemon_detail_json does,
 -- so a later migration can extract more without downloading again. Language and version
--- columns hold PokeAPI's codes ('en', 'ja-hrkt', 'zh-hant'; 'red', 'scarlet').
+-- columns hold PokeAPI's codes as it spells them ('en', 'ja-hrkt', 'zh-Hant'; 'red',
+-- 'scarlet'): compare languages without regard to case.
 
 -- The URLs a Pokémon's body gives for its species, types and abilities: a sync follows them
 -- (it never builds resource URLs), and a partial sync takes exactly what its Pokémon name.
@@ -61,6 +62,9 @@ CREATE TABLE pokemon_species_json (
     body       TEXT    NOT NULL
 ) STRICT;
 
+-- Freshness checks read this index alone, never the bodies' pages (as 0004 does for Pokémon).
+CREATE INDEX pokemon_species_freshness ON pokemon_species_json (species_id, etag, fetched_at);
+
 CREATE TABLE pokemon_species_name (
     species_id INTEGER NOT NULL REFERENCES pokemon_species (id) ON DELETE CASCADE,
     language   TEXT    NOT NULL,
@@ -111,6 +115,9 @@ CREATE TABLE evolution_chain_json (
     fetched_at TEXT    NOT NULL,
     body       TEXT    NOT NULL
 ) STRICT;
+
+-- Freshness checks read this index alone, never the bodies' pages (as 0004 does for Pokémon).
+CREATE INDEX evolution_chain_freshness ON evolution_chain_json (chain_id, etag, fetched_at);
 
 -- Every species a chain names, in the chain's order, with the one it evolves from (NULL at
 -- the root).
@@ -174,6 +181,9 @@ CREATE TABLE type_json (
     body       TEXT    NOT NULL
 ) STRICT;
 
+-- Freshness checks read this index alone, never the bodies' pages (as 0004 does for Pokémon).
+CREATE INDEX type_freshness ON type_json (type_id, etag, fetched_at);
+
 CREATE TABLE type_name (
     type_id  INTEGER NOT NULL REFERENCES type (id) ON DELETE CASCADE,
     language TEXT    NOT NULL,
@@ -207,6 +217,9 @@ CREATE TABLE ability_json (
     fetched_at TEXT    NOT NULL,
     body       TEXT    NOT NULL
 ) STRICT;
+
+-- Freshness checks read this index alone, never the bodies' pages (as 0004 does for Pokémon).
+CREATE INDEX ability_freshness ON ability_json (ability_id, etag, fetched_at);
 
 CREATE TABLE ability_name (
     ability_id INTEGER NOT NULL REFERENCES ability (id) ON DELETE CASCADE,

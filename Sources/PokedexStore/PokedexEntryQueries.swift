@@ -151,7 +151,7 @@ public struct PokedexEntryQueries {
     /// else English.
     private static func localized(_ table: String, _ idColumn: String, _ column: String, id: String) -> String {
         """
-        coalesce((SELECT \(column) FROM \(table) WHERE \(idColumn) = \(id) AND language = ?2 AND \(column) IS NOT NULL),
+        coalesce((SELECT \(column) FROM \(table) WHERE \(idColumn) = \(id) AND language = ?2 COLLATE NOCASE AND \(column) IS NOT NULL),
                  (SELECT \(column) FROM \(table) WHERE \(idColumn) = \(id) AND language = 'en'))
         """
     }
@@ -289,8 +289,16 @@ public struct PokedexEntryQueries {
     public func evolutionChain(speciesName: String) throws -> EvolutionChain? {
         guard
             let chainID = try database.queryFirst(
-                "SELECT chain_id FROM evolution_chain_member WHERE species_name = ? ORDER BY chain_id LIMIT 1",
-                [.text(speciesName)], row: { $0.int(0) })
+                // The chain the species' own body names, once synced; else the one naming it
+                // (a chain it left may still be stored, never refreshed again).
+                """
+                SELECT coalesce(
+                    (SELECT s.evolution_chain_id FROM pokemon_species AS s
+                     JOIN evolution_chain_member AS m ON m.chain_id = s.evolution_chain_id AND m.species_name = s.name
+                     WHERE s.name = ?1),
+                    (SELECT chain_id FROM evolution_chain_member WHERE species_name = ?1 ORDER BY chain_id LIMIT 1))
+                """,
+                [.text(speciesName)], row: { $0.optionalInt(0) }) ?? nil
         else { return nil }
         let steps = try database.query(
             """

@@ -79,6 +79,19 @@ extension SyncJob {
                 events(.failed(failure))
                 firstFailure = firstFailure ?? failure
                 if failure.stopsServer { return }
+            } catch let error as FetchError {
+                // A link a stored body gave that cannot be followed (no id in it): this
+                // resource's run fails, recorded as any other, and the others go on.
+                do {
+                    try await record(resource, log: log, events: events) {
+                        throw error
+                    } failed: { _ in
+                        (SyncRunEnd(outcome: .failed, requests: 0), 0)
+                    }
+                } catch let failure as SyncFailure {
+                    events(.failed(failure))
+                    firstFailure = firstFailure ?? failure
+                }
             }
         }
     }
