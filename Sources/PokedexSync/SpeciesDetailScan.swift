@@ -106,23 +106,7 @@ extension JSONScanner {
     }
 
     private mutating func genera() throws(JSONScanFailure) -> [(language: String, genus: String)] {
-        var result: [(language: String, genus: String)] = []
-        try eachElement { scanner throws(JSONScanFailure) in
-            var language: String?, genus: String?
-            try scanner.eachField { scanner, k throws(JSONScanFailure) in
-                if scanner.key(k, is: "language") {
-                    language = try scanner.namedResourceName()
-                } else if scanner.key(k, is: "genus") {
-                    genus = try scanner.string()
-                } else {
-                    try scanner.skipValue()
-                }
-            }
-            guard let language, let genus else { throw scanner.fail("genera entry without language or genus") }
-            result.removeAll { $0.language == language }
-            result.append((language, genus))
-        }
-        return result
+        try perLanguage("genus").map { ($0.language, $0.value) }
     }
 
     /// A (language, version) named twice keeps its last text, at its first position.

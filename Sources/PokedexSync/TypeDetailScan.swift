@@ -63,22 +63,28 @@ extension JSONScanner {
 
     /// `[{"language": {"name", "url"}, "name": String}, …]`; a language named twice keeps its last.
     mutating func localizedNames() throws(JSONScanFailure) -> [LocalizedName] {
-        var names: [LocalizedName] = []
+        try perLanguage("name").map { LocalizedName(language: $0.language, name: $0.value) }
+    }
+
+    /// `[{"language": {"name", "url"}, FIELD: String, …}, …]` as (language, value) pairs, in
+    /// order; a language named twice keeps its last value (at its first place's end).
+    mutating func perLanguage(_ field: StaticString) throws(JSONScanFailure) -> [(language: String, value: String)] {
+        var result: [(language: String, value: String)] = []
         try eachElement { scanner throws(JSONScanFailure) in
-            var language: String?, name: String?
+            var language: String?, value: String?
             try scanner.eachField { scanner, k throws(JSONScanFailure) in
                 if scanner.key(k, is: "language") {
                     language = try scanner.namedResourceName()
-                } else if scanner.key(k, is: "name") {
-                    name = try scanner.string()
+                } else if scanner.key(k, is: field) {
+                    value = try scanner.string()
                 } else {
                     try scanner.skipValue()
                 }
             }
-            guard let language, let name else { throw scanner.fail("names entry without language or name") }
-            names.removeAll { $0.language == language }
-            names.append(LocalizedName(language: language, name: name))
+            guard let language, let value else { throw scanner.fail("an entry without language or \(field)") }
+            result.removeAll { $0.language == language }
+            result.append((language, value))
         }
-        return names
+        return result
     }
 }
