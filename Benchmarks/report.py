@@ -27,14 +27,14 @@ TARGETS_HEADING = "## Targets"
 RERUN_HEADING = "## How to rerun"
 
 
-# (series, label) of the Full catalog sync table.
+# (series, label) of the Full sync (whole dex) table.
 CATALOG_ROWS = (
     ("sync", "a. pokedex sync, fresh db"),
     ("curl", "b. curl --parallel-max 8 (identity), transfer limit"),
     ("curl_gzip", "b. curl --parallel-max 8 --compressed"),
     ("sqlite_store", "b2. sqlite3 CLI storing the same bodies, one transaction"),
     ("python", "c. naive_sync.py (sequential requests + sqlite3)"),
-    ("dlt", "c2. dlt rest_api → SQLite (sqlalchemy destination)"),
+    ("dlt", "c2. dlt rest_api → SQLite (sqlalchemy destination), catalog only"),
     ("resync", "d. pokedex sync, no-change, on a synced db"),
 )
 # (hyperfine label, command as the tables show it; {placeholders} as in targets.TARGETS).
@@ -115,7 +115,8 @@ class Report:
 
     def catalog(self) -> list:
         s = self.s
-        return ["## Full catalog sync", "",
+        return ["## Full sync (whole dex)", "",
+                f"Every case but c2 fetches the same URLs: {self.dex_counts()}.",
                 "Wall time from start to exit of the process; CPU = user + system of the process;",
                 "server CPU = user + system used by the mirror meanwhile (same 2 cores);",
                 "peak RSS from `/usr/bin/time -f %M`; requests, statuses and bytes from the mirror's",
@@ -130,10 +131,16 @@ class Report:
                 "  `INSERT … readfile(…)` per body between BEGIN and COMMIT. Composed limit = curl",
                 "  --compressed (median) + that store (median): what a client that only transfers and",
                 "  stores would take, with nothing parsed.",
-                f"* c2: `Benchmarks/dlt_load.py pokemon` (dlt {self.version('dlt')}): rest_api source, list resource",
+                f"* c2, for reference: the Pokémon list and details only. `Benchmarks/dlt_load.py pokemon`",
+                f"  (dlt {self.version('dlt')}): rest_api source, list resource",
                 "  following `next`, detail resource as its parallelized child (dlt's extract thread pool,",
                 f"  5 workers), `max_table_nesting` {s['dlt_pokemon_nesting']} (nested parts kept as JSON columns), loaded",
                 f"  with the `sqlalchemy` destination into `sqlite:///DB`. {s['dlt_runs']} run(s)."]
+
+    def dex_counts(self) -> str:
+        rows = self.r.m.get("dex_rows") or {"pokemon": self.r.m.get("catalog_count", "?")}
+        details = ", ".join(f"{thousands(n) if isinstance(n, int) else n} {table}" for table, n in rows.items())
+        return f"the list pages and the details of {details}"
 
     def version(self, distribution: str) -> str:
         return self.r.m.get("versions", {}).get(distribution, "?")
@@ -238,7 +245,7 @@ class Report:
                  "  become child tables; db size includes dlt's merge staging file). First load into a fresh",
                  "  db and pipeline folder, then its incremental refresh (nothing changed upstream).", "",
                  f"Every first run stored all {n} rows (checked with sqlite3 after every run). Columns as in",
-                 "the full catalog sync table; medians over the runs.", "",
+                 "the full sync table; medians over the runs.", "",
                  "| tool | runs | first sync wall (s) | CPU (s) | peak RSS (MB) | requests (statuses) | MB received "
                  "| db size (MB) | refresh | refresh wall (s) | refresh requests (statuses) |",
                  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -313,7 +320,7 @@ class Report:
         scale = self.scale() if self.r.ran("scale") else old_section(old, scale_heading(s["scale_issues"]))
         lines = ["# Benchmarks", "",
                  f"Written by `Benchmarks/run` on {self.date}. Every number below was",
-                 "measured by that run, all tools side by side against the same server: catalog cases ran",
+                 "measured by that run, all tools side by side against the same server: PokeAPI cases ran",
                  f"{s['runs']} times each (dlt {s['dlt_runs']}) and the tables show medians; the read cases ran "
                  "under hyperfine.",
                  "The server is `mirror.py` on 127.0.0.1 serving the real PokeAPI data",

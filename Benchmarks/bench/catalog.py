@@ -1,29 +1,63 @@
-"""The PokeAPI catalog as the mirror serves it: every list page and detail URL (for curl and
-the composed limit), and the warm-up pass before anything is timed."""
+"""The whole Pokédex as the mirror serves it: every list page and detail URL a full
+`pokedex sync` requests (the Pokémon, species, type and ability lists with their details, and
+the evolution chains the species link), for curl and the composed limit; the warm-up pass
+before anything is timed; and the row counts a complete sync leaves."""
 import json
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
-from .common import check_call, log
-from .settings import LIST_START, BenchError
+from .common import check_call, expect_rows, log
+from .settings import LISTED_RESOURCES, BenchError
 
 
-def list_urls(ctx) -> None:
-    """Follows `next` from LIST_START: sets ctx.url_list, ctx.curl_config, ctx.expected_count."""
-    url, pages, details, count = f"{ctx.mirror.base_url}/{LIST_START}", [], [], None
+def _get(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=60) as answer:
+        return json.load(answer)
+
+
+def _walk(first: str) -> tuple:
+    """(pages, detail URLs) of one list, following `next` from its first page."""
+    url, pages, details, count = first, [], [], None
     while url:
         pages.append(url)
-        with urllib.request.urlopen(url, timeout=60) as answer:
-            page = json.load(answer)
+        page = _get(url)
         count = page["count"]
         details += [entry["url"] for entry in page["results"]]
         url = page["next"]
     if len(details) != count:
-        raise BenchError(f"the list announced {count} pokemon but linked {len(details)}")
-    ctx.expected_count = count
-    ctx.url_list = [("page", u) for u in pages] + [("detail", u) for u in details]
+        raise BenchError(f"{first}: the list announced {count} entries but linked {len(details)}")
+    return pages, details
+
+
+def _chains(species: list) -> list:
+    """The evolution-chain URLs the species bodies link, each once, in species order."""
+    with ThreadPoolExecutor(8) as pool:
+        links = [body["evolution_chain"]["url"] for body in pool.map(_get, species) if body.get("evolution_chain")]
+    return list(dict.fromkeys(links))
+
+
+def list_urls(ctx) -> None:
+    """Sets ctx.url_list, ctx.curl_config, ctx.expected_count and ctx.expected_rows."""
+    pages, details = [], {}
+    for table, path in LISTED_RESOURCES.items():
+        listed_pages, listed = _walk(f"{ctx.mirror.base_url}/{path}?offset=0&limit=100")
+        pages += listed_pages
+        details[table] = listed
+    details["evolution_chain"] = _chains(details["pokemon_species"])
+    ctx.expected_count = len(details["pokemon"])
+    ctx.expected_rows = {table: len(urls) for table, urls in details.items()}
+    ctx.url_list = [("page", u) for u in pages] + [("detail", u) for urls in details.values() for u in urls]
     ctx.curl_config = ctx.work / "curl.conf"
     ctx.curl_config.write_text("".join(f'url = "{u}"\noutput = "/dev/null"\n' for _, u in ctx.url_list))
-    log(f"catalog: {count} pokemon, {len(ctx.url_list)} URLs")
+    counts = ", ".join(f"{n} {table}" for table, n in ctx.expected_rows.items())
+    log(f"whole dex: {counts}; {len(ctx.url_list)} URLs")
+
+
+def check_synced(ctx, db) -> None:
+    """db holds every resource of the whole dex, one row per detail URL (pokedex's tables and
+    naive_sync.py's have the same names)."""
+    for table, expected in ctx.expected_rows.items():
+        expect_rows(db, table, expected)
 
 
 def warm(ctx) -> None:

@@ -4,7 +4,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import setup
+from . import catalog, setup
 from .common import expect_rows, log
 from .settings import BENCH_DIR, ISSUES_COUNT, ISSUES_REPO, BenchError, Settings
 
@@ -16,8 +16,9 @@ class Context:
     python: Path = setup.PYTHON
     mirror: object = None               # the Mirror that measure() looks at
     expected_count: int = 0             # pokemon the list endpoint announces
+    expected_rows: dict = field(default_factory=dict)  # table → rows a complete whole-dex sync holds
     curl_config: Path = None            # every list page and detail URL, to /dev/null
-    url_list: list = field(default_factory=list)  # (kind, url): the list pages, then every detail
+    url_list: list = field(default_factory=list)  # (kind, url): the list pages, then every detail (whole dex)
     series: dict = field(default_factory=dict)    # series name → runs (see measure.FIELDS)
     reads: dict = field(default_factory=dict)     # hyperfine label → {median_ms, mean_ms, stddev_ms, runs}
     info: dict = field(default_factory=dict)      # case → facts the report prints (loads, dates, SQL)
@@ -37,7 +38,7 @@ class Context:
         return self.settings.pokedex
 
     def sync_command(self, db: Path) -> list:
-        """pokedex's full catalog sync of db."""
+        """pokedex's full sync of db: the whole dex (its five PokeAPI resources)."""
         command = [self.pokedex, "--db", db, "sync", "--pokeapi-url", self.mirror.base_url]
         if self.settings.concurrency:
             command += ["--concurrency", self.settings.concurrency]
@@ -48,7 +49,7 @@ class Context:
         return ["env", f"GITHUB_API_URL={self.mirror.url}", self.pokedex, "--db", db, "--quiet", "sync", "issues", repo]
 
     def check_synced(self, db: Path) -> None:
-        expect_rows(db, "pokemon", self.expected_count)
+        catalog.check_synced(self, db)
 
     def ensure_synced_db(self) -> Path:
         if self.synced_db is None:

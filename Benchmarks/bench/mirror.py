@@ -12,7 +12,7 @@ from .common import check_call, log
 from .settings import BenchError
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
-DETAIL_PATH = re.compile(r"^/api/v2/pokemon/[^/?]+/?$")
+DETAIL_PATH = re.compile(r"^/api/v2/(pokemon|pokemon-species|type|ability|evolution-chain)/[^/?]+/?$")
 
 
 class Mirror:
@@ -70,7 +70,7 @@ class Mirror:
 
     def traffic_since(self, mark: int) -> dict:
         """Counts over the requests logged after mark (admin paths left out). detail_bodies:
-        200s with a body to a /api/v2/pokemon/{id or name} URL; server_ms: the mirror's own
+        200s with a body to a detail URL of the five resources (/api/v2/pokemon/{id}, …); server_ms: the mirror's own
         time answering them (the log's last column)."""
         t = {"requests": 0, "n200": 0, "n304": 0, "nother": 0, "bytes": 0, "detail_bodies": 0, "server_ms": 0.0}
         with open(self.log_path) as f:

@@ -11,7 +11,9 @@ POKEAPI_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query")
 GITHUB_CASES = ("issues", "dlt-issues")
 POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale")
 
-LIST_START = "pokemon/?limit=100"  # first list page; naive_sync.py starts at the same one
+# The lists a full sync walks (and naive_sync.py too), by the table their details fill; the
+# evolution chains have no list walk: the species bodies link them.
+LISTED_RESOURCES = {"pokemon": "pokemon/", "pokemon_species": "pokemon-species/", "type": "type/", "ability": "ability/"}
 ISSUES_REPO = "o/r"                # served by the main mirror for cases e, f, f2
 ISSUES_COUNT = 10000               # its issues + pull requests
 SCALE_REPO = "o/big"               # case g, on a mirror of its own

@@ -10,12 +10,12 @@ from bench.settings import BenchError
 from cases.curl import curl_runs
 
 INSERT = "INSERT INTO {table} (url, body) VALUES ({url}, CAST(readfile({path}) AS TEXT));"
-TABLES = {"page": "list_page", "detail": "pokemon_detail"}
+TABLES = {"page": "list_page", "detail": "resource_detail"}
 BODIES = "-- bodies"  # the line of sql/composed_store.sql the INSERTs replace
 
 
 def download_bodies(ctx, folder) -> list:
-    """Every catalog URL once (gzip, decoded by curl) into folder/N.json; the files' paths."""
+    """Every whole-dex URL once (gzip, decoded by curl) into folder/N.json; the files' paths."""
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / f"{n}.json" for n in range(1, len(ctx.url_list) + 1)]
     config = ctx.work / "download.conf"
@@ -47,7 +47,7 @@ def run(ctx) -> dict:
     for i in range(1, ctx.settings.runs + 1):
         db = ctx.dbs / f"composed-{i}.sqlite"
         series["sqlite_store"].append(measure(ctx, "sqlite_store", ["sqlite3", db, f".read '{script}'"], db))
-        expect_rows(db, "pokemon_detail", ctx.expected_count)
+        expect_rows(db, "resource_detail", sum(ctx.expected_rows.values()))
         remove_db(db)
     shutil.rmtree(bodies)
     return {"series": series}

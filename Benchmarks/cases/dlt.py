@@ -1,4 +1,5 @@
-"""c2. dlt's rest_api source loading the catalog into SQLite (dlt_load.py pokemon), DLT_RUNS times."""
+"""c2. dlt's rest_api source loading the catalog into SQLite (dlt_load.py pokemon), DLT_RUNS times.
+The Pokémon list and details only: a reference row, not the whole dex a full sync takes."""
 import shutil
 
 from bench.common import expect_rows
@@ -15,7 +16,7 @@ def run(ctx) -> dict:
         # DLT_POKEMON_NESTING, when set, reaches dlt_load.py through the environment.
         command = [ctx.python, BENCH_DIR / "dlt_load.py", "pokemon", ctx.mirror.base_url, db, pipelines]
         runs.append(measure(ctx, "dlt", command, folder))
-        ctx.check_synced(db)
+        expect_rows(db, "pokemon", ctx.expected_count)
         expect_rows(db, "pokemon_list", ctx.expected_count)
         shutil.rmtree(folder)
         shutil.rmtree(pipelines, ignore_errors=True)

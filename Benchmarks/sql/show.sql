@@ -1,11 +1,45 @@
--- What `pokedex show NAME` reads (PokemonCatalog.profile(name:) over
--- Migrations/0001_create_pokemon.sql): the row, then its types, abilities and stats.
+-- What `pokedex show NAME` reads for its entry (PokedexEntryQueries.entry(id:) over
+-- Migrations/0001 and 0007), in English: the Pokémon's row, types, abilities and stats; its
+-- species' facts, display name, genus and egg groups; the newest Pokédex text; the types'
+-- display names; the abilities' names and short effects; the defensive matchups; the other
+-- varieties; the evolution chain's members and steps.
 -- Parameter :name. Tests/PokedexStoreTests/BenchmarkSQLTests.swift checks it against the store.
 SELECT id, name, url, official_artwork_url, height, weight, base_experience, sort_order,
  species_name, details_synced_at IS NOT NULL FROM pokemon WHERE name = :name;
-SELECT t.type_name FROM pokemon_type AS t JOIN pokemon AS p ON p.id = t.pokemon_id
+SELECT t.type_name, coalesce(n.name, t.type_name) FROM pokemon_type AS t JOIN pokemon AS p ON p.id = t.pokemon_id
+ LEFT JOIN type AS ty ON ty.name = t.type_name LEFT JOIN type_name AS n ON n.type_id = ty.id AND n.language = 'en'
  WHERE p.name = :name ORDER BY t.slot;
-SELECT a.ability_name, a.is_hidden, a.slot FROM pokemon_ability AS a JOIN pokemon AS p ON p.id = a.pokemon_id
+SELECT a.ability_name, coalesce(n.name, a.ability_name), a.is_hidden, a.slot, e.short_effect
+ FROM pokemon_ability AS a JOIN pokemon AS p ON p.id = a.pokemon_id
+ LEFT JOIN ability AS ab ON ab.name = a.ability_name
+ LEFT JOIN ability_name AS n ON n.ability_id = ab.id AND n.language = 'en'
+ LEFT JOIN ability_effect AS e ON e.ability_id = ab.id AND e.language = 'en'
  WHERE p.name = :name ORDER BY a.slot;
 SELECT s.stat_name, s.base_stat, s.effort FROM pokemon_stat AS s JOIN pokemon AS p ON p.id = s.pokemon_id
  WHERE p.name = :name ORDER BY s.position;
+SELECT s.id, s.name, s.generation_number, s.generation, s.is_legendary, s.is_mythical, s.is_baby,
+ s.capture_rate, s.gender_rate, n.name, n.genus,
+ (SELECT group_concat(egg_group, ',') FROM (SELECT egg_group FROM pokemon_species_egg_group
+   WHERE species_id = s.id ORDER BY egg_group))
+ FROM pokemon AS p JOIN pokemon_species AS s ON s.name = coalesce(p.species_name, p.name)
+ LEFT JOIN pokemon_species_name AS n ON n.species_id = s.id AND n.language = 'en'
+ WHERE p.name = :name;
+SELECT f.text, f.version FROM pokemon_species_flavor_text AS f
+ JOIN pokemon_species AS s ON s.id = f.species_id JOIN pokemon AS p ON s.name = coalesce(p.species_name, p.name)
+ WHERE p.name = :name AND f.language = 'en' ORDER BY f.position DESC LIMIT 1;
+SELECT d.attacking_type, d.multiplier FROM pokemon_defense AS d JOIN pokemon AS p ON p.id = d.pokemon_id
+ WHERE p.name = :name AND d.multiplier <> 1 ORDER BY d.multiplier DESC, d.attacking_type;
+SELECT v.pokemon_name FROM pokemon_species_variety AS v
+ JOIN pokemon_species AS s ON s.id = v.species_id JOIN pokemon AS p ON s.name = coalesce(p.species_name, p.name)
+ WHERE p.name = :name AND v.pokemon_name <> p.name ORDER BY v.is_default DESC, v.pokemon_name;
+SELECT m.position, m.species_name, coalesce(n.name, m.species_name), m.evolves_from, m.is_baby
+ FROM pokemon AS p JOIN pokemon_species AS s ON s.name = coalesce(p.species_name, p.name)
+ JOIN evolution_chain_member AS m ON m.chain_id = s.evolution_chain_id
+ LEFT JOIN pokemon_species AS ms ON ms.name = m.species_name
+ LEFT JOIN pokemon_species_name AS n ON n.species_id = ms.id AND n.language = 'en'
+ WHERE p.name = :name ORDER BY m.position;
+SELECT st.member_position, st.trigger, st.min_level, st.item, st.held_item, nullif(st.time_of_day, ''), st.known_move,
+ st.min_happiness, st.location, st.gender, st.trade_species
+ FROM pokemon AS p JOIN pokemon_species AS s ON s.name = coalesce(p.species_name, p.name)
+ JOIN evolution_step AS st ON st.chain_id = s.evolution_chain_id
+ WHERE p.name = :name ORDER BY st.member_position, st.detail_position;

@@ -26,29 +26,75 @@ struct BenchmarkSQLTests {
     // MARK: The Pokémon reads
 
     @Test(
-        "show.sql: the row, types, abilities and stats of PokemonCatalog.profile(name:)",
-        arguments: ["pikachu", "bulbasaur", "raichu", "missingno"])
+        "show.sql: the rows of PokedexEntryQueries.entry(id:) in English",
+        arguments: ["pikachu", "pichu", "eevee", "charmander", "nidoran-f", "missingno"])
     func show(name: String) throws {
-        let statements = try Self.run("show.sql", on: database, ["name": .text(name)])
-        let profile = try PokemonCatalog(database: database).profile(name: name)
-        let expected: [[[Cell]]] =
-            profile.map { profile in
+        let dex = try LocalStore.openForWriting(path: directory.file("dex.sqlite"))
+        try dex.execute(PokedexEntryFixture.sql)
+        let statements = try Self.run("show.sql", on: dex, ["name": .text(name)])
+        let queries = PokedexEntryQueries(database: dex)
+        let id = try dex.queryFirst("SELECT id FROM pokemon WHERE name = ?", [.text(name)]) { $0.int(0) }
+        guard let entry = try id.flatMap({ try queries.entry(id: $0) }) else {
+            #expect(statements.allSatisfy { $0.isEmpty })
+            return
+        }
+        let profile = entry.profile
+        let species = entry.species
+        var expected: [[[Cell]]] = [
+            [
+                [
+                    .int(profile.summary.id), .text(profile.summary.name), .text(profile.summary.url),
+                    profile.summary.artwork.derived ? .null : .text(profile.summary.artwork.url),
+                    .int(profile.height), .int(profile.weight), .int(profile.baseExperience), .int(profile.order),
+                    .text(profile.speciesName), .bool(profile.hasDetails),
+                ]
+            ],
+            entry.types.map { [.text($0.name), .text($0.displayName)] },
+            entry.abilities.map {
+                [.text($0.name), .text($0.displayName), .bool($0.isHidden), .int($0.slot), .text($0.shortEffect)]
+            },
+            profile.stats.map { [.text($0.name), .int($0.baseStat), .int($0.effort)] },
+            species.map { species in
                 [
                     [
-                        [
-                            .int(profile.summary.id), .text(profile.summary.name), .text(profile.summary.url),
-                            profile.summary.artwork.derived ? .null : .text(profile.summary.artwork.url),
-                            .int(profile.height), .int(profile.weight), .int(profile.baseExperience),
-                            .int(profile.order),
-                            .text(profile.speciesName), .bool(profile.hasDetails),
-                        ]
-                    ],
-                    profile.summary.types.map { [.text($0)] },
-                    profile.abilities.map { [.text($0.name), .bool($0.isHidden), .int($0.slot)] },
-                    profile.stats.map { [.text($0.name), .int($0.baseStat), .int($0.effort)] },
+                        .int(species.id), .text(species.name), .int(species.generation), .text(species.generationName),
+                        .bool(species.isLegendary), .bool(species.isMythical), .bool(species.isBaby),
+                        .int(species.captureRate), .int(species.genderRate), .text(entry.displayName),
+                        .text(entry.genus),
+                        species.eggGroups.isEmpty ? .null : .text(species.eggGroups.joined(separator: ",")),
+                    ]
                 ]
-            } ?? [[], [], [], []]
+            } ?? [],
+            entry.flavorText.map { [[.text($0.text), .text($0.version)]] } ?? [],
+        ]
+        // The matchups: show groups them by multiplier, the view gives one row per attacker.
+        let defense = statements[6].map { row -> (Cell, Cell) in (row[1], row[0]) }
+        let shown = entry.defense.flatMap { multiplier, types in
+            types.map { (Cell.real(multiplier.value), Cell.text($0.name)) }
+        }
+        #expect(Set(defense.map { "\($0.0) \($0.1)" }) == Set(shown.map { "\($0.0) \($0.1)" }))
+        expected.append(statements[6])
+        expected.append(entry.otherVarieties.map { [.text($0)] })
+        let members = entry.evolution?.members ?? []
+        expected.append(
+            members.map {
+                [
+                    .int($0.position), .text($0.speciesName), .text($0.displayName), .text($0.evolvesFrom),
+                    .bool($0.isBaby),
+                ]
+            })
+        expected.append(
+            members.flatMap { member in
+                member.steps.map { step -> [Cell] in
+                    [
+                        .int(member.position), .text(step.trigger), .int(step.minLevel), .text(step.item),
+                        .text(step.heldItem), .text(step.timeOfDay), .text(step.knownMove), .int(step.minHappiness),
+                        .text(step.location), .int(step.gender), .text(step.tradeSpecies),
+                    ]
+                }
+            })
         #expect(statements == expected)
+        #expect(!defense.isEmpty && !members.isEmpty, "the fixture gives \(name) matchups and a chain")
     }
 
     @Test("list.sql: PokemonCatalog.list(offset: 0, limit:), artwork as PokemonResource.artwork", arguments: [3, 50])
