@@ -1,6 +1,20 @@
 import SQLiteDatabase
 
 /// What a sync works on, as recorded in `sync_run`.
+/// How much of a resource a run takes: all of it, or the part `--offset/--limit` name.
+public enum SyncScope: Sendable, Equatable {
+    case whole
+    case part(offset: Int, limit: Int?)
+
+    /// `sync_run.partial_scope`: nil for the whole resource.
+    var partial: String? {
+        switch self {
+        case .whole: nil
+        case .part(let offset, let limit): "offset \(offset)" + (limit.map { " limit \($0)" } ?? "")
+        }
+    }
+}
+
 public enum SyncResource: Sendable, Equatable, CustomStringConvertible {
     case pokemon
     /// One repository's issues: the name asked for, and GitHub's id once it is known.
@@ -112,15 +126,15 @@ public struct SyncRunLog {
             """)
     }
 
-    /// Records a run as started and returns its id.
-    public func begin(_ resource: SyncResource, pid: Int) throws -> Int {
+    /// Records a run of `scope` of `resource` as started and returns its id.
+    public func begin(_ resource: SyncResource, scope: SyncScope = .whole, pid: Int) throws -> Int {
         let (kind, name, id) = Self.columns(resource)
         try database.run(
             """
-            INSERT INTO sync_run (resource, repository_name, repository_id, pid, started_at)
-            VALUES (?, ?, ?, ?, \(SQLTimestamp.now))
+            INSERT INTO sync_run (resource, repository_name, repository_id, pid, started_at, partial_scope)
+            VALUES (?, ?, ?, ?, \(SQLTimestamp.now), ?)
             """,
-            [.text(kind), .string(name), .int(id), .int(pid)])
+            [.text(kind), .string(name), .int(id), .int(pid), .string(scope.partial)])
         return try database.queryFirst("SELECT last_insert_rowid()") { $0.int(0) } ?? 0
     }
 
@@ -139,8 +153,11 @@ public struct SyncRunLog {
             ])
     }
 
-    /// The latest run of `resource` that ended with one of `outcomes`.
-    public func latest(_ resource: SyncResource, outcomes: [SyncOutcome]) throws -> SyncRun? {
+    /// The latest run of `resource` that ended with one of `outcomes`. `covering` keeps only the
+    /// runs that took at least that part of it: the whole resource, or the same part.
+    public func latest(
+        _ resource: SyncResource, outcomes: [SyncOutcome], covering scope: SyncScope? = nil
+    ) throws -> SyncRun? {
         let (kind, name, id) = Self.columns(resource)
         // Runs of a repository match by GitHub id when it is known (names change), else by name.
         return try database.queryFirst(
@@ -149,15 +166,23 @@ public struct SyncRunLog {
             WHERE resource = ?
               AND (? IS NULL OR repository_id = ? OR (repository_id IS NULL AND repository_name = ? COLLATE NOCASE))
               AND outcome IN (SELECT value FROM json_each(?))
+              AND (? OR partial_scope IS NULL OR partial_scope = ?)
             ORDER BY id DESC LIMIT 1
             """,
-            [.text(kind), .string(name), .int(id), .string(name), .text(Self.jsonArray(outcomes.map(\.rawValue)))],
+            [
+                .text(kind), .string(name), .int(id), .string(name), .text(Self.jsonArray(outcomes.map(\.rawValue))),
+                .bool(scope == nil), .string(scope.flatMap(\.partial)),
+            ],
             row: Self.run)
     }
 
-    /// Whether `resource` last synced successfully less than `seconds` ago.
-    public func succeeded(_ resource: SyncResource, withinSeconds seconds: Int) throws -> Bool {
-        guard let run = try latest(resource, outcomes: [.succeeded]), let finished = run.finishedAt else {
+    /// Whether a run covering `scope` of `resource` last succeeded less than `seconds` ago: a
+    /// partial run's success counts only for the same part.
+    public func succeeded(
+        _ resource: SyncResource, covering scope: SyncScope = .whole, withinSeconds seconds: Int
+    ) throws -> Bool {
+        guard let run = try latest(resource, outcomes: [.succeeded], covering: scope), let finished = run.finishedAt
+        else {
             return false
         }
         return try database.queryFirst(

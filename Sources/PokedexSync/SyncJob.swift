@@ -274,11 +274,22 @@ public struct SyncJob: Sendable {
         _ resource: SyncResource, log: SyncRunLog,
         events: @Sendable (SyncEvent) -> Void
     ) throws -> Bool {
-        guard let window = options.skipIfSucceededWithinSeconds, try log.succeeded(resource, withinSeconds: window),
-            let last = try log.latest(resource, outcomes: [.succeeded])?.finishedAt
+        let scope = scope(of: resource)
+        guard let window = options.skipIfSucceededWithinSeconds,
+            try log.succeeded(resource, covering: scope, withinSeconds: window),
+            let last = try log.latest(resource, outcomes: [.succeeded], covering: scope)?.finishedAt
         else { return false }
         events(.skipped(resource, lastSuccess: last))
         return true
+    }
+
+    /// How much of `resource` this job takes: `--offset/--limit` narrow the catalog and the
+    /// entry's resources to what the listed Pokémon need; a repository is always whole.
+    private func scope(of resource: SyncResource) -> SyncScope {
+        if case .issues = resource { return .whole }
+        let catalog = options.catalog
+        return catalog.offset == 0 && catalog.limit == nil
+            ? .whole : .part(offset: catalog.offset, limit: catalog.limit)
     }
 
     /// Runs `body` as one recorded run of `resource`: `running` first, then its outcome.
@@ -290,7 +301,8 @@ public struct SyncJob: Sendable {
         failed: (any Error) -> (SyncRunEnd, pagesCommitted: Int)
     ) async throws {
         let lastSuccess = try log.latest(resource, outcomes: [.succeeded])?.finishedAt
-        let runID = try log.begin(resource, pid: Int(ProcessInfo.processInfo.processIdentifier))
+        let runID = try log.begin(
+            resource, scope: scope(of: resource), pid: Int(ProcessInfo.processInfo.processIdentifier))
         events(.started(resource))
         do {
             try log.finish(runID, try await body())

@@ -130,7 +130,7 @@ struct CronEndToEndTests {
     func ifOlderThan() throws {
         #expect(try pokedex(["sync", "--limit", "30"]).status == 0)
         api.resetCounters()
-        let skipped = try pokedex(["sync", "--if-older-than", "6h"])
+        let skipped = try pokedex(["sync", "--limit", "30", "--if-older-than", "6h"])
         #expect(skipped.status == 0)
         #expect(api.listRequestCount == 0 && api.detailRequestCount == 0 && api.notModifiedCount == 0)
         #expect(
@@ -146,6 +146,23 @@ struct CronEndToEndTests {
         #expect((pokemon["counts"] as? [String: Int]) == ["pokemon": 30, "with_details": 30])
         #expect((pokemon["last_success"] as? [String: Any])?["items_changed"] as? Int == 30)
         #expect(pokemon["last_failure"] is NSNull)
+    }
+
+    @Test("a partial sync's success does not make a whole sync skip what it left out")
+    func partialRunIsNotFreshForWholeSync() throws {
+        #expect(try pokedex(["sync", "--offset", "10", "--limit", "30"]).status == 0)
+        api.resetCounters()
+        let other = try pokedex(["sync", "--limit", "30", "--if-older-than", "6h"])
+        #expect(other.status == 0)
+        #expect(!other.messages.contains { $0.hasPrefix("skipped Pokémon catalog") }, "\(other.stderr)")
+        let whole = try pokedex(["sync", "--if-older-than", "6h"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        #expect(!whole.messages.contains { $0.hasPrefix("skipped") }, "\(whole.stderr)")
+        #expect(try storedCount() == api.catalog.count)
+        let again = try pokedex(["sync", "--offset", "10", "--limit", "30", "--if-older-than", "6h"])
+        #expect(
+            again.messages.contains { $0.hasPrefix("skipped Pokémon catalog: synced successfully at") },
+            "the whole run covers every part: \(again.stderr)")
     }
 
     @Test("--retry-wait bounds the waiting between one request's attempts, even when the server asks for more")

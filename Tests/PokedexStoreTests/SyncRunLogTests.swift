@@ -71,6 +71,27 @@ struct SyncRunLogTests {
         #expect(try !log.succeeded(.pokemon, withinSeconds: 3_600), "a failure is not a success")
     }
 
+    @Test(
+        "a partial run's success (--offset/--limit) makes only that part fresh; a whole run makes every part fresh",
+        arguments: [SyncResource.pokemon, .species, .evolutionChains])
+    func partialRuns(resource: SyncResource) throws {
+        let part = SyncScope.part(offset: 24, limit: 21)
+        let partial = try log.begin(resource, scope: part, pid: 1)
+        try log.finish(partial, SyncRunEnd(outcome: .succeeded))
+        #expect(try !log.succeeded(resource, withinSeconds: 3_600), "the whole resource is not fresh")
+        #expect(try !log.succeeded(resource, covering: .part(offset: 0, limit: 21), withinSeconds: 3_600))
+        #expect(try !log.succeeded(resource, covering: .part(offset: 24, limit: nil), withinSeconds: 3_600))
+        #expect(try log.succeeded(resource, covering: part, withinSeconds: 3_600), "the same part is")
+        #expect(try log.latest(resource, outcomes: [.succeeded], covering: .whole) == nil)
+        #expect(try log.latest(resource, outcomes: [.succeeded])?.id == partial, "status still shows it")
+        try database.run("UPDATE sync_run SET finished_at = '2020-01-01T00:00:00Z'")
+        let whole = try log.begin(resource, pid: 1)
+        try log.finish(whole, SyncRunEnd(outcome: .succeeded))
+        #expect(try log.succeeded(resource, withinSeconds: 3_600))
+        #expect(try log.succeeded(resource, covering: part, withinSeconds: 3_600), "the whole run covers every part")
+        #expect(try log.latest(resource, outcomes: [.succeeded], covering: part)?.id == whole)
+    }
+
     @Test("status reads sizes, schema version, counts, runs and the last rate limit")
     func status() throws {
         try storeRepository(id: 9, name: "acme/rocket")
