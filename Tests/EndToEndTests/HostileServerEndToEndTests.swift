@@ -337,7 +337,7 @@ struct HostileServerEndToEndTests {
 }
 
 /// Counts calls from the server's connection threads.
-private final class Counter: @unchecked Sendable {
+final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
     var count: Int { lock.withLock { value } }

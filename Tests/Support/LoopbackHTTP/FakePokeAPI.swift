@@ -35,6 +35,12 @@ public final class FakePokeAPI: @unchecked Sendable {
         set { backend.override = newValue }
     }
 
+    /// What the fake answers `request` when no override is set (counted like any answer): for
+    /// an override that serves a real answer altered.
+    public func realAnswer(to request: RecordedRequest) -> ScriptedResponse {
+        backend.realAnswer(to: request)
+    }
+
     /// Detail responses served with status 200 and a body.
     public var detailRequestCount: Int { backend.counts.details }
     /// List pages served with status 200 and a body.

@@ -95,6 +95,10 @@ final class FakePokeAPIBackend: @unchecked Sendable {
         if let override = self.override, let scripted = override(request) {
             return scripted
         }
+        return realAnswer(to: request)
+    }
+
+    func realAnswer(to request: RecordedRequest) -> ScriptedResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return Self.notFound }
         let segments = request.path.split(separator: "/")
         if segments.count >= 3, segments[0] == "api", segments[1] == "v2",
