@@ -198,9 +198,10 @@ public struct PokedexEntryQueries {
 
     /// The entry of the Pokémon with this id, or nil.
     public func entry(id: Int) throws -> PokedexEntry? {
-        // The catalog's part is read in a transaction of its own.
-        guard let profile = try PokemonCatalog(database: database).profile(id: id) else { return nil }
-        return try database.readTransaction {
+        // One snapshot for the catalog's part and the entry's: a sync committing in between
+        // cannot pair a Pokémon with another version of its species.
+        try database.readTransaction {
+            guard let profile = try PokemonCatalog(database: database).profile(id: id) else { return nil }
             let typeNames = try typeDisplayNames()
             let species = try speciesFacts(name: profile.speciesName ?? profile.summary.name)
             let localizedSpecies = try species.flatMap { species in

@@ -219,7 +219,9 @@ public final class Database {
     }
 
     /// Runs `body` in a read transaction: every query inside sees one consistent snapshot.
+    /// Inside another transaction it joins that one, so reads compose into one snapshot.
     public func readTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
         try execute("BEGIN DEFERRED")
         defer { try? execute("COMMIT") }
         return try body()
