@@ -84,6 +84,7 @@ public enum LocalStore {
             // last commits, which the next sync downloads again.
             try database.execute("PRAGMA synchronous = NORMAL")
             try Migrator.embedded().migrate(database)
+            try SpeciesStore(database: database).foldUnfoldedNames()
         } catch let error as MigrationError {
             throw .schema(path: path, error)
         } catch {

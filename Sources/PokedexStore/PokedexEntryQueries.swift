@@ -50,11 +50,7 @@ public struct PokedexEntryQueries {
             return .found(id: id, alsoNamed: [])
         }
         let folded = NameFolding.fold(trimmed)
-        let names = try speciesNames()
-        var matches: [(speciesID: Int, speciesName: String, language: String)] = []
-        for name in names where name.folded == folded {
-            matches.append((name.speciesID, name.speciesName, name.language))
-        }
+        let matches = try speciesNames(folded: folded)
         func rank(_ match: (speciesID: Int, speciesName: String, language: String)) -> (Int, Int) {
             (match.language == language ? 0 : match.language == "en" ? 1 : 2, match.speciesID)
         }
@@ -63,7 +59,7 @@ public struct PokedexEntryQueries {
                 return .found(id: id, alsoNamed: try others(of: id, among: matches))
             }
         }
-        return .notFound(suggestions: try suggestions(for: folded, names: names))
+        return .notFound(suggestions: try suggestions(for: folded, names: try speciesNames()))
     }
 
     private static func trimmed(_ text: String) -> String {
@@ -92,6 +88,24 @@ public struct PokedexEntryQueries {
                 speciesID: row.int(0), speciesName: row.text(1), language: row.text(2), name: row.text(3),
                 folded: NameFolding.fold(row.text(3)))
         }
+    }
+
+    /// The species names that fold to `folded`: through the index, and by folding those stored
+    /// before it had their folded form (until the next sync folds them).
+    private func speciesNames(folded: String) throws -> [(speciesID: Int, speciesName: String, language: String)] {
+        let select = """
+            SELECT n.species_id, s.name, n.language, n.name FROM pokemon_species_name AS n
+            JOIN pokemon_species AS s ON s.id = n.species_id
+            """
+        let indexed = try database.query(
+            "\(select) WHERE n.folded_name = ? ORDER BY n.species_id, n.language", [.text(folded)]
+        ) {
+            ($0.int(0), $0.text(1), $0.text(2))
+        }
+        let unfolded = try database.query(
+            "\(select) WHERE n.folded_name IS NULL AND n.name IS NOT NULL ORDER BY n.species_id, n.language"
+        ) { row in NameFolding.fold(row.text(3)) == folded ? (row.int(0), row.text(1), row.text(2)) : nil }
+        return indexed + unfolded.compactMap { $0 }
     }
 
     /// The species' default Pokémon, else the first stored of that species, else the one of its name.

@@ -161,8 +161,14 @@ public struct SpeciesStore: ResourceTablesStore {
         }
         for name in s.names {
             try database.run(
-                "INSERT OR REPLACE INTO pokemon_species_name (species_id, language, name, genus) VALUES (?, ?, ?, ?)",
-                [id, .text(name.language), .string(name.name), .string(name.genus)])
+                """
+                INSERT OR REPLACE INTO pokemon_species_name (species_id, language, name, genus, folded_name)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+                [
+                    id, .text(name.language), .string(name.name), .string(name.genus),
+                    .string(name.name.map(NameFolding.fold)),
+                ])
         }
         for (position, flavor) in s.flavorTexts.enumerated() {
             try database.run(
@@ -186,5 +192,21 @@ public struct SpeciesStore: ResourceTablesStore {
                 [id, .text(variety.pokemonName), .text(variety.pokemonURL), .bool(variety.isDefault)])
         }
         try Self.tables.saveBody(database, id: s.id, body: downloaded.body, etag: downloaded.etag)
+    }
+
+    /// Folds the names stored without their folded form (before migration 0009), in one
+    /// transaction. Nothing to do, the usual case, is one indexed read. Call under the writer lock.
+    public func foldUnfoldedNames() throws {
+        let unfolded = try database.query(
+            "SELECT species_id, language, name FROM pokemon_species_name WHERE folded_name IS NULL AND name IS NOT NULL"
+        ) { ($0.int(0), $0.text(1), $0.text(2)) }
+        guard !unfolded.isEmpty else { return }
+        try database.writeTransaction {
+            for (species, language, name) in unfolded {
+                try database.run(
+                    "UPDATE pokemon_species_name SET folded_name = ? WHERE species_id = ? AND language = ?",
+                    [.text(NameFolding.fold(name)), .int(species), .text(language)])
+            }
+        }
     }
 }

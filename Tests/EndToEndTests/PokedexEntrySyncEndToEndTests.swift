@@ -50,6 +50,13 @@ struct PokedexEntrySyncEndToEndTests {
             #expect(api.entryDetailRequestCount(resource) == expected[resource], "\(resource) details")
         }
         #expect(api.server.requests.count == 22 + expected.values.reduce(0, +), "no other request")
+        #expect(
+            try rows(
+                "SELECT count(*) FROM pokemon_species_name WHERE name IS NOT NULL AND (folded_name IS NULL OR folded_name = '')"
+            ) == [
+                ["i:0"]
+            ],
+            "every name is stored with its folded form for the lookup index")
 
         let pikachu = try rows(
             """

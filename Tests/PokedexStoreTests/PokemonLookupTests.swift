@@ -26,16 +26,39 @@ struct PokemonLookupTests {
         try PokedexEntryQueries(database: database, language: language).lookup(query)
     }
 
+    /// Queries and the Pokémon each must find (nil: none).
+    static let names: [(String, Int?)] = [
+        ("25", 25), ("pikachu", 25), ("Pikachu", 25), ("ピカチュウ", 25), ("ぴかちゅう", 25), ("ﾋﾟｶﾁｭｳ", 25),
+        ("ｐｉｋａｃｈｕ", 25), ("ＰＩＫＡＣＨＵ", 25), ("피카츄", 25), ("皮卡丘", 25), ("Glurak", 6), ("Dracaufeu", 6),
+        ("リザードン", 6), ("りざーどん", 6), ("噴火龍", 6), ("Évoli", 133), ("evoli", 133), ("イーブイ", 133),
+        ("Nidoran♀", 29), ("nidoran-m", 32), ("ニドラン♂", 32), ("Caninchen", nil), ("Mauzi", 52),
+        ("Ｍｅｏｗｔｈ", 52), ("  meowth ", 52),
+    ]
+
     @Test(
-        "ids, slugs and names in many languages and scripts",
-        arguments: [
-            ("25", 25), ("pikachu", 25), ("Pikachu", 25), ("ピカチュウ", 25), ("ぴかちゅう", 25), ("ﾋﾟｶﾁｭｳ", 25),
-            ("ｐｉｋａｃｈｕ", 25), ("ＰＩＫＡＣＨＵ", 25), ("피카츄", 25), ("皮卡丘", 25), ("Glurak", 6), ("Dracaufeu", 6),
-            ("リザードン", 6), ("りざーどん", 6), ("噴火龍", 6), ("Évoli", 133), ("evoli", 133), ("イーブイ", 133),
-            ("Nidoran♀", 29), ("nidoran-m", 32), ("ニドラン♂", 32), ("Caninchen", nil), ("Mauzi", 52),
-            ("Ｍｅｏｗｔｈ", 52), ("  meowth ", 52),
-        ] as [(String, Int?)])
+        "ids, slugs and names in many languages and scripts; names stored before 0009, not yet folded",
+        arguments: names)
     func finds(query: String, id: Int?) throws {
+        #expect(
+            try database.queryFirst("SELECT count(*) FROM pokemon_species_name WHERE folded_name IS NULL") { $0.int(0) }
+                ?? 0 > 0)
+        try expectFinds(query, id)
+    }
+
+    @Test("the same names through the folded-name index, once a sync has folded them", arguments: names)
+    func findsThroughTheIndex(query: String, id: Int?) throws {
+        try SpeciesStore(database: database).foldUnfoldedNames()
+        #expect(
+            try database.queryFirst("SELECT count(*) FROM pokemon_species_name WHERE folded_name IS NULL") { $0.int(0) }
+                == 0)
+        let folded = try database.queryFirst(
+            "SELECT folded_name FROM pokemon_species_name WHERE species_id = 25 AND language = 'ja-hrkt'"
+        ) { $0.optionalText(0) }
+        #expect(folded == NameFolding.fold("ピカチュウ"))
+        try expectFinds(query, id)
+    }
+
+    func expectFinds(_ query: String, _ id: Int?) throws {
         let result = try lookup(query)
         if let id {
             guard case .found(let found, _) = result else {
