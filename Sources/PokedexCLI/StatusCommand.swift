@@ -58,6 +58,7 @@ enum StatusJSON {
             ("error", .optional(run.error)),
             ("items_changed", .optional(run.itemsChanged)),
             ("requests", .optional(run.requests)),
+            ("partial_scope", .optional(run.partialScope)),
         ])
     }
 }
@@ -91,6 +92,7 @@ enum StatusText {
         var details: [String] = []
         if let changed = run.itemsChanged { details.append("\(changed) changed") }
         if let requests = run.requests { details.append("\(requests) requests") }
+        if let scope = run.partialScope { details.append("only \(scope)") }
         if !details.isEmpty { text += ", " + details.joined(separator: ", ") }
         if let error = run.error { text += ": " + error }
         return text

@@ -81,6 +81,8 @@ public struct SyncRun: Sendable, Equatable {
     public let itemsChanged: Int?
     public let requests: Int?
     public let rateLimit: RateLimitSnapshot?
+    /// The part of the resource the run took (`offset 24 limit 21`); nil for all of it.
+    public var partialScope: String? = nil
 }
 
 /// How a finished run ended, to be recorded.
@@ -221,7 +223,7 @@ public struct SyncRunLog {
 
     private static let selectedColumns = """
         id, resource, repository_name, repository_id, pid, started_at, finished_at, outcome, error,
-        items_changed, requests, rate_limit_remaining, rate_limit_limit, rate_limit_reset_at
+        items_changed, requests, rate_limit_remaining, rate_limit_limit, rate_limit_reset_at, partial_scope
         """
 
     private static func run(_ row: Row) -> SyncRun {
@@ -237,7 +239,7 @@ public struct SyncRunLog {
             id: row.int(0), resource: resource, pid: row.int(4), startedAt: row.text(5),
             finishedAt: row.optionalText(6), outcome: SyncOutcome(rawValue: row.text(7)) ?? .failed,
             error: row.optionalText(8), itemsChanged: row.optionalInt(9), requests: row.optionalInt(10),
-            rateLimit: rateLimit)
+            rateLimit: rateLimit, partialScope: row.optionalText(14))
     }
 
     private static func columns(_ resource: SyncResource) -> (kind: String, name: String?, id: Int?) {

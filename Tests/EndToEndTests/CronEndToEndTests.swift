@@ -151,6 +151,9 @@ struct CronEndToEndTests {
     @Test("a partial sync's success does not make a whole sync skip what it left out")
     func partialRunIsNotFreshForWholeSync() throws {
         #expect(try pokedex(["sync", "--offset", "10", "--limit", "30"]).status == 0)
+        let partial = try #require(pokemonResource(try statusJSON())?["last_success"] as? [String: Any])
+        #expect(partial["partial_scope"] as? String == "offset 10 limit 30")
+        #expect(try pokedex(["status"]).stdout.contains("only offset 10 limit 30"))
         api.resetCounters()
         let other = try pokedex(["sync", "--limit", "30", "--if-older-than", "6h"])
         #expect(other.status == 0)
@@ -159,6 +162,8 @@ struct CronEndToEndTests {
         #expect(whole.status == 0, "\(whole.stderr)")
         #expect(!whole.messages.contains { $0.hasPrefix("skipped") }, "\(whole.stderr)")
         #expect(try storedCount() == api.catalog.count)
+        let wholeRun = try #require(pokemonResource(try statusJSON())?["last_success"] as? [String: Any])
+        #expect(wholeRun["partial_scope"] is NSNull)
         let again = try pokedex(["sync", "--offset", "10", "--limit", "30", "--if-older-than", "6h"])
         #expect(
             again.messages.contains { $0.hasPrefix("skipped Pokémon catalog: synced successfully at") },
