@@ -63,7 +63,8 @@ class ReportTests(unittest.TestCase):
     def test_rerender_of_the_committed_report_keeps_every_measured_row(self):
         old = COMMITTED.read_text()
         new = report.Report(measurements(["query"])).render(old)
-        self.assertIn("| a. pokedex sync, fresh db (earlier run) | 5 | 2.69 |", new)
+        sync_row = next(line for line in old.splitlines() if line.startswith("| a. pokedex sync, fresh db |"))
+        self.assertIn(sync_row.replace("fresh db |", "fresh db (earlier run) |", 1), new)
         self.assertNotIn("not run", new, "every row the old report measured comes back")
         self.assertEqual([line for line in old.splitlines() if line.startswith("## ")],
                          [line for line in new.splitlines() if line.startswith("## ")])
