@@ -47,11 +47,12 @@ public enum HalfBlockEncoder {
             out += [layer, UInt8(ascii: "8"), UInt8(ascii: ";")]
             switch self {
             case .rgb(let red, let green, let blue):
-                out.append(UInt8(ascii: "2"))
-                for channel in [red, green, blue] {
-                    out.append(UInt8(ascii: ";"))
-                    appendDecimal(channel, to: &out)
-                }
+                out += [UInt8(ascii: "2"), UInt8(ascii: ";")]
+                appendDecimal(red, to: &out)
+                out.append(UInt8(ascii: ";"))
+                appendDecimal(green, to: &out)
+                out.append(UInt8(ascii: ";"))
+                appendDecimal(blue, to: &out)
             case .indexed(let index):
                 out += [UInt8(ascii: "5"), UInt8(ascii: ";")]
                 appendDecimal(index, to: &out)
@@ -92,26 +93,24 @@ public enum HalfBlockEncoder {
         case (nil, nil):
             (glyph, foreground, background) = ([UInt8(ascii: " ")], state.upper, nil)
         }
-        var parameters: [[UInt8]] = []
+        var opened = false
+        func separate() {
+            out += opened ? [UInt8(ascii: ";")] : [0x1B, UInt8(ascii: "[")]
+            opened = true
+        }
         if let foreground, foreground != state.upper {
-            var parameter: [UInt8] = []
-            foreground.write(layer: UInt8(ascii: "3"), to: &parameter)
-            parameters.append(parameter)
+            separate()
+            foreground.write(layer: UInt8(ascii: "3"), to: &out)
         }
         if background != state.lower {
-            var parameter: [UInt8] = []
+            separate()
             if let background {
-                background.write(layer: UInt8(ascii: "4"), to: &parameter)
+                background.write(layer: UInt8(ascii: "4"), to: &out)
             } else {
-                parameter = Array("49".utf8)
+                out += [UInt8(ascii: "4"), UInt8(ascii: "9")]
             }
-            parameters.append(parameter)
         }
-        if !parameters.isEmpty {
-            out += [0x1B, UInt8(ascii: "[")]
-            out += parameters.joined(separator: [UInt8(ascii: ";")])
-            out.append(UInt8(ascii: "m"))
-        }
+        if opened { out.append(UInt8(ascii: "m")) }
         state = Cell(upper: foreground, lower: background)
         out += glyph
     }
