@@ -15,53 +15,62 @@ extension RGBAImage {
         if newWidth == width && newHeight == height { return self }
         let columns = AreaWeights(source: width, target: newWidth)
         let rows = AreaWeights(source: height, target: newHeight)
-        // Pass 1, across: premultiplied sums for each new column of each source row.
-        var across = [Float](repeating: 0, count: newWidth * height * 4)
+        var premultiplied = [SIMD4<Float>](repeating: .zero, count: width * height)
         pixels.withUnsafeBufferPointer { pixels in
-            across.withUnsafeMutableBufferPointer { across in
-                for y in 0..<height {
-                    for x in 0..<newWidth {
-                        var sums = SIMD4<Float>()
-                        for tap in columns.taps(of: x) {
-                            let base = (y * width + columns.sources[tap]) * 4
-                            let alphaWeight = Float(pixels[base + 3]) * columns.weights[tap]
-                            sums +=
-                                SIMD4(Float(pixels[base]), Float(pixels[base + 1]), Float(pixels[base + 2]), 1)
-                                * alphaWeight
-                        }
-                        let out = (y * newWidth + x) * 4
-                        (across[out], across[out + 1], across[out + 2], across[out + 3]) = (
-                            sums.x, sums.y, sums.z, sums.w
-                        )
-                    }
-                }
+            for index in 0..<(width * height) {
+                let base = index * 4
+                let alpha = Float(pixels[base + 3])
+                premultiplied[index] =
+                    SIMD4(Float(pixels[base]), Float(pixels[base + 1]), Float(pixels[base + 2]), 1) * alpha
             }
         }
-        // Pass 2, down, then back from premultiplied sums to colour and coverage.
+        // Across each row, then down each column of the result.
+        let across = Self.resample(
+            premultiplied, by: columns, lines: height,
+            strides: Strides(sourceAlong: 1, sourceAcross: width, targetAlong: 1, targetAcross: newWidth))
+        let sums = Self.resample(
+            across, by: rows, lines: newWidth,
+            strides: Strides(sourceAlong: newWidth, sourceAcross: 1, targetAlong: newWidth, targetAcross: 1))
+        // Back from premultiplied sums to colour, and from summed alpha to coverage.
         let area = columns.scale * rows.scale
         var out = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
-        across.withUnsafeBufferPointer { across in
-            out.withUnsafeMutableBufferPointer { out in
-                for y in 0..<newHeight {
-                    for x in 0..<newWidth {
-                        var sums = SIMD4<Float>()
-                        for tap in rows.taps(of: y) {
-                            let base = (rows.sources[tap] * newWidth + x) * 4
-                            sums +=
-                                SIMD4(across[base], across[base + 1], across[base + 2], across[base + 3])
-                                * rows.weights[tap]
+        for (index, sum) in sums.enumerated() where sum.w > 0 {
+            let base = index * 4
+            out[base] = Self.channel(sum.x / sum.w)
+            out[base + 1] = Self.channel(sum.y / sum.w)
+            out[base + 2] = Self.channel(sum.z / sum.w)
+            out[base + 3] = Self.channel(sum.w / area)
+        }
+        return RGBAImage(width: newWidth, height: newHeight, pixels: out)
+    }
+
+    /// Where pixel `along` of line `across` is, in a source or target buffer.
+    private struct Strides {
+        let sourceAlong, sourceAcross, targetAlong, targetAcross: Int
+    }
+
+    /// Resamples `lines` lines of `source` along one axis: each target pixel is the weighted sum
+    /// of the source pixels `weights` gives it.
+    private static func resample(
+        _ source: [SIMD4<Float>], by weights: AreaWeights, lines: Int, strides: Strides
+    ) -> [SIMD4<Float>] {
+        var target = [SIMD4<Float>](repeating: .zero, count: weights.targetCount * lines)
+        source.withUnsafeBufferPointer { source in
+            target.withUnsafeMutableBufferPointer { target in
+                for line in 0..<lines {
+                    for index in 0..<weights.targetCount {
+                        var sum = SIMD4<Float>.zero
+                        for tap in weights.taps(of: index) {
+                            sum +=
+                                source[weights.sources[tap] * strides.sourceAlong + line * strides.sourceAcross]
+                                * weights.weights[tap]
                         }
-                        guard sums.w > 0 else { continue }
-                        let base = (y * newWidth + x) * 4
-                        out[base] = Self.channel(sums.x / sums.w)
-                        out[base + 1] = Self.channel(sums.y / sums.w)
-                        out[base + 2] = Self.channel(sums.z / sums.w)
-                        out[base + 3] = Self.channel(sums.w / area)
+                        target[index * strides.targetAlong + line * strides.targetAcross] = sum
                     }
                 }
             }
         }
-        return RGBAImage(width: newWidth, height: newHeight, pixels: out)
+        return target
     }
 
     private static func channel(_ value: Float) -> UInt8 { UInt8(min(255, max(0, value.rounded()))) }
@@ -93,6 +102,8 @@ struct AreaWeights {
             firstTap.append(sources.count)
         }
     }
+
+    var targetCount: Int { firstTap.count - 1 }
 
     func taps(of index: Int) -> Range<Int> { firstTap[index]..<firstTap[index + 1] }
 }
