@@ -43,7 +43,8 @@ extension ImageProtocol {
     ///   passes `LC_*` on where `TERM_PROGRAM` is lost);
     /// - inside tmux or screen neither: they drop graphics sequences unless passthrough is
     ///   configured, and `KITTY_WINDOW_ID` leaks into them from the outer terminal;
-    /// - otherwise half blocks: 24-bit when `COLORTERM` is `truecolor` or `24bit`, else 256 colours.
+    /// - otherwise half blocks: 24-bit when `COLORTERM` is `truecolor` or `24bit` (or `TERM` is a
+    ///   `*-direct` terminfo entry, which has 24-bit colour by definition), else 256 colours.
     public static func detected(in environment: [String: String]) -> ImageProtocol {
         let term = environment["TERM", default: ""]
         let program = environment["TERM_PROGRAM", default: ""]
@@ -60,7 +61,7 @@ extension ImageProtocol {
         }
         switch environment["COLORTERM", default: ""].lowercased() {
         case "truecolor", "24bit": return .truecolor
-        default: return .ansi256
+        default: return term.hasSuffix("-direct") ? .truecolor : .ansi256
         }
     }
 }

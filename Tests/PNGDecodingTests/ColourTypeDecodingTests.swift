@@ -86,6 +86,29 @@ import Testing
         #expect(zip(image.pixels[12..<15], [156, 78, 39]).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
     }
 
+    /// gAMA is honoured: 1/2.2 (what most encoders write) is sRGB already and changes nothing;
+    /// 1.0 (linear light) is converted to libpng's sRGB, which is the power law 1/2.2 here (not
+    /// the exact sRGB curve): linear 128 shows as 255 × (128/255)^(1/2.2) = 186.4.
+    @Test func appliesTheFileGamma() throws {
+        var sample = SampleImage.random(.rgb, bitDepth: 8, width: 3, height: 1)
+        sample.samples = [0, 0, 0, 128, 128, 128, 255, 255, 255]
+        func decoded(gamma: UInt32) throws -> [UInt8] {
+            var chunks = sample.chunks()
+            chunks.insert(
+                PNGChunk(
+                    type: "gAMA",
+                    data: [
+                        UInt8(gamma >> 24), UInt8(gamma >> 16 & 0xFF), UInt8(gamma >> 8 & 0xFF), UInt8(gamma & 0xFF),
+                    ]),
+                at: 1)
+            return try PNGDecoder.decode(PNGChunk.file(chunks)).pixels
+        }
+        #expect(try decoded(gamma: 45455) == sample.expectedRGBA())
+        let linear = try decoded(gamma: 100_000)
+        #expect(linear[0..<4] == [0, 0, 0, 255] && linear[8..<12] == [255, 255, 255, 255])
+        #expect(linear[4..<8] == [186, 186, 186, 255])
+    }
+
     /// Ancillary chunks a decoder does not know (like the sprites' private `caNv`) and text
     /// chunks are skipped.
     @Test func skipsUnknownAncillaryChunks() throws {

@@ -12,6 +12,7 @@ import Testing
             (["TERM": "xterm-256color", "COLORTERM": "24bit"], .truecolor),
             (["TERM": "xterm-256color", "COLORTERM": "TrueColor"], .truecolor),
             (["TERM": "xterm", "COLORTERM": "yes"], .ansi256),
+            (["TERM": "xterm-direct"], .truecolor),
             (["TERM": "xterm-kitty"], .kitty),
             (["TERM": "xterm-256color", "KITTY_WINDOW_ID": "3"], .kitty),
             (["TERM": "xterm-256color", "KITTY_WINDOW_ID": ""], .ansi256),
