@@ -30,8 +30,8 @@ public enum HalfBlockEncoder {
                     lower: y + 1 < image.height ? paint(image, x, y + 1, palette) : nil)
             }
             while cells.last?.isBlank == true { cells.removeLast() }
-            var state = Cell(upper: nil, lower: nil)  // foreground, background: the defaults
-            for cell in cells { write(cell, after: &state, to: &out) }
+            var pen = Pen()
+            for cell in cells { write(cell, with: &pen, to: &out) }
             out += Array("\u{1B}[0m\n".utf8)
             y += 2
         }
@@ -60,11 +60,17 @@ public enum HalfBlockEncoder {
         }
     }
 
-    /// A cell's pixels; nil is transparent. As encoder state: the foreground and background set.
+    /// A cell's two pixels; nil is transparent.
     private struct Cell {
         var upper: Paint?
         var lower: Paint?
         var isBlank: Bool { upper == nil && lower == nil }
+    }
+
+    /// The colours the terminal has set; nil is its default.
+    private struct Pen {
+        var foreground: Paint?
+        var background: Paint?
     }
 
     private static func paint(_ image: RGBAImage, _ x: Int, _ y: Int, _ palette: Palette) -> Paint? {
@@ -80,8 +86,8 @@ public enum HalfBlockEncoder {
     private static let upperHalf = Array("▀".utf8)
     private static let lowerHalf = Array("▄".utf8)
 
-    /// `state.upper` is the foreground now set, `state.lower` the background (nil: default).
-    private static func write(_ cell: Cell, after state: inout Cell, to out: inout [UInt8]) {
+    /// Writes the cell's glyph, after the colour changes it needs from `pen`.
+    private static func write(_ cell: Cell, with pen: inout Pen, to out: inout [UInt8]) {
         let glyph: [UInt8]
         let foreground: Paint?
         let background: Paint?
@@ -91,18 +97,18 @@ public enum HalfBlockEncoder {
         case (nil, let lower?):
             (glyph, foreground, background) = (lowerHalf, lower, nil)
         case (nil, nil):
-            (glyph, foreground, background) = ([UInt8(ascii: " ")], state.upper, nil)
+            (glyph, foreground, background) = ([UInt8(ascii: " ")], pen.foreground, nil)
         }
         var opened = false
         func separate() {
             out += opened ? [UInt8(ascii: ";")] : [0x1B, UInt8(ascii: "[")]
             opened = true
         }
-        if let foreground, foreground != state.upper {
+        if let foreground, foreground != pen.foreground {
             separate()
             foreground.write(layer: UInt8(ascii: "3"), to: &out)
         }
-        if background != state.lower {
+        if background != pen.background {
             separate()
             if let background {
                 background.write(layer: UInt8(ascii: "4"), to: &out)
@@ -111,7 +117,7 @@ public enum HalfBlockEncoder {
             }
         }
         if opened { out.append(UInt8(ascii: "m")) }
-        state = Cell(upper: foreground, lower: background)
+        pen = Pen(foreground: foreground, background: background)
         out += glyph
     }
 }
