@@ -11,6 +11,15 @@ let package = Package(
     targets: [
         // The system SQLite (libsqlite3-dev on Debian/Ubuntu); no pkg-config needed.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // The system libpng (libpng-dev on Debian/Ubuntu, libpng from Homebrew).
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // PNG bytes to RGBA pixels through libpng's simplified API; no Foundation.
+        .target(name: "PNGDecoding", dependencies: ["CPNG"]),
+        // Images to terminal output (half blocks, kitty, iTerm2) and the choice of protocol from the
+        // environment: pure functions, no I/O, no Foundation.
+        .target(name: "TerminalImages", dependencies: ["PNGDecoding"]),
 
         // Migrations/*.sql become a generated Swift source at build time, so a release
         // binary copied alone still carries its schema (no resource bundle beside it).
@@ -66,6 +75,14 @@ let package = Package(
         // escape JSON strings with PokedexStore's escaper, so the project has one.
         .target(name: "LoopbackHTTP", dependencies: ["PokedexStore"], path: "Tests/Support/LoopbackHTTP"),
         .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
+        // A PNG encoder for tests (stored zlib blocks, every colour type, Adam7) and the pixels
+        // a decoder must produce from what it wrote.
+        .target(name: "PNGTestSupport", dependencies: ["LoopbackHTTP"], path: "Tests/Support/PNGTestSupport"),
+        .testTarget(
+            name: "TerminalImagesTests",
+            dependencies: ["TerminalImages", "PNGDecoding", "PNGTestSupport", "LoopbackHTTP"]),
+        .testTarget(
+            name: "PNGDecodingTests", dependencies: ["PNGDecoding", "PNGTestSupport", "LoopbackHTTP", "TestSupport"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "MigrationNames", "TestSupport"]),
         .testTarget(
             name: "PokedexStoreTests",
