@@ -58,6 +58,7 @@ enum StatusJSON {
             ("error", .optional(run.error)),
             ("items_changed", .optional(run.itemsChanged)),
             ("requests", .optional(run.requests)),
+            ("notice", .optional(run.notice)),
         ])
     }
 }
@@ -93,6 +94,7 @@ enum StatusText {
         if let requests = run.requests { details.append("\(requests) requests") }
         if !details.isEmpty { text += ", " + details.joined(separator: ", ") }
         if let error = run.error { text += ": " + error }
+        if let notice = run.notice { text += "; " + notice }
         return text
     }
 }

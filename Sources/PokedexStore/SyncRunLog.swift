@@ -7,6 +7,8 @@ public enum SyncResource: Sendable, Equatable, CustomStringConvertible {
     case issues(repositoryName: String, repositoryID: Int?)
     /// The resources of a Pokédex entry, synced after the catalog.
     case types, abilities, species, evolutionChains
+    /// The images the Pokémon's bodies link (`sync --artwork`), from the image host.
+    case artwork
 
     /// The Pokédex entry's resources, in the order a sync takes them.
     public static let pokedexEntry: [SyncResource] = [.types, .abilities, .species, .evolutionChains]
@@ -19,6 +21,7 @@ public enum SyncResource: Sendable, Equatable, CustomStringConvertible {
         case .abilities: return "abilities"
         case .species: return "species"
         case .evolutionChains: return "evolution chains"
+        case .artwork: return "artwork"
         }
     }
 
@@ -31,6 +34,7 @@ public enum SyncResource: Sendable, Equatable, CustomStringConvertible {
         case .abilities: return "ability"
         case .species: return "pokemon-species"
         case .evolutionChains: return "evolution-chain"
+        case .artwork: return "artwork"
         }
     }
 }
@@ -67,6 +71,8 @@ public struct SyncRun: Sendable, Equatable {
     public let itemsChanged: Int?
     public let requests: Int?
     public let rateLimit: RateLimitSnapshot?
+    /// What a run that succeeded left undone (the image host unreachable, images refused).
+    public let notice: String?
 }
 
 /// How a finished run ended, to be recorded.
@@ -78,10 +84,12 @@ public struct SyncRunEnd: Sendable {
     public var rateLimit: RateLimitSnapshot?
     /// The repository's GitHub id, learnt during the run.
     public var repositoryID: Int?
+    /// What the run left undone though it succeeded, for `status`.
+    public var notice: String?
 
     public init(
         outcome: SyncOutcome, error: String? = nil, itemsChanged: Int? = nil, requests: Int? = nil,
-        rateLimit: RateLimitSnapshot? = nil, repositoryID: Int? = nil
+        rateLimit: RateLimitSnapshot? = nil, repositoryID: Int? = nil, notice: String? = nil
     ) {
         self.outcome = outcome
         self.error = error
@@ -89,6 +97,7 @@ public struct SyncRunEnd: Sendable {
         self.requests = requests
         self.rateLimit = rateLimit
         self.repositoryID = repositoryID
+        self.notice = notice
     }
 }
 
@@ -129,13 +138,13 @@ public struct SyncRunLog {
             """
             UPDATE sync_run SET finished_at = \(SQLTimestamp.now), outcome = ?, error = ?,
                 items_changed = ?, requests = ?, rate_limit_remaining = ?, rate_limit_limit = ?,
-                rate_limit_reset_at = ?, repository_id = coalesce(?, repository_id)
+                rate_limit_reset_at = ?, repository_id = coalesce(?, repository_id), notice = ?
             WHERE id = ?
             """,
             [
                 .text(end.outcome.rawValue), .string(end.error), .int(end.itemsChanged), .int(end.requests),
                 .int(end.rateLimit?.remaining), .int(end.rateLimit?.limit), .string(end.rateLimit?.resetAt),
-                .int(end.repositoryID), .int(runID),
+                .int(end.repositoryID), .string(end.notice), .int(runID),
             ])
     }
 
@@ -196,7 +205,7 @@ public struct SyncRunLog {
 
     private static let selectedColumns = """
         id, resource, repository_name, repository_id, pid, started_at, finished_at, outcome, error,
-        items_changed, requests, rate_limit_remaining, rate_limit_limit, rate_limit_reset_at
+        items_changed, requests, rate_limit_remaining, rate_limit_limit, rate_limit_reset_at, notice
         """
 
     private static func run(_ row: Row) -> SyncRun {
@@ -204,7 +213,7 @@ public struct SyncRunLog {
         let resource: SyncResource =
             kind == "issues"
             ? .issues(repositoryName: row.text(2), repositoryID: row.optionalInt(3))
-            : ([.pokemon] + SyncResource.pokedexEntry).first { $0.kind == kind } ?? .pokemon
+            : ([.pokemon, .artwork] + SyncResource.pokedexEntry).first { $0.kind == kind } ?? .pokemon
         let rateLimit = row.optionalInt(11).map {
             RateLimitSnapshot(remaining: $0, limit: row.optionalInt(12), resetAt: row.optionalText(13))
         }
@@ -212,7 +221,7 @@ public struct SyncRunLog {
             id: row.int(0), resource: resource, pid: row.int(4), startedAt: row.text(5),
             finishedAt: row.optionalText(6), outcome: SyncOutcome(rawValue: row.text(7)) ?? .failed,
             error: row.optionalText(8), itemsChanged: row.optionalInt(9), requests: row.optionalInt(10),
-            rateLimit: rateLimit)
+            rateLimit: rateLimit, notice: row.optionalText(14))
     }
 
     private static func columns(_ resource: SyncResource) -> (kind: String, name: String?, id: Int?) {
