@@ -11,6 +11,12 @@ let package = Package(
     targets: [
         // The system SQLite (libsqlite3-dev on Debian/Ubuntu); no pkg-config needed.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // The system libpng (libpng-dev on Debian/Ubuntu, libpng from Homebrew).
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // PNG bytes to RGBA pixels through libpng's simplified API; no Foundation.
+        .target(name: "PNGDecoding", dependencies: ["CPNG"]),
 
         // Migrations/*.sql become a generated Swift source at build time, so a release
         // binary copied alone still carries its schema (no resource bundle beside it).
