@@ -41,7 +41,7 @@ let package = Package(
         // nothing of pokedex; the store's tables and queries are built on it.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "SHA256Digest", "MigrationNames"]),
         .target(name: "PokedexStore", dependencies: ["CSQLite", "SQLiteDatabase", "Migrations"]),
-        .target(name: "PokedexSync", dependencies: ["PokedexStore", "SQLiteDatabase"]),
+        .target(name: "PokedexSync", dependencies: ["PokedexStore", "SQLiteDatabase", "PNGDecoding"]),
         // Two binaries, installed side by side: `pokedex` answers queries without loading
         // Foundation (≈10 ms of start-up with its networking) and hands `sync` to
         // `pokedex-sync`, which links URLSession and can also run every other command.

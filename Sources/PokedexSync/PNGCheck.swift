@@ -1,7 +1,15 @@
-/// Whether a downloaded body is a PNG pokedex can draw.
+import PNGDecoding
+
+/// Whether a downloaded body is a PNG pokedex can draw: it decodes, whole, through libpng.
+/// A file that does not (an HTML page sent as image/png, a truncated transfer) is never stored.
 enum PNGCheck {
-    // TEMPORARY until img-lib's PNGDecoding is merged: the signature only.
+    /// Why `body` is not such a PNG; nil when it is.
     static func problem(with body: [UInt8]) -> String? {
-        body.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) ? nil : "no PNG signature"
+        do {
+            _ = try PNGDecoder.decode(body)
+            return nil
+        } catch {
+            return error.description
+        }
     }
 }
