@@ -88,6 +88,29 @@ def read_ratio(r: Results, ours: str, sqlite3: str):
     return f"{a:.1f} ms ÷ {b:.1f} ms = {a / b:.2f}×", a / b
 
 
+def artwork_added_time(r: Results):
+    if not r.has("artwork_none", "artwork_sprites"):
+        return None
+    none, sprites = r.med("artwork_none", "wall_s"), r.med("artwork_sprites", "wall_s")
+    pct = 100 * (sprites - none) / none
+    return f"({secs(sprites)} − {secs(none)} s) ÷ {secs(none)} s = {pct:.1f} %", pct
+
+
+def artwork_refresh_share(r: Results):
+    if not r.has("artwork_sprites", "artwork_refresh"):
+        return None
+    refresh, sync = r.med("artwork_refresh", "wall_s"), r.med("artwork_sprites", "wall_s")
+    pct = 100 * refresh / sync
+    return f"{secs(refresh)} s ÷ {secs(sync)} s = {pct:.1f} %", pct
+
+
+def drawing_cost(r: Results):
+    drawn, text = r.read("show_image"), r.read("show_no_image")
+    if drawn is None or text is None:
+        return None
+    return f"{drawn:.1f} − {text:.1f} ms = {drawn - text:.1f} ms", drawn - text
+
+
 @dataclass(frozen=True)
 class Target:
     label: str       # may name {repo}, {word}, {big}, {big_label}, {number}
@@ -135,6 +158,13 @@ TARGETS = (
                 "scale_search", "scale_search_sqlite3"),
     read_target("`issue {big}#{number}` ÷ sqlite3 ({big_label}-issue db), hyperfine mean",
                 "scale_issue", "scale_issue_sqlite3"),
+    Target("full sync `--artwork sprites`: time added over `--artwork none`, median wall",
+           "≤ 25 %", LE, 25, artwork_added_time),
+    Target("no-change refresh of a synced `--artwork sprites` db ÷ its full sync, median wall",
+           "≤ 5 %", LE, 5, artwork_refresh_share),
+    Target("no-change artwork refresh: image bodies downloaded again (200 with a body, mirror log)",
+           "0", EQ, 0, worst_of, ("artwork_refresh", "image_bodies")),
+    Target("`show pikachu` with its sprite drawn − `--image never`, hyperfine mean", "≤ 5 ms", LE, 5, drawing_cost),
 )
 
 

@@ -36,9 +36,12 @@ class Context:
     def pokedex(self) -> Path:
         return self.settings.pokedex
 
-    def sync_command(self, db: Path) -> list:
-        """pokedex's full catalog sync of db."""
-        command = [self.pokedex, "--db", db, "sync", "--pokeapi-url", self.mirror.base_url]
+    def sync_command(self, db: Path, *arguments: str) -> list:
+        """pokedex's full catalog sync of db: the data alone (`--artwork none`: the catalog cases
+        compare it with tools that download the same bodies; images are case h's) unless
+        arguments say otherwise."""
+        command = [self.pokedex, "--db", db, "sync", "--pokeapi-url", self.mirror.base_url,
+                   *(arguments or ("--artwork", "none"))]
         if self.settings.concurrency:
             command += ["--concurrency", self.settings.concurrency]
         return command + ["--quiet"]
