@@ -72,6 +72,11 @@ let package = Package(
         // escape JSON strings with PokedexStore's escaper, so the project has one.
         .target(name: "LoopbackHTTP", dependencies: ["PokedexStore"], path: "Tests/Support/LoopbackHTTP"),
         .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
+        // A PNG encoder for tests (stored zlib blocks, every colour type, Adam7) and the pixels
+        // a decoder must produce from what it wrote.
+        .target(name: "PNGTestSupport", dependencies: ["LoopbackHTTP"], path: "Tests/Support/PNGTestSupport"),
+        .testTarget(
+            name: "PNGDecodingTests", dependencies: ["PNGDecoding", "PNGTestSupport", "LoopbackHTTP", "TestSupport"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "MigrationNames", "TestSupport"]),
         .testTarget(
             name: "PokedexStoreTests",

@@ -1,6 +1,6 @@
 /// Why bytes could not be decoded as a PNG image; `description` is one line, fit for
 /// "Error: <pokemon> sprite: <description>".
-public struct PNGDecodeError: Error, Equatable, CustomStringConvertible {
+public struct PNGDecodeError: Error, Hashable, CustomStringConvertible {
     public let description: String
 
     public init(_ description: String) { self.description = description }

@@ -12,7 +12,7 @@ public enum PNGDecoder {
     /// 16-bit samples are scaled to 8 bits (v × 255 / 65535, rounded) rather than read as linear
     /// light, unless the file says otherwise with gAMA/sRGB: almost every 16-bit PNG in the wild
     /// is sRGB-encoded. A tRNS chunk becomes alpha (0 for the matching grey/RGB value or per
-    /// palette entry, 255 otherwise).
+    /// palette entry, 255 otherwise). See `AdamSixteenBitReading` for 16-bit Adam7 files.
     ///
     /// - Parameter maxPixels: images with more pixels are refused from their header, before
     ///   any pixel memory is allocated.
@@ -23,7 +23,6 @@ public enum PNGDecoder {
             throw bytes.elementsEqual(signature.prefix(bytes.count)) ? .truncated : .notPNG
         }
         guard bytes.prefix(signature.count).elementsEqual(signature) else { throw .notPNG }
-
         // libpng reads from the buffer until finish_read: both calls stay inside this closure.
         return try bytes.withUnsafeBytes { buffer in decode(buffer, maxPixels: maxPixels) }.get()
     }
@@ -43,6 +42,19 @@ public enum PNGDecoder {
             return .failure(.tooLarge(width: width, height: height))
         }
 
+        let decoded: Result<RGBAImage, PNGDecodeError>
+        if AdamSixteenBitReading.applies(to: image, header: buffer) {
+            decoded = AdamSixteenBitReading.finish(&image, pixelCount: pixelCount)
+        } else {
+            decoded = finishEightBitRGBA(&image, pixelCount: pixelCount)
+        }
+        return decoded.flatMap { PNGChunkFraming.reachesEnd(buffer) ? .success($0) : .failure(.truncated) }
+    }
+
+    private static func finishEightBitRGBA(_ image: inout png_image, pixelCount: Int) -> Result<
+        RGBAImage, PNGDecodeError
+    > {
+        let width = Int(image.width)
         image.format = CPNG_FORMAT_RGBA
         image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
         var pixels = [UInt8](repeating: 0, count: pixelCount * 4)
@@ -51,11 +63,11 @@ public enum PNGDecoder {
             png_image_finish_read(&image, nil, output.baseAddress, png_int_32(width * 4), nil)
         }
         guard finished != 0 else { return .failure(failure(of: image)) }
-        return .success(RGBAImage(width: width, height: height, pixels: pixels))
+        return .success(RGBAImage(width: width, height: Int(image.height), pixels: pixels))
     }
 
     /// libpng's message, made one line; its "read beyond end of data" is the user's "truncated".
-    private static func failure(of image: png_image) -> PNGDecodeError {
+    static func failure(of image: png_image) -> PNGDecodeError {
         var message = image.message
         let text = withUnsafeBytes(of: &message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

@@ -21,6 +21,13 @@ public enum SharedData {
         }
     }
 
+    /// The real sprite PNGs (an uncompressed tar, see ../shared/data/sprites/README.md), when present.
+    public static var spriteArchive: String? {
+        directory.map { $0 + "/sprites/pokesprite-gen8.tar" }.flatMap {
+            FileManager.default.fileExists(atPath: $0) ? $0 : nil
+        }
+    }
+
     /// Calls `body` with each line of a gzip'd JSON-lines file, decompressed by `gzip -dc`.
     public static func forEachLine(ofGzip path: String, _ body: (Data) throws -> Void) throws {
         let process = Process()
