@@ -19,8 +19,9 @@ public struct ArtworkSyncReport: Sendable, Equatable {
     public var failed = 0
     /// Not asked for because their host could not be reached this run.
     public var skipped = 0
-    /// The host that could not be reached, with why ("127.0.0.1:9 (connection refused)").
+    /// The host that could not be reached ("127.0.0.1:9"), and why ("connection refused").
     public var unreachableHost: String?
+    public var unreachableReason: String?
     /// Transactions committed.
     public var batches = 0
     /// The first refused or failed image, to say why in the summary.
@@ -29,7 +30,9 @@ public struct ArtworkSyncReport: Sendable, Equatable {
     /// What the run left undone, as `status` shows it; nil when nothing was.
     public var notice: String? {
         var parts: [String] = []
-        if let host = unreachableHost { parts.append("image host \(host) unreachable: \(skipped) skipped") }
+        if let host = unreachableHost {
+            parts.append("image host \(host) unreachable (\(unreachableReason ?? "no answer")): \(skipped) skipped")
+        }
         if refused > 0 { parts.append("\(refused) refused") }
         if failed > 0 { parts.append("\(failed) failed") }
         guard !parts.isEmpty else { return nil }
@@ -148,7 +151,10 @@ struct ArtworkSync {
             let origin = Self.origin(of: image.url)
             if unreachable[origin] == nil {
                 unreachable[origin] = reason
-                report.unreachableHost = report.unreachableHost ?? "\(Self.hostAndPort(of: image.url)) (\(reason))"
+                if report.unreachableHost == nil {
+                    report.unreachableHost = Self.hostAndPort(of: image.url)
+                    report.unreachableReason = reason
+                }
             }
             report.skipped += 1
         case .cancelled:

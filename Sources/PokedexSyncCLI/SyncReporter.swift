@@ -107,7 +107,8 @@ final class SyncReporter: @unchecked Sendable {
                 + Self.describe(transfer))
         if let host = report.unreachableHost {
             line(
-                "image host \(host) unreachable: \(report.skipped) images skipped; the data sync is complete, "
+                "image host \(host) unreachable (\(report.unreachableReason ?? "no answer")): \(report.skipped) images "
+                    + "skipped; the data sync is complete, "
                     + "and the next sync asks for them again")
         }
     }

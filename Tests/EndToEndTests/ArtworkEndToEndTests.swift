@@ -154,7 +154,7 @@ struct ArtworkEndToEndTests {
             "SELECT count(*) FROM pokemon WHERE details_synced_at IS NOT NULL")
         #expect(rows == [["i:55"]])
         let status = try pokedex(["status"])
-        #expect(status.stdout.contains("unreachable: 10 skipped"), "\(status.stdout)")
+        #expect(status.stdout.contains("unreachable (connection lost): 10 skipped"), "\(status.stdout)")
 
         host.override = nil
         let next = try sync(api)
