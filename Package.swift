@@ -17,6 +17,9 @@ let package = Package(
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // PNG bytes to RGBA pixels through libpng's simplified API; no Foundation.
         .target(name: "PNGDecoding", dependencies: ["CPNG"]),
+        // Images to terminal output (half blocks, kitty, iTerm2) and the choice of protocol from the
+        // environment: pure functions, no I/O, no Foundation.
+        .target(name: "TerminalImages", dependencies: ["PNGDecoding"]),
 
         // Migrations/*.sql become a generated Swift source at build time, so a release
         // binary copied alone still carries its schema (no resource bundle beside it).
@@ -75,6 +78,9 @@ let package = Package(
         // A PNG encoder for tests (stored zlib blocks, every colour type, Adam7) and the pixels
         // a decoder must produce from what it wrote.
         .target(name: "PNGTestSupport", dependencies: ["LoopbackHTTP"], path: "Tests/Support/PNGTestSupport"),
+        .testTarget(
+            name: "TerminalImagesTests",
+            dependencies: ["TerminalImages", "PNGDecoding", "PNGTestSupport", "LoopbackHTTP"]),
         .testTarget(
             name: "PNGDecodingTests", dependencies: ["PNGDecoding", "PNGTestSupport", "LoopbackHTTP", "TestSupport"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "MigrationNames", "TestSupport"]),

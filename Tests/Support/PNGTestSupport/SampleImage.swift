@@ -123,3 +123,12 @@ private struct BitPacker {
         return bytes
     }
 }
+
+extension SampleImage {
+    /// 8-bit RGBA samples as they are, for tests that start from pixels.
+    public static func rgba8(width: Int, height: Int, pixels: [UInt8]) -> SampleImage {
+        SampleImage(
+            width: width, height: height, colourType: .rgba, bitDepth: 8, samples: pixels.map(UInt16.init),
+            palette: [], paletteAlpha: nil, transparentColour: nil, interlaced: false)
+    }
+}

@@ -1,0 +1,40 @@
+/// Escape sequences that hand a PNG file to the terminal to draw. Only base64 characters and
+/// numbers pokedex computed go between the sequence's delimiters, so nothing the image's
+/// source chose can reach the terminal as a control sequence.
+public enum GraphicsProtocolEncoder {
+    /// The most base64 a kitty graphics command may carry.
+    public static let kittyChunkSize = 4096
+
+    /// kitty's graphics protocol: transmit and display (`a=T`) a PNG (`f=100`), quietly (`q=2`: no
+    /// answer typed into the shell), showing the `source` rectangle of it over `columns × rows`
+    /// cells; the base64 is sent in chunks of at most 4096 bytes, each but the last with `m=1`.
+    /// Ends with a newline, which puts the cursor below the image.
+    public static func kitty(png: [UInt8], source: PixelRect, columns: Int, rows: Int) -> String {
+        let payload = Base64.encode(png)
+        var out: [UInt8] = []
+        out.reserveCapacity(payload.count + payload.count / kittyChunkSize * 12 + 80)
+        var start = 0
+        repeat {
+            let end = min(start + kittyChunkSize, payload.count)
+            let more = end < payload.count ? "1" : "0"
+            let keys =
+                start == 0
+                ? "a=T,f=100,q=2,x=\(source.x),y=\(source.y),w=\(source.width),h=\(source.height),"
+                    + "c=\(columns),r=\(rows),m=\(more)"
+                : "m=\(more)"
+            out += Array("\u{1B}_G\(keys);".utf8)
+            out += payload[start..<end]
+            out += Array("\u{1B}\\".utf8)
+            start = end
+        } while start < payload.count
+        out.append(UInt8(ascii: "\n"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// iTerm2's inline image (`OSC 1337 ; File=`): the whole PNG, `columns` cells wide, its
+    /// height from its aspect ratio. Ends with a newline.
+    public static func iterm2(png: [UInt8], columns: Int) -> String {
+        let header = "\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);preserveAspectRatio=1:"
+        return header + String(decoding: Base64.encode(png), as: UTF8.self) + "\u{07}\n"
+    }
+}
