@@ -48,7 +48,7 @@ let package = Package(
         // Two binaries, installed side by side: `pokedex` answers queries without loading
         // Foundation (≈10 ms of start-up with its networking) and hands `sync` to
         // `pokedex-sync`, which links URLSession and can also run every other command.
-        .target(name: "PokedexCLI", dependencies: ["PokedexStore", "SQLiteDatabase"]),
+        .target(name: "PokedexCLI", dependencies: ["PokedexStore", "SQLiteDatabase", "PNGDecoding", "TerminalImages"]),
         .target(name: "PokedexSyncCLI", dependencies: ["PokedexCLI", "PokedexSync"]),
         .executableTarget(
             name: "pokedex", dependencies: ["PokedexCLI"],

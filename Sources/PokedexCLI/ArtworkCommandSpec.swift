@@ -28,7 +28,7 @@ enum ArtworkOptions {
 
 extension CommandSpec {
     static let artwork = CommandSpec(
-        name: .artwork, abstract: ["Write a Pokémon's stored sprite or artwork as PNG (offline)."],
+        name: .artwork, abstract: ["Write a stored sprite or artwork as PNG (offline)."],
         overview: """
             Write the PNG stored for a Pokémon, byte for byte as the image host sent it:
             its sprite, or with --shiny or --official the images 'sync --artwork all'

@@ -38,6 +38,7 @@ extension CommandRunner {
         if command.json {
             console.print(DisplayText(json: EntryJSON.entry(entry, images: images)))
         } else {
+            try drawSprite(of: entry, command, from: queries.database)
             console.print(EntryText.entry(entry))
         }
     }

@@ -1,5 +1,6 @@
 /// A parsed command line: options that apply to every command, and the command itself.
 import PokedexStore
+import TerminalImages
 
 public struct Invocation: Equatable, Sendable {
     public var global = GlobalOptions()
@@ -98,6 +99,10 @@ public struct ShowCommand: Equatable, Sendable {
     public var json = false
     /// `--lang`, as given (matched to a stored language case-insensitively when run).
     public var language: String?
+    /// Whether the stored sprite is drawn above the entry (`--image`).
+    public var image = ImageDisplayMode.auto
+    /// `--image-protocol`: how to draw it; nil chooses from the environment.
+    public var imageProtocol: ImageProtocol?
 }
 
 public struct ListCommand: Equatable, Sendable {
