@@ -161,6 +161,15 @@ struct ArtworkEndToEndTests {
         #expect(next.status == 0 && artworkLine(next).contains("10 downloaded"), "\(next.stderr)")
     }
 
+    @Test("a partial sync stores the images of its Pokémon only")
+    func partial() throws {
+        let api = try api(sprites: 10)
+        let result = try sync(api, "--offset", "2", "--limit", "3")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Set(host.server.requests.map(\.path)) == Set([3, 4, 5].map(Self.spritePath)))
+        #expect(try storedIDs() == [3, 4, 5])
+    }
+
     @Test("the GitHub token never reaches the image host")
     func noCredentials() throws {
         let api = try api(sprites: 10)

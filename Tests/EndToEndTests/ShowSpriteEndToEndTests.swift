@@ -60,6 +60,18 @@ struct ShowSpriteEndToEndTests {
         #expect(forced.stdout.contains("▀") && forced.stdout.contains("\u{1B}[38;5;"), "forced: 256 colours")
     }
 
+    @Test("artwork refuses to write PNG bytes to a terminal, with one line and exit 64")
+    func artworkNotToTerminal() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) from util-linux")
+        let result = try onTerminal(["artwork", "bulbasaur"], environment: Self.truecolor)
+        #expect(result.status == 64, "\(result.stdout)")
+        #expect(!result.stdout.contains("PNG") && result.stdout.contains("-o FILE"), "\(result.stdout)")
+        let file = directory.file("bulbasaur.png")
+        let written = try onTerminal(["artwork", "bulbasaur", "-o", file], environment: Self.truecolor)
+        #expect(written.status == 0)
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))) == TestPNG.sprite(seed: 1))
+    }
+
     @Test("a stored sprite that does not decode gives one line on stderr, and the entry still prints")
     func corruptSprite() throws {
         let garbage = Array("\u{89}PNG\r\n\u{1A}\n\u{1B}]52;c;evil\u{07} not really".utf8)
