@@ -25,7 +25,7 @@ struct ArtworkEndToEndTests {
         for index in 0..<count {
             let id = catalog[index].id
             catalog[index].sprite = host.url(Self.spritePath(id))
-            host.set(Self.spritePath(id), FakeImageHost.Image(body: TestPNG.sprite(seed: id)))
+            host.set(Self.spritePath(id), FakeImageHost.Image(body: TestSprite.png(seed: id)))
         }
         return try FakePokeAPI(catalog: catalog)
     }
@@ -62,11 +62,11 @@ struct ArtworkEndToEndTests {
 
         let exported = try pokedex(["artwork", "bulbasaur"])
         #expect(exported.status == 0, "\(exported.stderr)")
-        #expect(exported.stdoutBytes == TestPNG.sprite(seed: 1))
+        #expect(exported.stdoutBytes == TestSprite.png(seed: 1))
         let file = directory.file("ivysaur.png")
         let written = try pokedex(["artwork", "2", "-o", file])
         #expect(written.status == 0 && written.stdout.isEmpty, "\(written.stderr)")
-        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))) == TestPNG.sprite(seed: 2))
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))) == TestSprite.png(seed: 2))
 
         let shiny = try pokedex(["artwork", "bulbasaur", "--shiny"])
         #expect(shiny.status == 66 && shiny.errors.count == 1 && shiny.errors[0].contains("--artwork all"))
@@ -79,7 +79,7 @@ struct ArtworkEndToEndTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let images = try #require(object["images"] as? [String: [String: Any]])
         #expect(images["sprite"]?["stored"] as? Bool == true)
-        #expect(images["sprite"]?["byte_size"] as? Int == TestPNG.sprite(seed: 1).count)
+        #expect(images["sprite"]?["byte_size"] as? Int == TestSprite.png(seed: 1).count)
         #expect(images["sprite"]?["url"] as? String == host.url(Self.spritePath(1)))
         #expect(images["shiny"]?["stored"] as? Bool == false && images["shiny"]?["url"] is NSNull)
     }
@@ -95,7 +95,7 @@ struct ArtworkEndToEndTests {
         #expect(host.server.requests.allSatisfy { $0.header("If-None-Match") != nil }, "every one conditional")
         #expect(artworkLine(refresh).contains("0 downloaded (0 B), 10 unchanged"), "\(refresh.stderr)")
 
-        let changed = TestPNG.sprite(seed: 999)
+        let changed = TestSprite.png(seed: 999)
         host.set(Self.spritePath(3), FakeImageHost.Image(body: changed))
         host.server.resetLog()
         let again = try sync(api, "--max-age", "0")
@@ -116,7 +116,7 @@ struct ArtworkEndToEndTests {
         host.set(
             Self.spritePath(8),
             FakeImageHost.Image(body: Array("<html>Rate limited</html>".utf8), contentType: "text/html"))
-        host.set(Self.spritePath(9), FakeImageHost.Image(body: Array(TestPNG.sprite(seed: 9).prefix(60))))
+        host.set(Self.spritePath(9), FakeImageHost.Image(body: Array(TestSprite.png(seed: 9).prefix(60))))
         let result = try sync(api)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.errors.isEmpty, "\(result.stderr)")

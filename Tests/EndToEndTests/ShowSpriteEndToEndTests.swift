@@ -16,7 +16,7 @@ struct ShowSpriteEndToEndTests {
         let host = try FakeImageHost()
         var catalog = FakePokemon.standardCatalog()
         catalog[0].sprite = host.url("/sprites/1.png")
-        host.set("/sprites/1.png", FakeImageHost.Image(body: TestPNG.sprite(seed: 1)))
+        host.set("/sprites/1.png", FakeImageHost.Image(body: TestSprite.png(seed: 1)))
         let api = try FakePokeAPI(catalog: catalog)
         let sync = try PokedexProcess.run(
             ["--db", database, "sync"], environment: ["POKEAPI_BASE_URL": api.baseURL])
@@ -69,7 +69,7 @@ struct ShowSpriteEndToEndTests {
         let file = directory.file("bulbasaur.png")
         let written = try onTerminal(["artwork", "bulbasaur", "-o", file], environment: Self.truecolor)
         #expect(written.status == 0)
-        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))) == TestPNG.sprite(seed: 1))
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))) == TestSprite.png(seed: 1))
     }
 
     @Test("a stored sprite that does not decode gives one line on stderr, and the entry still prints")

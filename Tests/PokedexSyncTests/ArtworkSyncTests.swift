@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import PokedexStore
+import TestSupport
 import Testing
 
 @testable import PokedexSync
@@ -8,7 +9,7 @@ import Testing
 /// How one image's answer is judged, through a transport that answers without a network.
 @Suite("Artwork sync: one image's answer")
 struct ArtworkSyncTests {
-    static let png = TestPNG.sprite(seed: 25)
+    static let png = TestSprite.png(seed: 25)
     static let image = WantedImage(
         pokemonID: 25, kind: .sprite, url: "http://img.example/25.png", etag: "\"stored\"", isFresh: false)
 
