@@ -44,11 +44,11 @@ let package = Package(
         // nothing of pokedex; the store's tables and queries are built on it.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "SHA256Digest", "MigrationNames"]),
         .target(name: "PokedexStore", dependencies: ["CSQLite", "SQLiteDatabase", "Migrations"]),
-        .target(name: "PokedexSync", dependencies: ["PokedexStore", "SQLiteDatabase"]),
+        .target(name: "PokedexSync", dependencies: ["PokedexStore", "SQLiteDatabase", "PNGDecoding"]),
         // Two binaries, installed side by side: `pokedex` answers queries without loading
         // Foundation (≈10 ms of start-up with its networking) and hands `sync` to
         // `pokedex-sync`, which links URLSession and can also run every other command.
-        .target(name: "PokedexCLI", dependencies: ["PokedexStore", "SQLiteDatabase"]),
+        .target(name: "PokedexCLI", dependencies: ["PokedexStore", "SQLiteDatabase", "PNGDecoding", "TerminalImages"]),
         .target(name: "PokedexSyncCLI", dependencies: ["PokedexCLI", "PokedexSync"]),
         .executableTarget(
             name: "pokedex", dependencies: ["PokedexCLI"],
@@ -74,7 +74,7 @@ let package = Package(
         // Test support: a loopback HTTP/1.1 server and a PokeAPI-like fixture service. The fakes
         // escape JSON strings with PokedexStore's escaper, so the project has one.
         .target(name: "LoopbackHTTP", dependencies: ["PokedexStore"], path: "Tests/Support/LoopbackHTTP"),
-        .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PNGTestSupport"], path: "Tests/Support/TestSupport"),
         // A PNG encoder for tests (stored zlib blocks, every colour type, Adam7) and the pixels
         // a decoder must produce from what it wrote.
         .target(name: "PNGTestSupport", dependencies: ["LoopbackHTTP"], path: "Tests/Support/PNGTestSupport"),

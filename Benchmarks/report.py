@@ -25,6 +25,14 @@ from targets import rss_mb, secs  # noqa: E402
 ISSUES_HEADING = "## GitHub issues (10,000-issue repository)"
 TARGETS_HEADING = "## Targets"
 RERUN_HEADING = "## How to rerun"
+ARTWORK_HEADING = "## Artwork: images stored with the data (case h)"
+# (series, label) of the artwork table.
+ARTWORK_ROWS = (
+    ("artwork_none", "pokedex sync --artwork none, fresh db"),
+    ("artwork_sprites", "pokedex sync --artwork sprites (the default), fresh db"),
+    ("artwork_all", "pokedex sync --artwork all, fresh db"),
+    ("artwork_refresh", "pokedex sync --artwork sprites, no-change, on the synced db"),
+)
 
 
 # (series, label) of the Full sync (whole dex) table.
@@ -312,12 +320,46 @@ class Report:
             *(self.query_row(key, text.format(**self.names)) for key, text in SCALE_READ_ROWS), "",
             *self.sql("scale", "issue_sql", lambda: sql.issue_sql(big, number))]
 
+    def artwork(self) -> list:
+        r = self.r
+        lines = [ARTWORK_HEADING, "",
+                 f"Case h, measured {self.date}; load average (1/5/15 min) at start → end: {self.load('artwork')}.",
+                 "A mirror of its own runs with `--sprites self`: the bodies link its own sprite and artwork",
+                 "paths, as a self-hosted PokeAPI's do (1,150 box sprites, their shiny variants and generated",
+                 "475×475 artwork; the others 404). One untimed `sync --artwork all` warms its caches first.",
+                 "Columns as in the full catalog sync table; \"image bodies\" counts 200s with a body on image",
+                 "paths (mirror log).", "",
+                 "| case | runs | wall (s) | CPU (s) | peak RSS (MB) | requests (statuses) | MB received "
+                 "| db size (MB) | image bodies | added wall over none | added db size over none (MB) |",
+                 "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+        for name, label in ARTWORK_ROWS:
+            if not r.has(name):
+                lines.append(f"| {label} | not run | | | | | | | | | |")
+                continue
+            added_wall, added_db = "—", "—"
+            if r.has("artwork_none") and name not in ("artwork_none", "artwork_refresh"):
+                none_wall = r.med("artwork_none", "wall_s")
+                added = r.med(name, "wall_s") - none_wall
+                added_wall = f"{secs(added)} s ({100 * added / none_wall:.1f} %)"
+                added_db = mb(r.med(name, "db_bytes") - r.med("artwork_none", "db_bytes"))
+            lines.append(
+                f"| {label} | {r.runs(name)} | {secs(r.med(name, 'wall_s'))} | {secs(r.med(name, 'cpu_s'))} | "
+                f"{rss_mb(r.med(name, 'rss_kb'))} | {num(r.med(name, 'requests'))} ({r.statuses(name)}) | "
+                f"{mb(r.med(name, 'bytes'))} | {mb(r.med(name, 'db_bytes'))} | {num(r.worst(name, 'image_bodies'))} | "
+                f"{added_wall} | {added_db} |")
+        return lines + [
+            "", f"`show pikachu` on the sprites db (hyperfine, no shell, {HF_RUNS} runs after {HF_WARMUP} warm-ups):",
+            "", "| command | median (ms) | mean ± σ (ms) |", "| --- | --- | --- |",
+            self.query_row("show_image", "`pokedex show pikachu --image always` (sprite drawn)"),
+            self.query_row("show_no_image", "`pokedex show pikachu --image never`")]
+
     # ---- whole reports
 
     def full(self, old: str) -> str:
         s = self.s
         issues = self.issues() if self.r.ran(*GITHUB_CASES) else old_section(old, ISSUES_HEADING)
         scale = self.scale() if self.r.ran("scale") else old_section(old, scale_heading(s["scale_issues"]))
+        artwork = self.artwork() if self.r.ran("artwork") else old_section(old, ARTWORK_HEADING)
         lines = ["# Benchmarks", "",
                  f"Written by `Benchmarks/run` on {self.date}. Every number below was",
                  "measured by that run, all tools side by side against the same server: PokeAPI cases ran",
@@ -329,7 +371,7 @@ class Report:
                  "with the client being measured.", "",
                  *self.machine(), "", *self.targets(), "", *self.catalog(), "", *self.ratios(), "",
                  *self.reads(), ""]
-        for kept in (issues, scale):
+        for kept in (issues, scale, artwork):
             if kept:
                 lines += [*kept, ""]
         lines += [RERUN_HEADING, "",
@@ -351,6 +393,8 @@ class Report:
             text = splice_section(text, ISSUES_HEADING, self.issues())
         if self.r.ran("scale"):
             text = splice_section(text, scale_heading(self.s["scale_issues"]), self.scale())
+        if self.r.ran("artwork"):
+            text = splice_section(text, ARTWORK_HEADING, self.artwork())
         text = splice_section(text, TARGETS_HEADING, self.targets())
         return keep_earlier_rows(old, text) if old else text
 

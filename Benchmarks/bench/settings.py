@@ -6,10 +6,11 @@ from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = BENCH_DIR.parent
-ALL_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query", "issues", "dlt-issues", "scale")
+ALL_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query", "issues", "dlt-issues", "scale",
+             "artwork")
 POKEAPI_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query")
 GITHUB_CASES = ("issues", "dlt-issues")
-POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale")
+POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale", "artwork")
 
 # The lists a full sync walks (and naive_sync.py too), by the table their details fill; the
 # evolution chains have no list walk: the species bodies link them.

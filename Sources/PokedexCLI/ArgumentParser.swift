@@ -42,11 +42,13 @@ public enum ArgumentParser {
                 global.databasePath = try reader.value(for: name, inline: inlineValue, command: commandName)
             case nil:
                 let accepted = commandName?.spec.options ?? []
-                switch accepted.first(where: { $0.isNamed(name) })?.value {
+                let spec = accepted.first(where: { $0.isNamed(name) })
+                // Kept under the long name, which is how commands read them (`-o` is `--output`).
+                switch spec?.value {
                 case .flag? where inlineValue == nil:
-                    flags.insert(name)
+                    flags.insert(spec?.name ?? name)
                 case .some(let value) where value != .flag:
-                    values[name, default: []].append(
+                    values[spec?.name ?? name, default: []].append(
                         try reader.value(for: name, inline: inlineValue, command: commandName))
                 default:
                     let known = (accepted + GlobalOption.allCases.map(\.spec)).map(\.name)

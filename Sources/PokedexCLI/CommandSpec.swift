@@ -36,6 +36,7 @@ extension CommandName {
         case .list: return .list
         case .type: return .type
         case .ability: return .ability
+        case .artwork: return .artwork
         case .issues: return .issues
         case .issue: return .issue
         case .help: return .help

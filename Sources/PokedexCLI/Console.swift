@@ -13,6 +13,9 @@ import PokedexStore
 public struct Console: Sendable {
     private let standardOutput: @Sendable (String) -> Void
     private let standardError: @Sendable (String) -> Void
+    /// Bytes to standard output exactly (a PNG), returning why they could not all be written;
+    /// nil for a console that only takes text.
+    private let standardOutputBytes: (@Sendable ([UInt8]) -> String?)?
     /// Whether standard output is a terminal (tables for people, not for pipes).
     public let outputIsTerminal: Bool
     /// Whether standard error is a terminal: a live progress line for people; for cron and
@@ -26,10 +29,12 @@ public struct Console: Sendable {
     public init(
         writeOutput: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void,
-        outputIsTerminal: Bool, errorIsTerminal: Bool = false
+        outputIsTerminal: Bool, errorIsTerminal: Bool = false,
+        writeOutputBytes: (@Sendable ([UInt8]) -> String?)? = nil
     ) {
         standardOutput = writeOutput
         standardError = writeError
+        standardOutputBytes = writeOutputBytes
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
     }
@@ -37,7 +42,10 @@ public struct Console: Sendable {
     public static let standard = Console(
         writeOutput: { text in Self.writeAll(text, to: STDOUT_FILENO) },
         writeError: { text in Self.writeAll(text, to: STDERR_FILENO) },
-        outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
+        outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
+        writeOutputBytes: { bytes in
+            bytes.withUnsafeBytes { writeAll($0, to: STDOUT_FILENO) } ? nil : String(cString: strerror(errno))
+        })
 
     /// Whether errors may be coloured, per https://no-color.org and `TERM=dumb`.
     public func colorsErrors(environment: [String: String]) -> Console {
@@ -60,19 +68,32 @@ public struct Console: Sendable {
     /// A line of results. Not redacted: it is the data asked for, as stored (README).
     public func print(_ line: DisplayText) { standardOutput(line.text + "\n") }
     public func printError(_ line: DisplayText) { standardError(line.redacted(by: redactor).text + "\n") }
+    /// Bytes to standard output as they are: a stored PNG, which `artwork` writes only when
+    /// standard output is not a terminal.
+    public func writeOutput(bytes: [UInt8]) throws(CommandFailure) {
+        guard let standardOutputBytes else { preconditionFailure("this console writes text only") }
+        if let reason = standardOutputBytes(bytes) {
+            throw CommandFailure(message: "cannot write to standard output: \(reason)", exitCode: .cannotCreate)
+        }
+    }
+
     /// Standard error without a line break: the live progress line.
     public func writeError(_ text: DisplayText) { standardError(text.redacted(by: redactor).text) }
 
     private static func writeAll(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
+        _ = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// Whether every byte was written; `errno` says why not.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
         }
+        return true
     }
 }

@@ -1,4 +1,6 @@
+import PNGDecoding
 import PokedexStore
+import TerminalImages
 
 /// Text that is safe to write to a terminal: what `Console` takes, so that nothing reaches
 /// stdout or stderr without passing through here.
@@ -29,6 +31,15 @@ public struct DisplayText: Sendable, Equatable, CustomStringConvertible, Express
     /// Rendered JSON, exact: the escaper leaves no control character (C0, DEL, C1) unescaped.
     public init(json: JSONValue) {
         text = json.rendered()
+    }
+
+    /// The terminal output that draws `png`, as TerminalImages encodes it from the decoded image
+    /// (half blocks from its pixels; kitty and iTerm2 get the PNG itself, in base64): the one way
+    /// a stored image reaches the terminal, and no byte of it is written raw. Without its final
+    /// line break; empty when nothing is visible.
+    init(drawing png: [UInt8], with imageProtocol: ImageProtocol, maxColumns: Int) throws(PNGDecodeError) {
+        let rendered = try TerminalImage.render(png: png, protocol: imageProtocol, maxColumns: maxColumns)
+        text = rendered.hasSuffix("\n") ? String(rendered.dropLast()) : rendered
     }
 
     private init(verbatim text: String) {

@@ -29,24 +29,33 @@ extension CommandRunner {
 
     func show(_ command: ShowCommand) throws {
         let queries = try openQueries(language: command.language)
-        switch try queries.lookup(command.query) {
+        let (id, alsoNamed) = try pokemon(command.query, in: queries)
+        guard var entry = try queries.entry(id: id) else {
+            throw CommandFailure(message: "no Pokémon with id \(id) in the local data", exitCode: .notFound)
+        }
+        entry.alsoNamed = alsoNamed
+        let images = try PokemonImageStore(database: queries.database).states(pokemonID: id)
+        if command.json {
+            console.print(DisplayText(json: EntryJSON.entry(entry, images: images)))
+        } else {
+            try drawSprite(of: entry, command, from: queries.database)
+            console.print(EntryText.entry(entry))
+        }
+    }
+
+    /// The id a name, slug or id means, with the other Pokémon the name means in other
+    /// languages; unknown, exit 66 with "did you mean".
+    func pokemon(_ query: String, in queries: PokedexEntryQueries) throws -> (id: Int, alsoNamed: [AlsoNamed]) {
+        switch try queries.lookup(query) {
         case .found(let id, let alsoNamed):
-            guard var entry = try queries.entry(id: id) else {
-                throw CommandFailure(message: "no Pokémon with id \(id) in the local data", exitCode: .notFound)
-            }
-            entry.alsoNamed = alsoNamed
-            if command.json {
-                console.print(DisplayText(json: EntryJSON.entry(entry)))
-            } else {
-                console.print(EntryText.entry(entry))
-            }
+            return (id, alsoNamed)
         case .notFound(let suggestions):
-            let trimmed = command.query.filter { !$0.isWhitespace }
+            let trimmed = query.filter { !$0.isWhitespace }
             if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
                 throw CommandFailure(message: "no Pokémon with id \(id) in the local data", exitCode: .notFound)
             }
             throw CommandFailure(
-                message: "no Pokémon named '\(command.query)' in the local data\(Self.hint(suggestions))",
+                message: "no Pokémon named '\(query)' in the local data\(Self.hint(suggestions))",
                 exitCode: .notFound)
         }
     }

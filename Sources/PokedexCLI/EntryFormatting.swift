@@ -294,7 +294,21 @@ enum EntryJSON {
             ])
     }
 
-    static func entry(_ entry: PokedexEntry) -> JSONValue {
+    /// Per image kind: whether its PNG is stored, its size and the URL the body gives.
+    static func images(_ images: [StoredImageState]) -> JSONValue {
+        .object(
+            images.map { image in
+                (
+                    image.kind.rawValue,
+                    .object([
+                        ("stored", .bool(image.isStored)), ("byte_size", .optional(image.byteSize)),
+                        ("url", .optional(image.linkedURL)), ("missing", .bool(image.isMissing)),
+                    ])
+                )
+            })
+    }
+
+    static func entry(_ entry: PokedexEntry, images: [StoredImageState]) -> JSONValue {
         guard case .object(let members) = PokemonJSON.profile(entry.profile) else { return .null }
         let species = entry.species
         return .object(
@@ -368,6 +382,7 @@ enum EntryJSON {
                             ])
                         })
                 ),
+                ("images", Self.images(images)),
             ])
     }
 

@@ -1,5 +1,6 @@
 /// A parsed command line: options that apply to every command, and the command itself.
 import PokedexStore
+import TerminalImages
 
 public struct Invocation: Equatable, Sendable {
     public var global = GlobalOptions()
@@ -29,6 +30,7 @@ public enum Command: Equatable, Sendable {
     case list(ListCommand)
     case type(TypeCommand)
     case ability(AbilityCommand)
+    case artwork(ArtworkCommand)
     case issues(IssuesCommand)
     case issue(IssueCommand)
     case status(StatusCommand)
@@ -45,7 +47,7 @@ extension Command {
 }
 
 public enum CommandName: String, CaseIterable, Sendable {
-    case sync, status, show, list, type, ability, issues, issue, help
+    case sync, status, show, list, type, ability, artwork, issues, issue, help
 }
 
 public struct SyncCommand: Equatable, Sendable {
@@ -68,6 +70,8 @@ public struct SyncCommand: Equatable, Sendable {
     public var ifOlderThanSeconds: Int?
     /// Stored Pokémon details younger than this are reused without a request.
     public var maximumDetailAgeSeconds = SyncCommand.defaultMaximumDetailAgeSeconds
+    /// The images to store after the Pokédex entry.
+    public var artwork = ArtworkSelection.sprites
 
     /// A day: a daily cron revalidates every detail once (answered 304 when unchanged);
     /// more frequent runs only read the list.
@@ -95,6 +99,10 @@ public struct ShowCommand: Equatable, Sendable {
     public var json = false
     /// `--lang`, as given (matched to a stored language case-insensitively when run).
     public var language: String?
+    /// Whether the stored sprite is drawn above the entry (`--image`).
+    public var image = ImageDisplayMode.auto
+    /// `--image-protocol`: how to draw it; nil chooses from the environment.
+    public var imageProtocol: ImageProtocol?
 }
 
 public struct ListCommand: Equatable, Sendable {
@@ -112,6 +120,14 @@ public struct TypeCommand: Equatable, Sendable {
     public var query: String
     public var json = false
     public var language: String?
+}
+
+/// `pokedex artwork NAME`: a stored image's PNG bytes.
+public struct ArtworkCommand: Equatable, Sendable {
+    public var query: String
+    public var kind = ImageKind.sprite
+    /// `-o FILE`; nil writes to standard output.
+    public var outputPath: String?
 }
 
 /// `pokedex ability NAME`.

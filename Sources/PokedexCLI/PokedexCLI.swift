@@ -94,6 +94,7 @@ public enum PokedexCLI {
             case .list(let command): try runner.list(command)
             case .type(let command): try runner.type(command)
             case .ability(let command): try runner.ability(command)
+            case .artwork(let command): try runner.artwork(command)
             case .issues(let command): try runner.issues(command)
             case .issue(let command): try runner.issue(command)
             case .status(let command): try runner.status(command)

@@ -1,3 +1,5 @@
+import TerminalImages
+
 /// `pokedex show`, `list`, `type` and `ability`: queries of the local Pokémon catalog.
 enum ListOptions {
     static let offset = SharedOptions.offset(
@@ -87,9 +89,33 @@ enum NameArgument {
 }
 
 enum ShowArguments {
+    static let image = OptionSpec(
+        name: "--image", value: .choice(ImageDisplayMode.allCases.map(\.rawValue)), placeholder: "WHEN",
+        defaultValue: .text(ShowCommand(query: "").image.rawValue),
+        help: [
+            "Draw the stored sprite above the entry (default: {default}):",
+            "always, never, or auto: only on a terminal, with NO_COLOR",
+            "unset and TERM not dumb.",
+        ])
+    static let imageProtocol = OptionSpec(
+        name: "--image-protocol", value: .choice(ImageProtocol.allCases.map(\.rawValue)), placeholder: "NAME",
+        help: [
+            // Listed, not {choices}: that marks a default, and here the environment decides.
+            "Draw it with kitty, iterm2, truecolor or 256: kitty's graphics,",
+            "iTerm2's inline images, or half blocks in 24-bit or 256",
+            "colours (default: what the environment announces).",
+        ])
+
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         let (query, json, language) = try NameArgument.parse(positionals, options, what: "Pokémon")
-        return .show(ShowCommand(query: query, json: json, language: language))
+        var show = ShowCommand(query: query, json: json, language: language)
+        // The choices are the enums' raw values.
+        if let choice = try options.choice(image) { show.image = ImageDisplayMode(rawValue: choice)! }
+        if let choice = try options.choice(imageProtocol) { show.imageProtocol = ImageProtocol(rawValue: choice)! }
+        if json, show.image == .always {
+            throw options.failure("--image always draws on text output, not with --json")
+        }
+        return .show(show)
     }
 }
 
@@ -115,6 +141,7 @@ extension CommandSpec {
             generation, types, height and weight, abilities, the newest Pokédex text, the
             evolution line, weaknesses and resistances, base stats, gender ratio, egg
             groups, capture rate, varieties and artwork link. Never uses the network.
+            On a terminal, the sprite 'sync' stored is drawn above the entry (--image).
 
             Accepts an id (25), a slug (pikachu) or a name as people write it in any stored
             language ("Mr. Mime", "Nidoran♀", "Farfetch’d", "Flabébé", ピカチュウ,
@@ -122,9 +149,14 @@ extension CommandSpec {
             """,
         usages: [
             Usage(
-                arguments: "<name-or-id>", options: [.option(LanguageOption.spec), .option(SharedOptions.json)])
+                arguments: "<name-or-id>",
+                options: [
+                    .option(LanguageOption.spec), .option(SharedOptions.json), .option(ShowArguments.image),
+                    .option(ShowArguments.imageProtocol),
+                ])
         ],
-        options: [LanguageOption.spec, SharedOptions.json], build: ShowArguments.command)
+        options: [LanguageOption.spec, SharedOptions.json, ShowArguments.image, ShowArguments.imageProtocol],
+        build: ShowArguments.command)
 
     static let list = CommandSpec(
         name: .list, abstract: ["List Pokémon in id order (offline)."],

@@ -59,6 +59,7 @@ enum StatusJSON {
             ("items_changed", .optional(run.itemsChanged)),
             ("requests", .optional(run.requests)),
             ("partial_scope", .optional(run.partialScope)),
+            ("notice", .optional(run.notice)),
         ])
     }
 }
@@ -71,7 +72,7 @@ enum StatusText {
             "Sync running:  \(syncHolder.map { "yes, \($0)" } ?? "no")",
         ]
         for resource in status.resources {
-            let counts = resource.counts.map { "\($0.1) \(String($0.0.map { $0 == "_" ? " " : $0 }))" }
+            let counts = resource.counts.map(Self.count)
             lines.append("")
             lines.append("\(resource.resource)\(counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))")
             lines.append("  last success:  \(resource.lastSuccess.map(describe) ?? "never")")
@@ -86,6 +87,13 @@ enum StatusText {
         return lines.joined(separator: "\n")
     }
 
+    /// "1148 sprite images"; a byte count as a size: "729.1 kB of sprite images".
+    private static func count(_ count: (String, Int)) -> String {
+        let words = String(count.0.map { $0 == "_" ? " " : $0 })
+        guard words.hasSuffix(" bytes") else { return "\(count.1) \(words)" }
+        return "\(Quantities.bytes(count.1)) of \(words.dropLast(" bytes".count)) images"
+    }
+
     private static func describe(_ run: SyncRun) -> String {
         var text = run.finishedAt ?? run.startedAt
         if run.outcome != .succeeded { text += " (\(run.outcome.rawValue))" }
@@ -95,6 +103,7 @@ enum StatusText {
         if let scope = run.partialScope { details.append("only \(scope)") }
         if !details.isEmpty { text += ", " + details.joined(separator: ", ") }
         if let error = run.error { text += ": " + error }
+        if let notice = run.notice { text += "; " + notice }
         return text
     }
 }

@@ -17,6 +17,15 @@ enum SyncOptions {
             "request; revalidate older ones (default: {default}; 0 revalidates",
             "every one).",
         ])
+    static let artwork = OptionSpec(
+        name: "--artwork", value: .choice(ArtworkSelection.allCases.map(\.rawValue)), placeholder: "KIND",
+        defaultValue: .text(SyncCommand().artwork.rawValue),
+        help: [
+            "Images to store with the data: {choices}.",
+            "sprites: each Pokémon's sprite (what show draws); all adds shiny",
+            "sprites and official artwork (large). Stored ones younger than",
+            "--max-age are reused; older ones are revalidated with their ETag.",
+        ])
     static let pokeAPIURL = OptionSpec(
         name: "--pokeapi-url", value: .url, placeholder: "URL", defaultValue: .text(SyncDefaults.pokeAPIBaseURL),
         help: ["PokeAPI's base URL (default: $POKEAPI_BASE_URL, else", "{default})."])
@@ -76,7 +85,7 @@ enum SyncOptions {
         ])
 
     /// What only the Pokémon catalog uses: `sync issues` names the first of these it is given.
-    static let catalogOnly = [offset, limit, concurrency, pokeAPIURL, maximumAge]
+    static let catalogOnly = [offset, limit, concurrency, pokeAPIURL, maximumAge, artwork]
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         var sync = SyncCommand()
@@ -104,6 +113,8 @@ enum SyncOptions {
             sync.ifOlderThanSeconds = seconds > 0 ? seconds : nil
         }
         sync.maximumDetailAgeSeconds = try options.duration(maximumAge) ?? sync.maximumDetailAgeSeconds
+        // The choices are the selections' raw values.
+        if let choice = try options.choice(artwork) { sync.artwork = ArtworkSelection(rawValue: choice)! }
         if sync.repository != nil, let catalogOption = catalogOnly.first(where: options.isGiven) {
             throw options.failure("\(catalogOption.name) applies to the Pokémon catalog, not to 'sync issues'")
         }
@@ -126,9 +137,11 @@ extension CommandSpec {
             Pages are committed one at a time, so an interrupted sync keeps what it stored;
             SIGINT or SIGTERM stops it after the page being committed (exit 130 or 143).
             Stored Pokémon details younger than --max-age are reused; older ones are
-            revalidated with their ETag. Repositories are asked only for issues updated since
-            the newest one stored, with conditional requests, so a refresh where nothing
-            changed costs two requests answered 304.
+            revalidated with their ETag. Then each Pokémon's sprite is stored (--artwork),
+            from the image host, which never gets a credential; a host that cannot be reached
+            has its images skipped for this run, and the sync still succeeds. Repositories are
+            asked only for issues updated since the newest one stored, with conditional
+            requests, so a refresh where nothing changed costs two requests answered 304.
 
             On a terminal, a progress line is shown; otherwise only timestamped start, end and
             error lines, for cron's mail. Each run is recorded: see 'pokedex status'.
@@ -136,8 +149,9 @@ extension CommandSpec {
         usages: [
             Usage(
                 options: [
-                    SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.offset, SyncOptions.limit,
-                    SyncOptions.concurrency, SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout,
+                    SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.artwork, SyncOptions.offset,
+                    SyncOptions.limit, SyncOptions.concurrency, SyncOptions.retries, SyncOptions.retryWait,
+                    SyncOptions.timeout,
                     SyncOptions.lockWait, SyncOptions.pokeAPIURL, SyncOptions.gitHubURL,
                 ].map(UsageItem.option)),
             Usage(
@@ -149,8 +163,9 @@ extension CommandSpec {
                 .map(UsageItem.option)),
         ],
         options: [
-            SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.pokeAPIURL, SyncOptions.gitHubURL,
-            SyncOptions.offset, SyncOptions.limit, SyncOptions.concurrency, SyncOptions.maximumWait,
+            SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.artwork, SyncOptions.pokeAPIURL,
+            SyncOptions.gitHubURL, SyncOptions.offset, SyncOptions.limit, SyncOptions.concurrency,
+            SyncOptions.maximumWait,
             SyncOptions.lockWait, SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout,
         ],
         build: SyncOptions.command)

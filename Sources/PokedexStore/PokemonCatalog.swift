@@ -84,14 +84,14 @@ public struct PokemonCatalog {
         try database.run(
             """
             UPDATE pokemon SET height = ?, weight = ?, base_experience = ?, sort_order = ?,
-                species_name = ?, species_url = ?, official_artwork_url = ?,
-                details_synced_at = \(SQLTimestamp.now)
+                species_name = ?, species_url = ?, official_artwork_url = ?, sprite_url = ?,
+                shiny_sprite_url = ?, details_synced_at = \(SQLTimestamp.now)
             WHERE id = ?
             """,
             [
                 .int(details.height), .int(details.weight), .int(details.baseExperience),
                 .int(details.order), .string(details.speciesName), .string(details.speciesURL),
-                .string(details.officialArtworkURL), id,
+                .string(details.officialArtworkURL), .string(details.spriteURL), .string(details.shinySpriteURL), id,
             ])
         try database.run("DELETE FROM pokemon_type WHERE pokemon_id = ?", [id])
         for (index, type) in details.types.enumerated() {

@@ -49,6 +49,9 @@ public struct PokemonDetails: Sendable, Equatable {
     public let stats: [Stat]
     /// `sprites.other["official-artwork"].front_default`; nil where the API has none.
     public let officialArtworkURL: String?
+    /// `sprites.front_default` and `sprites.front_shiny`: the images `sync --artwork` stores.
+    public let spriteURL: String?
+    public let shinySpriteURL: String?
     /// The URLs the body gives for its species, its types (as `types`) and its abilities (as
     /// `abilities`): a partial sync follows them to what the Pokémon's entry needs.
     public let speciesURL: String?
@@ -58,7 +61,8 @@ public struct PokemonDetails: Sendable, Equatable {
     public init(
         id: Int, name: String, height: Int?, weight: Int?, baseExperience: Int?, order: Int?,
         speciesName: String?, types: [String], abilities: [Ability], stats: [Stat],
-        officialArtworkURL: String?, speciesURL: String? = nil, typeURLs: [String] = [], abilityURLs: [String] = []
+        officialArtworkURL: String?, speciesURL: String? = nil, typeURLs: [String] = [], abilityURLs: [String] = [],
+        spriteURL: String? = nil, shinySpriteURL: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -74,6 +78,8 @@ public struct PokemonDetails: Sendable, Equatable {
         self.speciesURL = speciesURL
         self.typeURLs = typeURLs
         self.abilityURLs = abilityURLs
+        self.spriteURL = spriteURL
+        self.shinySpriteURL = shinySpriteURL
     }
 }
 

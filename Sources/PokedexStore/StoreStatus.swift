@@ -34,6 +34,7 @@ public struct StoreStatus: Sendable {
             for resource in SyncResource.pokedexEntry {
                 resources.append(try status(resource, counts: try entryCounts(database, resource)))
             }
+            resources.append(try status(.artwork, counts: try PokemonImageStore(database: database).counts()))
             for repository in try IssueArchive(database: database).repositories() {
                 resources.append(
                     try status(

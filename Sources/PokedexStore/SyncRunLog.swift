@@ -21,6 +21,8 @@ public enum SyncResource: Sendable, Equatable, CustomStringConvertible {
     case issues(repositoryName: String, repositoryID: Int?)
     /// The resources of a Pokédex entry, synced after the catalog.
     case types, abilities, species, evolutionChains
+    /// The images the Pokémon's bodies link (`sync --artwork`), from the image host.
+    case artwork
 
     /// The Pokédex entry's resources, in the order a sync takes them.
     public static let pokedexEntry: [SyncResource] = [.types, .abilities, .species, .evolutionChains]
@@ -33,6 +35,7 @@ public enum SyncResource: Sendable, Equatable, CustomStringConvertible {
         case .abilities: return "abilities"
         case .species: return "species"
         case .evolutionChains: return "evolution chains"
+        case .artwork: return "artwork"
         }
     }
 
@@ -45,6 +48,7 @@ public enum SyncResource: Sendable, Equatable, CustomStringConvertible {
         case .abilities: return "ability"
         case .species: return "pokemon-species"
         case .evolutionChains: return "evolution-chain"
+        case .artwork: return "artwork"
         }
     }
 }
@@ -81,6 +85,8 @@ public struct SyncRun: Sendable, Equatable {
     public let itemsChanged: Int?
     public let requests: Int?
     public let rateLimit: RateLimitSnapshot?
+    /// What a run that succeeded left undone (the image host unreachable, images refused).
+    public let notice: String?
     /// The part of the resource the run took (`offset 24 limit 21`); nil for all of it.
     public var partialScope: String? = nil
 }
@@ -94,10 +100,12 @@ public struct SyncRunEnd: Sendable {
     public var rateLimit: RateLimitSnapshot?
     /// The repository's GitHub id, learnt during the run.
     public var repositoryID: Int?
+    /// What the run left undone though it succeeded, for `status`.
+    public var notice: String?
 
     public init(
         outcome: SyncOutcome, error: String? = nil, itemsChanged: Int? = nil, requests: Int? = nil,
-        rateLimit: RateLimitSnapshot? = nil, repositoryID: Int? = nil
+        rateLimit: RateLimitSnapshot? = nil, repositoryID: Int? = nil, notice: String? = nil
     ) {
         self.outcome = outcome
         self.error = error
@@ -105,6 +113,7 @@ public struct SyncRunEnd: Sendable {
         self.requests = requests
         self.rateLimit = rateLimit
         self.repositoryID = repositoryID
+        self.notice = notice
     }
 }
 
@@ -145,13 +154,13 @@ public struct SyncRunLog {
             """
             UPDATE sync_run SET finished_at = \(SQLTimestamp.now), outcome = ?, error = ?,
                 items_changed = ?, requests = ?, rate_limit_remaining = ?, rate_limit_limit = ?,
-                rate_limit_reset_at = ?, repository_id = coalesce(?, repository_id)
+                rate_limit_reset_at = ?, repository_id = coalesce(?, repository_id), notice = ?
             WHERE id = ?
             """,
             [
                 .text(end.outcome.rawValue), .string(end.error), .int(end.itemsChanged), .int(end.requests),
                 .int(end.rateLimit?.remaining), .int(end.rateLimit?.limit), .string(end.rateLimit?.resetAt),
-                .int(end.repositoryID), .int(runID),
+                .int(end.repositoryID), .string(end.notice), .int(runID),
             ])
     }
 
@@ -223,7 +232,8 @@ public struct SyncRunLog {
 
     private static let selectedColumns = """
         id, resource, repository_name, repository_id, pid, started_at, finished_at, outcome, error,
-        items_changed, requests, rate_limit_remaining, rate_limit_limit, rate_limit_reset_at, partial_scope
+        items_changed, requests, rate_limit_remaining, rate_limit_limit, rate_limit_reset_at, notice,
+        partial_scope
         """
 
     private static func run(_ row: Row) -> SyncRun {
@@ -231,7 +241,7 @@ public struct SyncRunLog {
         let resource: SyncResource =
             kind == "issues"
             ? .issues(repositoryName: row.text(2), repositoryID: row.optionalInt(3))
-            : ([.pokemon] + SyncResource.pokedexEntry).first { $0.kind == kind } ?? .pokemon
+            : ([.pokemon, .artwork] + SyncResource.pokedexEntry).first { $0.kind == kind } ?? .pokemon
         let rateLimit = row.optionalInt(11).map {
             RateLimitSnapshot(remaining: $0, limit: row.optionalInt(12), resetAt: row.optionalText(13))
         }
@@ -239,7 +249,7 @@ public struct SyncRunLog {
             id: row.int(0), resource: resource, pid: row.int(4), startedAt: row.text(5),
             finishedAt: row.optionalText(6), outcome: SyncOutcome(rawValue: row.text(7)) ?? .failed,
             error: row.optionalText(8), itemsChanged: row.optionalInt(9), requests: row.optionalInt(10),
-            rateLimit: rateLimit, partialScope: row.optionalText(14))
+            rateLimit: rateLimit, notice: row.optionalText(14), partialScope: row.optionalText(15))
     }
 
     private static func columns(_ resource: SyncResource) -> (kind: String, name: String?, id: Int?) {

@@ -16,12 +16,7 @@ extension SyncJob {
         events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
     ) async throws {
         let links = PokedexEntryLinks(database: database)
-        let pokemonIDs: [Int]? =
-            !isPartial
-            ? nil
-            : listed.skipped
-                ? try links.pokemonIDs(offset: options.catalog.offset, limit: options.catalog.limit)
-                : listed.values.map(\.id)
+        let pokemonIDs = try partialPokemonIDs(listed: listed, links: links)
         var speciesTaken: Set<Int> = []
         var chainIDs: [Int] = []
         let steps: [SyncResource] = SyncResource.pokedexEntry + (pokemonIDs == nil ? [] : [.species])
@@ -94,6 +89,16 @@ extension SyncJob {
                 }
             }
         }
+    }
+
+    /// The Pokémon a partial sync (`--offset`/`--limit`) took: those its list pages committed,
+    /// or, when the catalog was skipped as fresh, the stored ones in that range. nil for a
+    /// full sync: everything.
+    func partialPokemonIDs(listed: Collected<PokemonListEntry>, links: PokedexEntryLinks) throws -> [Int]? {
+        guard isPartial else { return nil }
+        return listed.skipped
+            ? try links.pokemonIDs(offset: options.catalog.offset, limit: options.catalog.limit)
+            : listed.values.map(\.id)
     }
 
     /// Followed links as entries, keyed by the id in their URL (the first of each id kept).

@@ -18,7 +18,7 @@ extension JSONScanner {
         try beginObject()
         var id: Int?, name: String?
         var height: Int?, weight: Int?, baseExperience: Int?, order: Int?
-        var species: NamedResource?, artwork: String?
+        var species: NamedResource?, sprites = SpriteURLs()
         var types: [NamedResource]?, abilities: [(PokemonDetails.Ability, url: String)]?
         var stats: [PokemonDetails.Stat]?
         var first = true
@@ -32,7 +32,7 @@ extension JSONScanner {
             case .height: height = try optionalInt()
             case .weight: weight = try optionalInt()
             case .species: species = try consumeNull() ? nil : try namedResource()
-            case .sprites: artwork = try officialArtwork()
+            case .sprites: sprites = try spriteURLs()
             case .abilities: abilities = try self.abilities()
             case .baseExperience: baseExperience = try optionalInt()
             case .other: try skipValue()
@@ -44,8 +44,8 @@ extension JSONScanner {
         return PokemonDetails(
             id: id, name: name, height: height, weight: weight, baseExperience: baseExperience,
             order: order, speciesName: species?.name, types: types.map(\.name), abilities: abilities.map(\.0),
-            stats: stats, officialArtworkURL: artwork, speciesURL: species?.url, typeURLs: types.map(\.url),
-            abilityURLs: abilities.map(\.url))
+            stats: stats, officialArtworkURL: sprites.official, speciesURL: species?.url, typeURLs: types.map(\.url),
+            abilityURLs: abilities.map(\.url), spriteURL: sprites.front, shinySpriteURL: sprites.shiny)
     }
 
     private mutating func slottedTypes() throws(JSONScanFailure) -> [NamedResource] {
@@ -124,33 +124,51 @@ extension JSONScanner {
         return result
     }
 
-    /// `sprites` → `other` → `official-artwork` → `front_default`, each level optional.
-    private mutating func officialArtwork() throws(JSONScanFailure) -> String? {
-        if try consumeNull() { return nil }
+    /// The image URLs of `sprites`, each level optional.
+    private struct SpriteURLs {
+        var front: String?
+        var shiny: String?
+        var official: String?
+    }
+
+    /// `sprites.front_default`, `sprites.front_shiny` and `sprites` → `other` →
+    /// `official-artwork` → `front_default`, each level optional.
+    private mutating func spriteURLs() throws(JSONScanFailure) -> SpriteURLs {
+        var urls = SpriteURLs()
+        if try consumeNull() { return urls }
         try beginObject()
-        var url: String?
         var first = true
         while let k = try nextKey(&first) {
-            guard key(k, is: "other") else {
+            if key(k, is: "front_default") {
+                urls.front = try optionalString()
+            } else if key(k, is: "front_shiny") {
+                urls.shiny = try optionalString()
+            } else if key(k, is: "other") {
+                urls.official = try officialArtwork()
+            } else {
+                try skipValue()
+            }
+        }
+        return urls
+    }
+
+    /// `other` → `official-artwork` → `front_default`, each level optional.
+    private mutating func officialArtwork() throws(JSONScanFailure) -> String? {
+        var url: String?
+        if try consumeNull() { return nil }
+        try beginObject()
+        var f2 = true
+        while let k2 = try nextKey(&f2) {
+            guard key(k2, is: "official-artwork") else {
                 try skipValue()
                 continue
             }
             url = nil
             if try consumeNull() { continue }
             try beginObject()
-            var f2 = true
-            while let k2 = try nextKey(&f2) {
-                guard key(k2, is: "official-artwork") else {
-                    try skipValue()
-                    continue
-                }
-                url = nil
-                if try consumeNull() { continue }
-                try beginObject()
-                var f3 = true
-                while let k3 = try nextKey(&f3) {
-                    if key(k3, is: "front_default") { url = try optionalString() } else { try skipValue() }
-                }
+            var f3 = true
+            while let k3 = try nextKey(&f3) {
+                if key(k3, is: "front_default") { url = try optionalString() } else { try skipValue() }
             }
         }
         return url

@@ -18,6 +18,8 @@ public struct SyncJobOptions: Sendable {
     public var gitHubToken: String?
     public var catalog: CatalogSyncOptions
     public var gitHub: GitHubSyncOptions
+    /// The images the Pokémon's bodies link to store, after the Pokédex entry.
+    public var artwork: ArtworkSelection
     /// Resources that last synced successfully less than this many seconds ago are skipped.
     public var skipIfSucceededWithinSeconds: Int?
     /// How long to wait for another sync of the same database to finish.
@@ -31,7 +33,8 @@ public struct SyncJobOptions: Sendable {
     public init(
         scope: Scope, databasePath: String, pokeAPIBaseURL: URL, gitHubBaseURL: URL,
         gitHubToken: String? = nil, catalog: CatalogSyncOptions = CatalogSyncOptions(),
-        gitHub: GitHubSyncOptions = GitHubSyncOptions(), skipIfSucceededWithinSeconds: Int? = nil,
+        gitHub: GitHubSyncOptions = GitHubSyncOptions(), artwork: ArtworkSelection = .sprites,
+        skipIfSucceededWithinSeconds: Int? = nil,
         lockWait: Duration = .zero, requestTimeoutSeconds: Int = HTTPClient.defaultTimeoutSeconds,
         redactor: SecretRedactor? = nil
     ) {
@@ -42,6 +45,7 @@ public struct SyncJobOptions: Sendable {
         self.gitHubToken = gitHubToken
         self.catalog = catalog
         self.gitHub = gitHub
+        self.artwork = artwork
         self.skipIfSucceededWithinSeconds = skipIfSucceededWithinSeconds
         self.lockWait = lockWait
         self.requestTimeoutSeconds = requestTimeoutSeconds
@@ -65,6 +69,9 @@ public enum SyncEvent: Sendable {
     case resourceProgress(SyncResource, CatalogSyncProgress, requests: Int)
     case resourceFinished(SyncResource, CatalogSyncReport, transfer: TransferSummary)
     case issuesFinished(GitHubSyncReport, transfer: TransferSummary)
+    /// The artwork phase committed a batch of images.
+    case artworkProgress(ArtworkSyncReport, requests: Int)
+    case artworkFinished(ArtworkSyncReport, transfer: TransferSummary)
     /// A resource failed and the job goes on with the next one.
     case failed(SyncFailure)
 }
@@ -154,6 +161,8 @@ public struct SyncJob: Sendable {
             }
             if pokeAPIReachable {
                 try await syncPokedexEntry(
+                    database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
+                try await syncArtwork(
                     database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
             }
             let targets = try IssueArchive(database: database).repositories().map { repository in

@@ -37,6 +37,7 @@ public enum SyncCommandRunner {
                     retry: retry, maximumDetailAgeSeconds: command.maximumDetailAgeSeconds),
                 gitHub: GitHubSyncOptions(
                     maximumWait: .seconds(command.maximumWaitSeconds ?? SyncDefaults.maximumWaitSeconds), retry: retry),
+                artwork: command.artwork,
                 skipIfSucceededWithinSeconds: command.ifOlderThanSeconds,
                 lockWait: .seconds(command.lockWaitSeconds),
                 requestTimeoutSeconds: command.timeoutSeconds ?? SyncDefaults.requestTimeoutSeconds,

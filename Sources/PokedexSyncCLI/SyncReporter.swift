@@ -62,6 +62,12 @@ final class SyncReporter: @unchecked Sendable {
                         + "changed (\(report.itemsReceived) received in \(report.pages) pages); "
                         + "\(transfer.requests) requests (\(report.notModified) unchanged)\(budget) in "
                         + Quantities.seconds(transfer.duration))
+            case .artworkProgress(let report, let requests):
+                let done = report.downloaded + report.unchanged + report.missing + report.refused + report.failed
+                let text = "artwork: \(done) of \(report.linked - report.reused) images asked for, \(requests) requests"
+                if verbose { line(text) } else { show("\(text)\(rate(requests))") }
+            case .artworkFinished(let report, let transfer):
+                artworkFinished(report, transfer)
             case .failed(let failure):
                 let message = SyncCommandRunner.describe(failure).message
                 reportedFailures.append(message)
@@ -86,6 +92,27 @@ final class SyncReporter: @unchecked Sendable {
                 + Self.describe(transfer))
     }
 
+    /// The artwork phase's summary, and one line when its host could not be reached. Under `lock`.
+    private func artworkFinished(_ report: ArtworkSyncReport, _ transfer: TransferSummary) {
+        var problems: [String] = []
+        if report.refused > 0 { problems.append("\(report.refused) refused") }
+        if report.failed > 0 { problems.append("\(report.failed) failed") }
+        let problemText =
+            problems.isEmpty
+            ? "" : ", " + problems.joined(separator: ", ") + (report.firstProblem.map { " (first: \($0))" } ?? "")
+        line(
+            "synced artwork: \(report.linked) images linked, \(report.downloaded) downloaded "
+                + "(\(Quantities.bytes(report.downloadedBytes))), \(report.unchanged) unchanged, \(report.reused) "
+                + "reused without a request, \(report.missing) missing on the image host\(problemText); "
+                + Self.describe(transfer))
+        if let host = report.unreachableHost {
+            line(
+                "image host \(host) unreachable (\(report.unreachableReason ?? "no answer")): \(report.skipped) images "
+                    + "skipped; the data sync is complete, "
+                    + "and the next sync asks for them again")
+        }
+    }
+
     /// Whether `failure` was printed already, as the job went on past it.
     func hasReported(_ failure: SyncFailure) -> Bool {
         lock.withLock { reportedFailures.contains(SyncCommandRunner.describe(failure).message) }
@@ -99,6 +126,7 @@ final class SyncReporter: @unchecked Sendable {
     private func source(of resource: SyncResource) -> String {
         switch resource {
         case .issues: return sources.gitHub.absoluteString
+        case .artwork: return "the image host the Pokémon's details link"
         default: return sources.pokeAPI.absoluteString
         }
     }

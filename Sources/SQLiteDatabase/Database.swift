@@ -8,6 +8,8 @@ public enum SQLValue: Sendable, Equatable {
     case text(String)
     /// UTF-8 text already in bytes (an HTTP body, say), stored as TEXT without a copy to String.
     case utf8(ArraySlice<UInt8>)
+    /// Bytes stored as a BLOB, exactly (a PNG, say).
+    case blob(ArraySlice<UInt8>)
 }
 
 extension SQLValue {

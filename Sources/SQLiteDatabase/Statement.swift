@@ -49,6 +49,13 @@ public final class Statement {
                 status = text.withUTF8 { bindUTF8(UnsafeRawBufferPointer($0), at: index) }
             case .utf8(let bytes):
                 status = bytes.withUnsafeBytes { bindUTF8($0, at: index) }
+            case .blob(let bytes):
+                status = bytes.withUnsafeBytes { buffer in
+                    // As for text: an empty buffer may have no base address, and NULL would bind NULL.
+                    sqlite3_bind_blob64(
+                        handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, UInt64(buffer.count),
+                        transient)
+                }
             }
             guard status == SQLITE_OK else { throw database.error(sql: sql) }
         }

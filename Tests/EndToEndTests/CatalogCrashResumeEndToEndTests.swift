@@ -182,9 +182,9 @@ struct CatalogCrashResumeEndToEndTests {
         let outcomes = try final.rows("SELECT outcome, count(*) FROM sync_run GROUP BY outcome ORDER BY outcome")
         #expect(
             outcomes == [
-                ["t:abandoned", "i:\(killedWith.count)"], ["t:succeeded", "i:\(1 + 5 * killedAfterCatalog + 6)"],
+                ["t:abandoned", "i:\(killedWith.count)"], ["t:succeeded", "i:\(1 + 6 * killedAfterCatalog + 7)"],
             ],
-            "killed runs are marked abandoned; the first issues sync, the catalog and entry runs (four resources) done before their issues refresh was killed, and the last run's six (catalog, entry, issues) succeeded: \(outcomes)"
+            "killed runs are marked abandoned; the first issues sync, the catalog, entry (four resources) and artwork runs done before their issues refresh was killed, and the last run's seven (catalog, entry, artwork, issues) succeeded: \(outcomes)"
         )
         let finalDump = try final.dump()
         let referenceDump = try reference.dump()

@@ -188,9 +188,9 @@ struct CronEndToEndTests {
         let plain = try pokedex(["sync", "--limit", "5"])
         let lines = plain.stderr.split(separator: "\n")
         // A start and an end line per run: the catalog, types, abilities, species, evolution
-        // chains, and the species those chains name that the five Pokémon did not (one).
+        // chains, the species those chains name that the five Pokémon did not (one), artwork.
         #expect(
-            lines.count == 12
+            lines.count == 14
                 && lines.allSatisfy {
                     $0.range(
                         of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ "#,

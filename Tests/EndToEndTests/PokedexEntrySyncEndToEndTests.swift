@@ -81,8 +81,8 @@ struct PokedexEntrySyncEndToEndTests {
         #expect(
             runs.map { $0[0] } == [
                 "t:pokemon", "t:type", "t:ability", "t:pokemon-species", "t:evolution-chain",
-                "t:pokemon-species",
-            ], "the species the chains name are a second species run")
+                "t:pokemon-species", "t:artwork",
+            ], "the species the chains name are a second species run; the artwork comes last")
         #expect(runs.allSatisfy { $0[1] == "t:succeeded" })
     }
 
@@ -102,7 +102,7 @@ struct PokedexEntrySyncEndToEndTests {
         let resources = try #require(
             (try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])?["resources"]
                 as? [[String: Any]])
-        #expect(resources.map { $0["resource"] as? String } == ["pokemon"] + Self.resources)
+        #expect(resources.map { $0["resource"] as? String } == ["pokemon"] + Self.resources + ["artwork"])
         let speciesCounts = try #require(resources[3]["counts"] as? [String: Int])
         #expect(speciesCounts["species"] == api.entries("pokemon-species").count)
         #expect(speciesCounts["with_details"] == speciesCounts["species"])
@@ -180,7 +180,7 @@ struct PokedexEntrySyncEndToEndTests {
         #expect(
             runs == [
                 ["t:pokemon", "t:succeeded"], ["t:type", "t:succeeded"], ["t:ability", "t:succeeded"],
-                ["t:pokemon-species", "t:failed"], ["t:evolution-chain", "t:succeeded"],
+                ["t:pokemon-species", "t:failed"], ["t:evolution-chain", "t:succeeded"], ["t:artwork", "t:succeeded"],
             ])
         // Species 25's page (all of them: fewer than 100) was rolled back; the chains of the
         // species stored before (none) were synced: nothing of the bad body is stored.

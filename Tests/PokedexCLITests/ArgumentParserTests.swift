@@ -53,6 +53,32 @@ struct ArgumentParserTests {
         #expect(try ArgumentParser.parse(["show", "--", "-x"]).command == .show(ShowCommand(query: "-x")))
     }
 
+    @Test("artwork: the kind, -o or --output, the name looked up later")
+    func artworkOptions() throws {
+        #expect(try parse("artwork pikachu").command == .artwork(ArtworkCommand(query: "pikachu")))
+        #expect(
+            try parse("artwork 25 --shiny -o /tmp/p.png").command
+                == .artwork(ArtworkCommand(query: "25", kind: .shiny, outputPath: "/tmp/p.png")))
+        #expect(
+            try parse("artwork --output=/tmp/o.png pikachu --official").command
+                == .artwork(ArtworkCommand(query: "pikachu", kind: .official, outputPath: "/tmp/o.png")))
+    }
+
+    @Test("sync --artwork and show --image, --image-protocol")
+    func imageOptions() throws {
+        var all = SyncCommand()
+        all.artwork = .all
+        #expect(try parse("sync --artwork ALL").command == .sync(all))
+        #expect(SyncCommand().artwork == .sprites, "sprites by default")
+        var never = ShowCommand(query: "pikachu")
+        never.image = .never
+        #expect(try parse("show pikachu --image never").command == .show(never))
+        var forced = ShowCommand(query: "pikachu")
+        forced.image = .always
+        forced.imageProtocol = .ansi256
+        #expect(try parse("show pikachu --image always --image-protocol 256").command == .show(forced))
+    }
+
     @Test("help and version")
     func helpAndVersion() throws {
         #expect(try parse("--help").command == .help(nil))

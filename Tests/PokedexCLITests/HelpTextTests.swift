@@ -34,6 +34,7 @@ enum GoldenHelp {
           list                    List Pokémon in id order (offline).
           type                    Show a type's damage relations and Pokémon (offline).
           ability                 Show an ability's effect and Pokémon (offline).
+          artwork                 Write a stored sprite or artwork as PNG (offline).
           issues                  List a repository's issues (offline).
           issue                   Show one issue or pull request (offline).
           help                    Show help for a command.
@@ -50,9 +51,11 @@ enum GoldenHelp {
         Pages are committed one at a time, so an interrupted sync keeps what it stored;
         SIGINT or SIGTERM stops it after the page being committed (exit 130 or 143).
         Stored Pokémon details younger than --max-age are reused; older ones are
-        revalidated with their ETag. Repositories are asked only for issues updated since
-        the newest one stored, with conditional requests, so a refresh where nothing
-        changed costs two requests answered 304.
+        revalidated with their ETag. Then each Pokémon's sprite is stored (--artwork),
+        from the image host, which never gets a credential; a host that cannot be reached
+        has its images skipped for this run, and the sync still succeeds. Repositories are
+        asked only for issues updated since the newest one stored, with conditional
+        requests, so a refresh where nothing changed costs two requests answered 304.
 
         On a terminal, a progress line is shown; otherwise only timestamped start, end and
         error lines, for cron's mail. Each run is recorded: see 'pokedex status'.
@@ -66,6 +69,10 @@ enum GoldenHelp {
           --max-age DURATION      Reuse stored Pokémon details younger than this without a
                                   request; revalidate older ones (default: 1d; 0 revalidates
                                   every one).
+          --artwork KIND          Images to store with the data: none, sprites (default) or all.
+                                  sprites: each Pokémon's sprite (what show draws); all adds shiny
+                                  sprites and official artwork (large). Stored ones younger than
+                                  --max-age are reused; older ones are revalidated with their ETag.
           --pokeapi-url URL       PokeAPI's base URL (default: $POKEAPI_BASE_URL, else
                                   https://pokeapi.co/api/v2).
           --github-url URL        GitHub's API URL (default: $GITHUB_API_URL, else
@@ -109,6 +116,7 @@ enum GoldenHelp {
         generation, types, height and weight, abilities, the newest Pokédex text, the
         evolution line, weaknesses and resistances, base stats, gender ratio, egg
         groups, capture rate, varieties and artwork link. Never uses the network.
+        On a terminal, the sprite 'sync' stored is drawn above the entry (--image).
 
         Accepts an id (25), a slug (pikachu) or a name as people write it in any stored
         language ("Mr. Mime", "Nidoran♀", "Farfetch’d", "Flabébé", ピカチュウ,
@@ -121,6 +129,12 @@ enum GoldenHelp {
                                   ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where
                                   a text is missing.
           --json                  Print JSON (keys are listed in the README).
+          --image WHEN            Draw the stored sprite above the entry (default: auto):
+                                  always, never, or auto: only on a terminal, with NO_COLOR
+                                  unset and TERM not dumb.
+          --image-protocol NAME   Draw it with kitty, iterm2, truecolor or 256: kitty's graphics,
+                                  iTerm2's inline images, or half blocks in 24-bit or 256
+                                  colours (default: what the environment announces).
         \(globalOptions)
         """
 
@@ -175,6 +189,22 @@ enum GoldenHelp {
         \(globalOptions)
         """
 
+    /// `pokedex help artwork`.
+    static let artwork = """
+        OVERVIEW: Write the PNG stored for a Pokémon, byte for byte as the image host sent it:
+        its sprite, or with --shiny or --official the images 'sync --artwork all'
+        stores. To standard output (never to a terminal) or to -o FILE. Names and ids
+        are looked up as 'show' does. Never uses the network.
+
+        \(artworkUsage)
+
+        OPTIONS:
+          --official              The official artwork (stored by 'sync --artwork all').
+          --shiny                 The shiny sprite (stored by 'sync --artwork all').
+          -o, --output FILE       Write the PNG to FILE instead of standard output.
+        \(globalOptions)
+        """
+
     /// `pokedex help issues`.
     static let issues = """
         OVERVIEW: List a repository's stored issues, newest first. Never uses the network;
@@ -214,8 +244,8 @@ enum GoldenHelp {
 
     /// The usage line of `sync`.
     static let syncUsage = """
-        Usage: pokedex sync [--if-older-than DURATION] [--max-age DURATION] [--offset N] [--limit N] \
-        [--concurrency N] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS] \
+        Usage: pokedex sync [--if-older-than DURATION] [--max-age DURATION] [--artwork none|sprites|all] [--offset \
+        N] [--limit N] [--concurrency N] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS] \
         [--pokeapi-url URL] [--github-url URL]
                pokedex sync issues OWNER/REPO [--if-older-than DURATION] [--github-url URL] [--max-wait SECONDS] \
         [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS]
@@ -228,7 +258,8 @@ enum GoldenHelp {
 
     /// The usage line of `show`.
     static let showUsage = """
-        Usage: pokedex show <name-or-id> [--lang CODE] [--json]
+        Usage: pokedex show <name-or-id> [--lang CODE] [--json] [--image auto|always|never] [--image-protocol \
+        kitty|iterm2|truecolor|256]
         """
 
     /// The usage line of `list`.
@@ -244,6 +275,11 @@ enum GoldenHelp {
     /// The usage line of `ability`.
     static let abilityUsage = """
         Usage: pokedex ability <name> [--lang CODE] [--json]
+        """
+
+    /// The usage line of `artwork`.
+    static let artworkUsage = """
+        Usage: pokedex artwork <name-or-id> [--official | --shiny] [--output FILE]
         """
 
     /// The usage line of `issues`.
@@ -265,7 +301,7 @@ struct HelpTextTests {
         arguments: [
             (nil, GoldenHelp.tool), (.help, GoldenHelp.tool), (.sync, GoldenHelp.sync), (.status, GoldenHelp.status),
             (.show, GoldenHelp.show), (.list, GoldenHelp.list), (.type, GoldenHelp.type),
-            (.ability, GoldenHelp.ability), (.issues, GoldenHelp.issues),
+            (.ability, GoldenHelp.ability), (.artwork, GoldenHelp.artwork), (.issues, GoldenHelp.issues),
             (.issue, GoldenHelp.issue),
         ] as [(CommandName?, String)])
     func help(command: CommandName?, expected: String) {
@@ -277,7 +313,7 @@ struct HelpTextTests {
         arguments: [
             (nil, GoldenHelp.toolUsage), (.help, GoldenHelp.toolUsage), (.sync, GoldenHelp.syncUsage),
             (.status, GoldenHelp.statusUsage), (.show, GoldenHelp.showUsage), (.list, GoldenHelp.listUsage),
-            (.type, GoldenHelp.typeUsage), (.ability, GoldenHelp.abilityUsage),
+            (.type, GoldenHelp.typeUsage), (.ability, GoldenHelp.abilityUsage), (.artwork, GoldenHelp.artworkUsage),
             (.issues, GoldenHelp.issuesUsage), (.issue, GoldenHelp.issueUsage),
         ] as [(CommandName?, String)])
     func usageLine(command: CommandName?, expected: String) {

@@ -38,6 +38,22 @@ struct UsageErrorTests {
                 .sync
             ),
             (#"sync --retry 3"#, #"unknown option '--retry' for 'sync'"#, .sync),
+            (#"sync --artwork some"#, #"--artwork must be none, sprites or all, not 'some'"#, .sync),
+            (
+                #"sync issues a/b --artwork all"#, #"--artwork applies to the Pokémon catalog, not to 'sync issues'"#,
+                .sync
+            ),
+            (#"artwork"#, #"missing the Pokémon to show (a name or an id)"#, .artwork),
+            (#"artwork pikachu --shiny --official"#, #"--official and --shiny exclude each other"#, .artwork),
+            (#"artwork pikachu -o"#, #"-o needs a value"#, .artwork),
+            (#"artwork pikachu --output="#, #"--output needs a file name"#, .artwork),
+            (#"artwork pikachu --json"#, #"unknown option '--json' for 'artwork'"#, .artwork),
+            (#"show pikachu --image sometimes"#, #"--image must be auto, always or never, not 'sometimes'"#, .show),
+            (
+                #"show pikachu --image-protocol sixel"#,
+                #"--image-protocol must be kitty, iterm2, truecolor or 256, not 'sixel'"#, .show
+            ),
+            (#"show pikachu --json --image always"#, #"--image always draws on text output, not with --json"#, .show),
             (#"sync --max-ag 1d"#, #"unknown option '--max-ag' for 'sync' (did you mean '--max-age'?)"#, .sync),
             (#"sync --max-wait 86401"#, #"--max-wait must be between 0 and 86400, not 86401"#, .sync),
             (#"sync --retries 11"#, #"--retries must be between 0 and 10, not 11"#, .sync),

@@ -70,6 +70,25 @@ struct PokeAPIScannerTests {
     }
 
     @Test(
+        "sprite URLs: front_default and front_shiny of sprites itself, never of other's artworks",
+        arguments: [
+            (
+                #"{"front_default":"f","front_shiny":"s","other":{"official-artwork":{"front_default":"o"}}}"#, "f",
+                "s", "o"
+            ),
+            (#"{"front_default":null,"front_shiny":null}"#, nil, nil, nil),
+            (#"{"back_default":"b","other":{"home":{"front_default":"h","front_shiny":"hs"}}}"#, nil, nil, nil),
+            (#"{"other":{"official-artwork":{"front_shiny":"os"}},"front_shiny":"s"}"#, nil, "s", nil),
+            ("null", nil, nil, nil),
+        ] as [(String, String?, String?, String?)])
+    func spriteURLs(sprites: String, front: String?, shiny: String?, official: String?) throws {
+        let details = try Self.scan(Self.body(sprites: sprites))
+        #expect(details.spriteURL == front)
+        #expect(details.shinySpriteURL == shiny)
+        #expect(details.officialArtworkURL == official)
+    }
+
+    @Test(
         "strings are unescaped",
         arguments: [
             (#""pika\"chu""#, "pika\"chu"), (#""caf\u00e9""#, "café"), (#""\ud83d\ude00""#, "😀"),

@@ -88,7 +88,8 @@ struct RealDataTests {
                 name: name(stat["stat"]) ?? "", baseStat: stat["base_stat"] as? Int ?? -1,
                 effort: stat["effort"] as? Int ?? -1)
         }
-        let other = (raw["sprites"] as? [String: Any])?["other"] as? [String: Any]
+        let sprites = raw["sprites"] as? [String: Any]
+        let other = sprites?["other"] as? [String: Any]
         return PokemonDetails(
             id: raw["id"] as? Int ?? 0, name: raw["name"] as? String ?? "", height: raw["height"] as? Int,
             weight: raw["weight"] as? Int, baseExperience: raw["base_experience"] as? Int,
@@ -96,6 +97,7 @@ struct RealDataTests {
             stats: stats,
             officialArtworkURL: (other?["official-artwork"] as? [String: Any])?["front_default"] as? String,
             speciesURL: url(raw["species"]), typeURLs: typeSlots.compactMap { url($0["type"]) },
-            abilityURLs: abilitySlots.compactMap { url($0["ability"]) })
+            abilityURLs: abilitySlots.compactMap { url($0["ability"]) },
+            spriteURL: sprites?["front_default"] as? String, shinySpriteURL: sprites?["front_shiny"] as? String)
     }
 }

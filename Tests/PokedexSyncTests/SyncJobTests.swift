@@ -58,7 +58,7 @@ struct SyncJobTests {
             if case .skipped(let resource, _) = event { return resource }
             return nil
         }
-        #expect(skipped == [.pokemon] + SyncResource.pokedexEntry + [storedRocket])
+        #expect(skipped == [.pokemon] + SyncResource.pokedexEntry + [.artwork, storedRocket])
         #expect(pokeAPI.listRequestCount == 0 && pokeAPI.detailRequestCount == 0 && github.requestCount == 0)
         let entryRequests = ["type", "ability", "pokemon-species", "evolution-chain"].map {
             pokeAPI.entryListRequestCount($0) + pokeAPI.entryDetailRequestCount($0) + pokeAPI.entryNotModifiedCount($0)

@@ -131,7 +131,8 @@ extension FakePokeAPIBackend {
             (
                 "sprites",
                 .object([
-                    ("front_default", .string("\(sprites)/\(id).png")),
+                    ("front_default", .string(pokemon.sprite)),
+                    ("front_shiny", .string(pokemon.shinySprite)),
                     (
                         "other",
                         .object([

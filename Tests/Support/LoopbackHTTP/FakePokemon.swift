@@ -16,6 +16,10 @@ public struct FakePokemon: Sendable {
     public var speciesName: String
     /// Served as `sprites.other["official-artwork"].front_default`; nil is served as JSON null.
     public var officialArtwork: String?
+    /// Served as `sprites.front_default` and `sprites.front_shiny`; nil (the default: no test
+    /// reaches an image host unless it serves one) is served as JSON null.
+    public var sprite: String?
+    public var shinySprite: String?
     /// How many dummy `moves` entries to serve, to make bodies realistically large.
     public var fillerMoves: Int
 

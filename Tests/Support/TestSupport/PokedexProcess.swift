@@ -6,6 +6,8 @@ public enum PokedexProcess {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+        /// Standard output exactly as written (`artwork`'s PNG bytes).
+        public var stdoutBytes: [UInt8] = []
 
         /// stderr's lines without the UTC timestamp a sync puts first when stderr is not a
         /// terminal (as under test).
@@ -73,7 +75,9 @@ public enum PokedexProcess {
             throw TimedOut(arguments: arguments, stderr: outputs.text(1))
         }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: outputs.text(0), stderr: outputs.text(1))
+        return Result(
+            status: process.terminationStatus, stdout: outputs.text(0), stderr: outputs.text(1),
+            stdoutBytes: outputs.bytes(0))
     }
 }
 
@@ -94,5 +98,6 @@ private final class OutputCollector: @unchecked Sendable {
     private var data: [Int: Data] = [:]
 
     func set(_ index: Int, _ value: Data) { lock.withLock { data[index] = value } }
-    func text(_ index: Int) -> String { lock.withLock { String(decoding: data[index] ?? Data(), as: UTF8.self) } }
+    func text(_ index: Int) -> String { String(decoding: bytes(index), as: UTF8.self) }
+    func bytes(_ index: Int) -> [UInt8] { lock.withLock { [UInt8](data[index] ?? Data()) } }
 }
