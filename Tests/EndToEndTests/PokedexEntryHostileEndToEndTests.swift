@@ -62,7 +62,7 @@ struct PokedexEntryHostileEndToEndTests {
         #expect(
             runs == [
                 "pokemon succeeded", "type succeeded", "ability failed", "pokemon-species succeeded",
-                "evolution-chain succeeded", "pokemon-species succeeded",
+                "evolution-chain succeeded", "pokemon-species succeeded", "artwork succeeded",
             ], "\(runs)")
         #expect(api.entryDetailRequestCount("ability") == 0)
         #expect(
@@ -107,7 +107,7 @@ struct PokedexEntryHostileEndToEndTests {
         #expect(
             try outcomes() == [
                 "pokemon succeeded", "type succeeded", "ability succeeded", "pokemon-species succeeded",
-                "evolution-chain failed",
+                "evolution-chain failed", "artwork succeeded",
             ])
         #expect(try count("evolution_chain_json") == "i:0")
         #expect(try count("pokemon_species") != "i:0")
