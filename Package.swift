@@ -36,6 +36,12 @@ let package = Package(
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "SHA256Digest", "MigrationNames"]),
         .target(name: "PokedexStore", dependencies: ["CSQLite", "SQLiteDatabase", "Migrations"]),
         .target(name: "PokedexSync", dependencies: ["PokedexStore", "SQLiteDatabase"]),
+        // The system libcurl (libcurl4-openssl-dev on Debian/Ubuntu; the macOS SDK ships it) and
+        // the sync binary's transport on it.
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .target(name: "CurlTransport", dependencies: ["CCurl", "PokedexSync"]),
         // Two binaries, installed side by side: `pokedex` answers queries without loading
         // Foundation (≈10 ms of start-up with its networking) and hands `sync` to
         // `pokedex-sync`, which links URLSession and can also run every other command.
@@ -56,7 +62,7 @@ let package = Package(
         // Built with `--static-swift-stdlib` (README) it carries Foundation too: it then starts in
         // ≈19 ms instead of ≈33 ms, and runs where no Swift toolchain is installed.
         .executableTarget(
-            name: "pokedex-sync", dependencies: ["PokedexSyncCLI", "PokedexSync"],
+            name: "pokedex-sync", dependencies: ["PokedexSyncCLI", "PokedexSync", "CurlTransport"],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
             ]
@@ -74,6 +80,7 @@ let package = Package(
                 "TestSupport",
             ]),
         .testTarget(name: "PokedexSyncTests", dependencies: ["PokedexSync", "LoopbackHTTP", "TestSupport"]),
+        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "PokedexSync", "LoopbackHTTP"]),
         .testTarget(
             name: "PokedexCLITests",
             dependencies: [

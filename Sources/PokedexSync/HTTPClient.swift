@@ -48,6 +48,10 @@ public struct HTTPClient: Sendable {
 
     public static let defaultTimeoutSeconds = 30
 
+    /// How many idle timeouts one request may take in all: a body that keeps arriving, however
+    /// slowly, is given up on after this (2 min with the default 30 s timeout).
+    public static let deadlineMultiple = 4
+
     public init(clock: SyncClock = .system, transport: @escaping Transport) {
         self.clock = clock
         self.transport = transport

@@ -83,7 +83,7 @@ private final class Transfer: @unchecked Sendable {
             return cancelled
         }
         guard !cancelledAlready else { return cancel() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline.timeInterval, execute: timer)
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline.inSeconds, execute: timer)
         task.resume()
     }
 
@@ -135,9 +135,7 @@ private final class Transfer: @unchecked Sendable {
     }
 
     private func expire() {
-        let error = FetchError.unreachable(
-            url: request.url.absoluteString,
-            reason: "timed out: no complete answer within \(String(format: "%g", deadline.timeInterval)) s")
+        let error = FetchError.pastDeadline(url: request.url.absoluteString, deadline: deadline)
         finish(cancelling: true) { _ in throw error }
     }
 
@@ -169,11 +167,5 @@ extension HTTPURLResponse {
     /// Whether the body is sent encoded (gzip): its declared length is then not the decoded one.
     fileprivate var isEncoded: Bool {
         (value(forHTTPHeaderField: "Content-Encoding") ?? "identity").lowercased() != "identity"
-    }
-}
-
-extension Duration {
-    fileprivate var timeInterval: TimeInterval {
-        TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
     }
 }

@@ -17,10 +17,6 @@ public enum URLSessionTransport {
         transport(maximumConnectionsPerHost: connections, timeout: .seconds(timeoutSeconds))
     }
 
-    /// How many idle timeouts one request may take in all: a body that keeps arriving, however
-    /// slowly, is given up on after this (2 min with the default 30 s timeout).
-    public static let deadlineMultiple = 4
-
     public static func transport(
         maximumConnectionsPerHost: Int, timeout: Duration = .seconds(HTTPClient.defaultTimeoutSeconds),
         deadline: Duration? = nil
@@ -37,7 +33,7 @@ public enum URLSessionTransport {
         configuration.httpShouldSetCookies = false
         let transfers = SessionTransfers()
         let session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
-        let deadline = deadline ?? timeout * deadlineMultiple
+        let deadline = deadline ?? timeout * HTTPClient.deadlineMultiple
         return { request in
             var urlRequest = URLRequest(url: request.url)
             urlRequest.httpMethod = "GET"
@@ -61,18 +57,19 @@ public enum URLSessionTransport {
     }
 }
 
-/// Follows redirects, but never carries credentials to another origin: Foundation on Linux
-/// forwards `Authorization` to whatever host a redirect names.
-enum RedirectPolicy {
+/// The redirect policy applied to URLSession's redirects.
+extension RedirectPolicy {
     /// The request to follow: `request` itself on the same origin, else without credentials;
     /// nil (the 3xx is then the answer, refused as such) for anything but http(s).
     static func redirect(_ request: URLRequest, from origin: URL?) -> URLRequest? {
-        guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
-        guard let target = request.url, let origin, target.hasSameOrigin(as: origin) else {
+        guard let target = request.url else { return nil }
+        switch decision(for: target, from: origin) {
+        case .refuse: return nil
+        case .follow: return request
+        case .followWithoutCredentials:
             var stripped = request
             stripped.setValue(nil, forHTTPHeaderField: "Authorization")
             return stripped
         }
-        return request
     }
 }
