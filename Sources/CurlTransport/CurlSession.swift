@@ -102,17 +102,17 @@ final class CurlMulti: @unchecked Sendable {
                     stopping
                 )
             }
-            refused.forEach { $0.finish(.failure(CancellationError())) }
-            starting.forEach(start)
-            cancelling.forEach { end($0, .failure(CancellationError())) }
+            for transfer in refused { transfer.finish(.failure(CancellationError())) }
+            for transfer in starting { start(transfer) }
+            for transfer in cancelling { end(transfer, .failure(CancellationError())) }
             if isStopping { break }
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectCompleted()
             curl_multi_poll(multi, nil, 0, Self.pollMilliseconds, nil)
         }
-        active.values.forEach { end($0, .failure(CancellationError())) }
-        idleHandles.forEach { curl_easy_cleanup($0) }
+        for transfer in Array(active.values) { end(transfer, .failure(CancellationError())) }
+        for easy in idleHandles { curl_easy_cleanup(easy) }
         curl_multi_cleanup(multi)
     }
 
