@@ -79,7 +79,8 @@ let package = Package(
                 "PokedexStore", "SQLiteDatabase", "SHA256Digest",
                 "TestSupport",
             ]),
-        .testTarget(name: "PokedexSyncTests", dependencies: ["PokedexSync", "LoopbackHTTP", "TestSupport"]),
+        .testTarget(
+            name: "PokedexSyncTests", dependencies: ["PokedexSync", "CurlTransport", "LoopbackHTTP", "TestSupport"]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "PokedexSync", "LoopbackHTTP"]),
         .testTarget(
             name: "PokedexCLITests",

@@ -99,6 +99,24 @@ struct CurlTransportTests {
         #expect(ContinuousClock.now - started < .seconds(3))
     }
 
+    @Test("answers racing the deadline each end the request exactly once")
+    func deadlineRaces() async throws {
+        // Stalls spread around the deadline: some answers win, some lose, some tie.
+        let server = try LoopbackServer { request in
+            let stall = Double(request.query["stall"].flatMap(Int.init) ?? 0) / 1_000
+            return .text("done").withFault(.stall(seconds: stall))
+        }
+        let transport = CurlTransport.transport(
+            maximumConnectionsPerHost: 64, timeout: .seconds(5), deadline: .milliseconds(300))
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<64 {
+                group.addTask { (try? await transport(Self.request(server, "/x?stall=\(280 + index)"))) != nil }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.count == 64 && outcomes.contains(false))
+    }
+
     @Test("a server silent for the idle timeout fails as timed out, long before the deadline")
     func idleTimeout() async throws {
         let server = try LoopbackServer { _ in ScriptedResponse.text("late").withFault(.stall(seconds: 20)) }
