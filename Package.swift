@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "CurlTransport", dependencies: ["CCurl", "PokedexSync"]),
         // Two binaries, installed side by side: `pokedex` answers queries without loading
         // Foundation (≈10 ms of start-up with its networking) and hands `sync` to
-        // `pokedex-sync`, which links URLSession and can also run every other command.
+        // `pokedex-sync`, which links Foundation and libcurl and can also run every other command.
         .target(name: "PokedexCLI", dependencies: ["PokedexStore", "SQLiteDatabase"]),
         .target(name: "PokedexSyncCLI", dependencies: ["PokedexCLI", "PokedexSync"]),
         .executableTarget(

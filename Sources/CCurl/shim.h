@@ -31,3 +31,4 @@ static inline CURLcode pokedex_easy_get_pointer(CURL *easy, CURLINFO info, void 
 static const long pokedex_global_default = CURL_GLOBAL_DEFAULT;
 static const long pokedex_pipe_multiplex = CURLPIPE_MULTIPLEX;
 static const long pokedex_http_version_2tls = CURL_HTTP_VERSION_2TLS;
+static const long pokedex_header_separate = CURLHEADER_SEPARATE;

@@ -62,6 +62,8 @@ final class CurlTransfer: @unchecked Sendable {
         _ = pokedex_easy_set_pointer(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = pokedex_easy_set_long(easy, CURLOPT_HTTPGET, 1)
         _ = pokedex_easy_set_pointer(easy, CURLOPT_HTTPHEADER, headerList)
+        // The request's fields (credentials) go to the server only, never to a proxy.
+        _ = pokedex_easy_set_long(easy, CURLOPT_HEADEROPT, pokedex_header_separate)
         _ = pokedex_easy_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
         // Every encoding this libcurl decodes; the write callback sees the decoded bytes.
         _ = pokedex_easy_set_pointer(easy, CURLOPT_ACCEPT_ENCODING, "")
