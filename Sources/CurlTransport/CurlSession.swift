@@ -6,7 +6,8 @@ import PokedexSync
 /// transport closure using them is gone. A request in flight keeps its session alive, so the
 /// owner thread never stops under it.
 final class CurlSession: Sendable {
-    private let multi: CurlMulti
+    /// Not private: a test checks it is freed once the session is gone.
+    let multi: CurlMulti
 
     init(maximumConnectionsPerHost: Int) {
         multi = CurlMulti(maximumConnectionsPerHost: maximumConnectionsPerHost)
