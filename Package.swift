@@ -45,9 +45,15 @@ let package = Package(
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "SHA256Digest", "MigrationNames"]),
         .target(name: "PokedexStore", dependencies: ["CSQLite", "SQLiteDatabase", "Migrations"]),
         .target(name: "PokedexSync", dependencies: ["PokedexStore", "SQLiteDatabase", "PNGDecoding"]),
+        // The system libcurl (libcurl4-openssl-dev on Debian/Ubuntu; the macOS SDK ships it) and
+        // the sync binary's transport on it.
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .target(name: "CurlTransport", dependencies: ["CCurl", "PokedexSync"]),
         // Two binaries, installed side by side: `pokedex` answers queries without loading
         // Foundation (≈10 ms of start-up with its networking) and hands `sync` to
-        // `pokedex-sync`, which links URLSession and can also run every other command.
+        // `pokedex-sync`, which links Foundation and libcurl and can also run every other command.
         .target(name: "PokedexCLI", dependencies: ["PokedexStore", "SQLiteDatabase", "PNGDecoding", "TerminalImages"]),
         .target(name: "PokedexSyncCLI", dependencies: ["PokedexCLI", "PokedexSync"]),
         .executableTarget(
@@ -65,7 +71,7 @@ let package = Package(
         // Built with `--static-swift-stdlib` (README) it carries Foundation too: it then starts in
         // ≈19 ms instead of ≈33 ms, and runs where no Swift toolchain is installed.
         .executableTarget(
-            name: "pokedex-sync", dependencies: ["PokedexSyncCLI", "PokedexSync"],
+            name: "pokedex-sync", dependencies: ["PokedexSyncCLI", "PokedexSync", "CurlTransport"],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
             ]
@@ -90,7 +96,9 @@ let package = Package(
                 "PokedexStore", "SQLiteDatabase", "SHA256Digest",
                 "TestSupport",
             ]),
-        .testTarget(name: "PokedexSyncTests", dependencies: ["PokedexSync", "LoopbackHTTP", "TestSupport"]),
+        .testTarget(
+            name: "PokedexSyncTests", dependencies: ["PokedexSync", "CurlTransport", "LoopbackHTTP", "TestSupport"]),
+        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "PokedexSync", "LoopbackHTTP"]),
         .testTarget(
             name: "PokedexCLITests",
             dependencies: [

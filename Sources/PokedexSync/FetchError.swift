@@ -31,6 +31,12 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// A request still unanswered, or its body still arriving, when its total deadline passed.
+    public static func pastDeadline(url: String, deadline: Duration) -> FetchError {
+        .unreachable(
+            url: url, reason: "timed out: no complete answer within \(String(format: "%g", deadline.inSeconds)) s")
+    }
+
     /// How many bytes of a body an error keeps: enough to recognise an error page.
     static let bodyPrefixLength = 120
 
@@ -57,5 +63,12 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
         URL(string: url)?.host.map { host in
             URL(string: url)?.port.map { "\(host):\($0)" } ?? host
         } ?? url
+    }
+}
+
+extension Duration {
+    /// This duration in seconds, fractions included.
+    public var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A GET request as the sync engine sees it.
 public struct HTTPRequest: Sendable {
     public var url: URL
@@ -37,7 +33,7 @@ public struct HTTPResponse: Sendable {
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
-/// A small HTTP client value: a transport closure (URLSession in production, a stub in
+/// A small HTTP client value: a transport closure (libcurl in production, a stub in
 /// tests), the clock its retries wait on, and counters of what went over the wire.
 public struct HTTPClient: Sendable {
     public typealias Transport = @Sendable (HTTPRequest) async throws -> HTTPResponse
@@ -47,6 +43,10 @@ public struct HTTPClient: Sendable {
     public let statistics = TransferStatistics()
 
     public static let defaultTimeoutSeconds = 30
+
+    /// How many idle timeouts one request may take in all: a body that keeps arriving, however
+    /// slowly, is given up on after this (2 min with the default 30 s timeout).
+    public static let deadlineMultiple = 4
 
     public init(clock: SyncClock = .system, transport: @escaping Transport) {
         self.clock = clock
@@ -59,18 +59,13 @@ public struct HTTPClient: Sendable {
         let response: HTTPResponse
         do {
             response = try await transport(request)
-        } catch let error as FetchError {
-            throw error
         } catch {
+            // A failed attempt is a request all the same.
             statistics.record(bytes: 0)
-            throw .unreachable(url: request.url.absoluteString, reason: Self.describe(error))
+            throw error as? FetchError ?? .unreachable(url: request.url.absoluteString, reason: "\(error)")
         }
         statistics.record(bytes: response.body.count)
         return response
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        (error as? URLError).map(URLSessionTransport.describe) ?? "\(error)"
     }
 }
 

@@ -103,8 +103,7 @@ public struct SyncFailure: Error, CustomStringConvertible {
 
     /// The server could not be reached (or only past the deadline), or sent a body over its
     /// cap: its other resources are not asked. They would fail the same way, each after its
-    /// retries, and a transfer cut at its cap may still be arriving (FoundationNetworking
-    /// goes on buffering a cancelled endless body until its deadline).
+    /// retries.
     var stopsServer: Bool {
         switch underlying as? FetchError {
         case .unreachable, .tooLarge: return true

@@ -84,15 +84,6 @@ public enum SyncCommandRunner {
                 message: "\(flag != nil ? flagName : variable) is not an http(s) URL: '\(text)'",
                 exitCode: .usage)
         }
-        // Swift 6.3's URLSession refuses every IPv6 address (URL.host drops the brackets libcurl
-        // keeps, and a check that the two agree fails: swift-corelibs-foundation #5498, fixed
-        // after 6.3): said here at once, not after every retry of a request that cannot leave.
-        if url.host?.contains(":") == true {
-            throw CommandFailure(
-                message: "\(flag != nil ? flagName : variable) names an IPv6 address ('\(text)'), which this "
-                    + "build's URLSession cannot connect to; use a host name for it (localhost for ::1)",
-                exitCode: .usage)
-        }
         return url
     }
 

@@ -6,7 +6,7 @@
 /// each getting one of its own (glibc allows 8 per core). A process-wide setting, so it is
 /// made here, before any thread starts, and not by a library.
 ///
-/// Each detail body is allocated on URLSession's thread, copied on a task's, and copied
+/// Each detail body is allocated on the transport's thread, copied on a task's, and copied
 /// again into SQLite on the writer's; an arena keeps what is freed in it for its own
 /// threads to reuse, so with an arena per thread each kept its own megabytes of freed
 /// body-sized chunks: peak RSS of a full sync 65 → 58 MB with the cap, same wall time

@@ -1,3 +1,4 @@
+import CurlTransport
 import PokedexCLI
 import PokedexSync
 import PokedexSyncCLI
@@ -15,4 +16,4 @@ shareMallocArenas()
 exit(
     await PokedexCLI.run(
         arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
-        sync: { try await SyncCommandRunner.run($0, $1, transports: URLSessionTransport.factory) }))
+        sync: { try await SyncCommandRunner.run($0, $1, transports: CurlTransport.factory) }))

@@ -1,3 +1,4 @@
+import CurlTransport
 import Foundation
 import LoopbackHTTP
 import PokedexStore
@@ -6,7 +7,7 @@ import Testing
 
 @testable import PokedexSync
 
-/// The sync engine against a PokeAPI look-alike on loopback, through the real URLSession client.
+/// The sync engine against a PokeAPI look-alike on loopback, through the real libcurl client.
 @Suite("Catalog sync")
 struct CatalogSyncTests {
     let directory: TemporaryDirectory
@@ -33,7 +34,7 @@ struct CatalogSyncTests {
 
     /// The production transport, as the sync binary builds it.
     static func loopbackClient() -> HTTPClient {
-        HTTPClient(transport: URLSessionTransport.transport(maximumConnectionsPerHost: 4))
+        HTTPClient(transport: CurlTransport.transport(maximumConnectionsPerHost: 4))
     }
 
     func count(_ table: String) throws -> Int {

@@ -1,3 +1,4 @@
+import CurlTransport
 import Foundation
 import LoopbackHTTP
 import PokedexStore
@@ -31,7 +32,7 @@ struct SyncJobTests {
 
     func run(_ options: SyncJobOptions) async throws -> [SyncEvent] {
         let events = EventLog()
-        try await SyncJob(options: options, transports: URLSessionTransport.factory).run(events: events.append)
+        try await SyncJob(options: options, transports: CurlTransport.factory).run(events: events.append)
         return events.all
     }
 
@@ -97,7 +98,7 @@ struct SyncJobTests {
         catalog.pageSize = 10
         var jobOptions = options(.everything)
         jobOptions.catalog = catalog
-        let job = SyncJob(options: jobOptions, transports: URLSessionTransport.factory)
+        let job = SyncJob(options: jobOptions, transports: CurlTransport.factory)
         let work = Task {
             try await job.run { event in
                 events.append(event)

@@ -50,6 +50,10 @@ public final class LoopbackServer: @unchecked Sendable {
     /// Every request received so far, in arrival order.
     public var requests: [RecordedRequest] { core.recordedRequests }
 
+    /// Connections accepted so far, and the most that were open at once: what a client's
+    /// keep-alive and connection cap come to.
+    public var connectionCounts: (accepted: Int, peakOpen: Int) { core.connectionCounts }
+
     /// Forgets the requests recorded so far.
     public func resetLog() { core.resetLog() }
 
@@ -71,6 +75,8 @@ final class ServerCore: @unchecked Sendable {
     private var stopped = false
     private var openConnections: Set<Int32> = []
     private var log: [RecordedRequest] = []
+    private var acceptedConnections = 0
+    private var peakOpenConnections = 0
 
     init(
         listener: Int32, wakeRead: Int32, wakeWrite: Int32,
@@ -87,6 +93,10 @@ final class ServerCore: @unchecked Sendable {
     var recordedRequests: [RecordedRequest] { synchronized { log } }
 
     func resetLog() { synchronized { log.removeAll() } }
+
+    var connectionCounts: (accepted: Int, peakOpen: Int) {
+        synchronized { (acceptedConnections, peakOpenConnections) }
+    }
 
     func record(_ request: RecordedRequest) { synchronized { log.append(request) } }
 
@@ -176,6 +186,8 @@ final class ServerCore: @unchecked Sendable {
         let admitted = synchronized { () -> Bool in
             guard !stopped else { return false }
             openConnections.insert(descriptor)
+            acceptedConnections += 1
+            peakOpenConnections = max(peakOpenConnections, openConnections.count)
             return true
         }
         guard admitted else {

@@ -1,0 +1,164 @@
+import CCurl
+import Foundation
+import PokedexSync
+
+/// What the transport holds: one multi handle and its owner thread, stopped when the last
+/// transport closure using them is gone. A request in flight keeps its session alive, so the
+/// owner thread never stops under it.
+final class CurlSession: Sendable {
+    /// Not private: a test checks it is freed once the session is gone.
+    let multi: CurlMulti
+
+    init(maximumConnectionsPerHost: Int) {
+        multi = CurlMulti(maximumConnectionsPerHost: maximumConnectionsPerHost)
+        multi.startOwnerThread()
+    }
+
+    deinit {
+        multi.stop()
+    }
+
+    /// One hop: `request` sent as it is, with its answer or its failure. Cancelling the
+    /// calling task ends it at once with `CancellationError`.
+    func perform(_ request: HTTPRequest, reportedAs url: String, limits: TransferLimits) async throws -> CurlAnswer {
+        guard ContinuousClock.now < limits.expiry else {
+            throw FetchError.pastDeadline(url: url, deadline: limits.deadline)
+        }
+        let transfer = CurlTransfer(request: request, reportedAs: url, limits: limits)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.continuation = continuation
+                multi.submit(transfer)
+            }
+        } onCancel: {
+            multi.cancel(transfer)
+        }
+    }
+}
+
+/// A libcurl multi handle and the one thread that drives it. Other threads only queue
+/// transfers and cancellations under `lock` and wake the thread (`curl_multi_wakeup` is the
+/// one call libcurl allows from elsewhere); every easy handle, callback and continuation is
+/// touched on the owner thread alone, which is what makes each continuation resume once:
+/// a transfer leaves `active` exactly when it is resumed.
+final class CurlMulti: @unchecked Sendable {
+    private let multi: UnsafeMutableRawPointer
+    private let lock = NSLock()
+    private var submitted: [CurlTransfer] = []
+    private var cancelled: [CurlTransfer] = []
+    private var stopping = false
+
+    // The owner thread's alone.
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var idleHandles: [UnsafeMutableRawPointer] = []
+    /// Easy handles kept for reuse (libcurl then keeps their buffers): the most requests a
+    /// sync has in flight at once.
+    private static let idleHandleLimit = 64
+    /// The longest the owner sleeps when libcurl has no timer due sooner.
+    private static let pollMilliseconds: Int32 = 1_000
+
+    init(maximumConnectionsPerHost: Int) {
+        CurlLibrary.initialize()
+        multi = curl_multi_init()
+        _ = pokedex_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maximumConnectionsPerHost))
+        _ = pokedex_multi_set_long(multi, CURLMOPT_PIPELINING, pokedex_pipe_multiplex)
+    }
+
+    func startOwnerThread() {
+        let thread = Thread { [self] in run() }
+        thread.name = "CurlTransport"
+        thread.start()
+    }
+
+    func submit(_ transfer: CurlTransfer) {
+        lock.withLock { submitted.append(transfer) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Ends `transfer` with `CancellationError`, whether it is queued, running or already done
+    /// (then nothing happens).
+    func cancel(_ transfer: CurlTransfer) {
+        lock.withLock {
+            transfer.cancelRequested = true
+            cancelled.append(transfer)
+        }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Ends the owner thread, which then frees the multi handle. Only once no request can come.
+    func stop() {
+        lock.withLock { stopping = true }
+        curl_multi_wakeup(multi)
+    }
+
+    private func run() {
+        while true {
+            let (starting, refused, cancelling, isStopping) = lock.withLock {
+                defer {
+                    submitted.removeAll()
+                    cancelled.removeAll()
+                }
+                return (
+                    submitted.filter { !$0.cancelRequested }, submitted.filter(\.cancelRequested), cancelled,
+                    stopping
+                )
+            }
+            for transfer in refused { transfer.finish(.failure(CancellationError())) }
+            for transfer in starting { start(transfer) }
+            for transfer in cancelling { end(transfer, .failure(CancellationError())) }
+            if isStopping { break }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            collectCompleted()
+            curl_multi_poll(multi, nil, 0, Self.pollMilliseconds, nil)
+        }
+        for transfer in Array(active.values) { end(transfer, .failure(CancellationError())) }
+        for easy in idleHandles { curl_easy_cleanup(easy) }
+        curl_multi_cleanup(multi)
+    }
+
+    private func start(_ transfer: CurlTransfer) {
+        guard let easy = idleHandles.popLast() ?? curl_easy_init() else {
+            return transfer.finish(
+                .failure(
+                    FetchError.unreachable(url: transfer.reportedURL, reason: "libcurl could not start a transfer")))
+        }
+        transfer.configure(easy)
+        active[easy] = transfer
+        curl_multi_add_handle(multi, easy)
+    }
+
+    /// Takes `transfer` off its easy handle, if it still runs, and resumes it with `outcome`.
+    private func end(_ transfer: CurlTransfer, _ outcome: Result<CurlAnswer, any Error>) {
+        guard let easy = transfer.easy, active[easy] === transfer else { return }
+        active[easy] = nil
+        curl_multi_remove_handle(multi, easy)
+        transfer.finish(outcome)
+        curl_easy_reset(easy)
+        if idleHandles.count < Self.idleHandleLimit {
+            idleHandles.append(easy)
+        } else {
+            curl_easy_cleanup(easy)
+        }
+    }
+
+    private func collectCompleted() {
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(multi, &queued) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                let transfer = active[easy]
+            else { continue }
+            let code = message.pointee.data.result
+            end(transfer, transfer.outcome(code))
+        }
+    }
+}
+
+/// libcurl's process-wide set-up, done once before the first handle.
+enum CurlLibrary {
+    private static let initialized: Bool = curl_global_init(pokedex_global_default) == CURLE_OK
+
+    static func initialize() {
+        precondition(initialized, "libcurl could not be initialised")
+    }
+}
