@@ -164,7 +164,7 @@ public enum PokedexCLI {
     static func exitCode(for error: StoreError) -> ExitCode {
         switch error {
         case .noDatabase, .noSchema: return .notFound
-        case .locked, .lockedWithoutLogFiles: return .tryLater
+        case .locked, .lockedWithoutLogFiles, .interruptedWrite: return .tryLater
         case .cannotOpen: return .cannotCreate
         case .notADatabase, .schema, .needsUpgrade, .damagedSchema: return .databaseUnusable
         }

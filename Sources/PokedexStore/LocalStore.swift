@@ -23,6 +23,9 @@ public enum StoreError: Error, CustomStringConvertible {
     /// A sync is writing a database whose -wal and -shm this reader can neither find nor
     /// create, so it cannot read alongside.
     case lockedWithoutLogFiles(path: String, holder: String)
+    /// A sync was stopped mid-write (killed, or the machine stopped) and left what only the
+    /// next sync, which may write, can recover; until then the file cannot be read.
+    case interruptedWrite(path: String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,9 @@ public enum StoreError: Error, CustomStringConvertible {
             return "\(path) is not a pokedex database (\(reason)); it was left untouched"
         case .cannotOpen(let path, let reason):
             return "cannot open database \(path): \(reason)"
+        case .interruptedWrite(let path):
+            return "\(path) was left mid-write by a sync that was stopped (killed, or the machine stopped): "
+                + "the next `pokedex sync` recovers it, and nothing it committed is lost"
         case .schema(let path, let error):
             return "\(path): \(error)"
         case .needsUpgrade(let path, let pending):
@@ -62,12 +68,29 @@ public enum LocalStore {
         // Another program's file, or a damaged one, is refused before anything in it changes
         // (journal mode included): told apart on a read-only connection, which cannot roll
         // back its journal or checkpoint its log either.
+        var recognised = false
         if FileSystem.exists(path), !FileSystem.isDirectory(path), FileSystem.size(path) > 0 {
-            let probe = try open(path: path, mode: .readOnly)
-            defer { probe.close() }
-            try refuseDamage(probe, contents: try recognise(probe, path: path), path: path)
+            do throws(StoreError) {
+                let probe = try open(path: path, mode: .readOnly)
+                defer { probe.close() }
+                try refuseDamage(probe, contents: try recognise(probe, path: path), path: path)
+                recognised = true
+            } catch .interruptedWrite {
+                // A writer killed mid-write: SQLite's own recovery (rolling back the hot journal,
+                // rebuilding the WAL index) needs a connection that may write, and restores the
+                // last committed state; the file is told apart on that connection, before
+                // anything of pokedex's touches it.
+            }
         }
         let database = try open(path: path, mode: .readWriteCreate)
+        if !recognised, FileSystem.size(path) > 0 {
+            do throws(StoreError) {
+                try refuseDamage(database, contents: try recognise(database, path: path), path: path)
+            } catch {
+                database.close()
+                throw error
+            }
+        }
         do {
             let journalMode = try database.queryFirst("PRAGMA journal_mode") { $0.text(0) }
             if journalMode != "wal" {
@@ -207,6 +230,7 @@ public enum LocalStore {
         guard let error = error as? DatabaseError else {
             return .cannotOpen(path: path, reason: "\(error)")
         }
+        if error.needsWriterRecovery { return .interruptedWrite(path: path) }
         switch error.primaryCode {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
             return .notADatabase(path: path, reason: error.message)

@@ -35,6 +35,11 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
         primaryCode == SQLITE_ERROR && (message.hasPrefix("no such table") || message.hasPrefix("no such column"))
     }
 
+    /// A writer stopped mid-write (killed, the machine stopped) left a hot rollback journal or a
+    /// WAL index to rebuild, which only a connection that may write can recover
+    /// (SQLITE_READONLY_ROLLBACK, SQLITE_READONLY_RECOVERY: macros Swift does not import).
+    public var needsWriterRecovery: Bool { code == 776 || code == 264 }
+
     /// A UNIQUE, PRIMARY KEY, NOT NULL, CHECK or FOREIGN KEY constraint refused a write.
     public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
 

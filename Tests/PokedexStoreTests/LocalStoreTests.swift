@@ -17,6 +17,43 @@ struct LocalStoreTests {
         #expect(try database.queryFirst("PRAGMA foreign_keys") { $0.int(0) } == 1)
     }
 
+    /// A copy of a pokedex database taken in the middle of a write in rollback-journal mode, with
+    /// its journal: what a sync killed while it creates the file leaves (a hot journal).
+    func interruptedWrite() throws -> String {
+        let original = directory.file("writing.sqlite")
+        let database = try LocalStore.openForWriting(path: original)
+        try database.execute("PRAGMA journal_mode = DELETE; PRAGMA cache_size = 2; BEGIN IMMEDIATE")
+        for id in 1...2_000 {
+            try database.run(
+                "INSERT INTO github_user (id, login) VALUES (?, ?)",
+                [.int(id), .text(String(repeating: "x", count: 300))])
+        }
+        let copy = directory.file("interrupted.sqlite")
+        for suffix in ["", "-journal"] {
+            try FileManager.default.copyItem(atPath: original + suffix, toPath: copy + suffix)
+        }
+        try database.execute("ROLLBACK")
+        database.close()
+        return copy
+    }
+
+    @Test("a file a killed sync left mid-write: queries say the next sync recovers it; that sync does")
+    func recoversAnInterruptedWrite() throws {
+        let path = try interruptedWrite()
+        #expect {
+            try LocalStore.openForReading(path: path)
+        } throws: { error in
+            guard case .interruptedWrite = error as? StoreError else { return false }
+            return "\(error)".contains("the next `pokedex sync` recovers it")
+        }
+        let database = try LocalStore.openForWriting(path: path)
+        #expect(try database.queryFirst("SELECT count(*) FROM github_user") { $0.int(0) } == 0, "rolled back")
+        #expect(try database.queryFirst("PRAGMA integrity_check") { $0.text(0) } == "ok")
+        #expect(try database.queryFirst("PRAGMA journal_mode") { $0.text(0) } == "wal")
+        database.close()
+        #expect(throws: Never.self) { try LocalStore.openForReading(path: path) }
+    }
+
     @Test("queries never create a database file")
     func readingMissingFile() {
         let path = directory.file("missing.sqlite")
