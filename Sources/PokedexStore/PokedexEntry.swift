@@ -85,6 +85,7 @@ public struct EvolutionChain: Sendable, Equatable {
 }
 
 public struct EvolutionMember: Sendable, Equatable {
+    /// Its position in its own chain (`evolution_chain_member.position`).
     public let position: Int
     public let speciesName: String
     public let displayName: String

@@ -302,7 +302,7 @@ public struct PokedexEntryQueries {
 
     /// The chain the species belongs to, with every member's display name, usual form and
     /// steps; joined with the chains its species' `evolves_from` continues it into (Meltan →
-    /// Melmetal are two chains), members numbered afresh in chain order.
+    /// Melmetal are two chains), members in chain order, each with its position in its chain.
     public func evolutionChain(speciesName: String) throws -> EvolutionChain? {
         guard
             let chainID = try database.queryFirst(
@@ -345,7 +345,7 @@ public struct PokedexEntryQueries {
         for row in rows where named.insert(row.species).inserted {
             members.append(
                 EvolutionMember(
-                    position: members.count + 1, speciesName: row.species, displayName: row.displayName ?? row.species,
+                    position: row.position, speciesName: row.species, displayName: row.displayName ?? row.species,
                     evolvesFrom: row.evolvesFrom, isBaby: row.isBaby, defaultForm: row.defaultForm,
                     steps: stepsByMember[ChainPosition(chain: row.chain, position: row.position)] ?? []))
         }
