@@ -67,7 +67,8 @@ enum EvolutionConditionText {
         let level = step.minLevel.map { "level \($0)" }
         let damage = step.minDamageTaken.map(thousands)
         switch step.trigger {
-        case "level-up"?, "use-item"?, nil:
+        // "other" says nothing a player can act on (Maushold: level 25, whichever family it gets).
+        case "level-up"?, "use-item"?, "other"?, nil:
             return [level, damage.map { "after taking \($0) HP of damage" }].compactMap { $0 }
         case "trade"?:
             return [step.tradeSpecies.map { "trade for \(EvolutionText.title($0))" } ?? "trade"]

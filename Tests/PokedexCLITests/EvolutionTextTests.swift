@@ -300,7 +300,7 @@ struct EvolutionTextTests {
             ),
             (EvolutionTextTests.step("level-up") { $0.needsMultiplayer = true }, "with another player"),
             (EvolutionTextTests.step("three-critical-hits"), "Three Critical Hits"),
-            (EvolutionTextTests.step("other") { $0.minLevel = 25 }, "Other, level 25"),
+            (EvolutionTextTests.step("other") { $0.minLevel = 25 }, "level 25"),
         ] as [(EvolutionStep, String)])
     func conditions(step: EvolutionStep, text: String) {
         #expect(EvolutionConditionText.condition(step) == text)

@@ -13,13 +13,13 @@ struct RealEvolutionLineTests {
     /// The chains whose first species is one of these, and every species they name.
     static let roots: Set<String> = [
         "eevee", "pichu", "meowth", "mankey", "wurmple", "nincada", "tyrogue", "mime-jr", "slowpoke", "rockruff",
-        "meltan", "melmetal", "munchlax", "kubfu", "pawmi", "yamask", "teddiursa", "scyther",
+        "meltan", "melmetal", "munchlax", "kubfu", "pawmi", "yamask", "teddiursa", "scyther", "tandemaus", "cyndaquil",
     ]
 
     /// The species the tests show, each with its chain as `show` reads it.
     static let shown = [
         "raichu", "meowth", "mr-rime", "slowking", "lycanroc", "kubfu", "mankey", "pawmot", "runerigus", "ursaluna",
-        "meltan", "melmetal", "munchlax", "nincada", "tyrogue", "wurmple", "scizor", "eevee",
+        "meltan", "melmetal", "munchlax", "nincada", "tyrogue", "wurmple", "scizor", "eevee", "maushold", "typhlosion",
     ]
 
     /// Stored once for all tests; the failure's description where storing failed.
@@ -128,6 +128,14 @@ struct RealEvolutionLineTests {
                 ["Yamask → Cofagrigus (level 34)", "Galarian Yamask → Runerigus (after taking 49 HP of damage)"]
             ),
             ("ursaluna", ["Teddiursa → Ursaring (level 30) → Ursaluna (Peat Block, full moon)"]),
+            ("maushold", ["Tandemaus → Maushold (level 25)"]),
+            (
+                "typhlosion",
+                [
+                    "Cyndaquil → Quilava (level 14 or level 17, in Hisui) → Typhlosion (level 36)",
+                    "                                                     → Hisuian Typhlosion (level 36, in Hisui)",
+                ]
+            ),
             ("meltan", ["Meltan → Melmetal"]), ("melmetal", ["Meltan → Melmetal"]),
             ("munchlax", ["Munchlax (baby, bred holding Full Incense) → Snorlax (high friendship)"]),
             (
