@@ -32,14 +32,36 @@ SELECT d.attacking_type, d.multiplier FROM pokemon_defense AS d JOIN pokemon AS 
 SELECT v.pokemon_name FROM pokemon_species_variety AS v
  JOIN pokemon_species AS s ON s.id = v.species_id JOIN pokemon AS p ON s.name = coalesce(p.species_name, p.name)
  WHERE p.name = :name AND v.pokemon_name <> p.name ORDER BY v.is_default DESC, v.pokemon_name;
-SELECT m.position, m.species_name, coalesce(n.name, m.species_name), m.evolves_from, m.is_baby
- FROM pokemon AS p JOIN pokemon_species AS s ON s.name = coalesce(p.species_name, p.name)
- JOIN evolution_chain_member AS m ON m.chain_id = s.evolution_chain_id
+-- The chain with those the species' evolves_from links to it (Meltan → Melmetal), as the store joins them.
+WITH RECURSIVE linked (chain_id) AS (
+  SELECT s.evolution_chain_id FROM pokemon AS p JOIN pokemon_species AS s ON s.name = coalesce(p.species_name, p.name)
+   WHERE p.name = :name
+  UNION SELECT child.evolution_chain_id FROM linked JOIN evolution_chain_member AS m ON m.chain_id = linked.chain_id
+   JOIN pokemon_species AS child ON child.evolves_from = m.species_name WHERE child.evolution_chain_id IS NOT NULL
+  UNION SELECT parent.evolution_chain_id FROM linked
+   JOIN evolution_chain_member AS m ON m.chain_id = linked.chain_id AND m.evolves_from IS NULL
+   JOIN pokemon_species AS ms ON ms.name = m.species_name JOIN pokemon_species AS parent ON parent.name = ms.evolves_from
+   WHERE parent.evolution_chain_id IS NOT NULL)
+SELECT m.position, m.species_name, coalesce(n.name, m.species_name), coalesce(m.evolves_from, ms.evolves_from),
+ m.is_baby, (SELECT v.pokemon_name FROM pokemon_species_variety AS v
+   WHERE v.species_id = ms.id AND v.is_default = 1 ORDER BY v.pokemon_name LIMIT 1), c.baby_trigger_item
+ FROM linked JOIN evolution_chain AS c ON c.id = linked.chain_id
+ JOIN evolution_chain_member AS m ON m.chain_id = linked.chain_id
  LEFT JOIN pokemon_species AS ms ON ms.name = m.species_name
  LEFT JOIN pokemon_species_name AS n ON n.species_id = ms.id AND n.language = 'en'
- WHERE p.name = :name ORDER BY m.position;
+ ORDER BY m.chain_id, m.position;
+WITH RECURSIVE linked (chain_id) AS (
+  SELECT s.evolution_chain_id FROM pokemon AS p JOIN pokemon_species AS s ON s.name = coalesce(p.species_name, p.name)
+   WHERE p.name = :name
+  UNION SELECT child.evolution_chain_id FROM linked JOIN evolution_chain_member AS m ON m.chain_id = linked.chain_id
+   JOIN pokemon_species AS child ON child.evolves_from = m.species_name WHERE child.evolution_chain_id IS NOT NULL
+  UNION SELECT parent.evolution_chain_id FROM linked
+   JOIN evolution_chain_member AS m ON m.chain_id = linked.chain_id AND m.evolves_from IS NULL
+   JOIN pokemon_species AS ms ON ms.name = m.species_name JOIN pokemon_species AS parent ON parent.name = ms.evolves_from
+   WHERE parent.evolution_chain_id IS NOT NULL)
 SELECT st.member_position, st.trigger, st.min_level, st.item, st.held_item, nullif(st.time_of_day, ''), st.known_move,
- st.min_happiness, st.location, st.gender, st.trade_species
- FROM pokemon AS p JOIN pokemon_species AS s ON s.name = coalesce(p.species_name, p.name)
- JOIN evolution_step AS st ON st.chain_id = s.evolution_chain_id
- WHERE p.name = :name ORDER BY st.member_position, st.detail_position;
+ st.min_happiness, st.location, st.gender, st.trade_species, st.used_move, st.min_move_count, st.min_steps,
+ st.min_damage_taken, st.near_special_rock, st.needs_multiplayer, st.region, st.base_form, st.evolved_form,
+ st.version_group
+ FROM linked JOIN evolution_step AS st ON st.chain_id = linked.chain_id
+ ORDER BY st.chain_id, st.member_position, st.detail_position;

@@ -1,100 +1,5 @@
 import PokedexStore
 
-/// The evolution line as people read it: `Pichu → Pikachu (high friendship) → Raichu
-/// (Thunder Stone)`, each condition after the species it leads to; a branching chain gives
-/// one line per branch, the shared start blanked after the first (Eevee's eight).
-enum EvolutionText {
-    static func lines(_ chain: EvolutionChain) -> [String] {
-        let members = chain.members
-        guard let root = members.first(where: { $0.evolvesFrom == nil }) ?? members.first else { return [] }
-        var children: [String: [EvolutionMember]] = [:]
-        for member in members where member.speciesName != root.speciesName {
-            if let parent = member.evolvesFrom { children[parent, default: []].append(member) }
-        }
-        var paths: [[EvolutionMember]] = []
-        var seen: Set<String> = []
-        func walk(_ member: EvolutionMember, _ path: [EvolutionMember]) {
-            guard seen.insert(member.speciesName).inserted else { return }
-            let path = path + [member]
-            let next = children[member.speciesName] ?? []
-            if next.isEmpty { paths.append(path) }
-            for child in next { walk(child, path) }
-        }
-        walk(root, [])
-        var lines: [String] = []
-        var previous: [EvolutionMember] = []
-        for path in paths {
-            var shared = 0
-            while shared < min(path.count, previous.count) - 0, shared < path.count - 1,
-                path[shared].speciesName == previous[shared].speciesName
-            {
-                shared += 1
-            }
-            let pieces = path.enumerated().map { index, member in index == 0 ? name(member) : step(member) }
-            let blank = pieces.prefix(shared).joined(separator: " → ")
-            let rest = pieces.dropFirst(shared).joined(separator: " → ")
-            lines.append(
-                shared == 0 ? rest : String(repeating: " ", count: blank.count + 1) + "→ " + rest)
-            previous = path
-        }
-        return lines
-    }
-
-    private static func name(_ member: EvolutionMember) -> String {
-        member.displayName + (member.isBaby ? " (baby)" : "")
-    }
-
-    private static func step(_ member: EvolutionMember) -> String {
-        let conditions = member.steps.map(condition).filter { !$0.isEmpty }
-        var unique: [String] = []
-        for text in conditions where !unique.contains(text) { unique.append(text) }
-        return member.displayName + (unique.isEmpty ? "" : " (\(unique.joined(separator: " or ")))")
-    }
-
-    /// One way of evolving, in words: "level 16", "Thunder Stone", "trade holding Metal Coat",
-    /// "high friendship, day", "knowing Ancient Power".
-    static func condition(_ step: EvolutionStep) -> String {
-        var parts: [String] = []
-        switch step.trigger {
-        case "level-up"?, nil:
-            if let level = step.minLevel { parts.append("level \(level)") }
-        case "trade"?:
-            parts.append(step.tradeSpecies.map { "trade for \(title($0))" } ?? "trade")
-        case "use-item"?:
-            break
-        case "shed"?:
-            parts.append("shed (empty party slot and a Poké Ball)")
-        case let other?:
-            parts.append(title(other))
-        }
-        if let item = step.item { parts.append(title(item)) }
-        if let held = step.heldItem { parts.append("holding \(title(held))") }
-        if step.minHappiness != nil { parts.append("high friendship") }
-        if step.minAffection != nil { parts.append("high affection") }
-        if step.minBeauty != nil { parts.append("high beauty") }
-        if let time = step.timeOfDay { parts.append(time == "day" ? "day" : time == "night" ? "night" : time) }
-        if let move = step.knownMove { parts.append("knowing \(title(move))") }
-        if let type = step.knownMoveType { parts.append("knowing a \(title(type)) move") }
-        if let location = step.location { parts.append("at \(title(location))") }
-        if let gender = step.gender { parts.append(gender == 1 ? "female" : "male") }
-        if step.needsOverworldRain == true { parts.append("in rain") }
-        if let species = step.partySpecies { parts.append("with \(title(species)) in the party") }
-        if let type = step.partyType { parts.append("with a \(title(type)) type in the party") }
-        if let relative = step.relativePhysicalStats {
-            parts.append(relative > 0 ? "Attack > Defense" : relative < 0 ? "Attack < Defense" : "Attack = Defense")
-        }
-        if step.turnUpsideDown == true { parts.append("console upside down") }
-        if parts.isEmpty, step.trigger == "level-up" { parts.append("level up") }
-        return parts.joined(separator: ", ")
-    }
-
-    /// "thunder-stone" → "Thunder Stone": items, moves and places have no stored names.
-    static func title(_ slug: String) -> String {
-        slug.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }
-            .joined(separator: " ")
-    }
-}
-
 /// Text for people at a terminal: lines of at most 80 columns (texts are wrapped).
 enum EntryText {
     static let width = 80
@@ -339,31 +244,7 @@ enum EntryJSON {
                         ])
                     } ?? .null
                 ),
-                (
-                    "evolution",
-                    entry.evolution.map { chain in
-                        .object([
-                            ("chain_id", .int(chain.id)),
-                            ("lines", .array(EvolutionText.lines(chain).map(JSONValue.string))),
-                            (
-                                "members",
-                                .array(
-                                    chain.members.map { member in
-                                        .object([
-                                            ("species", .string(member.speciesName)),
-                                            ("display_name", .string(member.displayName)),
-                                            ("evolves_from", .optional(member.evolvesFrom)),
-                                            ("is_baby", .bool(member.isBaby)),
-                                            (
-                                                "conditions",
-                                                .array(member.steps.map { .string(EvolutionText.condition($0)) })
-                                            ),
-                                        ])
-                                    })
-                            ),
-                        ])
-                    } ?? .null
-                ),
+                ("evolution", entry.evolution.map(EvolutionJSON.chain) ?? .null),
                 ("defense", multiplierGroups(entry.defense)),
                 ("gender_rate", .optional(species?.genderRate)),
                 ("capture_rate", .optional(species?.captureRate)),

@@ -57,6 +57,9 @@ public struct EvolutionChainDetails: Sendable, Equatable {
                     L.outside("min_beauty", step.minBeauty, L.byte),
                     L.outside("gender", step.gender, 1...2),
                     L.outside("relative_physical_stats", step.relativePhysicalStats, -1...1),
+                    L.outside("min_move_count", step.minMoveCount, L.count),
+                    L.outside("min_steps", step.minSteps, L.count),
+                    L.outside("min_damage_taken", step.minDamageTaken, L.count),
                 ]
                 if let outside = checks.lazy.compactMap({ $0 }).first { return outside }
             }
@@ -101,8 +104,10 @@ public struct EvolutionChainStore: ResourceTablesStore {
                     INSERT INTO evolution_step (chain_id, member_position, detail_position, trigger, min_level, item,
                         held_item, time_of_day, known_move, known_move_type, min_happiness, min_affection,
                         min_beauty, location, gender, needs_overworld_rain, party_species, party_type,
-                        relative_physical_stats, trade_species, turn_upside_down, details_json)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        relative_physical_stats, trade_species, turn_upside_down, used_move, min_move_count,
+                        min_steps, min_damage_taken, near_special_rock, needs_multiplayer, region, base_form,
+                        evolved_form, version_group, details_json)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         id, position, .int(detail + 1), .string(step.trigger), .int(step.minLevel),
@@ -111,7 +116,10 @@ public struct EvolutionChainStore: ResourceTablesStore {
                         .int(step.minAffection), .int(step.minBeauty), .string(step.location), .int(step.gender),
                         bool(step.needsOverworldRain), .string(step.partySpecies), .string(step.partyType),
                         .int(step.relativePhysicalStats), .string(step.tradeSpecies), bool(step.turnUpsideDown),
-                        .text(step.json),
+                        .string(step.usedMove), .int(step.minMoveCount), .int(step.minSteps),
+                        .int(step.minDamageTaken), bool(step.nearSpecialRock), bool(step.needsMultiplayer),
+                        .string(step.region), .string(step.baseForm), .string(step.evolvedForm),
+                        .string(step.versionGroup), .text(step.json),
                     ])
             }
         }

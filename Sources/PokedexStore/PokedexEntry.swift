@@ -73,32 +73,40 @@ public struct FlavorText: Sendable, Equatable {
 /// An evolution chain: its members in the chain's depth-first order.
 public struct EvolutionChain: Sendable, Equatable {
     public let id: Int
+    /// The item a parent holds for its egg to hatch the chain's baby (Full Incense for Munchlax).
+    public let babyTriggerItem: String?
     public let members: [EvolutionMember]
 
-    public init(id: Int, members: [EvolutionMember]) {
+    public init(id: Int, babyTriggerItem: String? = nil, members: [EvolutionMember]) {
         self.id = id
+        self.babyTriggerItem = babyTriggerItem
         self.members = members
     }
 }
 
 public struct EvolutionMember: Sendable, Equatable {
+    /// Its position in its own chain (`evolution_chain_member.position`).
     public let position: Int
     public let speciesName: String
     public let displayName: String
     public let evolvesFrom: String?
     public let isBaby: Bool
+    /// The species' usual Pokémon (`lycanroc-midday`), when its species is synced: a step's
+    /// `baseForm`/`evolvedForm` naming it means the species itself, not a regional form.
+    public let defaultForm: String?
     /// The ways it is reached from the one before (any of them).
     public let steps: [EvolutionStep]
 
     public init(
         position: Int, speciesName: String, displayName: String, evolvesFrom: String?, isBaby: Bool = false,
-        steps: [EvolutionStep] = []
+        defaultForm: String? = nil, steps: [EvolutionStep] = []
     ) {
         self.position = position
         self.speciesName = speciesName
         self.displayName = displayName
         self.evolvesFrom = evolvesFrom
         self.isBaby = isBaby
+        self.defaultForm = defaultForm
         self.steps = steps
     }
 }
@@ -124,6 +132,23 @@ public struct EvolutionStep: Sendable, Equatable {
     public var relativePhysicalStats: Int?
     public var tradeSpecies: String?
     public var turnUpsideDown: Bool?
+    /// A move used `minMoveCount` times (Rage Fist ×20 for Annihilape).
+    public var usedMove: String?
+    public var minMoveCount: Int?
+    /// Steps walked with it (Pawmot).
+    public var minSteps: Int?
+    /// HP of damage taken (Runerigus), or of recoil damage (Basculegion).
+    public var minDamageTaken: Int?
+    public var nearSpecialRock: Bool?
+    public var needsMultiplayer: Bool?
+    /// The region this way applies in (`alola`).
+    public var region: String?
+    /// The Pokémon (form) that evolves this way (`meowth-galar`); nil for the species' usual one.
+    public var baseForm: String?
+    /// The Pokémon (form) it becomes (`raichu-alola`); nil for the species' usual one.
+    public var evolvedForm: String?
+    /// The games this way applies to (`sword-shield`).
+    public var versionGroup: String?
 
     public init(trigger: String?) {
         self.trigger = trigger

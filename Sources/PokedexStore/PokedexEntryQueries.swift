@@ -300,7 +300,9 @@ public struct PokedexEntryQueries {
         ) { FlavorText(text: $0.text(0), version: $0.text(1), language: $0.text(2)) }
     }
 
-    /// The chain the species belongs to, with every member's display name and steps.
+    /// The chain the species belongs to, with every member's display name, usual form and
+    /// steps; joined with the chains its species' `evolves_from` continues it into (Meltan →
+    /// Melmetal are two chains), members in chain order, each with its position in its chain.
     public func evolutionChain(speciesName: String) throws -> EvolutionChain? {
         guard
             let chainID = try database.queryFirst(
@@ -315,52 +317,118 @@ public struct PokedexEntryQueries {
                 """,
                 [.text(speciesName)], row: { $0.optionalInt(0) }) ?? nil
         else { return nil }
-        let steps = try database.query(
+        let chains = try linkedChains(chainID)
+        var stepsByMember: [ChainPosition: [EvolutionStep]] = [:]
+        for (position, step) in try evolutionSteps(chains: chains) { stepsByMember[position, default: []].append(step) }
+        let rows = try database.query(
             """
-            SELECT member_position, trigger, min_level, item, held_item, time_of_day, known_move,
-                   known_move_type, min_happiness, min_affection, min_beauty, location, gender,
-                   needs_overworld_rain, party_species, party_type, relative_physical_stats,
-                   trade_species, turn_upside_down
-            FROM evolution_step WHERE chain_id = ? ORDER BY member_position, detail_position
+            SELECT m.chain_id, m.position, m.species_name, coalesce(m.evolves_from, s.evolves_from), m.is_baby,
+                   \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
+                   (SELECT v.pokemon_name FROM pokemon_species_variety AS v
+                    WHERE v.species_id = s.id AND v.is_default = 1 ORDER BY v.pokemon_name LIMIT 1),
+                   c.baby_trigger_item
+            FROM evolution_chain_member AS m
+            JOIN evolution_chain AS c ON c.id = m.chain_id
+            LEFT JOIN pokemon_species AS s ON s.name = m.species_name
+            WHERE m.chain_id IN (SELECT value FROM json_each(?3)) ORDER BY m.chain_id, m.position
+            """,
+            [.int(chainID), .text(language), .text(Self.jsonArray(chains))]
+        ) { row in
+            (
+                chain: row.int(0), position: row.int(1), species: row.text(2), evolvesFrom: row.optionalText(3),
+                isBaby: row.bool(4), displayName: row.optionalText(5), defaultForm: row.optionalText(6),
+                babyTriggerItem: row.optionalText(7)
+            )
+        }
+        var members: [EvolutionMember] = []
+        var named: Set<String> = []
+        for row in rows where named.insert(row.species).inserted {
+            members.append(
+                EvolutionMember(
+                    position: row.position, speciesName: row.species, displayName: row.displayName ?? row.species,
+                    evolvesFrom: row.evolvesFrom, isBaby: row.isBaby, defaultForm: row.defaultForm,
+                    steps: stepsByMember[ChainPosition(chain: row.chain, position: row.position)] ?? []))
+        }
+        let babyTrigger = rows.first { $0.isBaby && $0.babyTriggerItem != nil }?.babyTriggerItem
+        return EvolutionChain(id: chainID, babyTriggerItem: babyTrigger, members: members)
+    }
+
+    /// Chain ids as one bound value, read back with `json_each`.
+    private static func jsonArray(_ ids: [Int]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
+
+    private struct ChainPosition: Hashable {
+        let chain: Int
+        let position: Int
+    }
+
+    /// `chainID` and every stored chain a species' `evolves_from` links to it, either way.
+    private func linkedChains(_ chainID: Int) throws -> [Int] {
+        try database.query(
+            """
+            WITH RECURSIVE linked (chain_id) AS (
+                SELECT ?1
+                UNION
+                SELECT child.evolution_chain_id FROM linked
+                JOIN evolution_chain_member AS m ON m.chain_id = linked.chain_id
+                JOIN pokemon_species AS child ON child.evolves_from = m.species_name
+                WHERE child.evolution_chain_id IS NOT NULL
+                UNION
+                SELECT parent.evolution_chain_id FROM linked
+                JOIN evolution_chain_member AS m ON m.chain_id = linked.chain_id AND m.evolves_from IS NULL
+                JOIN pokemon_species AS s ON s.name = m.species_name
+                JOIN pokemon_species AS parent ON parent.name = s.evolves_from
+                WHERE parent.evolution_chain_id IS NOT NULL
+            )
+            SELECT chain_id FROM linked WHERE chain_id IN (SELECT id FROM evolution_chain) ORDER BY chain_id
             """,
             [.int(chainID)]
-        ) { row in
-            var step = EvolutionStep(trigger: row.optionalText(1))
-            step.minLevel = row.optionalInt(2)
-            step.item = row.optionalText(3)
-            step.heldItem = row.optionalText(4)
-            step.timeOfDay = row.optionalText(5).flatMap { $0.isEmpty ? nil : $0 }
-            step.knownMove = row.optionalText(6)
-            step.knownMoveType = row.optionalText(7)
-            step.minHappiness = row.optionalInt(8)
-            step.minAffection = row.optionalInt(9)
-            step.minBeauty = row.optionalInt(10)
-            step.location = row.optionalText(11)
-            step.gender = row.optionalInt(12)
-            step.needsOverworldRain = row.optionalInt(13).map { $0 == 1 }
-            step.partySpecies = row.optionalText(14)
-            step.partyType = row.optionalText(15)
-            step.relativePhysicalStats = row.optionalInt(16)
-            step.tradeSpecies = row.optionalText(17)
-            step.turnUpsideDown = row.optionalInt(18).map { $0 == 1 }
-            return (row.int(0), step)
-        }
-        var stepsByMember: [Int: [EvolutionStep]] = [:]
-        for (position, step) in steps { stepsByMember[position, default: []].append(step) }
-        let members = try database.query(
+        ) { $0.int(0) }
+    }
+
+    private func evolutionSteps(chains: [Int]) throws -> [(ChainPosition, EvolutionStep)] {
+        try database.query(
             """
-            SELECT m.position, m.species_name, m.evolves_from, m.is_baby,
-                   \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id"))
-            FROM evolution_chain_member AS m LEFT JOIN pokemon_species AS s ON s.name = m.species_name
-            WHERE m.chain_id = ?1 ORDER BY m.position
+            SELECT chain_id, member_position, trigger, min_level, item, held_item, time_of_day, known_move,
+                   known_move_type, min_happiness, min_affection, min_beauty, location, gender,
+                   needs_overworld_rain, party_species, party_type, relative_physical_stats,
+                   trade_species, turn_upside_down, used_move, min_move_count, min_steps, min_damage_taken,
+                   near_special_rock, needs_multiplayer, region, base_form, evolved_form, version_group
+            FROM evolution_step WHERE chain_id IN (SELECT value FROM json_each(?1))
+            ORDER BY chain_id, member_position, detail_position
             """,
-            [.int(chainID), .text(language)]
+            [.text(Self.jsonArray(chains))]
         ) { row in
-            EvolutionMember(
-                position: row.int(0), speciesName: row.text(1), displayName: row.optionalText(4) ?? row.text(1),
-                evolvesFrom: row.optionalText(2), isBaby: row.bool(3), steps: stepsByMember[row.int(0)] ?? [])
+            func flag(_ column: Int32) -> Bool? { row.optionalInt(column).map { $0 == 1 } }
+            var step = EvolutionStep(trigger: row.optionalText(2))
+            step.minLevel = row.optionalInt(3)
+            step.item = row.optionalText(4)
+            step.heldItem = row.optionalText(5)
+            step.timeOfDay = row.optionalText(6).flatMap { $0.isEmpty ? nil : $0 }
+            step.knownMove = row.optionalText(7)
+            step.knownMoveType = row.optionalText(8)
+            step.minHappiness = row.optionalInt(9)
+            step.minAffection = row.optionalInt(10)
+            step.minBeauty = row.optionalInt(11)
+            step.location = row.optionalText(12)
+            step.gender = row.optionalInt(13)
+            step.needsOverworldRain = flag(14)
+            step.partySpecies = row.optionalText(15)
+            step.partyType = row.optionalText(16)
+            step.relativePhysicalStats = row.optionalInt(17)
+            step.tradeSpecies = row.optionalText(18)
+            step.turnUpsideDown = flag(19)
+            step.usedMove = row.optionalText(20)
+            step.minMoveCount = row.optionalInt(21)
+            step.minSteps = row.optionalInt(22)
+            step.minDamageTaken = row.optionalInt(23)
+            step.nearSpecialRock = flag(24)
+            step.needsMultiplayer = flag(25)
+            step.region = row.optionalText(26)
+            step.baseForm = row.optionalText(27)
+            step.evolvedForm = row.optionalText(28)
+            step.versionGroup = row.optionalText(29)
+            return (ChainPosition(chain: row.int(0), position: row.int(1)), step)
         }
-        return EvolutionChain(id: chainID, members: members)
     }
 
     // MARK: list

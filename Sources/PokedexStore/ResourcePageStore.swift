@@ -161,6 +161,8 @@ public enum ResourceLimits {
     public static let order = PokemonDetails.Limits.order
     public static let level = 0...1_000
     public static let entries = 0...10_000
+    /// Counts a condition asks for: moves used, steps walked, HP of damage taken.
+    public static let count = 0...1_000_000
 
     static func outside(_ name: String, _ value: Int?, _ range: ClosedRange<Int>) -> String? {
         guard let value, !range.contains(value) else { return nil }

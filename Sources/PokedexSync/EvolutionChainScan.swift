@@ -121,6 +121,26 @@ extension JSONScanner {
                 step.tradeSpecies = try optionalNamedResourceName()
             } else if key(k, is: "turn_upside_down") {
                 step.turnUpsideDown = try optionalBool()
+            } else if key(k, is: "used_move") {
+                step.usedMove = try optionalNamedResourceName()
+            } else if key(k, is: "min_move_count") {
+                step.minMoveCount = try optionalInt()
+            } else if key(k, is: "min_steps") {
+                step.minSteps = try optionalInt()
+            } else if key(k, is: "min_damage_taken") {
+                step.minDamageTaken = try optionalInt()
+            } else if key(k, is: "near_special_rock") {
+                step.nearSpecialRock = try optionalBool()
+            } else if key(k, is: "needs_multiplayer") {
+                step.needsMultiplayer = try optionalBool()
+            } else if key(k, is: "region") {
+                step.region = try optionalNamedResourceName()
+            } else if key(k, is: "base_form") {
+                step.baseForm = try optionalNamedResourceName()
+            } else if key(k, is: "evolved_form") {
+                step.evolvedForm = try optionalNamedResourceName()
+            } else if key(k, is: "version_group") {
+                step.versionGroup = try optionalNamedResourceName()
             } else {
                 try skipValue()
             }

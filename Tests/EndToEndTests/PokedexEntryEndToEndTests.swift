@@ -66,7 +66,12 @@ struct PokedexEntryEndToEndTests {
     func eeveeAndSuggestions() throws {
         let eevee = try pokedex("show", "eevee", "--json")
         let evolution = try #require(try json(eevee.stdout)["evolution"] as? [String: Any])
-        #expect((evolution["lines"] as? [String])?.count == 8, "\(evolution)")
+        let lines = try #require(evolution["lines"] as? [String])
+        // Each branch written out in full: no layout padding in --json.
+        #expect(lines.count == 8 && lines.allSatisfy { $0.hasPrefix("Eevee → ") }, "\(lines)")
+        let members = try #require(evolution["members"] as? [[String: Any]])
+        let steps = members.flatMap { ($0["steps"] as? [[String: Any]]) ?? [] }
+        #expect(steps.contains { $0["item"] as? String == "thunder-stone" && $0["text"] as? String == "Thunder Stone" })
         let unknown = try pokedex("show", "Glurack")
         #expect(unknown.status == 66 && unknown.stderr.contains("did you mean Glurak"), "\(unknown.stderr)")
     }

@@ -80,7 +80,7 @@ struct BenchmarkSQLTests {
             members.map {
                 [
                     .int($0.position), .text($0.speciesName), .text($0.displayName), .text($0.evolvesFrom),
-                    .bool($0.isBaby),
+                    .bool($0.isBaby), .text($0.defaultForm), .text(entry.evolution?.babyTriggerItem),
                 ]
             })
         expected.append(
@@ -89,7 +89,11 @@ struct BenchmarkSQLTests {
                     [
                         .int(member.position), .text(step.trigger), .int(step.minLevel), .text(step.item),
                         .text(step.heldItem), .text(step.timeOfDay), .text(step.knownMove), .int(step.minHappiness),
-                        .text(step.location), .int(step.gender), .text(step.tradeSpecies),
+                        .text(step.location), .int(step.gender), .text(step.tradeSpecies), .text(step.usedMove),
+                        .int(step.minMoveCount), .int(step.minSteps), .int(step.minDamageTaken),
+                        .int(step.nearSpecialRock.map { $0 ? 1 : 0 }), .int(step.needsMultiplayer.map { $0 ? 1 : 0 }),
+                        .text(step.region),
+                        .text(step.baseForm), .text(step.evolvedForm), .text(step.versionGroup),
                     ]
                 }
             })

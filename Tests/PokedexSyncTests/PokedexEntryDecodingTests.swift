@@ -64,6 +64,31 @@ struct PokedexEntryDecodingTests {
         #expect(try PokeAPIScanner.evolutionChain(from: Data(far.utf8)).violation?.contains("min_level") == true)
     }
 
+    @Test("every condition PokeAPI gives is scanned: moves used, steps, damage, rocks, forms, region, games")
+    func chainConditions() throws {
+        let body = """
+            {"id":24,"chain":{"evolution_details":[],"species":{"name":"a","url":"/s/1/"},"evolves_to":[
+            {"species":{"name":"b","url":"/s/2/"},"evolves_to":[],"evolution_details":[
+            {"used_move":{"name":"rage-fist","url":"/m/889/"},"min_move_count":20,"min_steps":1000,
+            "min_damage_taken":49,"near_special_rock":true,"needs_multiplayer":false,
+            "region":{"name":"galar","url":"/r/8/"},"base_form":{"name":"a-galar","url":"/p/1/"},
+            "evolved_form":{"name":"b-galar","url":"/p/2/"},"version_group":{"name":"sword-shield","url":"/v/20/"},
+            "trigger":{"name":"use-move","url":"/t/14/"}},
+            {"used_move":null,"min_move_count":null,"region":null,"base_form":null,"evolved_form":null}]}]}}
+            """
+        let chain = try PokeAPIScanner.evolutionChain(from: Data(body.utf8))
+        let steps = chain.members[1].steps
+        #expect(steps.count == 2 && chain.violation == nil)
+        let step = steps[0].conditions
+        #expect(step.usedMove == "rage-fist" && step.minMoveCount == 20 && step.minSteps == 1000)
+        #expect(step.minDamageTaken == 49 && step.nearSpecialRock == true && step.needsMultiplayer == false)
+        #expect(step.region == "galar" && step.baseForm == "a-galar" && step.evolvedForm == "b-galar")
+        #expect(step.versionGroup == "sword-shield")
+        #expect(steps[1].conditions == EvolutionStep(trigger: nil))
+        let far = body.replacingOccurrences(of: "\"min_steps\":1000", with: "\"min_steps\":-1")
+        #expect(try PokeAPIScanner.evolutionChain(from: Data(far.utf8)).violation?.contains("min_steps") == true)
+    }
+
     @Test("a species decodes; an out-of-range capture rate is refused")
     func speciesDecoding() throws {
         let body = """

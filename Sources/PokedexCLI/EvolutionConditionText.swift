@@ -1,0 +1,103 @@
+import PokedexStore
+
+/// Ways of evolving in words: "level 16", "Thunder Stone, in Alola", "trade, holding Metal
+/// Coat", "using Rage Fist 20 times", "near a special rock at Eterna Forest or Twist Mountain".
+enum EvolutionConditionText {
+    /// The ways of one arrow, "or" between them; ways that differ only in the place are
+    /// one way with the places listed. A way whose words list places is set off with "; or ".
+    static func alternatives(_ steps: [EvolutionStep]) -> String {
+        var ways: [(words: String, locations: [String])] = []
+        for step in steps {
+            var placeless = step
+            placeless.location = nil
+            let words = condition(placeless)
+            let location = step.location.map(EvolutionText.title)
+            if let index = ways.firstIndex(where: { $0.words == words && ($0.locations.isEmpty == (location == nil)) })
+            {
+                if let location, !ways[index].locations.contains(location) { ways[index].locations.append(location) }
+            } else {
+                ways.append((words, location.map { [$0] } ?? []))
+            }
+        }
+        let texts = ways.map { way -> String in
+            guard !way.locations.isEmpty else { return way.words }
+            let places = "at " + list(way.locations)
+            return way.words.isEmpty || way.words == "level up" ? "level up \(places)" : "\(way.words) \(places)"
+        }.filter { !$0.isEmpty }
+        return texts.joined(separator: texts.contains { $0.contains(" or ") } ? "; or " : " or ")
+    }
+
+    /// "A", "A or B", "A, B or C".
+    private static func list(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+    }
+
+    /// One way of evolving, every condition it has in words (the games it applies to aside:
+    /// `--json` has them).
+    static func condition(_ step: EvolutionStep) -> String {
+        var parts = trigger(step)
+        if let item = step.item { parts.append(EvolutionText.title(item)) }
+        if let held = step.heldItem { parts.append("holding \(EvolutionText.title(held))") }
+        if step.minHappiness != nil { parts.append("high friendship") }
+        if step.minAffection != nil { parts.append("high affection") }
+        if step.minBeauty != nil { parts.append("high beauty") }
+        if let time = step.timeOfDay { parts.append(time.replacing("-", with: " ")) }
+        if let move = step.knownMove { parts.append("knowing \(EvolutionText.title(move))") }
+        if let type = step.knownMoveType { parts.append("knowing a \(EvolutionText.title(type)) move") }
+        if let steps = step.minSteps { parts.append("after \(thousands(steps)) steps") }
+        if step.nearSpecialRock == true { parts.append("near a special rock") }
+        if let location = step.location { parts.append("at \(EvolutionText.title(location))") }
+        if let gender = step.gender { parts.append(gender == 1 ? "female" : "male") }
+        if step.needsOverworldRain == true { parts.append("in rain") }
+        if let species = step.partySpecies { parts.append("with \(EvolutionText.title(species)) in the party") }
+        if let type = step.partyType { parts.append("with a \(EvolutionText.title(type)) type in the party") }
+        if let relative = step.relativePhysicalStats {
+            parts.append(relative > 0 ? "Attack > Defense" : relative < 0 ? "Attack < Defense" : "Attack = Defense")
+        }
+        if step.turnUpsideDown == true { parts.append("console upside down") }
+        if step.needsMultiplayer == true { parts.append("with another player") }
+        if let region = step.region { parts.append("in \(EvolutionText.title(region))") }
+        if parts.isEmpty, step.trigger == "level-up" { parts.append("level up") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// What the trigger itself asks, with the counts that belong to it (level, moves used,
+    /// damage taken).
+    private static func trigger(_ step: EvolutionStep) -> [String] {
+        let level = step.minLevel.map { "level \($0)" }
+        let damage = step.minDamageTaken.map(thousands)
+        switch step.trigger {
+        // "other" says nothing a player can act on (Maushold: level 25, whichever family it gets).
+        case "level-up"?, "use-item"?, "other"?, nil:
+            return [level, damage.map { "after taking \($0) HP of damage" }].compactMap { $0 }
+        case "trade"?:
+            return [step.tradeSpecies.map { "trade for \(EvolutionText.title($0))" } ?? "trade"]
+        case "shed"?:
+            return ["shed into a free party slot, with a spare Poké Ball"]
+        case "take-damage"?:
+            return ["after taking \(damage ?? "some") HP of damage"]
+        case "recoil-damage"?:
+            return ["after \(damage ?? "some") HP of recoil damage"]
+        case let trigger? where trigger == "use-move" || trigger.hasSuffix("-style-move"):
+            let move = step.usedMove.map(EvolutionText.title) ?? "a move"
+            let times = step.minMoveCount.map { " \(thousands($0)) times" } ?? ""
+            let style =
+                trigger == "use-move"
+                ? "" : " in \(EvolutionText.title(String(trigger.dropLast("-style-move".count)))) Style"
+            return ["using \(move)\(times)\(style)"]
+        case let other?:
+            return [EvolutionText.title(other), level].compactMap { $0 }
+        }
+    }
+
+    /// "1,000": counts as people write them.
+    private static func thousands(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+}

@@ -1,0 +1,150 @@
+import PokedexStore
+
+/// The evolution line as people read it: `Pichu → Pikachu (high friendship) → Raichu
+/// (Thunder Stone)`, each condition after the Pokémon it leads to. A branching chain gives one
+/// line per branch, the shared start blanked after the first (Eevee's eight); a regional form
+/// the chain's steps name is a Pokémon of its own (`→ Alolan Raichu (Thunder Stone, in Alola)`),
+/// and a form that evolves its own way starts its own line (`Galarian Meowth → Perrserker`).
+enum EvolutionText {
+    static func lines(_ chain: EvolutionChain) -> [String] {
+        var lines: [String] = []
+        var previous: [String] = []
+        for path in EvolutionLine(chain).paths {
+            let pieces = pieces(path, chain: chain)
+            var shared = 0
+            while shared < min(pieces.count - 1, previous.count), pieces[shared] == previous[shared] { shared += 1 }
+            let blank = pieces.prefix(shared).joined(separator: " → ")
+            let rest = pieces.dropFirst(shared).joined(separator: " → ")
+            lines.append(shared == 0 ? rest : String(repeating: " ", count: blank.count + 1) + "→ " + rest)
+            previous = pieces
+        }
+        return lines
+    }
+
+    /// Each branch written out in full, without the blanking `lines` lays out (for `--json`).
+    static func paths(_ chain: EvolutionChain) -> [String] {
+        EvolutionLine(chain).paths.map { pieces($0, chain: chain).joined(separator: " → ") }
+    }
+
+    /// The start of a path, then each Pokémon it reaches with the ways there.
+    private static func pieces(_ path: EvolutionLine.Path, chain: EvolutionChain) -> [String] {
+        [start(path.start, chain: chain)]
+            + path.arrows.map { arrow in
+                let ways = EvolutionConditionText.alternatives(arrow.steps)
+                return name(arrow.to) + (ways.isEmpty ? "" : " (\(ways))")
+            }
+    }
+
+    private static func start(_ pokemon: EvolutionLine.Pokemon, chain: EvolutionChain) -> String {
+        guard pokemon.member.isBaby else { return name(pokemon) }
+        let hatch = chain.babyTriggerItem.map { ", bred holding \(title($0))" } ?? ""
+        return name(pokemon) + " (baby\(hatch))"
+    }
+
+    /// "Raichu", "Alolan Raichu", "Dusk Lycanroc", "Own Tempo Rockruff": a form is named by what
+    /// its slug adds to the species' (`raichu-alola`), a region by its adjective.
+    static func name(_ pokemon: EvolutionLine.Pokemon) -> String {
+        guard let form = pokemon.form else { return pokemon.member.displayName }
+        let prefix = pokemon.member.speciesName + "-"
+        var words = (form.hasPrefix(prefix) ? String(form.dropFirst(prefix.count)) : form)
+            .split(separator: "-").map(String.init)
+        if let region = words.first.flatMap({ regionAdjectives[$0] }) { words[0] = region }
+        return (words.map(title) + [pokemon.member.displayName]).joined(separator: " ")
+    }
+
+    /// English adjectives of the regions whose forms PokeAPI's slugs name (`meowth-galar`).
+    private static let regionAdjectives = [
+        "alola": "Alolan", "galar": "Galarian", "hisui": "Hisuian", "paldea": "Paldean", "kanto": "Kantonian",
+    ]
+
+    /// "thunder-stone" → "Thunder Stone": items, moves and places have no stored names.
+    static func title(_ slug: String) -> String {
+        slug.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }
+            .joined(separator: " ")
+    }
+}
+
+/// A chain as a graph of Pokémon (a species in its usual form or in a form a step names) and
+/// arrows between them, each arrow with the steps that take it.
+struct EvolutionLine {
+    struct Pokemon: Hashable {
+        let member: EvolutionMember
+        /// nil for the species' usual form.
+        let form: String?
+
+        static func == (a: Pokemon, b: Pokemon) -> Bool {
+            a.member.speciesName == b.member.speciesName && a.form == b.form
+        }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(member.speciesName)
+            hasher.combine(form)
+        }
+    }
+
+    struct Arrow {
+        let from: Pokemon
+        let to: Pokemon
+        var steps: [EvolutionStep]
+    }
+
+    struct Path {
+        let start: Pokemon
+        let arrows: [Arrow]
+    }
+
+    /// In the chain's order: members by position, each member's steps in stored order.
+    private(set) var arrows: [Arrow] = []
+    private(set) var starts: [Pokemon] = []
+
+    init(_ chain: EvolutionChain) {
+        let members = Dictionary(chain.members.map { ($0.speciesName, $0) }, uniquingKeysWith: { first, _ in first })
+        var reached: Set<Pokemon> = []
+        var candidates: [Pokemon] = []
+        for member in chain.members {
+            guard let parent = member.evolvesFrom.flatMap({ members[$0] }), parent.speciesName != member.speciesName
+            else {
+                candidates.append(Pokemon(member: member, form: nil))
+                continue
+            }
+            // A member without steps (Melmetal: its species says it evolves from Meltan, no chain
+            // says how) still has its arrow.
+            let steps = member.steps.isEmpty ? [nil] : member.steps.map(Optional.some)
+            for step in steps {
+                let from = Self.pokemon(parent, form: step?.baseForm)
+                let to = Self.pokemon(member, form: step?.evolvedForm)
+                if let index = arrows.firstIndex(where: { $0.from == from && $0.to == to }) {
+                    if let step { arrows[index].steps.append(step) }
+                } else {
+                    arrows.append(Arrow(from: from, to: to, steps: step.map { [$0] } ?? []))
+                }
+                candidates.append(from)
+                reached.insert(to)
+            }
+        }
+        var seen: Set<Pokemon> = []
+        starts = candidates.filter { !reached.contains($0) && seen.insert($0).inserted }
+        // Stored chains that loop (no real one does) still show from their first member.
+        if starts.isEmpty, let first = chain.members.first { starts = [Pokemon(member: first, form: nil)] }
+    }
+
+    /// A form a step names, nil where it names the species' usual Pokémon (its default
+    /// variety, or the one named as the species when the species is not synced).
+    private static func pokemon(_ member: EvolutionMember, form: String?) -> Pokemon {
+        guard let form, form != (member.defaultForm ?? member.speciesName) else {
+            return Pokemon(member: member, form: nil)
+        }
+        return Pokemon(member: member, form: form)
+    }
+
+    /// Every path from a start to a Pokémon that evolves no further, depth first.
+    var paths: [Path] {
+        var paths: [Path] = []
+        func walk(_ start: Pokemon, _ pokemon: Pokemon, _ taken: [Arrow], _ visited: Set<Pokemon>) {
+            let next = arrows.filter { $0.from == pokemon && !visited.contains($0.to) }
+            if next.isEmpty { paths.append(Path(start: start, arrows: taken)) }
+            for arrow in next { walk(start, arrow.to, taken + [arrow], visited.union([arrow.to])) }
+        }
+        for start in starts { walk(start, start, [], [start]) }
+        return paths
+    }
+}
