@@ -89,10 +89,7 @@ enum EvolutionText {
     }
 
     /// "thunder-stone" → "Thunder Stone": items, moves and places have no stored names.
-    static func title(_ slug: String) -> String {
-        slug.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }
-            .joined(separator: " ")
-    }
+    static func title(_ slug: String) -> String { PokemonName.titled(slug) }
 }
 
 /// Text for people at a terminal: lines of at most 80 columns (texts are wrapped).

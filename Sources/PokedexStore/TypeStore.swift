@@ -7,28 +7,23 @@ public struct TypeDetails: Sendable, Equatable {
     public let generation: String?
     public let moveDamageClass: String?
     public let names: [LocalizedName]
-    /// Type names from `damage_relations`: what a move of this type does to them.
-    public let doubleDamageTo: [String]
-    public let halfDamageTo: [String]
-    public let noDamageTo: [String]
+    /// `damage_relations.*_damage_to`: what a move of this type does to the types named.
+    public let damageTo: [DamageRelation]
+    /// `damage_relations.*_damage_from`: what moves of the types named do to this type. A
+    /// Pokémon's types' lists are complete for it, so its matchups need no other type synced.
+    public let damageFrom: [DamageRelation]
 
     public init(
         id: Int, name: String, generation: String?, moveDamageClass: String?, names: [LocalizedName],
-        doubleDamageTo: [String], halfDamageTo: [String], noDamageTo: [String]
+        damageTo: [DamageRelation], damageFrom: [DamageRelation]
     ) {
         self.id = id
         self.name = name
         self.generation = generation
         self.moveDamageClass = moveDamageClass
         self.names = names
-        self.doubleDamageTo = doubleDamageTo
-        self.halfDamageTo = halfDamageTo
-        self.noDamageTo = noDamageTo
-    }
-
-    /// `type_damage` rows: (defending type, multiplier).
-    public var damage: [(defending: String, multiplier: Double)] {
-        doubleDamageTo.map { ($0, 2) } + halfDamageTo.map { ($0, 0.5) } + noDamageTo.map { ($0, 0) }
+        self.damageTo = damageTo
+        self.damageFrom = damageFrom
     }
 
     /// What cannot be stored as one type: out of range, or a defending type named twice.
@@ -37,11 +32,27 @@ public struct TypeDetails: Sendable, Equatable {
         if let outside = ResourceLimits.outside("number of names", names.count, ResourceLimits.entries) {
             return outside
         }
-        var seen: Set<String> = []
-        for (defending, _) in damage where !seen.insert(defending).inserted {
-            return "damage_relations name \"\(defending.prefix(100))\" twice"
+        for (side, relations) in [("to", damageTo), ("from", damageFrom)] {
+            var seen: Set<String> = []
+            for relation in relations where !seen.insert(relation.type).inserted {
+                return "damage_relations *_damage_\(side) name \"\(relation.type.prefix(100))\" twice"
+            }
         }
         return nil
+    }
+}
+
+/// One type a `damage_relations` list names, with its multiplier (2, 0.5 or 0).
+public struct DamageRelation: Sendable, Equatable {
+    public let type: String
+    /// From the type's URL: orders types that are only named, never synced, as PokeAPI does.
+    public let typeID: Int?
+    public let multiplier: Double
+
+    public init(type: String, typeID: Int?, multiplier: Double) {
+        self.type = type
+        self.typeID = typeID
+        self.multiplier = multiplier
     }
 }
 
@@ -68,13 +79,24 @@ public struct TypeStore: ResourceTablesStore {
                 "INSERT OR REPLACE INTO type_name (type_id, language, name) VALUES (?, ?, ?)",
                 [id, .text(name.language), .text(name.name)])
         }
-        // Keyed by the attacking type's name, which is the row's (the entry may have been renamed).
-        let attacking = try database.queryFirst("SELECT name FROM type WHERE id = ?", [id]) { $0.text(0) } ?? type.name
-        try database.run("DELETE FROM type_damage WHERE attacking_type = ?", [.text(attacking)])
-        for (defending, multiplier) in type.damage {
+        // Keyed by the type row's name (the entry may have been renamed). The body restates every
+        // pair it names: its _to lists as attacker, its _from lists as defender; a pair both
+        // state (this type against itself) is the _to list's. Types synced later restate theirs.
+        let this = try database.queryFirst("SELECT name FROM type WHERE id = ?", [id]) { $0.text(0) } ?? type.name
+        try database.run("DELETE FROM type_damage WHERE attacking_type = ?1 OR defending_type = ?1", [.text(this)])
+        let insert = """
+            INTO type_damage (attacking_type, defending_type, multiplier, attacking_type_id, defending_type_id)
+            VALUES (?, ?, ?, ?, ?)
+            """
+        for relation in type.damageTo {
             try database.run(
-                "INSERT INTO type_damage (attacking_type, defending_type, multiplier) VALUES (?, ?, ?)",
-                [.text(attacking), .text(defending), .real(multiplier)])
+                "INSERT \(insert)",
+                [.text(this), .text(relation.type), .real(relation.multiplier), id, .int(relation.typeID)])
+        }
+        for relation in type.damageFrom {
+            try database.run(
+                "INSERT OR IGNORE \(insert)",
+                [.text(relation.type), .text(this), .real(relation.multiplier), .int(relation.typeID), id])
         }
         try Self.tables.saveBody(database, id: type.id, body: downloaded.body, etag: downloaded.etag)
     }
