@@ -8,9 +8,10 @@
 ALTER TABLE type_damage ADD COLUMN attacking_type_id INTEGER;
 ALTER TABLE type_damage ADD COLUMN defending_type_id INTEGER;
 
--- Databases synced before: the relations again from the stored type bodies, nothing downloaded.
--- As TypeStore.saveDetails writes them: the _to lists state their pairs, the _from lists add
--- the pairs no _to list states.
+-- A pair is stated by the attacking type's _to lists once that type is synced, else by the
+-- defending type's _from lists (as TypeStore.saveDetails writes them): the rows then depend on
+-- which bodies are stored, never on the order they came in. Databases synced before get the
+-- relations again from their stored type bodies, nothing downloaded.
 CREATE VIEW type_relation_0011 AS
 SELECT t.name AS this_type,
        t.id AS this_type_id,
@@ -36,8 +37,9 @@ DELETE FROM type_damage WHERE attacking_type IN (SELECT this_type FROM type_rela
 INSERT OR REPLACE INTO type_damage (attacking_type, defending_type, multiplier, attacking_type_id, defending_type_id)
 SELECT this_type, other_type, multiplier, this_type_id, other_type_id FROM type_relation_0011 WHERE side = 'to';
 
-INSERT OR IGNORE INTO type_damage (attacking_type, defending_type, multiplier, attacking_type_id, defending_type_id)
-SELECT other_type, this_type, multiplier, other_type_id, this_type_id FROM type_relation_0011 WHERE side = 'from';
+INSERT OR REPLACE INTO type_damage (attacking_type, defending_type, multiplier, attacking_type_id, defending_type_id)
+SELECT other_type, this_type, multiplier, other_type_id, this_type_id FROM type_relation_0011
+WHERE side = 'from' AND other_type NOT IN (SELECT name FROM type WHERE details_synced_at IS NOT NULL);
 
 DROP VIEW type_relation_0011;
 

@@ -187,6 +187,33 @@ struct StoredTypeMatchupsTests {
         }
     }
 
+    @Test("a pair two bodies disagree on is the attacker's once it is synced, in whichever order they are stored")
+    func disagreeingBodies() throws {
+        let fire = Self.chartDetails("fire")  // its _from lists: water's moves do 2× to it
+        let chart = Self.chartDetails("water")
+        let water = TypeDetails(
+            id: chart.id, name: chart.name, generation: nil, moveDamageClass: nil, names: chart.names,
+            damageTo: chart.damageTo.map {
+                $0.type == "fire" ? DamageRelation(type: "fire", typeID: $0.typeID, multiplier: 0.5) : $0
+            }, damageFrom: chart.damageFrom)
+        func waterOnFire() throws -> Double {
+            let (matchups, _) = try PokedexEntryQueries(database: database).matchups()
+            return matchups.multiplier(attacking: "water", defending: ["fire"]).value
+        }
+        try storeOnly([fire])
+        #expect(try waterOnFire() == 2, "water not synced: fire's _from list")
+        var rows: [[String]] = []
+        for order in [[fire, water], [water, fire]] {
+            try storeOnly(order)
+            #expect(try waterOnFire() == 0.5, "water synced: its own _to list, \(order.map(\.name))")
+            rows.append(
+                try database.query("SELECT * FROM type_damage ORDER BY 1, 2") {
+                    "\($0.text(0))>\($0.text(1))=\($0.text(2))"
+                })
+        }
+        #expect(rows[0] == rows[1] && !rows[0].isEmpty)
+    }
+
     @Test("shadow, stellar and unknown (synced, no relations, no Pokémon) are no attackers; a type with Pokémon is")
     func inertTypes() throws {
         let inert = [(19, "stellar"), (10001, "unknown"), (10002, "shadow")].map { id, name in
