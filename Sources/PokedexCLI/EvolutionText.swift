@@ -58,10 +58,7 @@ enum EvolutionText {
     ]
 
     /// "thunder-stone" → "Thunder Stone": items, moves and places have no stored names.
-    static func title(_ slug: String) -> String {
-        slug.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }
-            .joined(separator: " ")
-    }
+    static func title(_ slug: String) -> String { PokemonName.titled(slug) }
 }
 
 /// A chain as a graph of Pokémon (a species in its usual form or in a form a step names) and

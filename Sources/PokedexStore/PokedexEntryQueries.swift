@@ -181,30 +181,36 @@ public struct PokedexEntryQueries {
         ) { $0.optionalText(0) } ?? nil
     }
 
-    /// Every type's display name by slug (types not synced are missing: their slug stands).
+    /// Every type's display name by slug (types not synced are missing: see `typeDisplayName`).
     public func typeDisplayNames() throws -> [String: String] {
         let rows = try database.query(
             "SELECT t.name, \(Self.localized("type_name", "type_id", "name", id: "t.id")) FROM type AS t",
             [.null, .text(language)]
         ) { ($0.text(0), $0.optionalText(1)) }
         var names: [String: String] = [:]
-        for (slug, name) in rows { names[slug] = name ?? slug }
+        for (slug, name) in rows where name != nil { names[slug] = name }
         return names
     }
 
-    func named(_ slugs: [String], _ names: [String: String]) -> [NamedType] {
-        slugs.map { NamedType(name: $0, displayName: names[$0] ?? $0) }
+    /// A type's display name from `typeDisplayNames`, else its slug title-cased ("Water"), as
+    /// items and moves are shown: a type a partial sync only saw named reads like the others.
+    static func typeDisplayName(_ slug: String, _ names: [String: String]) -> String {
+        names[slug] ?? PokemonName.titled(slug)
     }
 
-    /// `type_damage` and the attacking types whose details are synced, in id order.
+    func named(_ slugs: [String], _ names: [String: String]) -> [NamedType] {
+        slugs.map { NamedType(name: $0, displayName: Self.typeDisplayName($0, names)) }
+    }
+
+    /// `type_damage` and the attacking types of `matchup_type`, in PokeAPI's id order.
     public func matchups() throws -> (TypeMatchups, attackers: [String]) {
         // In quarters, read as integers: 0, 2 (½) or 8 (2), exactly.
         let rows = try database.query(
             "SELECT attacking_type, defending_type, CAST(round(multiplier * 4) AS INTEGER) FROM type_damage"
         ) { row in (attacking: row.text(0), defending: row.text(1), multiplier: Double(row.int(2)) / 4) }
-        let attackers = try database.query(
-            "SELECT name FROM type WHERE details_synced_at IS NOT NULL ORDER BY id"
-        ) { $0.text(0) }
+        let attackers = try database.query("SELECT name FROM matchup_type ORDER BY id IS NULL, id, name") {
+            $0.text(0)
+        }
         return (TypeMatchups(rows: rows), attackers)
     }
 
@@ -461,7 +467,7 @@ public struct PokedexEntryQueries {
             artwork: PokemonResource.artwork(id: id, official: row.optionalText(3)))
         return ListedPokemon(
             summary: summary, displayName: row.optionalText(5) ?? row.text(1), generation: row.optionalInt(6),
-            typeNames: types.map { typeNames[$0] ?? $0 })
+            typeNames: types.map { Self.typeDisplayName($0, typeNames) })
     }
 
     /// The type slug `text` means: a slug some Pokémon or stored type has, or a type's display
@@ -527,7 +533,7 @@ public struct PokedexEntryQueries {
             func relations(_ other: String, _ this: String) -> String {
                 """
                 SELECT d.\(other), CAST(round(d.multiplier * 4) AS INTEGER)
-                FROM type_damage AS d LEFT JOIN type AS t ON t.name = d.\(other)
+                FROM type_damage AS d LEFT JOIN matchup_type AS t ON t.name = d.\(other)
                 WHERE d.\(this) = ? ORDER BY t.id IS NULL, t.id, d.\(other)
                 """
             }
@@ -535,7 +541,7 @@ public struct PokedexEntryQueries {
             let taken = try grouped(relations("attacking_type", "defending_type"))
             let pokemon = try list(offset: 0, limit: Int(Int32.max), type: slug)
             return TypeEntry(
-                type: NamedType(name: slug, displayName: typeNames[slug] ?? slug), generation: stored?.0,
+                type: named([slug], typeNames)[0], generation: stored?.0,
                 hasDetails: stored?.1 ?? false, damageDealt: dealt, damageTaken: taken, pokemon: pokemon)
         }
     }

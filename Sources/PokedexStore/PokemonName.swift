@@ -1,6 +1,12 @@
 /// Turns what people type ("Mr. Mime", "Nidoran♀", "Farfetch’d", "Flabébé", "PIKACHU")
 /// into PokeAPI's ASCII slug (`mr-mime`, `nidoran-f`, `farfetchd`, `flabebe`, `pikachu`).
 public enum PokemonName {
+    /// "thunder-stone" → "Thunder Stone": how a slug reads where no display name is stored.
+    public static func titled(_ slug: String) -> String {
+        slug.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }
+            .joined(separator: " ")
+    }
+
     public static func slug(_ text: String) -> String {
         slug(text, keepingOtherScripts: false)
     }

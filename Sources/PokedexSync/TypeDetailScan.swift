@@ -14,7 +14,7 @@ extension JSONScanner {
         try beginObject()
         var id: Int?, name: String?, generation: String?, damageClass: String?
         var names: [LocalizedName] = []
-        var relations: (double: [String], half: [String], none: [String])?
+        var relations: (to: [DamageRelation], from: [DamageRelation])?
         var first = true
         while let k = try nextKey(&first) {
             if key(k, is: "id") {
@@ -38,28 +38,36 @@ extension JSONScanner {
         guard let relations else { throw fail("missing \"damage_relations\"") }
         return TypeDetails(
             id: id, name: name, generation: generation, moveDamageClass: damageClass, names: names,
-            doubleDamageTo: relations.double, halfDamageTo: relations.half, noDamageTo: relations.none)
+            damageTo: relations.to, damageFrom: relations.from)
     }
 
+    /// The six lists of `damage_relations`: the `_to` lists, then the `_from` lists, each side
+    /// in the order double, half, none.
     private mutating func damageRelations() throws(JSONScanFailure) -> (
-        double: [String], half: [String], none: [String]
+        to: [DamageRelation], from: [DamageRelation]
     ) {
         try beginObject()
-        var double: [String] = [], half: [String] = [], none: [String] = []
+        var lists = [[DamageRelation]](repeating: [], count: Self.damageLists.count)
         var first = true
         while let k = try nextKey(&first) {
-            if key(k, is: "double_damage_to") {
-                double = try namedResources().map(\.name)
-            } else if key(k, is: "half_damage_to") {
-                half = try namedResources().map(\.name)
-            } else if key(k, is: "no_damage_to") {
-                none = try namedResources().map(\.name)
-            } else {
+            guard let index = Self.damageLists.firstIndex(where: { key(k, is: $0.key) }) else {
                 try skipValue()
+                continue
+            }
+            let multiplier = Self.damageLists[index].multiplier
+            lists[index] = try namedResources().map { type in
+                // A URL without an id only costs the type its place in PokeAPI's order.
+                DamageRelation(
+                    type: type.name, typeID: try? PokemonResource.id(fromURL: type.url), multiplier: multiplier)
             }
         }
-        return (double, half, none)
+        return (lists[0..<3].flatMap { $0 }, lists[3...].flatMap { $0 })
     }
+
+    private static let damageLists: [(key: StaticString, multiplier: Double)] = [
+        ("double_damage_to", 2), ("half_damage_to", 0.5), ("no_damage_to", 0),
+        ("double_damage_from", 2), ("half_damage_from", 0.5), ("no_damage_from", 0),
+    ]
 
     /// `[{"language": {"name", "url"}, "name": String}, …]`; a language named twice keeps its last.
     mutating func localizedNames() throws(JSONScanFailure) -> [LocalizedName] {

@@ -133,7 +133,7 @@ struct PokedexEntryEndToEndTests {
         writer.close()
         let show = try pokedex("show", "pikachu", "--lang", "fr")
         #expect(show.status == 0 && show.stdout.hasPrefix("#0025 pikachu\n"), "\(show.stdout)\(show.stderr)")
-        #expect(show.stdout.contains("Types       electric") && !show.stdout.contains("Weak"), "\(show.stdout)")
+        #expect(show.stdout.contains("Types       Electric") && !show.stdout.contains("Weak"), "\(show.stdout)")
         let type = try pokedex("type", "fire")
         #expect(type.status == 0 && type.stdout.contains("charizard"), "\(type.stdout)\(type.stderr)")
         #expect(type.stdout.contains("not synced yet"), "\(type.stdout)")

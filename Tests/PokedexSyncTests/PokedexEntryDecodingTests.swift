@@ -27,17 +27,33 @@ struct PokedexEntryDecodingTests {
         "names":[{"language":{"name":"en","url":"/l/9/"},"name":"Fire"},{"language":{"name":"en","url":"/l/9/"},"name":"Fire!"}]}
         """
 
-    @Test("a type decodes with its damage multipliers; a defending type named twice is refused")
+    @Test("a type decodes with its damage multipliers from both sides; a type named twice on one side is refused")
     func typeDecoding() throws {
         let type = try PokeAPIScanner.type(from: Data(Self.typeBody.utf8))
         #expect(type.id == 10 && type.name == "fire" && type.generation == "generation-i")
         #expect(type.names == [LocalizedName(language: "en", name: "Fire!")])
-        #expect(type.damage.map(\.defending) == ["grass", "water", "fire"])
-        #expect(type.damage.map(\.multiplier) == [2, 0.5, 0.5])
+        #expect(
+            type.damageTo == [
+                DamageRelation(type: "grass", typeID: 12, multiplier: 2),
+                DamageRelation(type: "water", typeID: 11, multiplier: 0.5),
+                DamageRelation(type: "fire", typeID: 10, multiplier: 0.5),
+            ])
+        #expect(type.damageFrom == [DamageRelation(type: "water", typeID: 11, multiplier: 2)])
         #expect(type.violation == nil)
         let twice = Self.typeBody.replacingOccurrences(
             of: "\"no_damage_to\":[]", with: "\"no_damage_to\":[{\"name\":\"grass\",\"url\":\"/t/\"}]")
         #expect(try PokeAPIScanner.type(from: Data(twice.utf8)).violation?.contains("grass") == true)
+        // The same type once on each side is two pairs, not a repeat.
+        let bothSides = Self.typeBody.replacingOccurrences(
+            of: "\"double_damage_from\":[",
+            with: "\"no_damage_from\":[{\"name\":\"grass\",\"url\":\"/t/\"}],\"double_damage_from\":[")
+        let both = try PokeAPIScanner.type(from: Data(bothSides.utf8))
+        #expect(both.violation == nil && both.damageFrom.map(\.type) == ["water", "grass"])
+        #expect(both.damageFrom.last?.typeID == nil)
+        let fromTwice = Self.typeBody.replacingOccurrences(
+            of: "\"double_damage_from\":[",
+            with: "\"half_damage_from\":[{\"name\":\"water\",\"url\":\"/t/\"}],\"double_damage_from\":[")
+        #expect(try PokeAPIScanner.type(from: Data(fromTwice.utf8)).violation?.contains("water") == true)
     }
 
     @Test("an evolution chain flattens depth-first with each member's parent and steps")
@@ -125,9 +141,14 @@ struct PokedexEntryDecodingTests {
             try store.commitPage()
         }
         let rows = try store.database.query(
-            "SELECT defending_type, multiplier FROM type_damage WHERE attacking_type = 'fire' ORDER BY defending_type"
-        ) { "\($0.text(0))=\($0.text(1))" }
-        #expect(rows == ["fire=0.5", "grass=2.0", "water=0.5"])
+            """
+            SELECT attacking_type, attacking_type_id, defending_type, defending_type_id, multiplier FROM type_damage
+            ORDER BY attacking_type, defending_type
+            """
+        ) { "\($0.text(0))#\($0.text(1))>\($0.text(2))#\($0.text(3))=\($0.text(4))" }
+        // Its _to lists as attacker, its _from list as defender (water's move, a type not synced).
+        #expect(
+            rows == ["fire#10>fire#10=0.5", "fire#10>grass#12=2.0", "fire#10>water#11=0.5", "water#11>fire#10=2.0"])
         #expect(try store.body(id: 10) == [UInt8](Self.typeBody.utf8))
         #expect(try store.storedDetails(maximumAgeSeconds: 60)[10]?.isFresh == true)
         let other = PokemonListEntry(id: 11, name: "water", url: "https://pokeapi.co/api/v2/type/11/")

@@ -47,8 +47,14 @@ struct RealPokedexEntryTests {
             let type = try PokeAPIScanner.type(from: data)
             let relations = try #require(raw["damage_relations"] as? [String: Any])
             #expect(type.id == id && type.name == raw["name"] as? String && type.violation == nil)
-            #expect(type.doubleDamageTo == Self.names(relations["double_damage_to"]), "type \(id)")
-            #expect(type.noDamageTo == Self.names(relations["no_damage_to"]), "type \(id)")
+            for (list, side, multiplier) in [
+                ("double_damage_to", type.damageTo, 2.0), ("no_damage_to", type.damageTo, 0),
+                ("half_damage_from", type.damageFrom, 0.5), ("no_damage_from", type.damageFrom, 0),
+            ] {
+                #expect(
+                    side.filter { $0.multiplier == multiplier }.map(\.type) == Self.names(relations[list]),
+                    "\(id) \(list)")
+            }
             return .init(id: id, fields: type, body: [UInt8](data), etag: nil)
         }
         let abilities = try store(AbilityStore(database: database), "ability", name: \.fields.name) { id, data, raw in
