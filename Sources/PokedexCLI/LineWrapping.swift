@@ -1,7 +1,8 @@
 /// Lines of at most a given number of terminal columns (`TerminalColumns`), broken where the
-/// script allows: at spaces, and between Chinese and Japanese characters, which are written
-/// without spaces, but never before closing punctuation (。、」) nor after opening punctuation
-/// («「»). Korean keeps its words whole, as Korean text is set: it has spaces between them.
+/// script allows: at spaces and ideographic spaces, and inside a run of Chinese or Japanese
+/// too long for a line (those scripts have no spaces between words) between two characters,
+/// but never before closing punctuation (。、」) nor after opening punctuation (「).
+/// Korean keeps its words whole, as Korean text is set: it has spaces between them.
 enum LineWrapping {
     /// `text` (sanitized: no control characters) on lines of at most `width` columns. A space
     /// or ideographic space (U+3000) where a line breaks is dropped; inside a line it stays.
@@ -29,7 +30,7 @@ enum LineWrapping {
             line = String(rest)
             columns = TerminalColumns.of(rest)
         }
-        for piece in pieces(text) {
+        for piece in pieces(text, width: width) {
             let added = TerminalColumns.of(piece.separator) + TerminalColumns.of(piece.text)
             if line.isEmpty {
                 start(piece.text)
@@ -52,29 +53,48 @@ enum LineWrapping {
         var text = ""
     }
 
-    private static func pieces(_ text: String) -> [Piece] {
+    /// The words between spaces; a word wider than `width` (a sentence of Chinese, which has
+    /// no spaces) in the pieces between its break opportunities, so that names in a list
+    /// (`ピカチュウ, ライチュウ`) stay whole and long texts still fill their lines.
+    private static func pieces(_ text: String, width: Int) -> [Piece] {
         var pieces: [Piece] = []
         var current = Piece()
-        var previous: Character?
+        func endWord() {
+            guard !current.text.isEmpty else { return }
+            if TerminalColumns.of(current.text) > width {
+                pieces += split(current)
+            } else {
+                pieces.append(current)
+            }
+            current = Piece()
+        }
         for character in text {
             if character == " " || character == "\u{3000}" {
-                if !current.text.isEmpty {
-                    pieces.append(current)
-                    current = Piece()
-                }
+                endWord()
                 // Spaces before the first word are dropped.
                 if !pieces.isEmpty { current.separator.append(character) }
-                previous = nil
-                continue
+            } else {
+                current.text.append(character)
             }
-            if let previous, !current.text.isEmpty, breaks(between: previous, and: character) {
+        }
+        endWord()
+        return pieces
+    }
+
+    /// `word` cut where a line may break inside it, the first piece keeping its separator.
+    private static func split(_ word: Piece) -> [Piece] {
+        var pieces: [Piece] = []
+        var current = Piece(separator: word.separator)
+        var previous: Character?
+        for character in word.text {
+            if let previous, breaks(between: previous, and: character) {
                 pieces.append(current)
                 current = Piece()
             }
             current.text.append(character)
             previous = character
         }
-        if !current.text.isEmpty { pieces.append(current) }
+        pieces.append(current)
         return pieces
     }
 
