@@ -103,7 +103,7 @@ let package = Package(
             name: "PokedexCLITests",
             dependencies: [
                 "PokedexCLI", "PokedexStore", "SQLiteDatabase",
-                "PokedexSync",
+                "PokedexSync", "TestSupport",
             ]),
         .testTarget(
             name: "EndToEndTests",
