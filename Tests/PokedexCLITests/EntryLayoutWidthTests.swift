@@ -101,7 +101,9 @@ struct EntryLayoutWidthTests {
         try store(SpeciesStore(database: database), "pokemon-species", name: \.fields.name) { id, body in
             .init(id: id, fields: try PokeAPIScanner.species(from: body), body: [UInt8](body), etag: nil)
         }
-        try store(EvolutionChainStore(database: database), "evolution-chain", name: { _ in "" }) { id, body in
+        // Chains have no names.
+        let unnamed: (EvolutionChainStore.Downloaded) -> String = { _ in "" }
+        try store(EvolutionChainStore(database: database), "evolution-chain", name: unnamed) { id, body in
             .init(id: id, fields: try PokeAPIScanner.evolutionChain(from: body), body: [UInt8](body), etag: nil)
         }
     }
