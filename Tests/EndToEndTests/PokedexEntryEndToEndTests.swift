@@ -68,7 +68,7 @@ struct PokedexEntryEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let pokedex = try #require(lines.firstIndex { $0.hasPrefix("Pokédex") }, "\(result.stdout)")
-        // 78 columns, then the break at an ideographic space: 同士の would make 86 (46 characters).
+        // 78 columns, then the break at an ideographic space: 同士の would make 86.
         #expect(
             Array(lines[pokedex...].prefix(2)) == [
                 "Pokédex     おたがいの　しっぽを　くっつけて　電気を　流しあうのが　ピカチュウ",
