@@ -1,6 +1,6 @@
 import PokedexStore
 
-/// Text for people at a terminal: lines of at most 80 columns (texts are wrapped).
+/// Text for people at a terminal: lines of at most 80 terminal columns (texts are wrapped).
 enum EntryText {
     static let width = 80
     static let labelWidth = 12
@@ -25,7 +25,8 @@ enum EntryText {
     static func entry(_ entry: PokedexEntry) -> DisplayText {
         let profile = entry.profile
         let summary = profile.summary
-        var lines: [String] = [number(summary.id) + " " + entry.displayName + (entry.genus.map { " · \($0)" } ?? "")]
+        var lines = wrap(
+            number(summary.id) + " " + entry.displayName + (entry.genus.map { " · \($0)" } ?? ""), width: width)
         func field(_ label: String, _ value: String) {
             lines += labelled(label, wrap(value, width: width - labelWidth))
         }
@@ -61,7 +62,7 @@ enum EntryText {
             field("Pokédex", "\(flavor.text) (\(EvolutionText.title(flavor.version)))")
         }
         if let chain = entry.evolution, chain.members.count > 1 {
-            field("Evolution", lines: EvolutionText.lines(chain))
+            field("Evolution", lines: EvolutionText.lines(chain, width: width - labelWidth))
         }
         for (multiplier, types) in entry.defense {
             let label = multiplier == .immune ? "Immune" : multiplier.value > 1 ? "Weak" : "Resists"
@@ -80,9 +81,9 @@ enum EntryText {
     }
 
     static func type(_ entry: TypeEntry) -> DisplayText {
-        var lines = [
-            entry.type.displayName + (entry.type.displayName != entry.type.name ? " (\(entry.type.name))" : "")
-        ]
+        var lines = wrap(
+            entry.type.displayName + (entry.type.displayName != entry.type.name ? " (\(entry.type.name))" : ""),
+            width: width)
         func field(_ label: String, _ value: String) {
             lines += labelled(label, wrap(value, width: width - labelWidth))
         }
@@ -100,7 +101,7 @@ enum EntryText {
     }
 
     static func ability(_ entry: AbilityEntry) -> DisplayText {
-        var lines = [entry.displayName + (entry.displayName != entry.name ? " (\(entry.name))" : "")]
+        var lines = wrap(entry.displayName + (entry.displayName != entry.name ? " (\(entry.name))" : ""), width: width)
         func field(_ label: String, _ value: String) {
             lines += labelled(label, wrap(value, width: width - labelWidth))
         }
@@ -122,34 +123,15 @@ enum EntryText {
         }
     }
 
-    /// Words on lines of at most `width` characters (a longer word stands alone). Leading
-    /// spaces (a branch of an evolution line) are kept, and continuation lines indented past them.
+    /// `text` sanitized, then on lines of at most `width` terminal columns (`LineWrapping`).
     static func wrap(_ text: String, width: Int) -> [String] {
-        let indent = text.prefix { $0 == " " }.count
-        guard indent == 0 else {
-            let body = wrap(String(text.dropFirst(indent)), width: max(20, width - indent - 2))
-            return body.enumerated().map { index, line in
-                String(repeating: " ", count: index == 0 ? indent : indent + 2) + line
-            }
-        }
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            if line.isEmpty {
-                line = String(word)
-            } else if line.count + 1 + word.count <= width {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = String(word)
-            }
-        }
-        if !line.isEmpty || lines.isEmpty { lines.append(line) }
-        return lines
+        LineWrapping.lines(TerminalText.sanitize(text), width: width)
     }
 
+    /// `text` and spaces to `width` columns, or one space after it where it is wider.
     static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        let columns = TerminalColumns.of(text)
+        return columns >= width ? text + " " : text + String(repeating: " ", count: width - columns)
     }
 
     /// " (1′04″)": decimetres in feet and inches; nothing for a value that cannot be converted.

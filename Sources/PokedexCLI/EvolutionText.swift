@@ -6,17 +6,29 @@ import PokedexStore
 /// the chain's steps name is a Pokémon of its own (`→ Alolan Raichu (Thunder Stone, in Alola)`),
 /// and a form that evolves its own way starts its own line (`Galarian Meowth → Perrserker`).
 enum EvolutionText {
-    static func lines(_ chain: EvolutionChain) -> [String] {
+    /// Within `width` columns, a branch under a shared start wider than the line leaves moves
+    /// left of that start as far as it must, and what still does not fit wraps under itself.
+    static func lines(_ chain: EvolutionChain, width: Int = .max) -> [String] {
         var lines: [String] = []
         var previous: [String] = []
         for path in EvolutionLine(chain).paths {
             let pieces = pieces(path, chain: chain)
             var shared = 0
             while shared < min(pieces.count - 1, previous.count), pieces[shared] == previous[shared] { shared += 1 }
-            let blank = pieces.prefix(shared).joined(separator: " → ")
             let rest = pieces.dropFirst(shared).joined(separator: " → ")
-            lines.append(shared == 0 ? rest : String(repeating: " ", count: blank.count + 1) + "→ " + rest)
             previous = pieces
+            guard shared > 0 else {
+                lines.append(rest)
+                continue
+            }
+            let branch = "→ " + rest
+            let under = TerminalColumns.of(pieces.prefix(shared).joined(separator: " → ")) + 1
+            let indent = min(under, max(2, width - TerminalColumns.of(branch)))
+            let pad = String(repeating: " ", count: indent)
+            let fitted =
+                indent + TerminalColumns.of(branch) <= width
+                ? [branch] : LineWrapping.lines(branch, width: width - indent)
+            lines += fitted.map { pad + $0 }
         }
         return lines
     }

@@ -107,7 +107,9 @@ public enum LocalStore {
             // last commits, which the next sync downloads again.
             try database.execute("PRAGMA synchronous = NORMAL")
             try Migrator.embedded().migrate(database)
-            try SpeciesStore(database: database).foldUnfoldedNames()
+            let species = SpeciesStore(database: database)
+            try species.foldUnfoldedNames()
+            try species.recleanFlavorTexts()
         } catch let error as MigrationError {
             throw .schema(path: path, error)
         } catch {

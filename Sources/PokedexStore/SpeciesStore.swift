@@ -90,38 +90,6 @@ public struct SpeciesDetails: Sendable, Equatable {
     }
 }
 
-/// PokeAPI's flavor texts carry the games' line layout: form feeds between pages, line breaks
-/// inside sentences, soft hyphens (U+00AD) where a word was split over two lines. Stored with
-/// each run of those and spaces as one space; a soft hyphen that ends a line joins the word
-/// again ("sun\u{AD}\nlight" → "sunlight"), which is what it marks.
-public enum FlavorTextCleaning {
-    public static func clean(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        var pendingSpace = false
-        var scalars = text.unicodeScalars[...]
-        while let scalar = scalars.popFirst() {
-            switch scalar {
-            case "\u{AD}":
-                // A soft hyphen before a line break joins the two halves of a word.
-                if let next = scalars.first, next == "\n" || next == "\r" || next == "\u{0C}" {
-                    while let next = scalars.first, next == "\n" || next == "\r" || next == "\u{0C}" {
-                        scalars.removeFirst()
-                    }
-                } else {
-                    pendingSpace = !result.isEmpty
-                }
-            case "\n", "\r", "\u{0C}", " ", "\t", "\u{0B}":
-                pendingSpace = !result.isEmpty
-            default:
-                if pendingSpace { result.append(" ") }
-                pendingSpace = false
-                result.append(scalar)
-            }
-        }
-        return String(result)
-    }
-}
-
 /// The `pokemon_species` tables: what sync writes for `/pokemon-species/`.
 public struct SpeciesStore: ResourceTablesStore {
     public typealias Downloaded = DownloadedResource<SpeciesDetails>
@@ -207,6 +175,42 @@ public struct SpeciesStore: ResourceTablesStore {
                     "UPDATE pokemon_species_name SET folded_name = ? WHERE species_id = ? AND language = ?",
                     [.text(NameFolding.fold(name)), .int(species), .text(language)])
             }
+        }
+    }
+
+    /// Cleans again, from each stored body, the flavor texts of the species migration 0013
+    /// lists (stored before `FlavorTextCleaning` joined Chinese, Japanese and hyphenated line
+    /// breaks), species by species in one transaction, and empties the list. Nothing to do,
+    /// the usual case, is one read of an empty table. Call under the writer lock.
+    public func recleanFlavorTexts() throws {
+        let species = try database.query("SELECT species_id FROM pokemon_species_flavor_text_to_reclean") {
+            $0.int(0)
+        }
+        guard !species.isEmpty else { return }
+        try database.writeTransaction {
+            for id in species {
+                // In body order, so that a (language, version) named twice keeps its last text,
+                // as the sync stores it.
+                let texts = try database.query(
+                    """
+                    SELECT json_extract(entry.value, '$.language.name'),
+                           coalesce(json_extract(entry.value, '$.version.name'), ''),
+                           json_extract(entry.value, '$.flavor_text')
+                    FROM pokemon_species_json AS stored,
+                         json_each(stored.body, '$.flavor_text_entries') AS entry
+                    WHERE stored.species_id = ? AND json_valid(stored.body)
+                      AND json_type(entry.value, '$.language.name') = 'text'
+                      AND json_type(entry.value, '$.flavor_text') = 'text'
+                    ORDER BY entry.key
+                    """, [.int(id)]
+                ) { ($0.text(0), $0.text(1), $0.text(2)) }
+                for (language, version, text) in texts {
+                    try database.run(
+                        "UPDATE pokemon_species_flavor_text SET text = ? WHERE species_id = ? AND language = ? AND version = ?",
+                        [.text(FlavorTextCleaning.clean(text)), .int(id), .text(language), .text(version)])
+                }
+            }
+            try database.run("DELETE FROM pokemon_species_flavor_text_to_reclean")
         }
     }
 }

@@ -62,6 +62,21 @@ struct PokedexEntryEndToEndTests {
         #expect(try json(english.stdout)["genus"] as? String == "Mouse Pokémon")
     }
 
+    @Test("Japanese within 80 terminal columns, its text joined by ideographic spaces")
+    func showJapaneseWidth() throws {
+        let result = try pokedex("show", "ピカチュウ", "--lang", "ja")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let pokedex = try #require(lines.firstIndex { $0.hasPrefix("Pokédex") }, "\(result.stdout)")
+        // 78 columns, then the break at an ideographic space: 同士の would make 86.
+        #expect(
+            Array(lines[pokedex...].prefix(2)) == [
+                "Pokédex     おたがいの　しっぽを　くっつけて　電気を　流しあうのが　ピカチュウ",
+                "            同士の　挨拶だ。 (Shield)",
+            ], "\(result.stdout)")
+        #expect(lines.contains("Abilities   せいでんき: Has a 30% chance of paralyzing attacking Pokémon on"))
+    }
+
     @Test("Eevee's eight branches; an unknown name suggests names from every language")
     func eeveeAndSuggestions() throws {
         let eevee = try pokedex("show", "eevee", "--json")

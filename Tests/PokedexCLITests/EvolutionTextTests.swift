@@ -76,6 +76,36 @@ struct EvolutionTextTests {
                 == "Pichu (baby) → Pikachu (high friendship) → Alolan Raichu (Thunder Stone, in Alola)")
     }
 
+    @Test(
+        "within a width, a branch under a long shared start moves left as far as it must, then wraps under itself",
+        arguments: [
+            (30, ["  → Alolan Raichu (Thunder", "  Stone, in Alola)"]),
+            (60, [String(repeating: " ", count: 19) + "→ Alolan Raichu (Thunder Stone, in Alola)"]),
+            (70, [String(repeating: " ", count: 29) + "→ Alolan Raichu (Thunder Stone, in Alola)"]),
+            (90, [String(repeating: " ", count: 41) + "→ Alolan Raichu (Thunder Stone, in Alola)"]),
+        ])
+    func narrowBranch(width: Int, branch: [String]) {
+        let chain = EvolutionChain(
+            id: 10,
+            members: [
+                Self.member(0, "Pichu", from: nil, baby: true),
+                Self.member(1, "Pikachu", from: "Pichu", [Self.step("level-up") { $0.minHappiness = 220 }]),
+                Self.member(
+                    2, "Raichu", from: "Pikachu",
+                    [
+                        Self.forms(Self.item("thunder-stone"), "pikachu", nil),
+                        Self.forms(
+                            Self.step("use-item") {
+                                $0.item = "thunder-stone"
+                                $0.region = "alola"
+                            }, "pikachu", "raichu-alola"),
+                    ]),
+            ])
+        let lines = EvolutionText.lines(chain, width: width)
+        #expect(Array(lines.dropFirst()) == branch)
+        #expect(lines.dropFirst().allSatisfy { TerminalColumns.of($0) <= width })
+    }
+
     @Test("a baby's incense, and a regional form that evolves further (Galarian Mr. Mime → Mr. Rime)")
     func mimeJr() throws {
         let mimic = Self.step("level-up") { $0.knownMove = "mimic" }

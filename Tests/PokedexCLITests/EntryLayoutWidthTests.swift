@@ -1,0 +1,110 @@
+import Foundation
+import PokedexStore
+import SQLiteDatabase
+import TestSupport
+import Testing
+
+@testable import PokedexCLI
+@testable import PokedexSync
+
+/// `show`, `type` and `ability` of every stored Pokémon, type and ability in languages of every
+/// script PokeAPI has fit 80 terminal columns: on the fixture (25 Pokémon, always), and on all
+/// of the real data (1,351 Pokémon) when ../shared is present. Only a link, which stays whole
+/// to be copied, may be wider.
+@Suite("Entry layout within 80 columns")
+struct EntryLayoutWidthTests {
+    static let languages = ["en", "ja", "ja-hrkt", "ko", "zh-hans", "zh-hant", "fr", "de"]
+
+    @Test("every fixture Pokémon, type and ability in eight languages")
+    func fixture() throws {
+        let directory = try TemporaryDirectory()
+        let database = try LocalStore.openForWriting(path: directory.file("fixture.sqlite"))
+        try database.execute(PokedexEntryFixture.sql)
+        let shown = try Self.expectWithinWidth(database, languages: Self.languages)
+        #expect(shown > 25 * Self.languages.count)
+    }
+
+    @Test(
+        "every real Pokémon, type and ability in the CJK languages and English",
+        .enabled(if: SharedData.hasPokeAPI, "../shared/data/pokeapi is not present"))
+    func realData() throws {
+        let directory = try TemporaryDirectory()
+        let database = try LocalStore.openForWriting(path: directory.file("real.sqlite"))
+        try Self.storeRealData(database)
+        let shown = try Self.expectWithinWidth(database, languages: ["en", "ja", "ja-hrkt", "ko", "zh-hant"])
+        #expect(shown > 1351 * 5)
+    }
+
+    /// Renders everything stored in each language; returns how many texts were rendered.
+    static func expectWithinWidth(_ database: Database, languages: [String]) throws -> Int {
+        let pokemon = try database.query("SELECT id FROM pokemon ORDER BY id") { $0.int(0) }
+        let types = try database.query("SELECT name FROM type ORDER BY id") { $0.text(0) }
+        let abilities = try database.query("SELECT name FROM ability ORDER BY id") { $0.text(0) }
+        var shown = 0
+        for language in languages {
+            let queries = PokedexEntryQueries(database: database, language: language)
+            func check(_ text: DisplayText, _ what: String) {
+                shown += 1
+                let wide = text.text.split(separator: "\n").filter {
+                    TerminalColumns.of($0) > EntryText.width && !$0.contains("://")
+                }
+                #expect(wide.isEmpty, "\(what) in \(language): \(wide)")
+            }
+            for id in pokemon {
+                guard let entry = try queries.entry(id: id) else { continue }
+                check(EntryText.entry(entry), "show \(id)")
+            }
+            for type in types { check(EntryText.type(try queries.typeEntry(slug: type)), "type \(type)") }
+            for ability in abilities {
+                check(EntryText.ability(try queries.abilityEntry(slug: ability)), "ability \(ability)")
+            }
+        }
+        return shown
+    }
+
+    /// Every real body of the five resources, stored as a sync stores it.
+    static func storeRealData(_ database: Database) throws {
+        let pokeapi = SharedData.directory! + "/pokeapi/"
+        func forEachBody(_ file: String, _ body: (Int, Data) throws -> Void) throws {
+            try SharedData.forEachLine(ofGzip: pokeapi + file + ".jsonl.gz") { line in
+                let record = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
+                try body(try #require(record["id"] as? Int), Data(try #require(record["body"] as? String).utf8))
+            }
+        }
+        let catalog = PokemonCatalog(database: database)
+        var entries: [PokemonListEntry] = []
+        var details: [DownloadedDetails] = []
+        try forEachBody("pokemon") { id, body in
+            let url = "https://pokeapi.co/api/v2/pokemon/\(id)/"
+            let response = HTTPResponse(url: URL(string: url)!, status: 200, headers: [:], body: body)
+            let decoded = try JSONResponse.pokemonDetails(from: response)
+            entries.append(PokemonListEntry(id: id, name: decoded.name, url: url))
+            details.append(DownloadedDetails(details: decoded, body: [UInt8](body), etag: nil))
+        }
+        try catalog.savePage(entries: entries, details: details)
+        func store<S: ResourcePageStore>(
+            _ store: S, _ file: String, name: (S.Downloaded) -> String, decode: (Int, Data) throws -> S.Downloaded
+        ) throws {
+            try forEachBody(file) { id, body in
+                let downloaded = try decode(id, body)
+                try store.beginPage(entries: [PokemonListEntry(id: id, name: name(downloaded), url: "/\(file)/\(id)/")])
+                try store.saveDetails(downloaded)
+                try store.commitPage()
+            }
+        }
+        try store(TypeStore(database: database), "type", name: \.fields.name) { id, body in
+            .init(id: id, fields: try PokeAPIScanner.type(from: body), body: [UInt8](body), etag: nil)
+        }
+        try store(AbilityStore(database: database), "ability", name: \.fields.name) { id, body in
+            .init(id: id, fields: try PokeAPIScanner.ability(from: body), body: [UInt8](body), etag: nil)
+        }
+        try store(SpeciesStore(database: database), "pokemon-species", name: \.fields.name) { id, body in
+            .init(id: id, fields: try PokeAPIScanner.species(from: body), body: [UInt8](body), etag: nil)
+        }
+        // Chains have no names.
+        let unnamed: (EvolutionChainStore.Downloaded) -> String = { _ in "" }
+        try store(EvolutionChainStore(database: database), "evolution-chain", name: unnamed) { id, body in
+            .init(id: id, fields: try PokeAPIScanner.evolutionChain(from: body), body: [UInt8](body), etag: nil)
+        }
+    }
+}
