@@ -255,7 +255,8 @@ public struct PokedexEntryQueries {
                     ) { $0.text(0) }
                 } ?? []
             return PokedexEntry(
-                profile: profile, language: language,
+                profile: profile, pokedexNumber: species?.id,
+                form: PokemonForm.suffix(pokemon: profile.summary.name, species: species?.name), language: language,
                 displayName: localizedSpecies?.0 ?? profile.summary.name, genus: localizedSpecies?.1,
                 species: species, types: named(profile.summary.types, typeNames), abilities: abilities,
                 flavorText: try species.flatMap { try flavorText(speciesID: $0.id) },
@@ -280,7 +281,10 @@ public struct PokedexEntryQueries {
         }
         guard let facts else { return nil }
         let eggGroups = try database.query(
-            "SELECT egg_group FROM pokemon_species_egg_group WHERE species_id = ? ORDER BY egg_group",
+            """
+            SELECT egg_group FROM pokemon_species_egg_group WHERE species_id = ?
+            ORDER BY position IS NULL, position, egg_group
+            """,
             [.int(facts.0)]
         ) { $0.text(0) }
         return SpeciesFacts(
@@ -375,7 +379,7 @@ public struct PokedexEntryQueries {
                    (SELECT group_concat(type_name, ',') FROM
                        (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot)),
                    \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
-                   s.generation_number
+                   s.generation_number, s.id, s.name
             FROM pokemon AS p LEFT JOIN pokemon_species AS s ON s.name = p.species_name
             WHERE (?1 IS NULL OR p.id IN (SELECT pokemon_id FROM pokemon_type WHERE type_name = ?1))
               AND (?3 IS NULL OR s.generation_number = ?3)
@@ -392,7 +396,9 @@ public struct PokedexEntryQueries {
             id: id, name: row.text(1), url: row.text(2), types: types,
             artwork: PokemonResource.artwork(id: id, official: row.optionalText(3)))
         return ListedPokemon(
-            summary: summary, displayName: row.optionalText(5) ?? row.text(1), generation: row.optionalInt(6),
+            summary: summary, pokedexNumber: row.optionalInt(7),
+            form: PokemonForm.suffix(pokemon: summary.name, species: row.optionalText(8)),
+            displayName: row.optionalText(5) ?? row.text(1), generation: row.optionalInt(6),
             typeNames: types.map { typeNames[$0] ?? $0 })
     }
 
@@ -516,13 +522,13 @@ public struct PokedexEntryQueries {
                        (SELECT group_concat(type_name, ',') FROM
                            (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot)),
                        \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
-                       s.generation_number, a.is_hidden
+                       s.generation_number, s.id, s.name, a.is_hidden
                 FROM pokemon_ability AS a JOIN pokemon AS p ON p.id = a.pokemon_id
                 LEFT JOIN pokemon_species AS s ON s.name = p.species_name
                 WHERE a.ability_name = ?1 ORDER BY p.id
                 """,
                 [.text(slug), .text(language)]
-            ) { row in (pokemon: listed(row, typeNames), isHidden: row.bool(7)) }
+            ) { row in (pokemon: listed(row, typeNames), isHidden: row.bool(9)) }
             return AbilityEntry(
                 name: slug, displayName: stored?.1 ?? slug, generation: stored?.0, shortEffect: stored?.2,
                 effect: stored?.3, pokemon: pokemon)
