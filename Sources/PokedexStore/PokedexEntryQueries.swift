@@ -30,6 +30,9 @@ public struct PokedexEntryQueries {
 
     public enum Lookup: Sendable, Equatable {
         case found(id: Int, alsoNamed: [AlsoNamed])
+        /// A species is stored under that name but none of its Pokémon (a partial sync stores
+        /// the species its chains name, not their Pokémon).
+        case speciesOnly(species: String, displayName: String)
         case notFound(suggestions: [String])
     }
 
@@ -38,7 +41,7 @@ public struct PokedexEntryQueries {
     /// then English, then the lowest species id; the others are returned too.
     public func lookup(_ query: String) throws -> Lookup {
         let trimmed = Self.trimmed(NameFolding.normalizedWidthAndKana(query))
-        if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
+        if let id = Self.id(trimmed) {
             let exists = try database.queryFirst("SELECT 1 FROM pokemon WHERE id = ?", [.int(id)]) { _ in true }
             return exists == true ? .found(id: id, alsoNamed: []) : .notFound(suggestions: [])
         }
@@ -52,14 +55,55 @@ public struct PokedexEntryQueries {
         let folded = NameFolding.fold(trimmed)
         let matches = try speciesNames(folded: folded)
         func rank(_ match: (speciesID: Int, speciesName: String, language: String)) -> (Int, Int) {
-            (match.language == language ? 0 : match.language == "en" ? 1 : 2, match.speciesID)
+            (languageRank(match.language), match.speciesID)
         }
-        for match in matches.sorted(by: { rank($0) < rank($1) }) {
+        let ranked = matches.sorted(by: { rank($0) < rank($1) })
+        for match in ranked {
             if let id = try pokemonID(species: match.speciesID, name: match.speciesName) {
                 return .found(id: id, alsoNamed: try others(of: id, among: matches))
             }
         }
-        return .notFound(suggestions: try suggestions(for: folded, names: try speciesNames()))
+        if let species = ranked.first {
+            let displayName = try database.queryFirst(
+                "SELECT \(Self.localized("pokemon_species_name", "species_id", "name", id: "?1"))",
+                [.int(species.speciesID), .text(language)]
+            ) { $0.optionalText(0) }
+            return .speciesOnly(species: species.speciesName, displayName: (displayName ?? nil) ?? species.speciesName)
+        }
+        let names = try speciesNames()
+        if let id = try pokemonID(compacted: NameFolding.compacted(folded), names: names) {
+            return .found(id: id, alsoNamed: [])
+        }
+        return .notFound(suggestions: try suggestions(for: folded, names: names))
+    }
+
+    /// The Pokémon a name typed without its separators means (`mrmime`, `hooh`, `typenull`):
+    /// a slug, else a species name in the display language, English, then any, so compared.
+    private func pokemonID(compacted: String, names: [SpeciesName]) throws -> Int? {
+        guard !compacted.isEmpty else { return nil }
+        if let id = try database.queryFirst(
+            "SELECT id FROM pokemon WHERE replace(name, '-', '') = ? ORDER BY id LIMIT 1", [.text(compacted)],
+            row: { $0.int(0) })
+        {
+            return id
+        }
+        let matching = names.filter { NameFolding.compacted($0.folded) == compacted }
+        for name in matching.sorted(by: { languageRank($0.language) < languageRank($1.language) }) {
+            if let id = try pokemonID(species: name.speciesID, name: name.speciesName) { return id }
+        }
+        return nil
+    }
+
+    /// The id `text` is, when it is only ASCII digits (full-width ones too), else nil.
+    static func id(_ text: String) -> Int? {
+        let trimmed = trimmed(NameFolding.normalizedWidthAndKana(text))
+        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(trimmed)
+    }
+
+    /// The display language first, then English, then the others.
+    private func languageRank(_ code: String) -> Int {
+        code == language ? 0 : code == "en" ? 1 : 2
     }
 
     private static func trimmed(_ text: String) -> String {
@@ -405,6 +449,9 @@ public struct PokedexEntryQueries {
     /// The type slug `text` means: a slug some Pokémon or stored type has, or a type's display
     /// name in any language, folded.
     public func typeSlug(_ text: String) throws -> String? {
+        if let id = Self.id(text) {
+            return try database.queryFirst("SELECT name FROM type WHERE id = ?", [.int(id)]) { $0.text(0) }
+        }
         let slug = PokemonName.slug(NameFolding.normalizedWidthAndKana(text))
         let slugs = try knownTypeSlugs()
         if slugs.contains(slug) { return slug }
@@ -424,14 +471,17 @@ public struct PokedexEntryQueries {
     /// Names "did you mean" offers for an unknown type: slugs and display names in every language.
     public func typeSuggestions(for text: String) throws -> [String] {
         let names = try database.query("SELECT name FROM type_name ORDER BY type_id, language") { $0.text(0) }
-        return try suggestions(for: text, slugs: knownTypeSlugs(), names: names)
+        return try suggestions(for: text, slugs: knownTypeSlugs(), names: names, shownAs: typeDisplayNames())
     }
 
-    private func suggestions(for text: String, slugs: [String], names: [String]) throws -> [String] {
+    /// A slug is offered by its display name (`shownAs`) where it has one: `fier` → Fire.
+    private func suggestions(
+        for text: String, slugs: [String], names: [String], shownAs displayNames: [String: String]
+    ) throws -> [String] {
         var shown: [String: String] = [:]
         var candidates: [String] = []
         for slug in slugs where shown[slug] == nil {
-            shown[slug] = slug
+            shown[slug] = displayNames[slug] ?? slug
             candidates.append(slug)
         }
         for name in names {
@@ -482,6 +532,9 @@ public struct PokedexEntryQueries {
 
     /// The ability slug `text` means: a stored slug, or a display name in any language, folded.
     public func abilitySlug(_ text: String) throws -> String? {
+        if let id = Self.id(text) {
+            return try database.queryFirst("SELECT name FROM ability WHERE id = ?", [.int(id)]) { $0.text(0) }
+        }
         let slug = PokemonName.slug(NameFolding.normalizedWidthAndKana(text))
         if try knownAbilitySlugs().contains(slug) { return slug }
         let folded = NameFolding.fold(text)
@@ -501,7 +554,14 @@ public struct PokedexEntryQueries {
 
     public func abilitySuggestions(for text: String) throws -> [String] {
         let names = try database.query("SELECT name FROM ability_name ORDER BY ability_id, language") { $0.text(0) }
-        return try suggestions(for: text, slugs: knownAbilitySlugs(), names: names)
+        let shown = try database.query(
+            "SELECT a.name, \(Self.localized("ability_name", "ability_id", "name", id: "a.id")) FROM ability AS a",
+            [.null, .text(language)]
+        ) { ($0.text(0), $0.optionalText(1)) }
+        return try suggestions(
+            for: text, slugs: knownAbilitySlugs(), names: names,
+            shownAs: Dictionary(
+                shown.compactMap { slug, name in name.map { (slug, $0) } }, uniquingKeysWith: { a, _ in a }))
     }
 
     public func abilityEntry(slug: String) throws -> AbilityEntry {
