@@ -70,16 +70,15 @@ public struct PokedexEntryQueries {
             ) { $0.optionalText(0) }
             return .speciesOnly(species: species.speciesName, displayName: (displayName ?? nil) ?? species.speciesName)
         }
-        let names = try speciesNames()
-        if let id = try pokemonID(compacted: NameFolding.compacted(folded), names: names) {
+        if let id = try pokemonID(compacted: NameFolding.compacted(folded)) {
             return .found(id: id, alsoNamed: [])
         }
-        return .notFound(suggestions: try suggestions(for: folded, names: names))
+        return .notFound(suggestions: try suggestions(for: folded, names: try speciesNames()))
     }
 
     /// The Pokémon a name typed without its separators means (`mrmime`, `hooh`, `typenull`):
     /// a slug, else a species name in the display language, English, then any, so compared.
-    private func pokemonID(compacted: String, names: [SpeciesName]) throws -> Int? {
+    private func pokemonID(compacted: String) throws -> Int? {
         guard !compacted.isEmpty else { return nil }
         if let id = try database.queryFirst(
             "SELECT id FROM pokemon WHERE replace(name, '-', '') = ? ORDER BY id LIMIT 1", [.text(compacted)],
@@ -87,7 +86,7 @@ public struct PokedexEntryQueries {
         {
             return id
         }
-        let matching = names.filter { NameFolding.compacted($0.folded) == compacted }
+        let matching = try speciesNames(folded: compacted, comparedWithoutSeparators: true)
         for name in matching.sorted(by: { languageRank($0.language) < languageRank($1.language) }) {
             if let id = try pokemonID(species: name.speciesID, name: name.speciesName) { return id }
         }
@@ -135,20 +134,28 @@ public struct PokedexEntryQueries {
     }
 
     /// The species names that fold to `folded`: through the index, and by folding those stored
-    /// before it had their folded form (until the next sync folds them).
-    private func speciesNames(folded: String) throws -> [(speciesID: Int, speciesName: String, language: String)] {
+    /// before it had their folded form (until the next sync folds them). `comparedWithoutSeparators`
+    /// compares the names' `NameFolding.compacted` forms instead (a scan, for what the index misses).
+    private func speciesNames(
+        folded: String, comparedWithoutSeparators: Bool = false
+    ) throws -> [(speciesID: Int, speciesName: String, language: String)] {
+        let stored = comparedWithoutSeparators ? "replace(n.folded_name, '-', '')" : "n.folded_name"
+        func matches(_ name: String) -> Bool {
+            let own = NameFolding.fold(name)
+            return (comparedWithoutSeparators ? NameFolding.compacted(own) : own) == folded
+        }
         let select = """
             SELECT n.species_id, s.name, n.language, n.name FROM pokemon_species_name AS n
             JOIN pokemon_species AS s ON s.id = n.species_id
             """
         let indexed = try database.query(
-            "\(select) WHERE n.folded_name = ? ORDER BY n.species_id, n.language", [.text(folded)]
+            "\(select) WHERE \(stored) = ? ORDER BY n.species_id, n.language", [.text(folded)]
         ) {
             ($0.int(0), $0.text(1), $0.text(2))
         }
         let unfolded = try database.query(
             "\(select) WHERE n.folded_name IS NULL AND n.name IS NOT NULL ORDER BY n.species_id, n.language"
-        ) { row in NameFolding.fold(row.text(3)) == folded ? (row.int(0), row.text(1), row.text(2)) : nil }
+        ) { row in matches(row.text(3)) ? (row.int(0), row.text(1), row.text(2)) : nil }
         return indexed + unfolded.compactMap { $0 }
     }
 
