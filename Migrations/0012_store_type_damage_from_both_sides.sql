@@ -12,7 +12,7 @@ ALTER TABLE type_damage ADD COLUMN defending_type_id INTEGER;
 -- defending type's _from lists (as TypeStore.saveDetails writes them): the rows then depend on
 -- which bodies are stored, never on the order they came in. Databases synced before get the
 -- relations again from their stored type bodies, nothing downloaded.
-CREATE VIEW type_relation_0011 AS
+CREATE VIEW type_relation_0012 AS
 SELECT t.name AS this_type,
        t.id AS this_type_id,
        k.side,
@@ -32,16 +32,16 @@ JOIN (SELECT 'double_damage_to' AS list, 'to' AS side, 2.0 AS multiplier
 JOIN json_each(CASE WHEN json_valid(j.body) THEN j.body ELSE '{}' END, '$.damage_relations.' || k.list) AS r
 WHERE json_type(r.value, '$.name') = 'text';
 
-DELETE FROM type_damage WHERE attacking_type IN (SELECT this_type FROM type_relation_0011);
+DELETE FROM type_damage WHERE attacking_type IN (SELECT this_type FROM type_relation_0012);
 
 INSERT OR REPLACE INTO type_damage (attacking_type, defending_type, multiplier, attacking_type_id, defending_type_id)
-SELECT this_type, other_type, multiplier, this_type_id, other_type_id FROM type_relation_0011 WHERE side = 'to';
+SELECT this_type, other_type, multiplier, this_type_id, other_type_id FROM type_relation_0012 WHERE side = 'to';
 
 INSERT OR REPLACE INTO type_damage (attacking_type, defending_type, multiplier, attacking_type_id, defending_type_id)
-SELECT other_type, this_type, multiplier, other_type_id, this_type_id FROM type_relation_0011
+SELECT other_type, this_type, multiplier, other_type_id, this_type_id FROM type_relation_0012
 WHERE side = 'from' AND other_type NOT IN (SELECT name FROM type WHERE details_synced_at IS NOT NULL);
 
-DROP VIEW type_relation_0011;
+DROP VIEW type_relation_0012;
 
 -- The attacking types matchups are shown for, with PokeAPI's id (a synced type's row, else the
 -- id its URL gave): every type type_damage names, from either side, and every synced type a

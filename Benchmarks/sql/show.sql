@@ -20,7 +20,7 @@ SELECT s.stat_name, s.base_stat, s.effort FROM pokemon_stat AS s JOIN pokemon AS
 SELECT s.id, s.name, s.generation_number, s.generation, s.is_legendary, s.is_mythical, s.is_baby,
  s.capture_rate, s.gender_rate, n.name, n.genus,
  (SELECT group_concat(egg_group, ',') FROM (SELECT egg_group FROM pokemon_species_egg_group
-   WHERE species_id = s.id ORDER BY egg_group))
+   WHERE species_id = s.id ORDER BY position IS NULL, position, egg_group))
  FROM pokemon AS p JOIN pokemon_species AS s ON s.name = coalesce(p.species_name, p.name)
  LEFT JOIN pokemon_species_name AS n ON n.species_id = s.id AND n.language = 'en'
  WHERE p.name = :name;

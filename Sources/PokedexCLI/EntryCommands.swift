@@ -49,6 +49,11 @@ extension CommandRunner {
         switch try queries.lookup(query) {
         case .found(let id, let alsoNamed):
             return (id, alsoNamed)
+        case .speciesOnly(let species, let displayName):
+            throw CommandFailure(
+                message: "\(displayName) (\(species)) is stored only as a species an evolution chain names, "
+                    + "not as a Pokémon: a whole `pokedex sync` (no --offset/--limit) stores it",
+                exitCode: .notFound)
         case .notFound(let suggestions):
             let trimmed = query.filter { !$0.isWhitespace }
             if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
@@ -66,15 +71,8 @@ extension CommandRunner {
 
     func list(_ command: ListCommand) throws {
         let queries = try openQueries(language: command.language)
-        var slug: String?
-        if let type = command.type {
-            guard let known = try queries.typeSlug(type) else {
-                let known = try queries.knownTypeSlugs()
-                throw CommandFailure(
-                    message: "no stored Pokémon has type '\(type)' (known: \(known.joined(separator: ", ")))",
-                    exitCode: .notFound)
-            }
-            slug = known
+        let slug = try command.type.map { type in
+            try resolve(type, what: "type", slug: queries.typeSlug, suggestions: queries.typeSuggestions)
         }
         let listed = try queries.list(
             offset: command.offset, limit: command.limit, type: slug, generation: command.generation)
@@ -82,7 +80,19 @@ extension CommandRunner {
             console.print(DisplayText(json: .array(listed.map(EntryJSON.listed))))
         } else if !listed.isEmpty {
             console.print(EntryText.table(listed))
+        } else if !global.quiet {
+            // Like `issues`, an empty answer is no error (exit 0), but a person is told why.
+            console.printError("no Pokémon stored matches\(Self.filters(command, typeSlug: slug))")
         }
+    }
+
+    /// " --type stellar --generation 10 from offset 40": the filters that left nothing.
+    private static func filters(_ command: ListCommand, typeSlug: String?) -> String {
+        var text = ""
+        if let typeSlug { text += " --type \(typeSlug)" }
+        if let generation = command.generation { text += " --generation \(generation)" }
+        if command.offset > 0 { text += " from offset \(command.offset)" }
+        return text
     }
 
     func type(_ command: TypeCommand) throws {

@@ -11,10 +11,31 @@ enum EntryText {
             rows: listed.map { pokemon in
                 let artwork = pokemon.summary.artwork
                 return [
-                    String(pokemon.summary.id), pokemon.displayName, pokemon.typeNames.joined(separator: ", "),
+                    String(pokemon.summary.id), name(pokemon), pokemon.typeNames.joined(separator: ", "),
                     artwork.url + (artwork.derived ? " (derived)" : ""),
                 ]
             })
+    }
+
+    /// The name people read: the display name, and the form where the species has several
+    /// (`Raichu (Alola)`, `Charizard (Mega X)`).
+    static func name(_ displayName: String, form: String?) -> String {
+        displayName + (form.map { " (\(SlugText.readable($0)))" } ?? "")
+    }
+
+    static func name(_ pokemon: ListedPokemon) -> String {
+        name(pokemon.displayName, form: pokemon.form)
+    }
+
+    /// The species' other Pokémon by their form (`Rock Star`), the species' own by its name.
+    static func variety(_ slug: String, of entry: PokedexEntry) -> String {
+        PokemonForm.suffix(pokemon: slug, species: entry.species?.name).map(SlugText.readable)
+            ?? (slug == entry.species?.name ? entry.displayName : SlugText.readable(slug))
+    }
+
+    /// `#0026`: the Pokédex number, the Pokémon's id until its species is synced.
+    static func number(_ entry: PokedexEntry) -> String {
+        number(entry.pokedexNumber ?? entry.profile.summary.id)
     }
 
     static func number(_ id: Int) -> String {
@@ -26,7 +47,8 @@ enum EntryText {
         let profile = entry.profile
         let summary = profile.summary
         var lines = wrap(
-            number(summary.id) + " " + entry.displayName + (entry.genus.map { " · \($0)" } ?? ""), width: width)
+            number(entry) + " " + name(entry.displayName, form: entry.form) + (entry.genus.map { " · \($0)" } ?? ""),
+            width: width)
         func field(_ label: String, _ value: String) {
             lines += labelled(label, wrap(value, width: width - labelWidth))
         }
@@ -59,7 +81,7 @@ enum EntryText {
                     + (ability.shortEffect.map { ": " + $0 } ?? "")
             })
         if let flavor = entry.flavorText {
-            field("Pokédex", "\(flavor.text) (\(EvolutionText.title(flavor.version)))")
+            field("Pokédex", "\(flavor.text) (\(SlugText.readable(flavor.version)))")
         }
         if let chain = entry.evolution, chain.members.count > 1 {
             field("Evolution", lines: EvolutionText.lines(chain, width: width - labelWidth))
@@ -70,10 +92,14 @@ enum EntryText {
         }
         if let species = entry.species {
             if let rate = species.genderRate { field("Gender", gender(rate)) }
-            if !species.eggGroups.isEmpty { field("Egg groups", species.eggGroups.joined(separator: ", ")) }
+            if !species.eggGroups.isEmpty {
+                field("Egg groups", species.eggGroups.map(SlugText.readable).joined(separator: ", "))
+            }
             if let capture = species.captureRate { field("Capture", String(capture)) }
         }
-        if !entry.otherVarieties.isEmpty { field("Varieties", entry.otherVarieties.joined(separator: ", ")) }
+        if !entry.otherVarieties.isEmpty {
+            field("Varieties", entry.otherVarieties.map { variety($0, of: entry) }.joined(separator: ", "))
+        }
         field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
         lines += PokemonText.statLines(profile.stats)
         return DisplayText(
@@ -95,7 +121,7 @@ enum EntryText {
             field("Takes " + multiplier.label, types.map(\.displayName).joined(separator: ", "))
         }
         field(
-            "Pokémon", entry.pokemon.isEmpty ? "none stored" : entry.pokemon.map(\.displayName).joined(separator: ", "))
+            "Pokémon", entry.pokemon.isEmpty ? "none stored" : entry.pokemon.map(name).joined(separator: ", "))
         return DisplayText(
             sanitizing: lines.map { TerminalText.sanitize($0) }.joined(separator: "\n"), keepingLineBreaks: true)
     }
@@ -110,7 +136,7 @@ enum EntryText {
             "Pokémon",
             entry.pokemon.isEmpty
                 ? "none stored"
-                : entry.pokemon.map { $0.pokemon.displayName + ($0.isHidden ? " (hidden)" : "") }.joined(
+                : entry.pokemon.map { name($0.pokemon) + ($0.isHidden ? " (hidden)" : "") }.joined(
                     separator: ", "))
         return DisplayText(
             sanitizing: lines.map { TerminalText.sanitize($0) }.joined(separator: "\n"), keepingLineBreaks: true)
@@ -176,6 +202,7 @@ enum EntryJSON {
         guard case .object(let members) = PokemonJSON.summary(pokemon.summary) else { return .null }
         return .object(
             members + [
+                ("pokedex_number", .optional(pokemon.pokedexNumber)), ("form", .optional(pokemon.form)),
                 ("display_name", .string(pokemon.displayName)), ("generation", .optional(pokemon.generation)),
                 ("type_names", .array(pokemon.typeNames.map(JSONValue.string))),
             ])
@@ -201,7 +228,9 @@ enum EntryJSON {
         return .object(
             members + [
                 ("language", .string(entry.language)),
-                ("number", .string(EntryText.number(entry.profile.summary.id))),
+                ("number", .string(EntryText.number(entry))),
+                ("pokedex_number", .optional(entry.pokedexNumber)),
+                ("form", .optional(entry.form)),
                 ("display_name", .string(entry.displayName)),
                 ("genus", .optional(entry.genus)),
                 ("generation", .optional(species?.generation)),

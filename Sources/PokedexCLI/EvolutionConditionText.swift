@@ -11,7 +11,7 @@ enum EvolutionConditionText {
             var placeless = step
             placeless.location = nil
             let words = condition(placeless)
-            let location = step.location.map(EvolutionText.title)
+            let location = step.location.map(SlugText.readable)
             if let index = ways.firstIndex(where: { $0.words == words && ($0.locations.isEmpty == (location == nil)) })
             {
                 if let location, !ways[index].locations.contains(location) { ways[index].locations.append(location) }
@@ -36,27 +36,27 @@ enum EvolutionConditionText {
     /// `--json` has them).
     static func condition(_ step: EvolutionStep) -> String {
         var parts = trigger(step)
-        if let item = step.item { parts.append(EvolutionText.title(item)) }
-        if let held = step.heldItem { parts.append("holding \(EvolutionText.title(held))") }
+        if let item = step.item { parts.append(SlugText.readable(item)) }
+        if let held = step.heldItem { parts.append("holding \(SlugText.readable(held))") }
         if step.minHappiness != nil { parts.append("high friendship") }
         if step.minAffection != nil { parts.append("high affection") }
         if step.minBeauty != nil { parts.append("high beauty") }
         if let time = step.timeOfDay { parts.append(time.replacing("-", with: " ")) }
-        if let move = step.knownMove { parts.append("knowing \(EvolutionText.title(move))") }
-        if let type = step.knownMoveType { parts.append("knowing a \(EvolutionText.title(type)) move") }
+        if let move = step.knownMove { parts.append("knowing \(SlugText.readable(move))") }
+        if let type = step.knownMoveType { parts.append("knowing a \(SlugText.readable(type)) move") }
         if let steps = step.minSteps { parts.append("after \(thousands(steps)) steps") }
         if step.nearSpecialRock == true { parts.append("near a special rock") }
-        if let location = step.location { parts.append("at \(EvolutionText.title(location))") }
+        if let location = step.location { parts.append("at \(SlugText.readable(location))") }
         if let gender = step.gender { parts.append(gender == 1 ? "female" : "male") }
         if step.needsOverworldRain == true { parts.append("in rain") }
-        if let species = step.partySpecies { parts.append("with \(EvolutionText.title(species)) in the party") }
-        if let type = step.partyType { parts.append("with a \(EvolutionText.title(type)) type in the party") }
+        if let species = step.partySpecies { parts.append("with \(SlugText.readable(species)) in the party") }
+        if let type = step.partyType { parts.append("with a \(SlugText.readable(type)) type in the party") }
         if let relative = step.relativePhysicalStats {
             parts.append(relative > 0 ? "Attack > Defense" : relative < 0 ? "Attack < Defense" : "Attack = Defense")
         }
         if step.turnUpsideDown == true { parts.append("console upside down") }
         if step.needsMultiplayer == true { parts.append("with another player") }
-        if let region = step.region { parts.append("in \(EvolutionText.title(region))") }
+        if let region = step.region { parts.append("in \(SlugText.readable(region))") }
         if parts.isEmpty, step.trigger == "level-up" { parts.append("level up") }
         return parts.joined(separator: ", ")
     }
@@ -71,7 +71,7 @@ enum EvolutionConditionText {
         case "level-up"?, "use-item"?, "other"?, nil:
             return [level, damage.map { "after taking \($0) HP of damage" }].compactMap { $0 }
         case "trade"?:
-            return [step.tradeSpecies.map { "trade for \(EvolutionText.title($0))" } ?? "trade"]
+            return [step.tradeSpecies.map { "trade for \(SlugText.readable($0))" } ?? "trade"]
         case "shed"?:
             return ["shed into a free party slot, with a spare Poké Ball"]
         case "take-damage"?:
@@ -79,14 +79,14 @@ enum EvolutionConditionText {
         case "recoil-damage"?:
             return ["after \(damage ?? "some") HP of recoil damage"]
         case let trigger? where trigger == "use-move" || trigger.hasSuffix("-style-move"):
-            let move = step.usedMove.map(EvolutionText.title) ?? "a move"
+            let move = step.usedMove.map(SlugText.readable) ?? "a move"
             let times = step.minMoveCount.map { " \(thousands($0)) times" } ?? ""
             let style =
                 trigger == "use-move"
-                ? "" : " in \(EvolutionText.title(String(trigger.dropLast("-style-move".count)))) Style"
+                ? "" : " in \(SlugText.readable(String(trigger.dropLast("-style-move".count)))) Style"
             return ["using \(move)\(times)\(style)"]
         case let other?:
-            return [EvolutionText.title(other), level].compactMap { $0 }
+            return [SlugText.readable(other), level].compactMap { $0 }
         }
     }
 

@@ -49,7 +49,7 @@ enum EvolutionText {
 
     private static func start(_ pokemon: EvolutionLine.Pokemon, chain: EvolutionChain) -> String {
         guard pokemon.member.isBaby else { return name(pokemon) }
-        let hatch = chain.babyTriggerItem.map { ", bred holding \(title($0))" } ?? ""
+        let hatch = chain.babyTriggerItem.map { ", bred holding \(SlugText.readable($0))" } ?? ""
         return name(pokemon) + " (baby\(hatch))"
     }
 
@@ -61,7 +61,7 @@ enum EvolutionText {
         var words = (form.hasPrefix(prefix) ? String(form.dropFirst(prefix.count)) : form)
             .split(separator: "-").map(String.init)
         if let region = words.first.flatMap({ regionAdjectives[$0] }) { words[0] = region }
-        return (words.map(title) + [pokemon.member.displayName]).joined(separator: " ")
+        return (words.map(SlugText.readable) + [pokemon.member.displayName]).joined(separator: " ")
     }
 
     /// English adjectives of the regions whose forms PokeAPI's slugs name (`meowth-galar`).
@@ -69,8 +69,6 @@ enum EvolutionText {
         "alola": "Alolan", "galar": "Galarian", "hisui": "Hisuian", "paldea": "Paldean", "kanto": "Kantonian",
     ]
 
-    /// "thunder-stone" → "Thunder Stone": items, moves and places have no stored names.
-    static func title(_ slug: String) -> String { PokemonName.titled(slug) }
 }
 
 /// A chain as a graph of Pokémon (a species in its usual form or in a form a step names) and

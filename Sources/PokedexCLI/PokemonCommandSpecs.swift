@@ -160,7 +160,11 @@ extension CommandSpec {
 
     static let list = CommandSpec(
         name: .list, abstract: ["List Pokémon in id order (offline)."],
-        overview: "List Pokémon from the local database in id order. Never uses the network.",
+        overview: """
+            List Pokémon from the local database in id order, a form beside its species'
+            name (Raichu (Alola)). Never uses the network. When nothing stored matches, says
+            so on stderr and exits 0.
+            """,
         usages: [
             Usage(
                 options: [
@@ -180,10 +184,11 @@ extension CommandSpec {
         overview: """
             Show a type from the local database: the damage its moves deal to every type,
             the damage it takes from every type, and the stored Pokémon of that type.
-            Accepts a slug (fire) or the type's name in any stored language (Feuer, ほのお).
+            Accepts an id (10), a slug (fire) or the type's name in any stored language
+            (Feuer, ほのお).
             """,
         usages: [
-            Usage(arguments: "<name>", options: [.option(LanguageOption.spec), .option(SharedOptions.json)])
+            Usage(arguments: "<name-or-id>", options: [.option(LanguageOption.spec), .option(SharedOptions.json)])
         ],
         options: [LanguageOption.spec, SharedOptions.json], build: TypeArguments.command)
 
@@ -191,11 +196,11 @@ extension CommandSpec {
         name: .ability, abstract: ["Show an ability's effect and Pokémon (offline)."],
         overview: """
             Show an ability from the local database: its effect and the stored Pokémon that
-            have it, marking those for which it is a hidden ability. Accepts a slug (static)
-            or the ability's name in any stored language (Statik, せいでんき).
+            have it, marking those for which it is a hidden ability. Accepts an id (9), a
+            slug (static) or the ability's name in any stored language (Statik, せいでんき).
             """,
         usages: [
-            Usage(arguments: "<name>", options: [.option(LanguageOption.spec), .option(SharedOptions.json)])
+            Usage(arguments: "<name-or-id>", options: [.option(LanguageOption.spec), .option(SharedOptions.json)])
         ],
         options: [LanguageOption.spec, SharedOptions.json], build: AbilityArguments.command)
 }

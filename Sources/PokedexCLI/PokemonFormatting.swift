@@ -93,12 +93,13 @@ enum PokemonText {
     static func statLines(_ stats: [PokemonDetails.Stat]) -> [String] {
         guard !stats.isEmpty else { return [] }
         var lines = ["Base stats"]
-        let width = stats.map(\.name.count).max() ?? 0
+        let names = stats.map { TerminalText.sanitize(SlugText.readable($0.name)) }
+        let width = names.map(\.count).max() ?? 0
         func line(_ name: String, _ value: String) {
             lines.append(
                 "  \(name.padding(to: width + 2))\(String(repeating: " ", count: max(0, 3 - value.count)) + value)")
         }
-        for stat in stats { line(TerminalText.sanitize(stat.name), String(stat.baseStat)) }
+        for (name, stat) in zip(names, stats) { line(name, String(stat.baseStat)) }
         line("total", checkedTotal(stats.map(\.baseStat)).map(String.init) ?? "out of range")
         return lines
     }

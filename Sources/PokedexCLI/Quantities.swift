@@ -7,6 +7,11 @@ public enum Quantities {
         return fixed(Double(count) / 1_000_000, decimals: 1) + " MB"
     }
 
+    /// "1 page", "0 pages", "21 pages": the count with its noun, singular for one only.
+    public static func counted(_ count: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
+    }
+
     /// "2.51 s"
     public static func seconds(_ duration: Duration) -> String {
         fixed(secondsValue(duration), decimals: 2) + " s"

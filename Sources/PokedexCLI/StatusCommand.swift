@@ -46,6 +46,7 @@ enum StatusJSON {
             ("repository", .optional(repository)),
             ("counts", .object(resource.counts.map { ($0.0, JSONValue.int($0.1)) })),
             ("last_success", resource.lastSuccess.map(run) ?? .null),
+            ("last_success_earlier_runs", .array(resource.earlierRunsOfLastSuccess.map(run))),
             ("last_failure", resource.lastFailure.map(run) ?? .null),
         ])
     }
@@ -75,8 +76,10 @@ enum StatusText {
             let counts = resource.counts.map(Self.count)
             lines.append("")
             lines.append("\(resource.resource)\(counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))")
-            lines.append("  last success:  \(resource.lastSuccess.map(describe) ?? "never")")
-            lines.append("  last failure:  \(resource.lastFailure.map(describe) ?? "none")")
+            lines.append(
+                "  last success:  \(resource.lastSuccess.map { describe($0, after: resource.earlierRunsOfLastSuccess) } ?? "never")"
+            )
+            lines.append("  last failure:  \(resource.lastFailure.map { describe($0) } ?? "none")")
         }
         if let (limit, seenAt) = status.rateLimit {
             lines.append("")
@@ -94,12 +97,20 @@ enum StatusText {
         return "\(Quantities.bytes(count.1)) of \(words.dropLast(" bytes".count)) images"
     }
 
-    private static func describe(_ run: SyncRun) -> String {
+    /// The run, its counts summed with the `earlier` runs of the same sync (a partial sync's
+    /// two species runs are one success): "26 changed, 26 requests in 2 runs".
+    private static func describe(_ run: SyncRun, after earlier: [SyncRun] = []) -> String {
         var text = run.finishedAt ?? run.startedAt
         if run.outcome != .succeeded { text += " (\(run.outcome.rawValue))" }
+        let runs = earlier + [run]
+        func sum(_ value: (SyncRun) -> Int?) -> Int? {
+            let values = runs.compactMap(value)
+            return values.isEmpty ? nil : values.reduce(0, +)
+        }
         var details: [String] = []
-        if let changed = run.itemsChanged { details.append("\(changed) changed") }
-        if let requests = run.requests { details.append("\(requests) requests") }
+        if let changed = sum(\.itemsChanged) { details.append("\(changed) changed") }
+        if let requests = sum(\.requests) { details.append(Quantities.counted(requests, "request")) }
+        if runs.count > 1, !details.isEmpty { details[details.count - 1] += " in \(runs.count) runs" }
         if let scope = run.partialScope { details.append("only \(scope)") }
         if !details.isEmpty { text += ", " + details.joined(separator: ", ") }
         if let error = run.error { text += ": " + error }

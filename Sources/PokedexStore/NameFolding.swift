@@ -10,6 +10,12 @@ public enum NameFolding {
 
     /// Full-width ASCII to ASCII, half-width katakana (with its voicing marks) to full-width,
     /// hiragana to katakana. Everything else is kept.
+    /// A folded name without its word separators: `mr-mime` → `mrmime`, so that a name typed
+    /// as one word (`hooh`, `typenull`) still compares equal.
+    public static func compacted(_ folded: String) -> String {
+        folded.filter { $0 != "-" }
+    }
+
     public static func normalizedWidthAndKana(_ text: String) -> String {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(text.unicodeScalars.count)

@@ -16,6 +16,10 @@ public struct NamedType: Sendable, Equatable {
 /// A Pokémon's full entry.
 public struct PokedexEntry: Sendable {
     public let profile: PokemonProfile
+    /// The species' National Pokédex number (`26` for raichu-alola), nil until its species is synced.
+    public let pokedexNumber: Int?
+    /// The form's slug after the species' (`alola`); nil for the species' own Pokémon.
+    public let form: String?
     /// The display language, as stored (`en`, `zh-hant`).
     public let language: String
     public let displayName: String
@@ -158,6 +162,10 @@ public struct EvolutionStep: Sendable, Equatable {
 /// A Pokémon as `list`, `type` and `ability` show it.
 public struct ListedPokemon: Sendable, Equatable {
     public let summary: PokemonSummary
+    /// The species' National Pokédex number, nil until its species is synced.
+    public let pokedexNumber: Int?
+    /// The form's slug after the species' (`mega-x`); nil for the species' own Pokémon.
+    public let form: String?
     public let displayName: String
     public let generation: Int?
     public let typeNames: [String]

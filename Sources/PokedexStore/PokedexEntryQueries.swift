@@ -30,6 +30,9 @@ public struct PokedexEntryQueries {
 
     public enum Lookup: Sendable, Equatable {
         case found(id: Int, alsoNamed: [AlsoNamed])
+        /// A species is stored under that name but none of its Pokémon (a partial sync stores
+        /// the species its chains name, not their Pokémon).
+        case speciesOnly(species: String, displayName: String)
         case notFound(suggestions: [String])
     }
 
@@ -38,7 +41,7 @@ public struct PokedexEntryQueries {
     /// then English, then the lowest species id; the others are returned too.
     public func lookup(_ query: String) throws -> Lookup {
         let trimmed = Self.trimmed(NameFolding.normalizedWidthAndKana(query))
-        if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
+        if let id = Self.id(trimmed) {
             let exists = try database.queryFirst("SELECT 1 FROM pokemon WHERE id = ?", [.int(id)]) { _ in true }
             return exists == true ? .found(id: id, alsoNamed: []) : .notFound(suggestions: [])
         }
@@ -52,14 +55,54 @@ public struct PokedexEntryQueries {
         let folded = NameFolding.fold(trimmed)
         let matches = try speciesNames(folded: folded)
         func rank(_ match: (speciesID: Int, speciesName: String, language: String)) -> (Int, Int) {
-            (match.language == language ? 0 : match.language == "en" ? 1 : 2, match.speciesID)
+            (languageRank(match.language), match.speciesID)
         }
-        for match in matches.sorted(by: { rank($0) < rank($1) }) {
+        let ranked = matches.sorted(by: { rank($0) < rank($1) })
+        for match in ranked {
             if let id = try pokemonID(species: match.speciesID, name: match.speciesName) {
                 return .found(id: id, alsoNamed: try others(of: id, among: matches))
             }
         }
+        if let species = ranked.first {
+            let displayName = try database.queryFirst(
+                "SELECT \(Self.localized("pokemon_species_name", "species_id", "name", id: "?1"))",
+                [.int(species.speciesID), .text(language)]
+            ) { $0.optionalText(0) }
+            return .speciesOnly(species: species.speciesName, displayName: (displayName ?? nil) ?? species.speciesName)
+        }
+        if let id = try pokemonID(compacted: NameFolding.compacted(folded)) {
+            return .found(id: id, alsoNamed: [])
+        }
         return .notFound(suggestions: try suggestions(for: folded, names: try speciesNames()))
+    }
+
+    /// The Pokémon a name typed without its separators means (`mrmime`, `hooh`, `typenull`):
+    /// a slug, else a species name in the display language, English, then any, so compared.
+    private func pokemonID(compacted: String) throws -> Int? {
+        guard !compacted.isEmpty else { return nil }
+        if let id = try database.queryFirst(
+            "SELECT id FROM pokemon WHERE replace(name, '-', '') = ? ORDER BY id LIMIT 1", [.text(compacted)],
+            row: { $0.int(0) })
+        {
+            return id
+        }
+        let matching = try speciesNames(folded: compacted, comparedWithoutSeparators: true)
+        for name in matching.sorted(by: { languageRank($0.language) < languageRank($1.language) }) {
+            if let id = try pokemonID(species: name.speciesID, name: name.speciesName) { return id }
+        }
+        return nil
+    }
+
+    /// The id `text` is, when it is only ASCII digits (full-width ones too), else nil.
+    static func id(_ text: String) -> Int? {
+        let trimmed = trimmed(NameFolding.normalizedWidthAndKana(text))
+        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(trimmed)
+    }
+
+    /// The display language first, then English, then the others.
+    private func languageRank(_ code: String) -> Int {
+        code == language ? 0 : code == "en" ? 1 : 2
     }
 
     private static func trimmed(_ text: String) -> String {
@@ -91,20 +134,28 @@ public struct PokedexEntryQueries {
     }
 
     /// The species names that fold to `folded`: through the index, and by folding those stored
-    /// before it had their folded form (until the next sync folds them).
-    private func speciesNames(folded: String) throws -> [(speciesID: Int, speciesName: String, language: String)] {
+    /// before it had their folded form (until the next sync folds them). `comparedWithoutSeparators`
+    /// compares the names' `NameFolding.compacted` forms instead (a scan, for what the index misses).
+    private func speciesNames(
+        folded: String, comparedWithoutSeparators: Bool = false
+    ) throws -> [(speciesID: Int, speciesName: String, language: String)] {
+        let stored = comparedWithoutSeparators ? "replace(n.folded_name, '-', '')" : "n.folded_name"
+        func matches(_ name: String) -> Bool {
+            let own = NameFolding.fold(name)
+            return (comparedWithoutSeparators ? NameFolding.compacted(own) : own) == folded
+        }
         let select = """
             SELECT n.species_id, s.name, n.language, n.name FROM pokemon_species_name AS n
             JOIN pokemon_species AS s ON s.id = n.species_id
             """
         let indexed = try database.query(
-            "\(select) WHERE n.folded_name = ? ORDER BY n.species_id, n.language", [.text(folded)]
+            "\(select) WHERE \(stored) = ? ORDER BY n.species_id, n.language", [.text(folded)]
         ) {
             ($0.int(0), $0.text(1), $0.text(2))
         }
         let unfolded = try database.query(
             "\(select) WHERE n.folded_name IS NULL AND n.name IS NOT NULL ORDER BY n.species_id, n.language"
-        ) { row in NameFolding.fold(row.text(3)) == folded ? (row.int(0), row.text(1), row.text(2)) : nil }
+        ) { row in matches(row.text(3)) ? (row.int(0), row.text(1), row.text(2)) : nil }
         return indexed + unfolded.compactMap { $0 }
     }
 
@@ -195,7 +246,7 @@ public struct PokedexEntryQueries {
     /// A type's display name from `typeDisplayNames`, else its slug title-cased ("Water"), as
     /// items and moves are shown: a type a partial sync only saw named reads like the others.
     static func typeDisplayName(_ slug: String, _ names: [String: String]) -> String {
-        names[slug] ?? PokemonName.titled(slug)
+        names[slug] ?? SlugText.readable(slug)
     }
 
     func named(_ slugs: [String], _ names: [String: String]) -> [NamedType] {
@@ -261,7 +312,8 @@ public struct PokedexEntryQueries {
                     ) { $0.text(0) }
                 } ?? []
             return PokedexEntry(
-                profile: profile, language: language,
+                profile: profile, pokedexNumber: species?.id,
+                form: PokemonForm.suffix(pokemon: profile.summary.name, species: species?.name), language: language,
                 displayName: localizedSpecies?.0 ?? profile.summary.name, genus: localizedSpecies?.1,
                 species: species, types: named(profile.summary.types, typeNames), abilities: abilities,
                 flavorText: try species.flatMap { try flavorText(speciesID: $0.id) },
@@ -286,7 +338,10 @@ public struct PokedexEntryQueries {
         }
         guard let facts else { return nil }
         let eggGroups = try database.query(
-            "SELECT egg_group FROM pokemon_species_egg_group WHERE species_id = ? ORDER BY egg_group",
+            """
+            SELECT egg_group FROM pokemon_species_egg_group WHERE species_id = ?
+            ORDER BY position IS NULL, position, egg_group
+            """,
             [.int(facts.0)]
         ) { $0.text(0) }
         return SpeciesFacts(
@@ -449,7 +504,7 @@ public struct PokedexEntryQueries {
                    (SELECT group_concat(type_name, ',') FROM
                        (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot)),
                    \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
-                   s.generation_number
+                   s.generation_number, s.id, s.name
             FROM pokemon AS p LEFT JOIN pokemon_species AS s ON s.name = p.species_name
             WHERE (?1 IS NULL OR p.id IN (SELECT pokemon_id FROM pokemon_type WHERE type_name = ?1))
               AND (?3 IS NULL OR s.generation_number = ?3)
@@ -466,13 +521,18 @@ public struct PokedexEntryQueries {
             id: id, name: row.text(1), url: row.text(2), types: types,
             artwork: PokemonResource.artwork(id: id, official: row.optionalText(3)))
         return ListedPokemon(
-            summary: summary, displayName: row.optionalText(5) ?? row.text(1), generation: row.optionalInt(6),
+            summary: summary, pokedexNumber: row.optionalInt(7),
+            form: PokemonForm.suffix(pokemon: summary.name, species: row.optionalText(8)),
+            displayName: row.optionalText(5) ?? row.text(1), generation: row.optionalInt(6),
             typeNames: types.map { Self.typeDisplayName($0, typeNames) })
     }
 
     /// The type slug `text` means: a slug some Pokémon or stored type has, or a type's display
     /// name in any language, folded.
     public func typeSlug(_ text: String) throws -> String? {
+        if let id = Self.id(text) {
+            return try database.queryFirst("SELECT name FROM type WHERE id = ?", [.int(id)]) { $0.text(0) }
+        }
         let slug = PokemonName.slug(NameFolding.normalizedWidthAndKana(text))
         let slugs = try knownTypeSlugs()
         if slugs.contains(slug) { return slug }
@@ -492,14 +552,17 @@ public struct PokedexEntryQueries {
     /// Names "did you mean" offers for an unknown type: slugs and display names in every language.
     public func typeSuggestions(for text: String) throws -> [String] {
         let names = try database.query("SELECT name FROM type_name ORDER BY type_id, language") { $0.text(0) }
-        return try suggestions(for: text, slugs: knownTypeSlugs(), names: names)
+        return try suggestions(for: text, slugs: knownTypeSlugs(), names: names, shownAs: typeDisplayNames())
     }
 
-    private func suggestions(for text: String, slugs: [String], names: [String]) throws -> [String] {
+    /// A slug is offered by its display name (`shownAs`) where it has one: `fier` → Fire.
+    private func suggestions(
+        for text: String, slugs: [String], names: [String], shownAs displayNames: [String: String]
+    ) throws -> [String] {
         var shown: [String: String] = [:]
         var candidates: [String] = []
         for slug in slugs where shown[slug] == nil {
-            shown[slug] = slug
+            shown[slug] = displayNames[slug] ?? slug
             candidates.append(slug)
         }
         for name in names {
@@ -550,6 +613,9 @@ public struct PokedexEntryQueries {
 
     /// The ability slug `text` means: a stored slug, or a display name in any language, folded.
     public func abilitySlug(_ text: String) throws -> String? {
+        if let id = Self.id(text) {
+            return try database.queryFirst("SELECT name FROM ability WHERE id = ?", [.int(id)]) { $0.text(0) }
+        }
         let slug = PokemonName.slug(NameFolding.normalizedWidthAndKana(text))
         if try knownAbilitySlugs().contains(slug) { return slug }
         let folded = NameFolding.fold(text)
@@ -569,7 +635,14 @@ public struct PokedexEntryQueries {
 
     public func abilitySuggestions(for text: String) throws -> [String] {
         let names = try database.query("SELECT name FROM ability_name ORDER BY ability_id, language") { $0.text(0) }
-        return try suggestions(for: text, slugs: knownAbilitySlugs(), names: names)
+        let shown = try database.query(
+            "SELECT a.name, \(Self.localized("ability_name", "ability_id", "name", id: "a.id")) FROM ability AS a",
+            [.null, .text(language)]
+        ) { ($0.text(0), $0.optionalText(1)) }
+        return try suggestions(
+            for: text, slugs: knownAbilitySlugs(), names: names,
+            shownAs: Dictionary(
+                shown.compactMap { slug, name in name.map { (slug, $0) } }, uniquingKeysWith: { a, _ in a }))
     }
 
     public func abilityEntry(slug: String) throws -> AbilityEntry {
@@ -590,13 +663,13 @@ public struct PokedexEntryQueries {
                        (SELECT group_concat(type_name, ',') FROM
                            (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot)),
                        \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
-                       s.generation_number, a.is_hidden
+                       s.generation_number, s.id, s.name, a.is_hidden
                 FROM pokemon_ability AS a JOIN pokemon AS p ON p.id = a.pokemon_id
                 LEFT JOIN pokemon_species AS s ON s.name = p.species_name
                 WHERE a.ability_name = ?1 ORDER BY p.id
                 """,
                 [.text(slug), .text(language)]
-            ) { row in (pokemon: listed(row, typeNames), isHidden: row.bool(7)) }
+            ) { row in (pokemon: listed(row, typeNames), isHidden: row.bool(9)) }
             return AbilityEntry(
                 name: slug, displayName: stored?.1 ?? slug, generation: stored?.0, shortEffect: stored?.2,
                 effect: stored?.3, pokemon: pokemon)

@@ -1,12 +1,6 @@
 /// Turns what people type ("Mr. Mime", "Nidoran♀", "Farfetch’d", "Flabébé", "PIKACHU")
 /// into PokeAPI's ASCII slug (`mr-mime`, `nidoran-f`, `farfetchd`, `flabebe`, `pikachu`).
 public enum PokemonName {
-    /// "thunder-stone" → "Thunder Stone": how a slug reads where no display name is stored.
-    public static func titled(_ slug: String) -> String {
-        slug.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }
-            .joined(separator: " ")
-    }
-
     public static func slug(_ text: String) -> String {
         slug(text, keepingOtherScripts: false)
     }
@@ -68,11 +62,17 @@ public enum PokemonName {
         let queryCharacters = Array(query)
         var scored: [(name: String, score: Int)] = []
         for name in names {
-            if name.contains(query) || (query.count >= 4 && query.contains(name)) {
+            // A name inside the query counts when it is most of it: `pikachuu` holds `pikachu`
+            // (and `uu`, which is no suggestion).
+            if name.contains(query) || (query.count >= 4 && name.count * 2 > query.count && query.contains(name)) {
                 scored.append((name, abs(name.count - query.count) - 100))
             } else {
+                // A name as far as its own length (or the query's) shares nothing with it:
+                // `10` is two edits from every two-letter name in any script.
                 let distance = EditDistance.between(queryCharacters, Array(name), bound: maximumDistance)
-                if distance <= maximumDistance { scored.append((name, distance)) }
+                if distance <= maximumDistance, distance < name.count, distance < query.count {
+                    scored.append((name, distance))
+                }
             }
         }
         func sharedStart(_ name: String) -> Int { EditDistance.sharedStart(name, query) }

@@ -146,10 +146,10 @@ public struct SpeciesStore: ResourceTablesStore {
                 """,
                 [id, .text(flavor.language), .text(flavor.version), .int(position + 1), .text(flavor.text)])
         }
-        for group in s.eggGroups {
+        for (position, group) in s.eggGroups.enumerated() {
             try database.run(
-                "INSERT OR IGNORE INTO pokemon_species_egg_group (species_id, egg_group) VALUES (?, ?)",
-                [id, .text(group)])
+                "INSERT OR IGNORE INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (?, ?, ?)",
+                [id, .text(group), .int(position + 1)])
         }
         for variety in s.varieties {
             try database.run(

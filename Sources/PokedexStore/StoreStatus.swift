@@ -11,6 +11,8 @@ public struct StoreStatus: Sendable {
         public let lastSuccess: SyncRun?
         /// The latest run that failed, was interrupted or abandoned.
         public let lastFailure: SyncRun?
+        /// Runs of the same sync before `lastSuccess` (a partial sync's first species run).
+        public var earlierRunsOfLastSuccess: [SyncRun] = []
     }
 
     public let path: String
@@ -25,10 +27,11 @@ public struct StoreStatus: Sendable {
         try database.readTransaction {
             let log = SyncRunLog(database: database)
             func status(_ resource: SyncResource, counts: [(String, Int)]) throws -> ResourceStatus {
-                ResourceStatus(
-                    resource: resource, counts: counts,
-                    lastSuccess: try log.latest(resource, outcomes: [.succeeded]),
-                    lastFailure: try log.latest(resource, outcomes: [.failed, .interrupted, .abandoned]))
+                let lastSuccess = try log.latest(resource, outcomes: [.succeeded])
+                return ResourceStatus(
+                    resource: resource, counts: counts, lastSuccess: lastSuccess,
+                    lastFailure: try log.latest(resource, outcomes: [.failed, .interrupted, .abandoned]),
+                    earlierRunsOfLastSuccess: try lastSuccess.map(log.earlierRuns(ofSameSyncAs:)) ?? [])
             }
             var resources = [try status(.pokemon, counts: try pokemonCounts(database))]
             for resource in SyncResource.pokedexEntry {

@@ -187,6 +187,28 @@ public struct SyncRunLog {
             row: Self.run)
     }
 
+    /// The runs of `run`'s resource that the same sync made before it, oldest first: a partial
+    /// sync runs species twice (its Pokémon's, then those their chains name). Same process,
+    /// same part, each succeeded, and no catalog run between (every sync starts with the
+    /// catalog, so a later process that got the same pid is not counted in).
+    public func earlierRuns(ofSameSyncAs run: SyncRun) throws -> [SyncRun] {
+        guard case let kind = Self.columns(run.resource).kind, kind != "issues", kind != "pokemon" else { return [] }
+        let earlier = try database.query(
+            """
+            SELECT \(Self.selectedColumns) FROM sync_run
+            WHERE id < ?1 AND id > coalesce(
+                (SELECT max(id) FROM sync_run WHERE id < ?1 AND (resource = 'pokemon' OR pid <> ?2)), 0)
+            ORDER BY id DESC
+            """,
+            [.int(run.id), .int(run.pid)], row: Self.run)
+        var runs: [SyncRun] = []
+        for other in earlier where other.resource == run.resource {
+            guard other.outcome == .succeeded, other.partialScope == run.partialScope else { break }
+            runs.append(other)
+        }
+        return runs.reversed()
+    }
+
     /// Whether a run covering `scope` of `resource` last succeeded less than `seconds` ago: a
     /// partial run's success counts only for the same part.
     public func succeeded(

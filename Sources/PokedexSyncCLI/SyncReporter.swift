@@ -42,15 +42,15 @@ final class SyncReporter: @unchecked Sendable {
             case .resourceProgress(let resource, let progress, let requests):
                 pageProgress(resource, progress, requests: requests)
             case .resourceFinished(let resource, let report, let transfer):
-                finished("\(resource)", report, transfer)
+                finished(resource, report, transfer)
             case .issuesProgress(let report, let requests):
                 guard report.pages > 0 else { return }
                 let text =
                     "\(report.repository) issues: page \(report.pages), \(report.itemsReceived) received, "
-                    + "\(requests) requests"
+                    + Quantities.counted(requests, "request")
                 if verbose { line(text) } else { show("\(text)\(rate(requests))") }
             case .catalogFinished(let report, let transfer):
-                finished("Pokémon", report, transfer)
+                finished(.pokemon, report, transfer)
             case .issuesFinished(let report, let transfer):
                 let renamed = report.renamedFrom.map { " (renamed from \($0))" } ?? ""
                 let budget =
@@ -59,12 +59,14 @@ final class SyncReporter: @unchecked Sendable {
                     } ?? ""
                 line(
                     "synced \(report.repository)\(renamed): \(report.itemsChanged) issues and pull requests new or "
-                        + "changed (\(report.itemsReceived) received in \(report.pages) pages); "
-                        + "\(transfer.requests) requests (\(report.notModified) unchanged)\(budget) in "
+                        + "changed (\(report.itemsReceived) received in \(Quantities.counted(report.pages, "page"))); "
+                        + "\(Quantities.counted(transfer.requests, "request")) (\(report.notModified) unchanged)\(budget) in "
                         + Quantities.seconds(transfer.duration))
             case .artworkProgress(let report, let requests):
                 let done = report.downloaded + report.unchanged + report.missing + report.refused + report.failed
-                let text = "artwork: \(done) of \(report.linked - report.reused) images asked for, \(requests) requests"
+                let text =
+                    "artwork: \(done) of \(report.linked - report.reused) images asked for, "
+                    + Quantities.counted(requests, "request")
                 if verbose { line(text) } else { show("\(text)\(rate(requests))") }
             case .artworkFinished(let report, let transfer):
                 artworkFinished(report, transfer)
@@ -80,16 +82,30 @@ final class SyncReporter: @unchecked Sendable {
     private func pageProgress(_ resource: SyncResource, _ progress: CatalogSyncProgress, requests: Int) {
         let report = progress.report
         let text =
-            "\(resource): page \(report.pages), \(report.entries) of \(progress.listCount) entries, \(requests) requests"
+            "\(resource): page \(report.pages), \(report.entries) of \(Quantities.counted(progress.listCount, "entry", plural: "entries")), "
+            + Quantities.counted(requests, "request")
         if verbose { line(text) } else { show("\(text)\(rate(requests))") }
     }
 
-    /// A PokeAPI resource's summary line, `noun` naming its entries. Under `lock`.
-    private func finished(_ noun: String, _ report: CatalogSyncReport, _ transfer: TransferSummary) {
+    /// A PokeAPI resource's summary line. Under `lock`.
+    private func finished(_ resource: SyncResource, _ report: CatalogSyncReport, _ transfer: TransferSummary) {
         line(
-            "synced \(report.entries) \(noun) in \(report.pages) pages: \(report.detailsDownloaded) details "
-                + "downloaded, \(report.detailsUnchanged) unchanged, \(report.detailsReused) reused without a request; "
+            "synced \(Self.entries(report.entries, of: resource)) in \(Quantities.counted(report.pages, "page")): "
+                + "\(Quantities.counted(report.detailsDownloaded, "detail")) downloaded, "
+                + "\(report.detailsUnchanged) unchanged, \(report.detailsReused) reused without a request; "
                 + Self.describe(transfer))
+    }
+
+    /// "1 type", "21 types", "1 species", "3 Pokémon": a count of a PokeAPI resource's entries.
+    private static func entries(_ count: Int, of resource: SyncResource) -> String {
+        switch resource {
+        case .pokemon: Quantities.counted(count, "Pokémon", plural: "Pokémon")
+        case .types: Quantities.counted(count, "type")
+        case .abilities: Quantities.counted(count, "ability", plural: "abilities")
+        case .species: Quantities.counted(count, "species", plural: "species")
+        case .evolutionChains: Quantities.counted(count, "evolution chain")
+        case .artwork, .issues: Quantities.counted(count, "entry", plural: "entries")
+        }
     }
 
     /// The artwork phase's summary, and one line when its host could not be reached. Under `lock`.
@@ -101,13 +117,13 @@ final class SyncReporter: @unchecked Sendable {
             problems.isEmpty
             ? "" : ", " + problems.joined(separator: ", ") + (report.firstProblem.map { " (first: \($0))" } ?? "")
         line(
-            "synced artwork: \(report.linked) images linked, \(report.downloaded) downloaded "
+            "synced artwork: \(Quantities.counted(report.linked, "image")) linked, \(report.downloaded) downloaded "
                 + "(\(Quantities.bytes(report.downloadedBytes))), \(report.unchanged) unchanged, \(report.reused) "
                 + "reused without a request, \(report.missing) missing on the image host\(problemText); "
                 + Self.describe(transfer))
         if let host = report.unreachableHost {
             line(
-                "image host \(host) unreachable (\(report.unreachableReason ?? "no answer")): \(report.skipped) images "
+                "image host \(host) unreachable (\(report.unreachableReason ?? "no answer")): \(Quantities.counted(report.skipped, "image")) "
                     + "skipped; the data sync is complete, "
                     + "and the next sync asks for them again")
         }
@@ -168,6 +184,6 @@ final class SyncReporter: @unchecked Sendable {
     }
 
     static func describe(_ transfer: TransferSummary) -> String {
-        "\(transfer.requests) requests, \(Quantities.bytes(transfer.bytes)) in \(Quantities.seconds(transfer.duration))"
+        "\(Quantities.counted(transfer.requests, "request")), \(Quantities.bytes(transfer.bytes)) in \(Quantities.seconds(transfer.duration))"
     }
 }

@@ -62,8 +62,8 @@ struct CatalogEndToEndTests {
         #expect(entries.map { $0["id"] as? Int } == Array(25...44).map(Optional.init))
         #expect(
             Set(entries[0].keys) == [
-                "id", "name", "url", "types", "artwork_url", "artwork_derived", "display_name", "generation",
-                "type_names",
+                "id", "name", "url", "types", "artwork_url", "artwork_derived", "pokedex_number", "form",
+                "display_name", "generation", "type_names",
             ])
         let page = try #require(
             try json(try pokedex("list", "--offset", "20", "--limit", "21", "--json").stdout) as? [Any])
@@ -169,7 +169,8 @@ struct CatalogEndToEndTests {
         // Display names, now that the sync brings species and types home.
         #expect(table.stdout.contains("25  Pikachu  Electric"), "\(table.stdout)")
         let unknownType = try pokedex("list", "--type", "plasma")
-        #expect(unknownType.status == 66 && unknownType.stderr.contains("known: "))
+        #expect(
+            unknownType.status == 66 && unknownType.stderr.contains("no type named 'plasma'"), "\(unknownType.stderr)")
     }
 
     @Test("the two binaries copied to another directory carry their migrations; pokedex alone says what is missing")

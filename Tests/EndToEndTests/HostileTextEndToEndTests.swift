@@ -63,11 +63,13 @@ struct HostileTextEndToEndTests {
             results.append((arguments.joined(separator: " "), try pokedex(arguments)))
         }
         #expect(results.contains { $0.1.stderr.contains("did you mean bulba") }, "suggestions are shown, sanitized")
-        // The known types are listed, the hostile one among them, sanitized.
+        // The stored type is shown, sanitized: in the list's table, by its display name (an
+        // unknown --type now suggests near names rather than listing every known type).
         #expect(
             results.contains {
-                $0.1.stderr.contains("(known: ") && $0.1.stderr.contains("grass<^[]52;c;aGFja2Vk^G^[[2J\\u{9b}31m")
+                $0.0 == "list" && $0.1.stdout.contains("Grass<^[]52;c;aGFja2Vk^G^[[2J\\u{9b}31m")
             })
+        #expect(results.contains { $0.0 == "list --type nosuch" && $0.1.stderr.contains("no type named 'nosuch'") })
         for (name, result) in results { Self.expectNeutralized(result, name) }
     }
 

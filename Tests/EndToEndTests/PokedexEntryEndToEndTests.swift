@@ -36,7 +36,7 @@ struct PokedexEntryEndToEndTests {
             "#0025 Pikachu · Mouse Pokémon", "Generation  1", "Types       Electric", "0.4 m (1′04″)",
             "6.0 kg (13.2 lb)", "Static", "Lightning Rod (hidden)", "Pichu (baby) → Pikachu (high friendship)",
             "→ Raichu (Thunder Stone)", "Weak        2× Ground", "½× Flying, Steel, Electric", "50% male, 50% female",
-            "Capture     190", "pikachu-rock-star", "total", "(Legends Arceus)",
+            "Capture     190", "Rock Star", "total", "(Legends Arceus)",
         ] {
             #expect(text.contains(expected), "missing \(expected) in\n\(text)")
         }
@@ -101,7 +101,7 @@ struct PokedexEntryEndToEndTests {
         let dealt = try #require(shown["damage_dealt"] as? [String: [String]])
         #expect(dealt["2"]?.contains("grass") == true && dealt["0.5"]?.contains("water") == true)
         let unknown = try pokedex("type", "fyre")
-        #expect(unknown.status == 66 && unknown.stderr.contains("did you mean fire"), "\(unknown.stderr)")
+        #expect(unknown.status == 66 && unknown.stderr.contains("did you mean Fire"), "\(unknown.stderr)")
     }
 
     @Test("ability static: effect and Pokémon, hidden marked")

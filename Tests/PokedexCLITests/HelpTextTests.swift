@@ -140,7 +140,9 @@ enum GoldenHelp {
 
     /// `pokedex help list`.
     static let list = """
-        OVERVIEW: List Pokémon from the local database in id order. Never uses the network.
+        OVERVIEW: List Pokémon from the local database in id order, a form beside its species'
+        name (Raichu (Alola)). Never uses the network. When nothing stored matches, says
+        so on stderr and exits 0.
 
         \(listUsage)
 
@@ -161,7 +163,8 @@ enum GoldenHelp {
     static let type = """
         OVERVIEW: Show a type from the local database: the damage its moves deal to every type,
         the damage it takes from every type, and the stored Pokémon of that type.
-        Accepts a slug (fire) or the type's name in any stored language (Feuer, ほのお).
+        Accepts an id (10), a slug (fire) or the type's name in any stored language
+        (Feuer, ほのお).
 
         \(typeUsage)
 
@@ -176,8 +179,8 @@ enum GoldenHelp {
     /// `pokedex help ability`.
     static let ability = """
         OVERVIEW: Show an ability from the local database: its effect and the stored Pokémon that
-        have it, marking those for which it is a hidden ability. Accepts a slug (static)
-        or the ability's name in any stored language (Statik, せいでんき).
+        have it, marking those for which it is a hidden ability. Accepts an id (9), a
+        slug (static) or the ability's name in any stored language (Statik, せいでんき).
 
         \(abilityUsage)
 
@@ -269,12 +272,12 @@ enum GoldenHelp {
 
     /// The usage line of `type`.
     static let typeUsage = """
-        Usage: pokedex type <name> [--lang CODE] [--json]
+        Usage: pokedex type <name-or-id> [--lang CODE] [--json]
         """
 
     /// The usage line of `ability`.
     static let abilityUsage = """
-        Usage: pokedex ability <name> [--lang CODE] [--json]
+        Usage: pokedex ability <name-or-id> [--lang CODE] [--json]
         """
 
     /// The usage line of `artwork`.

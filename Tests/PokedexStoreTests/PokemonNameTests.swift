@@ -44,6 +44,16 @@ struct PokemonNameTests {
     }
 
     @Test(
+        "a name is no suggestion when it shares nothing with the query, or is a small part of it",
+        arguments: [
+            ("10", ["あく", "いわ", "ab"], [String]()), ("fier", ["あく", "fire", "ice"], ["fire"]),
+            ("pikachuu", ["uu", "pikachu"], ["pikachu"]), ("xy", ["ab", "xz"], ["xz"]),
+        ])
+    func unrelated(query: String, names: [String], suggested: [String]) {
+        #expect(PokemonName.suggestions(for: query, among: names) == suggested)
+    }
+
+    @Test(
         "edit distance counts an adjacent swap as one edit",
         arguments: [
             ("pikachu", "pikachu", 0), ("pikachu", "pikahcu", 1), ("pikachu", "pikchu", 1), ("abc", "xyz", 3),

@@ -262,7 +262,7 @@ struct StoredTypeMatchupsTests {
         #expect(view.contains { $0 == (25, "steel", 0.5) } && view.contains { $0 == (37, "rock", 2) })
     }
 
-    @Test("a database stored before migration 0011 gets the _from rows from its stored bodies, as a sync stores them")
+    @Test("a database stored before migration 0012 gets the _from rows from its stored bodies, as a sync stores them")
     func migrationBackfill() throws {
         let old = try Database(path: directory.file("before.sqlite"))
         let all = try Migrator.embedded().migrations

@@ -2,8 +2,8 @@
 /// 2026-12): 25 Pokémon (Pichu's, Eevee's, Charmander's, Meowth's, Scyther's chains and both
 /// Nidoran), their species with names in every language PokeAPI has, Pokédex texts in en, fr
 /// and ja, the evolution chains with their steps, all types with names and damage relations, and
-/// their abilities with names and effects. Fills the tables of migration 0007 as the sync side
-/// does, for tests of the query side.
+/// their abilities with names and effects. Fills the tables of migration 0007 (with 0014's egg
+/// group positions) as the sync side does, for tests of the query side.
 public enum PokedexEntryFixture {
     public static let sql = #"""
         INSERT OR IGNORE INTO pokemon (id, name, url, listed_at) VALUES (172, 'pichu', 'https://pokeapi.co/api/v2/pokemon/172/', '2026-01-01T00:00:00Z');
@@ -339,7 +339,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (172, 'fr', 'shield', 113, 'Les poches électriques de ses joues sont très petites. Lorsqu’elles sont surchargées, il s’électrocute lui-même.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (172, 'ja', 'sword', 107, '小さくても　大人を　ビリビリ　させるほどの　電撃を　放てる。　ただし　自分も　驚いてしまう。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (172, 'ja', 'shield', 118, '頬の　電気袋は　小さく　ちょっとでも　電気が　あふれると　自分自身が　痺れてしまう。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (172, 'no-eggs');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (172, 'no-eggs', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (172, 'pichu', '/api/v2/pokemon/172/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (25, 'pikachu', 'https://pokeapi.co/api/v2/pokemon-species/25/', 26, 'generation-i', 1, 0, 0, 0, 190, 4, 'pichu', 10, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (25, 'ja-hrkt', 'ピカチュウ', 'ねずみポケモン');
@@ -360,8 +360,8 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (25, 'fr', 'shield', 138, 'Les Pikachu se disent bonjour en se frottant la queue et en y faisant passer du courant électrique.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (25, 'ja', 'sword', 132, 'つくる　電気が　強力な　ピカチュウほど　ほっぺの　袋は　軟らかく　よく　伸びるぞ。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (25, 'ja', 'shield', 143, 'おたがいの　しっぽを　くっつけて　電気を　流しあうのが　ピカチュウ　同士の　挨拶だ。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (25, 'ground');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (25, 'fairy');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (25, 'ground', 1);
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (25, 'fairy', 2);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (25, 'pikachu', '/api/v2/pokemon/25/', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (25, 'pikachu-rock-star', '/api/v2/pokemon/10080/', 0);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (25, 'pikachu-belle', '/api/v2/pokemon/10081/', 0);
@@ -398,8 +398,8 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (26, 'fr', 'shield', 138, 'Si ses joues sont à court d’énergie, il lève la queue et capte l’électricité contenue dans l’atmosphère.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (26, 'ja', 'sword', 132, '長い　しっぽが　アースになって　身を　守るため　自分自身は　高電圧にも　痺れないのだ。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (26, 'ja', 'shield', 143, '電気袋が　空っぽに　なると　しっぽを　まっすぐ　立てて　空気中の　電気を　集める。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (26, 'ground');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (26, 'fairy');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (26, 'ground', 1);
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (26, 'fairy', 2);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (26, 'raichu', '/api/v2/pokemon/26/', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (26, 'raichu-alola', '/api/v2/pokemon/10100/', 0);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (26, 'raichu-mega-x', '/api/v2/pokemon/10304/', 0);
@@ -423,7 +423,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (133, 'fr', 'shield', 138, 'L’ADN de ce Pokémon très particulier recèle de nombreuses possibilités d’évolution.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (133, 'ja', 'sword', 132, 'まわりの　環境に　合わせて　体の　つくりを　変えていく　能力の　持ち主。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (133, 'ja', 'shield', 143, '不安定な　遺伝子の　おかげで　さまざまな　進化の　可能性を　秘めている　特殊な　ポケモン。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (133, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (133, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (133, 'eevee', '/api/v2/pokemon/133/', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (133, 'eevee-starter', '/api/v2/pokemon/10159/', 0);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (133, 'eevee-gmax', '/api/v2/pokemon/10205/', 0);
@@ -446,7 +446,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (134, 'fr', 'shield', 138, 'Sa structure cellulaire est similaire à la composition moléculaire de l’eau. Une fois dans cet élément, il devient indétectable à l’œil nu.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (134, 'ja', 'sword', 132, 'シャワーズの　全身の　ひれが　小刻みに　震えはじめるのは　数時間後に　雨が降る　しるし。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (134, 'ja', 'shield', 143, '体の　細胞の　つくりが　水の　分子と　似ている。　水に　溶けると　見えなくなる。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (134, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (134, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (134, 'vaporeon', '/api/v2/pokemon/134/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (135, 'jolteon', 'https://pokeapi.co/api/v2/pokemon-species/135/', 159, 'generation-i', 1, 0, 0, 0, 45, 1, 'eevee', 67, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (135, 'ja-hrkt', 'サンダース', 'かみなりポケモン');
@@ -467,7 +467,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (135, 'fr', 'shield', 138, 'Il se charge d’ions négatifs contenus dans l’air pour envoyer des décharges d’environ 10 000 volts.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (135, 'ja', 'sword', 132, '怒ったり　驚いたりすると　全身の　毛が　針の　ように　逆立って　相手を　つらぬく。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (135, 'ja', 'shield', 143, '空気中の　マイナスイオンを　吸いこんで　約１００００ボルトの　電気を　吐き出すことがある。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (135, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (135, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (135, 'jolteon', '/api/v2/pokemon/135/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (136, 'flareon', 'https://pokeapi.co/api/v2/pokemon-species/136/', 160, 'generation-i', 1, 0, 0, 0, 45, 1, 'eevee', 67, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (136, 'ja-hrkt', 'ブースター', 'ほのおポケモン');
@@ -488,7 +488,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (136, 'fr', 'shield', 138, 'Il emmagasine de l’air dans sa poche de flammes et le chauffe à une température de 1 700 °C.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (136, 'ja', 'sword', 132, '体内に　炎が　溜まると　ブースターの　体温も　最高　９００度　まで　上がっていく。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (136, 'ja', 'shield', 143, '吸いこんだ　空気の　一部は　体内の　炎袋に　送られ　１７００度の　炎に　なる。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (136, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (136, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (136, 'flareon', '/api/v2/pokemon/136/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (196, 'espeon', 'https://pokeapi.co/api/v2/pokemon-species/196/', 161, 'generation-ii', 2, 0, 0, 0, 45, 1, 'eevee', 67, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (196, 'ja-hrkt', 'エーフィ', 'たいようポケモン');
@@ -509,7 +509,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (196, 'fr', 'shield', 113, 'Le joyau sur le front de Mentali projette des ondes psychiques en combat, et s’obscurcit quand il est à bout de force.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (196, 'ja', 'sword', 107, '空気の　流れを　読みとることで　これからの　天気や　相手の　動きなどを　すべて　当ててしまう。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (196, 'ja', 'shield', 118, '額の　珠から　サイコパワーを　放射して　戦う。　パワーが　つきると　珠の　色が　くすむ。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (196, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (196, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (196, 'espeon', '/api/v2/pokemon/196/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (197, 'umbreon', 'https://pokeapi.co/api/v2/pokemon-species/197/', 162, 'generation-ii', 2, 0, 0, 0, 45, 1, 'eevee', 67, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (197, 'ja-hrkt', 'ブラッキー', 'げっこうポケモン');
@@ -530,7 +530,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (197, 'fr', 'shield', 113, 'Les nuits de pleine lune, ou s’il est agité, les anneaux sur sa peau se mettent à briller.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (197, 'ja', 'sword', 107, '怒ると　全身の　毛穴から　毒素の　混じった　汗を　噴き出し　相手の　目を　狙う。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (197, 'ja', 'shield', 118, '満月の　夜や　興奮　したとき　全身の　輪っか模様は　黄色く　光る。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (197, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (197, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (197, 'umbreon', '/api/v2/pokemon/197/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (470, 'leafeon', 'https://pokeapi.co/api/v2/pokemon-species/470/', 163, 'generation-iv', 4, 0, 0, 0, 45, 1, 'eevee', 67, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (470, 'ja-hrkt', 'リーフィア', 'しんりょくポケモン');
@@ -551,7 +551,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (470, 'fr', 'shield', 105, 'Grâce à sa queue aussi effilée qu’une lame, il est capable de fendre en deux des arbres immenses.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (470, 'ja', 'sword', 99, '葉っぱから　漂う　クセのある　香りは　ガラル人の　好み。　香水に　加工され　人気。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (470, 'ja', 'shield', 110, 'しっぽは　鋭く　刃のよう。　大木も　真っ二つに　する　抜群の　切れ味を　誇る。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (470, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (470, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (470, 'leafeon', '/api/v2/pokemon/470/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (471, 'glaceon', 'https://pokeapi.co/api/v2/pokemon-species/471/', 164, 'generation-iv', 4, 0, 0, 0, 45, 1, 'eevee', 67, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (471, 'ja-hrkt', 'グレイシア', 'しんせつポケモン');
@@ -572,7 +572,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (471, 'fr', 'shield', 105, 'Ce Pokémon exhale un vent glacial qui crée une neige poudreuse. Sa présence est très appréciée dans les stations de ski.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (471, 'ja', 'sword', 99, 'ダイヤモンドダストを　降らせる。　美しさに　見惚れた　獲物は　気づかぬうちに　凍りついている。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (471, 'ja', 'shield', 110, 'グレイシアが　放つ　冷気は　パウダースノーを　つくりだし　スキー場に　ひっぱりだこ。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (471, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (471, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (471, 'glaceon', '/api/v2/pokemon/471/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (700, 'sylveon', 'https://pokeapi.co/api/v2/pokemon-species/700/', 165, 'generation-vi', 6, 0, 0, 0, 45, 1, 'eevee', 67, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (700, 'es', 'Sylveon', 'Pokémon Vínculo');
@@ -593,7 +593,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (700, 'fr', 'shield', 94, 'Un conte de Galar relate la victoire d’un beau Nymphali sur un terrible Pokémon Dragon.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (700, 'ja', 'sword', 88, 'リボンのような　触角から　敵意を　消す　波動を　発して　争いを　やめさせる。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (700, 'ja', 'shield', 99, '恐ろしい　ドラゴンポケモンを　美しい　ニンフィアが　退治する　童話が　ガラル地方に　残る。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (700, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (700, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (700, 'sylveon', '/api/v2/pokemon/700/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (4, 'charmander', 'https://pokeapi.co/api/v2/pokemon-species/4/', 4, 'generation-i', 1, 0, 0, 0, 45, 1, NULL, 2, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (4, 'ja-hrkt', 'ヒトカゲ', 'とかげポケモン');
@@ -614,8 +614,8 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (4, 'fr', 'shield', 94, 'Depuis sa naissance, une petite flamme brûle au bout de sa queue. Si cette flamme s’éteint, la vie de ce Pokémon s’éteindra elle aussi.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (4, 'ja', 'sword', 88, '熱いものを　好む　性格。　雨に濡れると　しっぽの　先から　煙が　出るという。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (4, 'ja', 'shield', 99, '生まれたときから　しっぽに　炎が　ともっている。　炎が　消えたとき　その　命は　終わって　しまう。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (4, 'monster');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (4, 'dragon');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (4, 'monster', 1);
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (4, 'dragon', 2);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (4, 'charmander', '/api/v2/pokemon/4/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (5, 'charmeleon', 'https://pokeapi.co/api/v2/pokemon-species/5/', 5, 'generation-i', 1, 0, 0, 0, 45, 1, 'charmander', 2, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (5, 'ja-hrkt', 'リザード', 'かえんポケモン');
@@ -636,8 +636,8 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (5, 'fr', 'shield', 94, 'S’il s’excite pendant un combat, il crache de grandes flammes, brûlant tout ce qui se trouve aux alentours.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (5, 'ja', 'sword', 88, '燃える　しっぽを　振りまわし　するどい　ツメで　相手を　切り裂く　荒々しい　性格。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (5, 'ja', 'shield', 99, '戦いで　気持ちが　たかぶると　灼熱の　炎を　吹きながら　あたりを　燃やしてまわる。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (5, 'monster');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (5, 'dragon');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (5, 'monster', 1);
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (5, 'dragon', 2);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (5, 'charmeleon', '/api/v2/pokemon/5/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (6, 'charizard', 'https://pokeapi.co/api/v2/pokemon-species/6/', 6, 'generation-i', 1, 0, 0, 0, 45, 1, 'charmeleon', 2, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (6, 'ja-hrkt', 'リザードン', 'かえんポケモン');
@@ -658,8 +658,8 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (6, 'fr', 'shield', 94, 'Ses ailes lui permettent de voler à plus de 1 400 m d’altitude. Ce Pokémon crache du feu à des températures très élevées.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (6, 'ja', 'sword', 88, '岩石も　焼けるような　灼熱の　炎を　吐いて　山火事を　起こすことが　ある。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (6, 'ja', 'shield', 99, '地上　１４００メートル　まで　羽を　使って　飛ぶことができる。　高熱の　炎を　吐く。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (6, 'monster');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (6, 'dragon');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (6, 'monster', 1);
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (6, 'dragon', 2);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (6, 'charizard', '/api/v2/pokemon/6/', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (6, 'charizard-mega-x', '/api/v2/pokemon/10034/', 0);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (6, 'charizard-mega-y', '/api/v2/pokemon/10035/', 0);
@@ -683,8 +683,8 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (29, 'fr', 'shield', 94, 'Ce Pokémon se nourrit de Baies en les ouvrant avec ses incisives. Le bout de sa corne est plus arrondi que celui du mâle.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (29, 'ja', 'sword', 88, 'オスよりも　匂いに　敏感。　ヒゲで　風向きを　確認しながら　風下で　エサを　探すのだ。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (29, 'ja', 'shield', 99, '硬い　前歯で　木の実を　砕いて　食べる。　ツノの　先は　オスより　少し　丸みを　帯びている。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (29, 'monster');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (29, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (29, 'monster', 1);
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (29, 'ground', 2);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (29, 'nidoran-f', '/api/v2/pokemon/29/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (32, 'nidoran-m', 'https://pokeapi.co/api/v2/pokemon-species/32/', 33, 'generation-i', 1, 0, 0, 0, 235, 0, NULL, 13, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (32, 'ja-hrkt', 'ニドラン♂', 'どくばりポケモン');
@@ -705,8 +705,8 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (32, 'fr', 'shield', 94, 'Malgré sa petite taille, il est très téméraire. Afin de protéger sa compagne, il est prêt à se battre et à risquer sa vie.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (32, 'ja', 'sword', 88, '額の　ツノには　猛毒がある。　警戒心が　強く　大きな　耳を　つねに　そばだてている。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (32, 'ja', 'shield', 99, '小柄だが　勇ましい　性質。　仲良しの　メスを　守るため　身を　ていして　果敢に　戦う。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (32, 'monster');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (32, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (32, 'monster', 1);
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (32, 'ground', 2);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (32, 'nidoran-m', '/api/v2/pokemon/32/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (52, 'meowth', 'https://pokeapi.co/api/v2/pokemon-species/52/', 57, 'generation-i', 1, 0, 0, 0, 255, 4, NULL, 22, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (52, 'ja-hrkt', 'ニャース', 'ばけねこポケモン');
@@ -727,7 +727,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (52, 'fr', 'shield', 138, 'Tatillon sur la propreté de la pièce sur son front, il se lave la figure avec grand soin. Il ne s’entend pas avec les Miaouss de Galar.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (52, 'ja', 'sword', 132, '光り物を　集めるのが　好き。　機嫌が　いいときは　トレーナーにも　コレクションを　見せてくれるぞ。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (52, 'ja', 'shield', 143, '額の　小判が　汚れないよう　まめに　顔を　洗う。　ガラルの　ニャースとは　仲が　悪い。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (52, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (52, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (52, 'meowth', '/api/v2/pokemon/52/', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (52, 'meowth-alola', '/api/v2/pokemon/10107/', 0);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (52, 'meowth-galar', '/api/v2/pokemon/10161/', 0);
@@ -751,7 +751,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (53, 'fr', 'shield', 138, 'Il se comporte avec grâce et élégance, et ne s’entend pas avec les rustres Berserkatt : les deux espèces se méprisent.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (53, 'ja', 'sword', 132, '気位が　高く　なつかせるのは　たいへん。　気に食わない　ことが　あると　すぐに　ツメを　立ててくる。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (53, 'ja', 'shield', 143, '優雅で　上品な　身のこなし。　野蛮な　ニャイキングとは　そりが　あわず　お互いを　見下している。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (53, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (53, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (53, 'persian', '/api/v2/pokemon/53/', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (53, 'persian-alola', '/api/v2/pokemon/10108/', 0);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (863, 'perrserker', 'https://pokeapi.co/api/v2/pokemon-species/863/', 863, 'generation-viii', 8, 0, 0, 0, 90, 4, 'meowth', 22, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
@@ -773,7 +773,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (863, 'fr', 'shield', 14, 'Il s’est tant adonné au combat qu’il a évolué : il est désormais doté de griffes redoutables qui prennent la forme de dagues en s’allongeant.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (863, 'ja', 'sword', 8, '頭の　体毛が　硬質化して　鉄の　ヘルメットのように　なった。　とても　好戦的な　性質。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (863, 'ja', 'shield', 19, '戦いに　明け暮れて　進化した　結果　伸ばすと　短剣に　変わる　物騒な　ツメを　手に入れた。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (863, 'ground');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (863, 'ground', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (863, 'perrserker', '/api/v2/pokemon/863/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (123, 'scyther', 'https://pokeapi.co/api/v2/pokemon-species/123/', 141, 'generation-i', 1, 0, 0, 0, 45, 4, NULL, 58, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (123, 'ja-hrkt', 'ストライク', 'かまきりポケモン');
@@ -794,7 +794,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (123, 'fr', 'shield', 138, 'Si l’on voit un grand nombre d’arbres abattus au même endroit dans une forêt, cela signifie que l’on se trouve sur le territoire d’un Insécateur.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (123, 'ja', 'sword', 132, '戦いを　重ねるごとに　鎌の　切れ味は　上がる。　大木も　一刀両断に　切り裂くぞ。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (123, 'ja', 'shield', 143, '森の中で　たくさんの　木が　切り倒された　場所を　見つけたら　そこは　ストライクの　縄張りだ。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (123, 'bug');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (123, 'bug', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (123, 'scyther', '/api/v2/pokemon/123/', 1);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (212, 'scizor', 'https://pokeapi.co/api/v2/pokemon-species/212/', 142, 'generation-ii', 2, 0, 0, 0, 25, 4, 'scyther', 58, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (212, 'ja-hrkt', 'ハッサム', 'はさみポケモン');
@@ -815,7 +815,7 @@ public enum PokedexEntryFixture {
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (212, 'fr', 'shield', 113, 'Malgré son corps fin, sa puissance de frappe est prodigieuse, car même ses muscles sont composés de métal.');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (212, 'ja', 'sword', 107, '大きな　ハサミは　体重の　３分の１の　重さ。　振り下ろせば　岩石も　一発で　粉々だ。');
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (212, 'ja', 'shield', 118, '体は　細いが　攻撃力は　凄まじい。　体の　筋肉も　金属で　できているのだ。');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (212, 'bug');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (212, 'bug', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (212, 'scizor', '/api/v2/pokemon/212/', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (212, 'scizor-mega', '/api/v2/pokemon/10046/', 0);
         INSERT INTO pokemon_species (id, name, url, sort_order, generation, generation_number, is_legendary, is_mythical, is_baby, capture_rate, gender_rate, evolves_from, evolution_chain_id, listed_at, details_synced_at) VALUES (900, 'kleavor', 'https://pokeapi.co/api/v2/pokemon-species/900/', 900, 'generation-viii', 8, 0, 0, 0, 115, 4, 'scyther', 58, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
@@ -832,7 +832,7 @@ public enum PokedexEntryFixture {
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (900, 'zh-hans', '劈斧螳螂', '斧钺宝可梦');
         INSERT INTO pokemon_species_name (species_id, language, name, genus) VALUES (900, 'es-419', 'Kleavor', NULL);
         INSERT OR IGNORE INTO pokemon_species_flavor_text (species_id, language, version, position, text) VALUES (900, 'en', 'legends-arceus', 0, 'A violent creature that fells towering trees with its crude axes and shields itself with hard stone. If one should chance upon this Pokémon in the wilds, one''s only recourse is to flee.');
-        INSERT INTO pokemon_species_egg_group (species_id, egg_group) VALUES (900, 'bug');
+        INSERT INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (900, 'bug', 1);
         INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default) VALUES (900, 'kleavor', '/api/v2/pokemon/900/', 1);
         INSERT INTO evolution_chain (id, url, baby_trigger_item, details_synced_at) VALUES (2, 'https://pokeapi.co/api/v2/evolution-chain/2/', NULL, '2026-01-01T00:00:00Z');
         INSERT INTO evolution_chain_member (chain_id, position, species_name, species_url, evolves_from, is_baby) VALUES (2, 0, 'charmander', '/api/v2/pokemon-species/4/', NULL, 0);

@@ -1,0 +1,44 @@
+import Foundation
+import LoopbackHTTP
+import PokedexStore
+import TestSupport
+import Testing
+
+/// What a sync and `status` say after a small partial sync: counts of one in the singular, and
+/// the two species runs of one sync shown as one success with both runs' counts.
+@Suite("Sync summaries and status wording end to end")
+struct SyncWordingEndToEndTests {
+    @Test("--limit 1: '1 Pokémon in 1 page: 1 detail downloaded', then status sums both species runs")
+    func singularAndSummedRuns() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("pokedex.sqlite")
+        let api = try FakePokeAPI()
+        let sync = try PokedexProcess.run(
+            ["--db", database, "sync", "--limit", "1", "--artwork", "none"],
+            environment: ["POKEAPI_BASE_URL": api.baseURL])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stderr.contains("synced 1 Pokémon in 1 page: 1 detail downloaded, "), "\(sync.stderr)")
+        #expect(sync.stderr.contains("; 2 requests, "), "the list and one detail: \(sync.stderr)")
+        #expect(!sync.stderr.contains(" 1 pages") && !sync.stderr.contains(" 1 requests"), "\(sync.stderr)")
+        #expect(!sync.stderr.contains(" 1 details") && !sync.stderr.contains(" 1 types"), "\(sync.stderr)")
+
+        let species = api.entryDetailRequestCount("pokemon-species")
+        #expect(species > 1, "the chain names species beyond the Pokémon's own")
+        let status = try PokedexProcess.run(["--db", database, "status"])
+        let lines = status.stdout.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("species:") }, "\(status.stdout)")
+        #expect(
+            lines[heading + 1].contains("\(species) changed, \(species) requests in 2 runs, only offset 0 limit 1"),
+            "\(lines[heading + 1])")
+        let json = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try PokedexProcess.run(["--db", database, "status", "--json"]).stdout.utf8))
+                as? [String: Any])
+        let resources = try #require(json["resources"] as? [[String: Any]])
+        let earlier = resources.map {
+            ($0["resource"] as? String ?? "", ($0["last_success_earlier_runs"] as? [Any])?.count)
+        }
+        #expect(earlier.first { $0.0 == "pokemon-species" }?.1 == 1, "\(earlier)")
+        #expect(earlier.filter { $0.0 != "pokemon-species" }.allSatisfy { $0.1 == 0 }, "\(earlier)")
+    }
+}
