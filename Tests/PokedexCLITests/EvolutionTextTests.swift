@@ -350,7 +350,7 @@ struct EvolutionTextTests {
             ),
             (
                 [EvolutionTextTests.step("tower-of-darkness"), EvolutionTextTests.item("scroll-of-darkness")],
-                "Tower Of Darkness or Scroll Of Darkness"
+                "Tower of Darkness or Scroll of Darkness"
             ),
         ] as [([EvolutionStep], String)])
     func alternatives(steps: [EvolutionStep], text: String) {

@@ -117,8 +117,8 @@ struct RealEvolutionLineTests {
             (
                 "kubfu",
                 [
-                    "Kubfu → Urshifu (Tower Of Darkness or Scroll Of Darkness)",
-                    "      → Rapid Strike Urshifu (Tower Of Waters or Scroll Of Waters)",
+                    "Kubfu → Urshifu (Tower of Darkness or Scroll of Darkness)",
+                    "      → Rapid Strike Urshifu (Tower of Waters or Scroll of Waters)",
                 ]
             ),
             ("mankey", ["Mankey → Primeape (level 28) → Annihilape (using Rage Fist 20 times)"]),

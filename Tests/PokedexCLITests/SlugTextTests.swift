@@ -9,6 +9,7 @@ struct SlugTextTests {
         "words title-cased, of/the/and lower-case inside, digits split, a word without a vowel upper-cased",
         arguments: [
             ("special-attack", "Special Attack"), ("hp", "HP"), ("speed", "Speed"), ("water1", "Water 1"),
+            ("mt-coronet", "Mt Coronet"), ("pp-up", "PP Up"),
             ("water3", "Water 3"), ("humanshape", "Humanshape"), ("no-eggs", "No Eggs"), ("plant", "Plant"),
             ("kings-rock", "Kings Rock"), ("lets-go-eevee", "Lets Go Eevee"),
             ("tower-of-darkness", "Tower of Darkness"),
