@@ -11,6 +11,11 @@ enum LineWrapping {
     /// lines indented two past them.
     static func lines(_ text: String, width: Int) -> [String] {
         let indent = text.prefix { $0 == " " }.count
+        // An indented line that fits stays whole: the two columns continuation lines take are
+        // reserved only where it must break.
+        if indent > 0, TerminalColumns.of(text) <= width {
+            return [String(text[..<(text.lastIndex { $0 != " " }.map(text.index(after:)) ?? text.endIndex)])]
+        }
         guard indent == 0 else {
             let body = lines(String(text.dropFirst(indent)), width: max(20, width - indent - 2))
             return body.enumerated().map { index, line in

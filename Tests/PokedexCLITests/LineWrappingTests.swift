@@ -19,6 +19,10 @@ struct LineWrappingTests {
         Case(text: "Mouse Pokémon", width: 20, lines: ["Mouse Pokémon"]),
         Case(text: "one two three four", width: 9, lines: ["one two", "three", "four"]),
         Case(text: "  lead  and   inner ", width: 40, lines: ["  lead  and   inner"]),
+        // An indented branch exactly as wide as the line stays whole.
+        Case(text: "    → Raichu (Thunder Stone)", width: 28, lines: ["    → Raichu (Thunder Stone)"]),
+        Case(
+            text: "    → Raichu (Thunder Stone)", width: 27, lines: ["    → Raichu (Thunder", "      Stone)"]),
         // Chinese breaks between characters, not before its commas and stops.
         Case(
             text: "皮卡丘們把尾巴貼在一起交換電流，其實是在互相打招呼。", width: 32,
