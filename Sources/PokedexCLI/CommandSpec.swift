@@ -38,6 +38,7 @@ extension CommandName {
         case .ability: return .ability
         case .issues: return .issues
         case .issue: return .issue
+        case .repos: return .repos
         case .help: return .help
         }
     }

@@ -96,6 +96,7 @@ public enum PokedexCLI {
             case .ability(let command): try runner.ability(command)
             case .issues(let command): try runner.issues(command)
             case .issue(let command): try runner.issue(command)
+            case .repos(let command): try runner.repos(command)
             case .status(let command): try runner.status(command)
             }
             return .finished(ExitCode.success.rawValue)
