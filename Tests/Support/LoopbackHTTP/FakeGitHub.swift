@@ -98,6 +98,11 @@ public final class FakeGitHub: @unchecked Sendable {
         backend.repository(fullName).comments.sorted { $0.id < $1.id }
     }
 
+    /// Starts serving another repository (a repository created upstream since).
+    public func addRepository(_ repository: FakeGitHubRepository) {
+        backend.addRepository(repository)
+    }
+
     /// Renames (or transfers) a repository. The new name answers normally; the old one answers
     /// `301 Moved Permanently` to `/repositories/{id}…` from now on. Traps if the new name is taken.
     public func rename(_ fullName: String, to newFullName: String) {

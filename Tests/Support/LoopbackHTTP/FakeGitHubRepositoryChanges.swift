@@ -49,6 +49,17 @@ extension FakeGitHubBackend {
         }
     }
 
+    func addRepository(_ repository: FakeGitHubRepository) {
+        synchronized {
+            let key = repository.fullName.lowercased()
+            precondition(
+                entries[repository.id] == nil && idByName[key] == nil,
+                "FakeGitHub.addRepository: \(repository.fullName) is already served")
+            entries[repository.id] = Entry(repository)
+            idByName[key] = repository.id
+        }
+    }
+
     func addComments(_ fullName: String, numbers: [Int]) -> [Int64] {
         synchronized {
             let entry = entry(named: fullName)
