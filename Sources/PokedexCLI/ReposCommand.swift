@@ -5,9 +5,9 @@ extension CommandSpec {
     static let repos = CommandSpec(
         name: .repos, abstract: ["List the stored GitHub repositories (offline)."],
         overview: """
-            List every stored repository with its issues, pull requests and comments, when it
-            last synced successfully and when it was last reconciled in full. Never uses the
-            network.
+            List every stored repository with its issues, pull requests and comments,
+            when it last synced successfully and when it was last reconciled in full.
+            Never uses the network.
             """,
         usages: [Usage(options: [.option(SharedOptions.json)])],
         options: [SharedOptions.json],

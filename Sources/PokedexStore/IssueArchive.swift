@@ -228,7 +228,8 @@ public struct IssueArchive {
                     + " ORDER BY i.created_at DESC, i.number DESC",
                 page.parameters)
             if let search = filter.search.flatMap(FullTextQuery.allWords) {
-                let matches = try searchMatches(repositoryID: repositoryID, numbers: issues.map(\.number), query: search)
+                let matches = try searchMatches(
+                    repositoryID: repositoryID, numbers: issues.map(\.number), query: search)
                 for index in issues.indices { issues[index].matched = matches[issues[index].number, default: []] }
             }
             return issues

@@ -23,21 +23,25 @@ extension IssueArchive {
     }
 
     /// For the issues numbered `numbers` (a page of search results), where the FTS5 `query`
-    /// matched: title and body each on its own (a column filter), and any one comment.
+    /// matched: title and body each on its own (a column filter), both when only together
+    /// they hold every word, and any one comment.
     func searchMatches(repositoryID: Int, numbers: [Int], query: String) throws -> [Int: SearchMatch] {
         guard !numbers.isEmpty else { return [:] }
         var matches: [Int: SearchMatch] = [:]
         let numberList = Self.idList(numbers)
-        for (column, match) in [("title", SearchMatch.title), ("body", .body)] {
+        for (filter, match) in [("title : ", SearchMatch.title), ("body : ", .body), ("", [.title, .body])] {
             let numbersMatched = try database.query(
                 """
                 SELECT i.number FROM github_issue AS i
                 WHERE i.repository_id = ? AND i.number IN (SELECT value FROM json_each(?))
                   AND i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?)
                 """,
-                [.int(repositoryID), numberList, .text("\(column) : (\(query))")]
+                [.int(repositoryID), numberList, .text("\(filter)(\(query))")]
             ) { $0.int(0) }
-            for number in numbersMatched { matches[number, default: []].insert(match) }
+            // The whole row last: it adds both columns only where neither matched alone.
+            for number in numbersMatched where filter.isEmpty ? matches[number] == nil : true {
+                matches[number, default: []].formUnion(match)
+            }
         }
         let commented = try database.query(
             """

@@ -198,7 +198,8 @@ struct GitHubCommentBody: Decodable {
         let checks: [String?] = [
             id > 0 ? nil : "id \(id) is not positive",
             issueNumber == nil
-                ? "issue_url \"\(Excerpt.of(issueURL, maximumCharacters: 80))\" does not end with an issue number" : nil,
+                ? "issue_url \"\(Excerpt.of(issueURL, maximumCharacters: 80))\" does not end with an issue number"
+                : nil,
             user.flatMap { $0.id > 0 ? nil : "user id \($0.id) is not positive" },
             date("created_at", createdAt), date("updated_at", updatedAt),
         ]
@@ -248,7 +249,8 @@ extension JSONResponse {
         if let bad = items.first(where: { $0.id <= 0 || GitHubRepositoryName($0.fullName) == nil }) {
             throw undecodable(
                 response,
-                reason: "repository \(bad.id) \"\(Excerpt.of(bad.fullName, maximumCharacters: 80))\" is not a valid one")
+                reason: "repository \(bad.id) \"\(Excerpt.of(bad.fullName, maximumCharacters: 80))\" is not a valid one"
+            )
         }
         return items.map { item in
             ListedRepository(

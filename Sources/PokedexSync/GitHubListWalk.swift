@@ -66,8 +66,11 @@ extension GitHubSync {
                 let prefetch = next.map { link in Task { try await requester.send(.link(link), etag: nil) } }
                 defer { prefetch?.cancel() }
                 let items = try reading.decode(response)
-                try Self.refuseFutureDates(items, reading: reading, response: response, now: requester.client.clock.now())
-                let new = items.reduce(0) { count, item in count + (result.ids.insert(reading.id(item)).inserted ? 1 : 0) }
+                try Self.refuseFutureDates(
+                    items, reading: reading, response: response, now: requester.client.clock.now())
+                let new = items.reduce(0) { count, item in
+                    count + (result.ids.insert(reading.id(item)).inserted ? 1 : 0)
+                }
                 guard new > 0 || next == nil else {
                     throw FetchError.undecodable(
                         url: response.url.absoluteString,

@@ -187,9 +187,10 @@ public struct SyncJob: Sendable {
                 do {
                     let listing = try await github.sync.listRepositories(of: owner.login, kind: owner.kind)
                     let known = Set(targets.compactMap { $0.0.repositoryID })
-                    targets += try Self.targets(listing.repositories, of: owner, archive: archive, events: events).filter {
-                        !known.contains($0.0.repositoryID ?? 0)
-                    }
+                    targets += try Self.targets(listing.repositories, of: owner, archive: archive, events: events)
+                        .filter {
+                            !known.contains($0.0.repositoryID ?? 0)
+                        }
                 } catch GitHubSyncError.ownerNotFound(let login) {
                     events(.ownerFailed(login: login, error: GitHubSyncError.ownerNotFound(login: login)))
                     ownerFailure = ownerFailure ?? GitHubSyncError.ownerNotFound(login: login)

@@ -65,7 +65,7 @@ public enum SyncCommandRunner {
         }
         do {
             try result.get()
-        } catch where reporter.hasReported(error) {
+        } catch  where reporter.hasReported(error) {
             throw ReportedFailure(exitCode: describe(error).exitCode)
         } catch {
             let (message, exitCode) = describe(error)

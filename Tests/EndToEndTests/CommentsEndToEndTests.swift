@@ -62,11 +62,15 @@ struct CommentsEndToEndTests {
         #expect(first.query["sort"] == "updated" && first.query["direction"] == "asc")
         #expect(first.query["per_page"] == "100" && first.query["since"] == nil)
         #expect(streamed.filter { $0.query["page"] != nil }.count >= served.count / 100 - 1, "Link next followed")
-        #expect(!github.server.requests.contains { $0.path.range(of: #"/issues/\d+/comments"#, options: .regularExpression) != nil })
+        #expect(
+            !github.server.requests.contains {
+                $0.path.range(of: #"/issues/\d+/comments"#, options: .regularExpression) != nil
+            })
         #expect(result.stderr.contains("\(served.count) comments new or changed"), "\(result.stderr)")
 
         // Every thread as served, in order, with authors (a deleted account is null).
-        let busiest = try #require(Dictionary(grouping: served, by: \.issueNumber).max { $0.value.count < $1.value.count })
+        let busiest = try #require(
+            Dictionary(grouping: served, by: \.issueNumber).max { $0.value.count < $1.value.count })
         let stored = try thread(busiest.key)
         #expect(stored.map { ($0["id"] as? NSNumber)?.int64Value } == busiest.value.map(\.id))
         #expect(stored.map { $0["body"] as? String } == busiest.value.map(\.body))
@@ -97,11 +101,18 @@ struct CommentsEndToEndTests {
     func search() throws {
         #expect(try sync().status == 0)
         let reply = try #require(github.comments(of: Self.repository).first { $0.body.hasPrefix("Comment ") })
-        let found = try #require(try json(["issues", Self.repository, "--all-kinds", "--state", "all", "--search", "bisected retry", "--limit", "1000"]) as? [[String: Any]])
+        let found = try #require(
+            try json([
+                "issues", Self.repository, "--all-kinds", "--state", "all", "--search", "bisected retry", "--limit",
+                "1000",
+            ]) as? [[String: Any]])
         let numbers = Set(found.compactMap { $0["number"] as? Int })
         #expect(numbers.contains(reply.issueNumber), "found by a word said in a reply")
         #expect(found.allSatisfy { ($0["matched"] as? [String])?.contains("comments") == true })
-        let byTitle = try #require(try json(["issues", Self.repository, "--all-kinds", "--state", "all", "--search", "Windows", "--limit", "1000"]) as? [[String: Any]])
+        let byTitle = try #require(
+            try json([
+                "issues", Self.repository, "--all-kinds", "--state", "all", "--search", "Windows", "--limit", "1000",
+            ]) as? [[String: Any]])
         #expect(!byTitle.isEmpty && byTitle.allSatisfy { $0["matched"] as? [String] == ["title"] })
         let text = try pokedex(["issues", Self.repository, "--all-kinds", "--state", "all", "--search", "bisected"])
         #expect(text.stdout.split(separator: "\n").first?.contains("MATCHED") == true, "\(text.stdout)")
@@ -121,14 +132,19 @@ struct CommentsEndToEndTests {
         #expect(refresh.status == 0, "\(refresh.stderr)")
         #expect(refresh.stderr.contains("5 comments new or changed"), "2 edited, 3 added: \(refresh.stderr)")
         #expect(refresh.stderr.contains("2 issues and pull requests new or changed"), "#5 and #77 bumped")
-        #expect(!github.server.requests.contains { $0.path.range(of: #"/issues/\d+/comments"#, options: .regularExpression) != nil }, "counts agree: no thread re-read")
+        #expect(
+            !github.server.requests.contains {
+                $0.path.range(of: #"/issues/\d+/comments"#, options: .regularExpression) != nil
+            }, "counts agree: no thread re-read")
         let stream = github.server.requests.filter { $0.path.hasSuffix("/issues/comments") }
         #expect(stream.allSatisfy { $0.query["since"] != nil }, "only what changed since the high-water mark")
         let ids = try storedCommentIDs()
         #expect(ids == Set(github.comments(of: Self.repository).map(\.id)), "in place: no duplicates, none lost")
         #expect(Set(added).isSubset(of: ids))
         let thread = try thread(try #require(served.first { $0.id == edited[0] }).issueNumber)
-        #expect((thread.first { ($0["id"] as? NSNumber)?.int64Value == edited[0] }?["body"] as? String)?.hasSuffix(" [edited]") == true)
+        #expect(
+            (thread.first { ($0["id"] as? NSNumber)?.int64Value == edited[0] }?["body"] as? String)?.hasSuffix(
+                " [edited]") == true)
     }
 
     @Test("deleted comments go when their issue's count changes, or with --full; between, they stay")
@@ -145,7 +161,10 @@ struct CommentsEndToEndTests {
         #expect(refresh.status == 0, "\(refresh.stderr)")
         let reread = github.server.requests.filter { $0.path.hasSuffix("/issues/\(numbers[0])/comments") }
         #expect(reread.count == 1, "the bumped issue's count differs: its thread is re-read once")
-        #expect(github.server.requests.filter { $0.path.range(of: #"/issues/\d+/comments"#, options: .regularExpression) != nil }.count == 1)
+        #expect(
+            github.server.requests.filter {
+                $0.path.range(of: #"/issues/\d+/comments"#, options: .regularExpression) != nil
+            }.count == 1)
         #expect(refresh.stderr.contains("1 threads re-read, 1 comments deleted"), "\(refresh.stderr)")
         var ids = try storedCommentIDs()
         #expect(!ids.contains(bumped.id))
@@ -204,7 +223,8 @@ struct CommentsEndToEndTests {
             guard request.path.hasSuffix("/issues/comments") else { return nil }
             var answer = github.realAnswer(to: request)
             answer.headers.removeAll { $0.0 == "Link" }
-            answer.headers.append(("Link", "<\(elsewhere.baseURL)/repositories/1/issues/comments?page=2>; rel=\"next\""))
+            answer.headers.append(
+                ("Link", "<\(elsewhere.baseURL)/repositories/1/issues/comments?page=2>; rel=\"next\""))
             return answer
         }
         let result = try pokedex(["sync", "issues", Self.repository], environment: ["GITHUB_TOKEN": "t0ken-secret"])

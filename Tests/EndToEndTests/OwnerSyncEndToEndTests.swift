@@ -56,7 +56,8 @@ struct OwnerSyncEndToEndTests {
         let bolt = try #require(try stored()["acme/bolt"])
         #expect(bolt["comments"] as? Int == github.comments(of: "acme/bolt").count)
         #expect(
-            (bolt["issues"] as? Int ?? 0) + (bolt["pull_requests"] as? Int ?? 0) == github.issues(of: "acme/bolt").count)
+            (bolt["issues"] as? Int ?? 0) + (bolt["pull_requests"] as? Int ?? 0) == github.issues(of: "acme/bolt").count
+        )
 
         let all = try pokedex(["sync", "issues", "acme", "--include-forks", "--include-archived"])
         #expect(all.status == 0, "\(all.stderr)")
@@ -89,7 +90,8 @@ struct OwnerSyncEndToEndTests {
         #expect(Set(try stored().keys) == ["acme/anvil", "acme/bolt", "acme/crate", "acme/drill"])
         #expect(github.server.requests.first?.path == "/orgs/acme/repos", "the remembered kind is asked at once")
         let firstSynced = github.server.requests.dropFirst().first?.path
-        #expect(firstSynced == "/repositories/\(FakeGitHubRepository.defaultID(owner: "acme", name: "drill"))",
+        #expect(
+            firstSynced == "/repositories/\(FakeGitHubRepository.defaultID(owner: "acme", name: "drill"))",
             "the never-synced repository goes first: \(firstSynced ?? "")")
     }
 

@@ -69,13 +69,16 @@ extension FakeGitHubBackend {
         let perPage = request.query["per_page"].flatMap(Int.init).map { $0 < 1 ? 30 : min($0, 100) } ?? 30
         let page = request.query["page"].flatMap(Int.init).map { max($0, 1) } ?? 1
         let total = items.count
-        let start = min(total, (page - 1).multipliedReportingOverflow(by: perPage).overflow ? total : (page - 1) * perPage)
+        let start = min(
+            total, (page - 1).multipliedReportingOverflow(by: perPage).overflow ? total : (page - 1) * perPage)
         let rendered: (bytes: [UInt8], etag: String)
         if let (entry, key) = cache, let cached = entry.bodies[key] {
             rendered = cached
         } else {
-            let bytes = Array(OrderedJSON.array(items[start..<min(total, start + perPage)].map(render)).compactText.utf8)
-            rendered = cache.map { entry, key in cachedBody(entry, key: key) { bytes } } ?? (bytes, fakeGitHubETag(bytes))
+            let bytes = Array(
+                OrderedJSON.array(items[start..<min(total, start + perPage)].map(render)).compactText.utf8)
+            rendered =
+                cache.map { entry, key in cachedBody(entry, key: key) { bytes } } ?? (bytes, fakeGitHubETag(bytes))
         }
         var reply = conditional(rendered.bytes, etag: rendered.etag, request: request)
         let lastPage = max(1, (total + perPage - 1) / perPage)
