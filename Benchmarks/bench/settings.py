@@ -6,10 +6,12 @@ from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = BENCH_DIR.parent
-ALL_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query", "issues", "dlt-issues", "scale")
+ALL_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query", "issues", "dlt-issues", "scale",
+             "comments")
 POKEAPI_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query")
 GITHUB_CASES = ("issues", "dlt-issues")
-POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale")
+POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale", "comments")
+THREAD_CASES = ("comments",)     # case h, on the main mirror; a section of its own
 
 LIST_START = "pokemon/?limit=100"  # first list page; naive_sync.py starts at the same one
 ISSUES_REPO = "o/r"                # served by the main mirror for cases e, f, f2
