@@ -9,6 +9,7 @@ SELECT r.full_name AS repository, i.number, i.title, i.state, i.state_reason, i.
  LEFT JOIN github_user AS u ON u.id = i.author_id
  WHERE r.full_name = :repo COLLATE NOCASE AND i.state = 'open' AND i.is_pull_request = 0
   AND (i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH :fts)
-   OR i.number IN (SELECT c.issue_number FROM github_comment AS c WHERE c.repository_id = r.id
+   OR i.number IN (SELECT c.issue_number FROM github_comment AS c
+    WHERE c.repository_id = (SELECT id FROM github_repository WHERE full_name = :repo COLLATE NOCASE)
     AND c.id IN (SELECT rowid FROM github_comment_fts WHERE github_comment_fts MATCH :fts)))
  ORDER BY i.created_at DESC, i.number DESC LIMIT :limit;
