@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import targets  # noqa: E402
 from bench import reads as sql  # noqa: E402
 from bench.results import Results, load, num  # noqa: E402
+from bench.threads_report import THREADS_HEADING, section as threads_section  # noqa: E402
 from bench.settings import (GITHUB_CASES, HF_RUNS, HF_WARMUP, ISSUES_COUNT, ISSUES_REPO,  # noqa: E402
                             POKEAPI_CASES, SCALE_HF_WARMUP, SCALE_REPO, REPO_ROOT, Settings, thousands)
 from targets import rss_mb, secs  # noqa: E402
@@ -360,6 +361,7 @@ class Report:
         issues = self.issues() if self.r.ran(*GITHUB_CASES) else old_section(old, ISSUES_HEADING)
         scale = self.scale() if self.r.ran("scale") else old_section(old, scale_heading(s["scale_issues"]))
         artwork = self.artwork() if self.r.ran("artwork") else old_section(old, ARTWORK_HEADING)
+        threads = threads_section(self) if self.r.ran("comments") else old_section(old, THREADS_HEADING)
         lines = ["# Benchmarks", "",
                  f"Written by `Benchmarks/run` on {self.date}. Every number below was",
                  "measured by that run, all tools side by side against the same server: PokeAPI cases ran",
@@ -371,7 +373,7 @@ class Report:
                  "with the client being measured.", "",
                  *self.machine(), "", *self.targets(), "", *self.catalog(), "", *self.ratios(), "",
                  *self.reads(), ""]
-        for kept in (issues, scale, artwork):
+        for kept in (issues, scale, artwork, threads):
             if kept:
                 lines += [*kept, ""]
         lines += [RERUN_HEADING, "",
@@ -395,6 +397,8 @@ class Report:
             text = splice_section(text, scale_heading(self.s["scale_issues"]), self.scale())
         if self.r.ran("artwork"):
             text = splice_section(text, ARTWORK_HEADING, self.artwork())
+        if self.r.ran("comments"):
+            text = splice_section(text, THREADS_HEADING, threads_section(self))
         text = splice_section(text, TARGETS_HEADING, self.targets())
         return keep_earlier_rows(old, text) if old else text
 

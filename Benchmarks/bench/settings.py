@@ -7,10 +7,11 @@ from pathlib import Path
 BENCH_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = BENCH_DIR.parent
 ALL_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query", "issues", "dlt-issues", "scale",
-             "artwork")
+             "artwork", "comments")
 POKEAPI_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query")
 GITHUB_CASES = ("issues", "dlt-issues")
-POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale", "artwork")
+POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale", "artwork", "comments")
+THREAD_CASES = ("comments",)     # case i, on the main mirror; a section of its own
 
 # The lists a full sync walks (and naive_sync.py too), by the table their details fill; the
 # evolution chains have no list walk: the species bodies link them.

@@ -41,7 +41,7 @@ def setup_venv(settings) -> None:
         log(f"creating {VENV}")
         check_call("python3 -m venv", [sys.executable, "-m", "venv", VENV])
     pip_ensure("requests", "requests")
-    if settings.has("issues"):
+    if settings.has("issues", "comments"):
         pip_ensure("github_to_sqlite", "github-to-sqlite")
     if settings.has("dlt", "dlt-issues"):
         pip_ensure("dlt, sqlalchemy", "dlt[sqlalchemy]")

@@ -39,6 +39,7 @@ extension CommandName {
         case .artwork: return .artwork
         case .issues: return .issues
         case .issue: return .issue
+        case .repos: return .repos
         case .help: return .help
         }
     }

@@ -33,6 +33,7 @@ public enum Command: Equatable, Sendable {
     case artwork(ArtworkCommand)
     case issues(IssuesCommand)
     case issue(IssueCommand)
+    case repos(ReposCommand)
     case status(StatusCommand)
     /// Help for the tool (nil) or for one command.
     case help(CommandName?)
@@ -47,12 +48,22 @@ extension Command {
 }
 
 public enum CommandName: String, CaseIterable, Sendable {
-    case sync, status, show, list, type, ability, artwork, issues, issue, help
+    case sync, status, show, list, type, ability, artwork, issues, issue, repos, help
 }
 
 public struct SyncCommand: Equatable, Sendable {
-    /// nil refreshes everything: the Pokémon catalog and every repository synced before.
+    /// nil (and no owner) refreshes everything: the Pokémon catalog and every repository and
+    /// owner synced before.
     public var repository: GitHubRepositoryName?
+    /// `sync issues OWNER`: every repository of this user or organisation.
+    public var owner: String?
+    /// With an owner: take its forks, its archived repositories too.
+    public var includeForks = false
+    public var includeArchived = false
+    /// `--full`: reconcile the whole repository (vanished issues, deleted comments).
+    public var fullReconcile = false
+    /// A reconcile runs by itself when the last is older than this; nil takes the default.
+    public var reconcileAfterSeconds: Int?
     public var pokeAPIURL: String?
     public var githubURL: String?
     public var offset = 0
@@ -76,6 +87,10 @@ public struct SyncCommand: Equatable, Sendable {
     /// A day: a daily cron revalidates every detail once (answered 304 when unchanged);
     /// more frequent runs only read the list.
     public static let defaultMaximumDetailAgeSeconds = 86_400
+}
+
+public struct ReposCommand: Equatable, Sendable {
+    public var json = false
 }
 
 public struct StatusCommand: Equatable, Sendable {
@@ -159,4 +174,6 @@ public enum SyncDefaults {
     /// A request's total deadline, in `--timeout`s.
     public static let requestDeadlineMultiple = 4
     public static let retryWaitSeconds = 60
+    /// A week.
+    public static let reconcileAfterSeconds = 7 * 86_400
 }

@@ -13,7 +13,10 @@ enum IssuesOptions {
         help: ["Only issues opened by this user."])
     static let search = OptionSpec(
         name: "--search", value: .text, placeholder: "TEXT",
-        help: ["Only issues whose title or body has every word of TEXT."])
+        help: [
+            "Only issues whose title, body or one comment has every word",
+            "of TEXT; a MATCHED column says which.",
+        ])
     static let pulls = OptionSpec(name: "--pulls", value: .flag, help: ["Pull requests instead of issues."])
     static let allKinds = OptionSpec(name: "--all-kinds", value: .flag, help: ["Issues and pull requests."])
     static let limit = SharedOptions.limit(
@@ -99,7 +102,8 @@ extension CommandSpec {
         name: .issue, abstract: ["Show one issue or pull request (offline)."],
         overview: """
             Show one stored issue or pull request with its body, labels, milestone and
-            state. Never uses the network.
+            state, then its comments in order, each with its author and time. Never uses
+            the network.
             """,
         usages: [Usage(arguments: "OWNER/REPO#NUMBER", options: [.option(SharedOptions.json)])],
         options: [SharedOptions.json], build: IssueArguments.command)

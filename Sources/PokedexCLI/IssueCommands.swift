@@ -4,10 +4,11 @@ extension CommandRunner {
     func issues(_ command: IssuesCommand) throws {
         let archive = try openArchive(for: command.repository)
         let issues = try archive.issues(repository: command.repository.description, filter: command.filter)
+        let searched = command.filter.search != nil
         if command.json {
-            console.print(DisplayText(json: .array(issues.map(IssueJSON.summary))))
+            console.print(DisplayText(json: .array(issues.map { IssueJSON.summary($0, searched: searched) })))
         } else if !issues.isEmpty {
-            console.print(IssueText.table(issues))
+            console.print(IssueText.table(issues, searched: searched))
         }
     }
 
@@ -17,7 +18,9 @@ extension CommandRunner {
             throw CommandFailure(
                 message: "no issue #\(command.number) stored for \(command.repository)", exitCode: .notFound)
         }
-        console.print(command.json ? DisplayText(json: IssueJSON.detail(issue)) : IssueText.detail(issue))
+        let thread = try archive.thread(repository: command.repository.description, number: command.number)
+        console.print(
+            command.json ? DisplayText(json: IssueJSON.detail(issue, thread: thread)) : IssueText.detail(issue, thread))
     }
 
     /// The archive for a query about `repository`, which must have been synced.
@@ -34,11 +37,16 @@ extension CommandRunner {
 
 /// `--json` shapes of issues. Keys and their order are part of the interface (README).
 enum IssueJSON {
-    static func summary(_ issue: StoredIssue) -> JSONValue {
-        .object(summaryMembers(issue) + [("assignees", assignees(issue))])
+    /// `matched` says where a search matched (null without `--search`).
+    static func summary(_ issue: StoredIssue, searched: Bool) -> JSONValue {
+        .object(
+            summaryMembers(issue) + [
+                ("assignees", assignees(issue)),
+                ("matched", searched ? .array(issue.matched.names.map(JSONValue.string)) : .null),
+            ])
     }
 
-    static func detail(_ issue: StoredIssue) -> JSONValue {
+    static func detail(_ issue: StoredIssue, thread: [StoredComment]) -> JSONValue {
         .object(
             summaryMembers(issue) + [
                 ("body", .optional(issue.body)),
@@ -47,7 +55,20 @@ enum IssueJSON {
                 ("merged_at", .optional(issue.mergedAt)),
                 ("assignees", assignees(issue)),
                 ("milestone", .optional(issue.milestone)),
+                ("thread", .array(thread.map(comment))),
             ])
+    }
+
+    private static func comment(_ comment: StoredComment) -> JSONValue {
+        .object([
+            ("id", .int(comment.id)),
+            ("author", .optional(comment.author)),
+            ("author_association", .optional(comment.authorAssociation)),
+            ("created_at", .string(comment.createdAt)),
+            ("updated_at", .string(comment.updatedAt)),
+            ("html_url", .string(comment.htmlURL)),
+            ("body", .string(comment.body)),
+        ])
     }
 
     private static func assignees(_ issue: StoredIssue) -> JSONValue {
@@ -75,19 +96,23 @@ enum IssueJSON {
 
 /// Issues for people at a terminal; every text from GitHub is sanitized.
 enum IssueText {
-    static func table(_ issues: [StoredIssue]) -> DisplayText {
+    /// A search adds a MATCHED column: where each issue matched.
+    static func table(_ issues: [StoredIssue], searched: Bool) -> DisplayText {
         TerminalText.table(
-            header: ["NUMBER", "STATE", "UPDATED", "AUTHOR", "TITLE"],
+            header: ["NUMBER", "STATE", "UPDATED", "AUTHOR"] + (searched ? ["MATCHED"] : []) + ["TITLE"],
             rows: issues.map { issue in
                 let labels = issue.labels.isEmpty ? "" : "  [" + issue.labels.joined(separator: ", ") + "]"
                 return [
                     "#\(issue.number)", (issue.isPullRequest ? "pr " : "") + issue.state,
-                    String(issue.updatedAt.prefix(10)), issue.author ?? "", issue.title + labels,
-                ]
+                    String(issue.updatedAt.prefix(10)), issue.author ?? "",
+                ] + (searched ? [issue.matched.names.joined(separator: ",")] : []) + [issue.title + labels]
             })
     }
 
-    static func detail(_ issue: StoredIssue) -> DisplayText {
+    /// What a deleted account's comments show as their author (GitHub shows "ghost").
+    static let deletedAccount = "(deleted account)"
+
+    static func detail(_ issue: StoredIssue, _ thread: [StoredComment]) -> DisplayText {
         var lines: [DisplayText] = ["\(issue.repository)#\(issue.number) \(issue.title)"]
         func field(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -111,6 +136,12 @@ enum IssueText {
         if let body = issue.body, !body.isEmpty {
             lines.append("")
             lines.append(DisplayText(sanitizing: body, keepingLineBreaks: true))
+        }
+        for comment in thread {
+            let edited = comment.updatedAt != comment.createdAt ? ", edited \(comment.updatedAt)" : ""
+            lines.append("")
+            lines.append("--- \(comment.author ?? Self.deletedAccount) commented at \(comment.createdAt)\(edited) ---")
+            if !comment.body.isEmpty { lines.append(DisplayText(sanitizing: comment.body, keepingLineBreaks: true)) }
         }
         return lines.joined(separator: "\n")
     }

@@ -97,6 +97,7 @@ public enum PokedexCLI {
             case .artwork(let command): try runner.artwork(command)
             case .issues(let command): try runner.issues(command)
             case .issue(let command): try runner.issue(command)
+            case .repos(let command): try runner.repos(command)
             case .status(let command): try runner.status(command)
             }
             return .finished(ExitCode.success.rawValue)

@@ -84,19 +84,44 @@ enum SyncOptions {
             "(default: {default}).",
         ])
 
+    static let full = OptionSpec(
+        name: "--full", value: .flag,
+        help: [
+            "Reconcile the whole repository: read every issue and comment",
+            "again and remove those GitHub no longer lists.",
+        ])
+    static let reconcileEvery = OptionSpec(
+        name: "--reconcile-every", value: .duration, placeholder: "DURATION",
+        defaultValue: .duration(seconds: SyncDefaults.reconcileAfterSeconds),
+        help: [
+            "Reconcile a repository by itself when its last reconcile is",
+            "older than this (default: {default}; 0 never).",
+        ])
+    static let includeForks = OptionSpec(
+        name: "--include-forks", value: .flag, help: ["With OWNER: sync its forks too."])
+    static let includeArchived = OptionSpec(
+        name: "--include-archived", value: .flag, help: ["With OWNER: sync its archived repositories too."])
+
     /// What only the Pokémon catalog uses: `sync issues` names the first of these it is given.
     static let catalogOnly = [offset, limit, concurrency, pokeAPIURL, maximumAge, artwork]
+    /// What only an owner's sync uses.
+    static let ownerOnly = [includeForks, includeArchived]
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         var sync = SyncCommand()
         switch positionals.count {
         case 0: break
+        case 2 where positionals[0] == "issues" && !positionals[1].contains("/"):
+            guard GitHubRepositoryName.isOwner(positionals[1]) else {
+                throw options.failure("'\(positionals[1].prefix(120))' is not a GitHub user or organization")
+            }
+            sync.owner = positionals[1]
         case 2 where positionals[0] == "issues":
             sync.repository = try ArgumentParser.repository(positionals[1], command: .sync)
         default:
             throw options.failure(
                 positionals.first == "issues"
-                    ? "missing OWNER/REPO after 'issues'"
+                    ? "missing OWNER/REPO or OWNER after 'issues'"
                     : "unexpected argument '\(positionals[0])' (did you mean 'sync issues OWNER/REPO'?)")
         }
         sync.pokeAPIURL = try options.url(pokeAPIURL)
@@ -115,8 +140,16 @@ enum SyncOptions {
         sync.maximumDetailAgeSeconds = try options.duration(maximumAge) ?? sync.maximumDetailAgeSeconds
         // The choices are the selections' raw values.
         if let choice = try options.choice(artwork) { sync.artwork = ArtworkSelection(rawValue: choice)! }
-        if sync.repository != nil, let catalogOption = catalogOnly.first(where: options.isGiven) {
+        sync.fullReconcile = options.flag(full)
+        sync.reconcileAfterSeconds = try options.duration(reconcileEvery)
+        sync.includeForks = options.flag(includeForks)
+        sync.includeArchived = options.flag(includeArchived)
+        let syncsIssues = sync.repository != nil || sync.owner != nil
+        if syncsIssues, let catalogOption = catalogOnly.first(where: options.isGiven) {
             throw options.failure("\(catalogOption.name) applies to the Pokémon catalog, not to 'sync issues'")
+        }
+        if sync.owner == nil, let ownerOption = ownerOnly.first(where: options.isGiven) {
+            throw options.failure("\(ownerOption.name) applies to 'sync issues OWNER' only")
         }
         return .sync(sync)
     }
@@ -127,12 +160,15 @@ extension CommandSpec {
         name: .sync,
         abstract: [
             "Download the Pokémon catalog and refresh synced repositories;",
-            "'sync issues OWNER/REPO' mirrors one repository's issues.",
+            "'sync issues OWNER/REPO' mirrors one repository's issues,",
+            "'sync issues OWNER' every repository of an owner.",
         ],
         overview: """
             Download PokeAPI's Pokémon list and every listed Pokémon's details, then
-            refresh every GitHub repository synced before; or, with 'issues OWNER/REPO', mirror
-            one repository's issues and pull requests.
+            refresh every GitHub repository and owner synced before; or, with 'issues
+            OWNER/REPO', mirror one repository's issues, pull requests and comments, and with
+            'issues OWNER' every repository of that user or organization (remembered, so a
+            later plain sync refreshes them all and picks up new ones).
 
             Pages are committed one at a time, so an interrupted sync keeps what it stored;
             SIGINT or SIGTERM stops it after the page being committed (exit 130 or 143).
@@ -140,8 +176,11 @@ extension CommandSpec {
             revalidated with their ETag. Then each Pokémon's sprite is stored (--artwork),
             from the image host, which never gets a credential; a host that cannot be reached
             has its images skipped for this run, and the sync still succeeds. Repositories are
-            asked only for issues updated since the newest one stored, with conditional
-            requests, so a refresh where nothing changed costs two requests answered 304.
+            asked only for issues and comments updated since the newest one stored, with
+            conditional requests, so a refresh where nothing changed costs three requests
+            answered 304. Comments deleted upstream are found when their issue's comment count
+            changes, and by a reconcile (--full, or when the last is older than
+            --reconcile-every).
 
             On a terminal, a progress line is shown; otherwise only timestamped start, end and
             error lines, for cron's mail. Each run is recorded: see 'pokedex status'.
@@ -151,14 +190,23 @@ extension CommandSpec {
                 options: [
                     SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.artwork, SyncOptions.offset,
                     SyncOptions.limit, SyncOptions.concurrency, SyncOptions.retries, SyncOptions.retryWait,
-                    SyncOptions.timeout,
-                    SyncOptions.lockWait, SyncOptions.pokeAPIURL, SyncOptions.gitHubURL,
+                    SyncOptions.timeout, SyncOptions.lockWait, SyncOptions.pokeAPIURL, SyncOptions.gitHubURL,
+                    SyncOptions.full, SyncOptions.reconcileEvery,
                 ].map(UsageItem.option)),
             Usage(
                 arguments: "issues OWNER/REPO",
                 options: [
                     SyncOptions.ifOlderThan, SyncOptions.gitHubURL, SyncOptions.maximumWait,
                     SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout, SyncOptions.lockWait,
+                    SyncOptions.full, SyncOptions.reconcileEvery,
+                ]
+                .map(UsageItem.option)),
+            Usage(
+                arguments: "issues OWNER",
+                options: [
+                    SyncOptions.includeForks, SyncOptions.includeArchived, SyncOptions.ifOlderThan,
+                    SyncOptions.gitHubURL, SyncOptions.maximumWait, SyncOptions.retries, SyncOptions.retryWait,
+                    SyncOptions.timeout, SyncOptions.lockWait, SyncOptions.full, SyncOptions.reconcileEvery,
                 ]
                 .map(UsageItem.option)),
         ],
@@ -167,6 +215,7 @@ extension CommandSpec {
             SyncOptions.gitHubURL, SyncOptions.offset, SyncOptions.limit, SyncOptions.concurrency,
             SyncOptions.maximumWait,
             SyncOptions.lockWait, SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout,
+            SyncOptions.full, SyncOptions.reconcileEvery, SyncOptions.includeForks, SyncOptions.includeArchived,
         ],
         build: SyncOptions.command)
 }

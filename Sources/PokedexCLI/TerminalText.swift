@@ -1,3 +1,5 @@
+import PokedexStore
+
 /// Text from the network shown on a terminal: control characters (escape sequences
 /// included) are made visible instead of being interpreted. `DisplayText` is how it is used.
 public enum TerminalText {
@@ -7,29 +9,39 @@ public enum TerminalText {
     /// `\n`), for bodies.
     public static func sanitize(_ text: String, keepingLineBreaks: Bool = false) -> String {
         // Most text needs nothing: kept whole rather than rebuilt scalar by scalar.
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        let scalars = text.unicodeScalars
+        guard scalars.contains(where: needsEscape) else { return text }
         var safe = ""
-        for scalar in text.unicodeScalars {
+        safe.reserveCapacity(text.utf8.count)
+        // Runs of scalars that need nothing are appended whole, between the escapes.
+        var run = scalars.startIndex
+        var index = run
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            let replacement: String?
             switch scalar.value {
-            case 0x0A where keepingLineBreaks, 0x09 where keepingLineBreaks:
-                safe.unicodeScalars.append(scalar)
-            case 0x0D where keepingLineBreaks:
-                continue
-            case 0x00...0x1F, 0x7F:
-                safe += "^" + String(UnicodeScalar(UInt8(scalar.value ^ 0x40)))
-            case _ where needsEscape(scalar):
-                safe += "\\u{\(String(scalar.value, radix: 16))}"
-            default:
-                safe.unicodeScalars.append(scalar)
+            case 0x0A where keepingLineBreaks, 0x09 where keepingLineBreaks: replacement = nil
+            case 0x0D where keepingLineBreaks: replacement = ""
+            case 0x00...0x1F, 0x7F: replacement = "^" + String(UnicodeScalar(UInt8(scalar.value ^ 0x40)))
+            case _ where needsEscape(scalar): replacement = "\\u{\(String(scalar.value, radix: 16))}"
+            default: replacement = nil
             }
+            let next = scalars.index(after: index)
+            if let replacement {
+                safe += Substring(scalars[run..<index])
+                safe += replacement
+                run = next
+            }
+            index = next
         }
+        safe += Substring(scalars[run...])
         return safe
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
-        default: return scalar.properties.isBidiControl
+        default: return BidirectionalControl.contains(scalar)
         }
     }
 

@@ -129,7 +129,7 @@ public struct IssueFilter: Sendable, Equatable {
     /// Every one of these labels (case-insensitive).
     public var labels: [String] = []
     public var author: String?
-    /// Words that must all appear in the title or body.
+    /// Words that must all appear in the title, the body or one comment.
     public var search: String?
     public var limit = 30
     public var offset = 0
@@ -158,4 +158,6 @@ public struct StoredIssue: Sendable, Equatable {
     public let updatedAt: String
     public let closedAt: String?
     public let htmlURL: String
+    /// With `--search`: where the issue matched.
+    public internal(set) var matched: SearchMatch = []
 }

@@ -23,4 +23,7 @@ public struct GitHubRepositoryName: Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String { owner + "/" + name }
+
+    /// Whether `text` is a user or organisation name as GitHub allows one (the owner part above).
+    public static func isOwner(_ text: String) -> Bool { GitHubRepositoryName(text + "/x") != nil }
 }

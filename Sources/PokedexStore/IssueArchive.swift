@@ -130,13 +130,13 @@ public struct IssueArchive {
     }
 
     /// Users, labels and milestones recur across a page's items: each is written once a page.
-    private struct SavedThisPage {
+    struct SavedThisPage {
         var users: Set<Int> = []
         var labels: Set<Int> = []
         var milestones: Set<Int> = []
     }
 
-    private func saveUser(_ user: GitHubUser, saved: inout SavedThisPage) throws {
+    func saveUser(_ user: GitHubUser, saved: inout SavedThisPage) throws {
         guard saved.users.insert(user.id).inserted else { return }
         try database.run(
             """
@@ -223,10 +223,16 @@ public struct IssueArchive {
         try database.readTransaction {
             guard let repositoryID = try syncState(fullName: fullName)?.repositoryID else { return [] }
             let page = Self.pageQuery(repositoryID: repositoryID, filter: filter)
-            return try storedIssues(
+            var issues = try storedIssues(
                 "FROM (\(page.sql)) AS page JOIN github_issue AS i ON i.id = page.id \(Self.issueJoins)"
                     + " ORDER BY i.created_at DESC, i.number DESC",
                 page.parameters)
+            if let search = filter.search.flatMap(FullTextQuery.allWords) {
+                let matches = try searchMatches(
+                    repositoryID: repositoryID, numbers: issues.map(\.number), query: search)
+                for index in issues.indices { issues[index].matched = matches[issues[index].number, default: []] }
+            }
+            return issues
         }
     }
 
@@ -243,8 +249,16 @@ public struct IssueArchive {
         var conditions: [String] = []
         var parameters: [SQLValue] = []
         if let search = filter.search.flatMap(FullTextQuery.allWords) {
-            conditions.append("i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?)")
-            parameters.append(.text(search))
+            // Either set is computed once (neither depends on the row): the issues whose title
+            // or body has every word, and the numbers of those with a comment that has.
+            conditions.append(
+                """
+                (i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?)
+                 OR i.number IN (SELECT c.issue_number FROM github_comment AS c
+                                 WHERE c.repository_id = ? AND c.id IN
+                                     (SELECT rowid FROM github_comment_fts WHERE github_comment_fts MATCH ?)))
+                """)
+            parameters += [.text(search), .int(repositoryID), .text(search)]
         }
         conditions.append("i.repository_id = ?")
         parameters.append(.int(repositoryID))

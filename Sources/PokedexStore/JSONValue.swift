@@ -76,20 +76,34 @@ public indirect enum JSONValue: Equatable, Sendable {
             output += "\""
             return
         }
-        for scalar in string.unicodeScalars {
+        // Runs that need no escape are appended whole, between the escapes.
+        let scalars = string.unicodeScalars
+        var run = scalars.startIndex
+        var index = run
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            let escape: String?
             switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
+            case "\"": escape = "\\\""
+            case "\\": escape = "\\\\"
+            case "\n": escape = "\\n"
+            case "\r": escape = "\\r"
+            case "\t": escape = "\\t"
             case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}",
-                _ where scalar.properties.isBidiControl:
+                _ where BidirectionalControl.contains(scalar):
                 let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+                escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escape = nil
             }
+            let next = scalars.index(after: index)
+            if let escape {
+                output += Substring(scalars[run..<index])
+                output += escape
+                run = next
+            }
+            index = next
         }
+        output += Substring(scalars[run...])
         output += "\""
     }
 }

@@ -6,7 +6,7 @@ public struct StoreStatus: Sendable {
     public struct ResourceStatus: Sendable {
         public let resource: SyncResource
         /// Rows stored, by kind: ("pokemon", 1351), ("with_details", 1351) or
-        /// ("issues", …), ("pull_requests", …), ("open", …).
+        /// ("issues", …), ("pull_requests", …), ("open", …), ("comments", …).
         public let counts: [(String, Int)]
         public let lastSuccess: SyncRun?
         /// The latest run that failed, was interrupted or abandoned.
@@ -86,10 +86,12 @@ public struct StoreStatus: Sendable {
         try database.queryFirst(
             """
             SELECT count(*) FILTER (WHERE NOT is_pull_request), count(*) FILTER (WHERE is_pull_request),
-                   count(*) FILTER (WHERE state = 'open')
-            FROM github_issue WHERE repository_id = ?
+                   count(*) FILTER (WHERE state = 'open'),
+                   (SELECT count(*) FROM github_comment WHERE repository_id = ?1)
+            FROM github_issue WHERE repository_id = ?1
             """,
             [.int(repositoryID)]
-        ) { [("issues", $0.int(0)), ("pull_requests", $0.int(1)), ("open", $0.int(2))] } ?? []
+        ) { [("issues", $0.int(0)), ("pull_requests", $0.int(1)), ("open", $0.int(2)), ("comments", $0.int(3))] }
+            ?? []
     }
 }

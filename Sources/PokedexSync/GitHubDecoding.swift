@@ -144,15 +144,7 @@ extension JSONResponse {
         for item in items where idByNumber.updateValue(item.id, forKey: item.number).map({ $0 != item.id }) == true {
             throw undecodable(response, reason: "two different items are numbered #\(item.number)")
         }
-        let ranges: [Range<Int>]
-        do {
-            ranges = try JSONArrayElements.ranges(in: response.body)
-        } catch {
-            throw undecodable(response, reason: error.description)
-        }
-        guard ranges.count == items.count else {
-            throw undecodable(response, reason: "\(items.count) items decoded but \(ranges.count) found")
-        }
+        let ranges = try elementRanges(of: response, count: items.count)
         let start = response.body.startIndex
         return zip(items, ranges).map { item, range in
             item.stored(rawJSON: [UInt8](response.body[start + range.lowerBound..<start + range.upperBound]))
@@ -167,4 +159,126 @@ struct GitHubErrorBody: Decodable {
     static func message(in response: HTTPResponse) -> String? {
         (try? JSONDecoder().decode(GitHubErrorBody.self, from: response.body))?.message
     }
+}
+
+/// The comment fields pokedex stores in columns; the comment itself is kept as received.
+struct GitHubCommentBody: Decodable {
+    let id: Int
+    let issueURL: String
+    let user: GitHubIssueBody.User?
+    let authorAssociation: String?
+    /// Always a string on GitHub (empty when nothing was written); null is read as empty.
+    let body: String?
+    let createdAt: String
+    let updatedAt: String
+    let htmlURL: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, user, body
+        case issueURL = "issue_url"
+        case authorAssociation = "author_association"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case htmlURL = "html_url"
+    }
+
+    /// The issue number `issue_url` ends with (`…/issues/1347`), if it is one.
+    var issueNumber: Int? {
+        guard let last = issueURL.split(separator: "/").last, last.allSatisfy(\.isASCII), let number = Int(last),
+            number > 0
+        else { return nil }
+        return number
+    }
+
+    var violation: String? {
+        func date(_ name: String, _ value: String) -> String? {
+            GitHubTimestamp.isValid(value)
+                ? nil : "\(name) \"\(Excerpt.of(value, maximumCharacters: 40))\" is not a YYYY-MM-DDTHH:MM:SSZ date"
+        }
+        let checks: [String?] = [
+            id > 0 ? nil : "id \(id) is not positive",
+            issueNumber == nil
+                ? "issue_url \"\(Excerpt.of(issueURL, maximumCharacters: 80))\" does not end with an issue number"
+                : nil,
+            user.flatMap { $0.id > 0 ? nil : "user id \($0.id) is not positive" },
+            date("created_at", createdAt), date("updated_at", updatedAt),
+        ]
+        guard let problem = checks.lazy.compactMap({ $0 }).first else { return nil }
+        return "comment \(id): \(problem)"
+    }
+
+    func stored(rawJSON: [UInt8]) -> GitHubComment? {
+        guard let issueNumber else { return nil }
+        return GitHubComment(
+            id: id, issueNumber: issueNumber, author: user?.stored, authorAssociation: authorAssociation,
+            body: body ?? "", createdAt: createdAt, updatedAt: updatedAt, htmlURL: htmlURL, rawJSON: rawJSON)
+    }
+}
+
+/// What an owner's repository list says of each repository: enough to choose which to sync.
+struct GitHubListedRepositoryBody: Decodable {
+    let id: Int
+    let fullName: String
+    let hasIssues: Bool?
+    let fork: Bool?
+    let archived: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case id, fork, archived
+        case fullName = "full_name"
+        case hasIssues = "has_issues"
+    }
+}
+
+extension JSONResponse {
+    /// Each comment of a page, decoded, with its own bytes as received. One bad comment
+    /// refuses the page, whose high-water mark would be committed with it.
+    static func comments(from response: HTTPResponse) throws(FetchError) -> [GitHubComment] {
+        let items = try decode([GitHubCommentBody].self, from: response)
+        if let violation = items.lazy.compactMap(\.violation).first { throw undecodable(response, reason: violation) }
+        let ranges = try elementRanges(of: response, count: items.count)
+        let start = response.body.startIndex
+        return zip(items, ranges).compactMap { item, range in
+            item.stored(rawJSON: [UInt8](response.body[start + range.lowerBound..<start + range.upperBound]))
+        }
+    }
+
+    /// A page of an owner's repositories.
+    static func listedRepositories(from response: HTTPResponse) throws(FetchError) -> [ListedRepository] {
+        let items = try decode([GitHubListedRepositoryBody].self, from: response)
+        if let bad = items.first(where: { $0.id <= 0 || GitHubRepositoryName($0.fullName) == nil }) {
+            throw undecodable(
+                response,
+                reason: "repository \(bad.id) \"\(Excerpt.of(bad.fullName, maximumCharacters: 80))\" is not a valid one"
+            )
+        }
+        return items.map { item in
+            ListedRepository(
+                id: item.id, fullName: item.fullName, hasIssues: item.hasIssues ?? true, isFork: item.fork ?? false,
+                isArchived: item.archived ?? false)
+        }
+    }
+
+    /// The byte range of each of `count` elements of the JSON array `response` holds.
+    static func elementRanges(of response: HTTPResponse, count: Int) throws(FetchError) -> [Range<Int>] {
+        let ranges: [Range<Int>]
+        do {
+            ranges = try JSONArrayElements.ranges(in: response.body)
+        } catch {
+            throw undecodable(response, reason: error.description)
+        }
+        guard ranges.count == count else {
+            throw undecodable(response, reason: "\(count) items decoded but \(ranges.count) found")
+        }
+        return ranges
+    }
+}
+
+/// A repository as its owner's list shows it.
+public struct ListedRepository: Sendable, Equatable {
+    public let id: Int
+    public let fullName: String
+    public let hasIssues: Bool
+    public let isFork: Bool
+    public let isArchived: Bool
 }

@@ -11,6 +11,13 @@ public enum GitHubEndpoint: Sendable {
     /// repository id, as GitHub's own Link headers do: the URL (and so its stored ETag) stays
     /// the same through renames and whichever way the sync was asked for.
     case issues(repositoryID: Int, since: String?, perPage: Int)
+    /// Every comment of the repository updated at or after `since`, oldest update first: one
+    /// stream for all its issues and pull requests. By id, as the issues are.
+    case comments(repositoryID: Int, since: String?, perPage: Int)
+    /// One issue's comments, oldest first: read whole when its count says some were deleted.
+    case issueComments(repositoryID: Int, number: Int, perPage: Int)
+    /// The repositories of a user or an organisation.
+    case ownerRepositories(login: String, kind: GitHubOwner.Kind, perPage: Int)
     /// A URL the API handed out (a `Link` header's `next`).
     case link(String)
 
@@ -35,6 +42,21 @@ public enum GitHubEndpoint: Sendable {
             var query = [("state", "all"), ("sort", "updated"), ("direction", "asc"), ("per_page", String(perPage))]
             if let since { query.append(("since", since)) }
             url = try Self.url(baseURL, path: "/repositories/\(repositoryID)/issues", query: query)
+        case .comments(let repositoryID, let since, let perPage):
+            var query = [("sort", "updated"), ("direction", "asc"), ("per_page", String(perPage))]
+            if let since { query.append(("since", since)) }
+            url = try Self.url(baseURL, path: "/repositories/\(repositoryID)/issues/comments", query: query)
+        case .issueComments(let repositoryID, let number, let perPage):
+            url = try Self.url(
+                baseURL, path: "/repositories/\(repositoryID)/issues/\(number)/comments",
+                query: [("per_page", String(perPage))])
+        case .ownerRepositories(let login, let kind, let perPage):
+            // An organisation's `all` includes the private repositories a token may read; a
+            // user's `owner` leaves out those the user only collaborates on.
+            let (path, type) = kind == .organization ? ("/orgs/", "all") : ("/users/", "owner")
+            url = try Self.url(
+                baseURL, path: path + Self.percentEncoded(login) + "/repos",
+                query: [("type", type), ("per_page", String(perPage))])
         case .link(let link):
             guard let resolved = URL(string: link, relativeTo: baseURL)?.absoluteURL else {
                 throw .undecodable(url: link, reason: "the Link header's URL is not a URL", bodyPrefix: "")
@@ -57,7 +79,8 @@ public enum GitHubEndpoint: Sendable {
     private var maximumBodyBytes: Int {
         switch self {
         case .repository, .repositoryByID: Self.maximumRepositoryBytes
-        case .issues, .link: Self.maximumIssuesPageBytes
+        // A comment's body is at most 65,536 characters too, and a listed repository ≈6 KB.
+        case .issues, .comments, .issueComments, .ownerRepositories, .link: Self.maximumIssuesPageBytes
         }
     }
 

@@ -8,12 +8,25 @@ public struct GitHubSyncOptions: Sendable {
     /// How transient failures (no answer, 5xx) are retried; rate limits are separate.
     public var retry: RetryPolicy
 
-    public static let defaultMaximumWait: Duration = .seconds(60)
+    /// Whether to reconcile the whole repository this run (`--full`): issues that vanished or
+    /// were transferred, comments deleted upstream.
+    public var fullReconcile: Bool
+    /// A reconcile runs by itself when the last one ended longer ago than this; nil never.
+    public var reconcileAfterSeconds: Int?
 
-    public init(maximumWait: Duration = Self.defaultMaximumWait, perPage: Int = 100, retry: RetryPolicy = .standard) {
+    public static let defaultMaximumWait: Duration = .seconds(60)
+    /// A week.
+    public static let defaultReconcileAfterSeconds = 7 * 86_400
+
+    public init(
+        maximumWait: Duration = Self.defaultMaximumWait, perPage: Int = 100, retry: RetryPolicy = .standard,
+        fullReconcile: Bool = false, reconcileAfterSeconds: Int? = Self.defaultReconcileAfterSeconds
+    ) {
         self.maximumWait = maximumWait
         self.perPage = perPage
         self.retry = retry
+        self.fullReconcile = fullReconcile
+        self.reconcileAfterSeconds = reconcileAfterSeconds
     }
 }
 
@@ -25,11 +38,28 @@ public struct GitHubSyncReport: Sendable, Equatable {
     public var renamedFrom: String?
     /// GitHub's id of the repository, once known.
     public var repositoryID: Int?
+    /// Pages of issues.
     public var pages = 0
+    /// Issues and pull requests received.
     public var itemsReceived = 0
-    /// Items new or different from what was stored.
+    /// Issues and pull requests new or different from what was stored.
     public var itemsChanged = 0
+    public var commentPages = 0
+    public var commentsReceived = 0
+    /// Comments new or different from what was stored.
+    public var commentsChanged = 0
+    /// Issues whose comment count differed from the comments stored, re-listed whole.
+    public var threadsReread = 0
+    /// Comments removed because the server no longer lists them.
+    public var commentsDeleted = 0
+    /// Issues removed by a reconcile because the server no longer lists them.
+    public var issuesDeleted = 0
+    /// Whether this run reconciled the whole repository.
+    public var reconciled = false
     public var notModified = 0
+
+    /// Pages of every list committed, for a failure to say how much was kept.
+    public var pagesCommitted: Int { pages + commentPages }
     /// The primary rate limit as last reported, when the server sends it.
     public var rateLimit: RateLimitStatus?
 }
@@ -52,6 +82,7 @@ public struct RateLimitStatus: Sendable, Equatable {
 /// Why a repository could not be synced. Everything committed before stays.
 public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
     case notFound(repository: String)
+    case ownerNotFound(login: String)
     case issuesDisabled(repository: String)
     case unauthorized(url: String, message: String)
     /// The rate limit is exhausted and resets later than the caller will wait: at `resetAt`,
@@ -62,6 +93,8 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .notFound(let repository):
             return "repository \(repository) not found, or private: set GITHUB_TOKEN to a token that can read it"
+        case .ownerNotFound(let login):
+            return "no GitHub user or organization \(login) (HTTP 404)"
         case .issuesDisabled(let repository):
             return "repository \(repository) has issues disabled (HTTP 410); nothing to sync"
         case .unauthorized(let url, let message):
@@ -79,7 +112,7 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
     public var concernsOneRepository: Bool {
         switch self {
         case .notFound, .issuesDisabled: return true
-        case .unauthorized, .rateLimited: return false
+        case .ownerNotFound, .unauthorized, .rateLimited: return false
         }
     }
 
@@ -97,7 +130,7 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
 public struct GitHubSync {
     public let archive: IssueArchive
     public let options: GitHubSyncOptions
-    private let requester: GitHubRequester
+    let requester: GitHubRequester
 
     public init(
         client: HTTPClient, baseURL: URL, token: String?, archive: IssueArchive,
@@ -111,13 +144,21 @@ public struct GitHubSync {
     }
 
     /// More walks than this in one run means the repository changes faster than it is read.
-    private static let maximumWalks = 4
+    static let maximumWalks = 4
 
     /// A repository to sync: by name when first asked for, by id when refreshing one synced
     /// before (a rename or transfer then changes nothing).
     public enum Target: Sendable {
         case name(GitHubRepositoryName)
         case stored(id: Int, lastKnownName: String)
+
+        /// GitHub's id, when the target names the repository by it.
+        var repositoryID: Int? {
+            switch self {
+            case .name: return nil
+            case .stored(let id, _): return id
+            }
+        }
     }
 
     /// Syncs one repository; `progress` sees the report after each committed page. On
@@ -161,82 +202,63 @@ public struct GitHubSync {
         }
         report.repositoryID = repositoryID
         progress(report)
-        // Each walk asks for everything updated since the high-water mark; the one that leaves
-        // it unchanged has stored the ETag the next no-change refresh gets a 304 for.
-        for _ in 0..<Self.maximumWalks {
-            let start = try archive.syncState(repositoryID: repositoryID)?.highWaterMark
-            try await walk(
-                from: .issues(repositoryID: repositoryID, since: start, perPage: options.perPage),
-                repositoryID: repositoryID, report: &report, progress: progress)
-            if try archive.syncState(repositoryID: repositoryID)?.highWaterMark == start { break }
-        }
+        let issuesReceived = try await syncIssues(repositoryID: repositoryID, report: &report, progress: progress)
+        try await syncComments(
+            repositoryID: repositoryID, issuesReceived: issuesReceived, report: &report, progress: progress)
         return report
     }
 
-    /// Reads one list from its first page to the last, committing page by page. A page that
-    /// links a next one but brings no item not already read in this walk is refused: a server
-    /// handing out fresh `next` links to the same items would otherwise be paged forever.
-    private func walk(
-        from first: GitHubEndpoint, repositoryID: Int, report: inout GitHubSyncReport,
-        progress: @Sendable (GitHubSyncReport) -> Void
-    ) async throws {
-        let firstURL = try requester.url(of: first)
-        let firstETag = try archive.issuesETag(repositoryID: repositoryID, url: firstURL)
-        var response = try await requester.send(first, etag: firstETag)
-        var isFirstPage = true
-        var received: Set<Int> = []
-        while true {
-            report.note(response)
-            switch response.status {
-            case 304:
-                // Later pages are asked for without a validator: only a first page can be current.
-                guard isFirstPage, firstETag != nil else { throw JSONResponse.unaskedNotModified(response) }
-                report.notModified += 1
-                return
-            case 410:
-                throw GitHubSyncError.issuesDisabled(repository: report.repository)
-            case 404:
-                throw GitHubSyncError.notFound(repository: report.repository)
-            default:
-                let next = try LinkHeader.nextPage(of: response, api: requester.baseURL)
-                // The next page downloads while this one is decoded and stored; still only
-                // one request is in flight at a time.
-                let requester = requester
-                let prefetch = next.map { link in Task { try await requester.send(.link(link), etag: nil) } }
-                defer { prefetch?.cancel() }
-                let issues = try JSONResponse.issues(from: response)
-                // A date far ahead would become the high-water mark, and every later `since`
-                // would ask for nothing: a day of clock skew is allowed, no more.
-                let latest = GitHubSyncError.iso8601(requester.client.clock.now().addingTimeInterval(86_400))
-                if let future = issues.first(where: { $0.updatedAt > latest || $0.createdAt > latest }) {
-                    throw JSONResponse.undecodable(
-                        response, reason: "issue #\(future.number) is dated \(future.updatedAt), after \(latest)")
-                }
-                let new = issues.reduce(0) { count, issue in count + (received.insert(issue.id).inserted ? 1 : 0) }
-                guard new > 0 || next == nil else {
-                    throw FetchError.undecodable(
-                        url: response.url.absoluteString,
-                        reason: "the page brings no issue not already read, so its next link leads nowhere",
-                        bodyPrefix: "")
-                }
-                report.itemsChanged += try archive.saveIssuePage(
-                    repositoryID: repositoryID, issues: issues,
-                    firstPage: isFirstPage ? (firstURL, EntityTagValue.storable(response.header("ETag"))) : nil)
-                report.pages += 1
-                report.itemsReceived += issues.count
+    /// Each walk asks for everything updated since the high-water mark; the one that leaves it
+    /// unchanged has stored the ETag the next no-change refresh gets a 304 for. Returns the
+    /// numbers of the issues received, whose comment counts are then checked.
+    private func syncIssues(
+        repositoryID: Int, report: inout GitHubSyncReport, progress: @Sendable (GitHubSyncReport) -> Void
+    ) async throws -> Set<Int> {
+        var issuesReceived: Set<Int> = []
+        let reading = issueReading(repositoryID: repositoryID, report: report, keepsETag: true)
+        for _ in 0..<Self.maximumWalks {
+            let start = try archive.syncState(repositoryID: repositoryID)?.highWaterMark
+            let first = GitHubEndpoint.issues(repositoryID: repositoryID, since: start, perPage: options.perPage)
+            let etag = try archive.issuesETag(repositoryID: repositoryID, url: try requester.url(of: first))
+            let walked = try await walk(from: first, etag: etag, reading: reading, report: &report) { page, report in
+                report.tallyIssues(page)
                 progress(report)
-                guard let prefetch else { return }
-                try Task.checkCancellation()
-                response = try await prefetch.value
-                isFirstPage = false
             }
+            issuesReceived.formUnion(walked.ids)
+            if try archive.syncState(repositoryID: repositoryID)?.highWaterMark == start { break }
         }
+        return issuesReceived
+    }
+
+    /// Issue pages, each committed with its high-water mark; a walk that `keepsETag` stores
+    /// its first page's ETag for the next refresh.
+    func issueReading(repositoryID: Int, report: GitHubSyncReport, keepsETag: Bool) -> GitHubListReading<GitHubIssue> {
+        GitHubListReading(
+            noun: "issue", decode: JSONResponse.issues, id: \.id,
+            dates: { ("issue #\($0.number)", $0.createdAt, $0.updatedAt) },
+            missing: .notFound(repository: report.repository),
+            commit: { [archive] issues, firstPage in
+                try archive.saveIssuePage(
+                    repositoryID: repositoryID, issues: issues, firstPage: keepsETag ? firstPage : nil)
+            })
     }
 }
 
 extension GitHubSyncReport {
     mutating func note(_ response: HTTPResponse) {
         if let status = RateLimitStatus(response) { rateLimit = status }
+    }
+
+    mutating func tallyIssues(_ page: GitHubListPage) {
+        pages += 1
+        itemsReceived += page.received
+        itemsChanged += page.changed
+    }
+
+    mutating func tallyComments(_ page: GitHubListPage) {
+        commentPages += 1
+        commentsReceived += page.received
+        commentsChanged += page.changed
     }
 }
 

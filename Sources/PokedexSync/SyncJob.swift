@@ -9,6 +9,9 @@ public struct SyncJobOptions: Sendable {
         case everything
         /// One repository's issues, by name.
         case repository(GitHubRepositoryName)
+        /// Every repository of a user or organisation (its kind found out by listing), which
+        /// is remembered for later plain syncs.
+        case owner(login: String, includeForks: Bool, includeArchived: Bool)
     }
 
     public var scope: Scope
@@ -72,6 +75,10 @@ public enum SyncEvent: Sendable {
     /// The artwork phase committed a batch of images.
     case artworkProgress(ArtworkSyncReport, requests: Int)
     case artworkFinished(ArtworkSyncReport, transfer: TransferSummary)
+    /// An owner's repository that its sync leaves out, and why.
+    case repositoryExcluded(fullName: String, reason: String)
+    /// An owner's repositories could not be listed; its stored repositories are still refreshed.
+    case ownerFailed(login: String, error: any Error)
     /// A resource failed and the job goes on with the next one.
     case failed(SyncFailure)
 }
@@ -141,12 +148,23 @@ public struct SyncJob: Sendable {
         try log.abandonUnfinished()
 
         var firstFailure: SyncFailure?
+        let archive = IssueArchive(database: database)
         switch options.scope {
         case .repository(let name):
-            let id = try IssueArchive(database: database).syncState(fullName: name.description)?.repositoryID
+            let id = try archive.syncState(fullName: name.description)?.repositoryID
             try await syncRepositories(
                 [(.name(name), .issues(repositoryName: name.description, repositoryID: id))],
-                log: log, database: database, events: events, firstFailure: &firstFailure)
+                log: log, github: gitHubSession(archive), events: events, firstFailure: &firstFailure)
+        case .owner(let login, let includeForks, let includeArchived):
+            let github = gitHubSession(archive)
+            let listing = try await github.sync.listRepositories(of: login, kind: nil)
+            let owner = GitHubOwner(
+                login: login, kind: listing.kind, includeForks: includeForks, includeArchived: includeArchived)
+            try archive.saveOwner(owner)
+            try await syncRepositories(
+                try leastRecentlySyncedFirst(
+                    try Self.targets(listing.repositories, of: owner, archive: archive, events: events), archive),
+                log: log, github: github, events: events, firstFailure: &firstFailure)
         case .everything:
             let listed = Collected<PokemonListEntry>()
             var pokeAPIReachable = true
@@ -164,17 +182,84 @@ public struct SyncJob: Sendable {
                 try await syncArtwork(
                     database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
             }
-            let targets = try IssueArchive(database: database).repositories().map { repository in
+            let github = gitHubSession(archive)
+            var targets = try archive.repositories().map { repository in
                 (
                     GitHubSync.Target.stored(id: repository.id, lastKnownName: repository.fullName),
                     SyncResource.issues(repositoryName: repository.fullName, repositoryID: repository.id)
                 )
             }
+            // Each remembered owner is listed again: repositories created since are synced too.
+            var ownerFailure: (any Error)?
+            for owner in try archive.owners() {
+                do {
+                    let listing = try await github.sync.listRepositories(of: owner.login, kind: owner.kind)
+                    let known = Set(targets.compactMap { $0.0.repositoryID })
+                    targets += try Self.targets(listing.repositories, of: owner, archive: archive, events: events)
+                        .filter {
+                            !known.contains($0.0.repositoryID ?? 0)
+                        }
+                } catch GitHubSyncError.ownerNotFound(let login) {
+                    events(.ownerFailed(login: login, error: GitHubSyncError.ownerNotFound(login: login)))
+                    ownerFailure = ownerFailure ?? GitHubSyncError.ownerNotFound(login: login)
+                }
+            }
             try await syncRepositories(
-                targets, log: log, database: database, events: events,
+                try leastRecentlySyncedFirst(targets, archive), log: log, github: github, events: events,
                 firstFailure: &firstFailure)
+            if firstFailure == nil, let ownerFailure { throw ownerFailure }
         }
         if let firstFailure { throw firstFailure }
+    }
+
+    /// The GitHub client and sync every repository of the job shares: GitHub asks for serial
+    /// requests per token, so one connection, one request at a time, and one rate-limit budget.
+    private func gitHubSession(_ archive: IssueArchive) -> (client: HTTPClient, sync: GitHubSync) {
+        let client = HTTPClient(clock: clock, transport: transports.make(1, options.requestTimeoutSeconds))
+        let sync = GitHubSync(
+            client: client, baseURL: options.gitHubBaseURL, token: options.gitHubToken, archive: archive,
+            options: options.gitHub)
+        return (client, sync)
+    }
+
+    /// The listed repositories an owner's sync takes, by id; the others are reported. A run
+    /// names a repository's id once it is stored (`sync_run` refers to the stored row).
+    private static func targets(
+        _ listed: [ListedRepository], of owner: GitHubOwner, archive: IssueArchive,
+        events: @Sendable (SyncEvent) -> Void
+    ) throws -> [(GitHubSync.Target, SyncResource)] {
+        let stored = Set(try archive.repositories().map(\.id))
+        return listed.compactMap { repository in
+            if let reason = repository.exclusion(for: owner) {
+                events(.repositoryExcluded(fullName: repository.fullName, reason: reason))
+                return nil
+            }
+            return (
+                .stored(id: repository.id, lastKnownName: repository.fullName),
+                .issues(
+                    repositoryName: repository.fullName,
+                    repositoryID: stored.contains(repository.id) ? repository.id : nil)
+            )
+        }
+    }
+
+    /// Never synced first, then by the end of the last successful sync: a run stopped by the
+    /// rate limit resumes with the repositories it did not reach, and none is starved.
+    private func leastRecentlySyncedFirst(
+        _ targets: [(GitHubSync.Target, SyncResource)], _ archive: IssueArchive
+    ) throws -> [(GitHubSync.Target, SyncResource)] {
+        let lastSynced = try archive.lastSuccessfulSyncs()
+        let order = targets.enumerated().map { position, target in
+            (target, target.0.repositoryID.flatMap { lastSynced[$0] } ?? nil, position)
+        }
+        return order.sorted { left, right in
+            switch (left.1, right.1) {
+            case (nil, nil): return left.2 < right.2
+            case (nil, _): return true
+            case (_, nil): return false
+            case (let a?, let b?): return a != b ? a < b : left.2 < right.2
+            }
+        }.map(\.0)
     }
 
     private func syncCatalog(
@@ -218,15 +303,11 @@ public struct SyncJob: Sendable {
     }
 
     private func syncRepositories(
-        _ targets: [(GitHubSync.Target, SyncResource)], log: SyncRunLog, database: Database,
+        _ targets: [(GitHubSync.Target, SyncResource)], log: SyncRunLog,
+        github: (client: HTTPClient, sync: GitHubSync),
         events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
     ) async throws {
-        guard !targets.isEmpty else { return }
-        // GitHub asks for serial requests per token: one connection, one request at a time.
-        let client = HTTPClient(clock: clock, transport: transports.make(1, options.requestTimeoutSeconds))
-        let sync = GitHubSync(
-            client: client, baseURL: options.gitHubBaseURL, token: options.gitHubToken,
-            archive: IssueArchive(database: database), options: options.gitHub)
+        let (client, sync) = github
         for (target, resource) in targets {
             guard try !skipsFresh(resource, log: log, events: events) else { continue }
             let requestsBefore = client.statistics.requests
@@ -251,7 +332,7 @@ public struct SyncJob: Sendable {
                     let report = latest.value
                     return (
                         Self.end(.failed, report, requests: client.statistics.requests - requestsBefore),
-                        report?.pages ?? 0
+                        report?.pagesCommitted ?? 0
                     )
                 }
             } catch let failure as SyncFailure {
@@ -268,7 +349,11 @@ public struct SyncJob: Sendable {
 
     private static func end(_ outcome: SyncOutcome, _ report: GitHubSyncReport?, requests: Int) -> SyncRunEnd {
         SyncRunEnd(
-            outcome: outcome, itemsChanged: report?.itemsChanged, requests: requests,
+            outcome: outcome,
+            itemsChanged: report.map {
+                $0.itemsChanged + $0.commentsChanged + $0.commentsDeleted + $0.issuesDeleted
+            },
+            requests: requests,
             rateLimit: report?.rateLimit.map { limit in
                 RateLimitSnapshot(
                     remaining: limit.remaining, limit: limit.limit,

@@ -24,7 +24,7 @@ public enum SyncCommandRunner {
             maximumTotalWait: .seconds(command.retryWaitSeconds ?? SyncDefaults.retryWaitSeconds))
         let job = SyncJob(
             options: SyncJobOptions(
-                scope: command.repository.map(SyncJobOptions.Scope.repository) ?? .everything,
+                scope: scope(of: command),
                 databasePath: context.databasePath,
                 pokeAPIBaseURL: pokeAPIURL,
                 gitHubBaseURL: gitHubURL,
@@ -36,7 +36,10 @@ public enum SyncCommandRunner {
                     concurrency: command.concurrency ?? SyncDefaults.concurrency,
                     retry: retry, maximumDetailAgeSeconds: command.maximumDetailAgeSeconds),
                 gitHub: GitHubSyncOptions(
-                    maximumWait: .seconds(command.maximumWaitSeconds ?? SyncDefaults.maximumWaitSeconds), retry: retry),
+                    maximumWait: .seconds(command.maximumWaitSeconds ?? SyncDefaults.maximumWaitSeconds), retry: retry,
+                    fullReconcile: command.fullReconcile,
+                    reconcileAfterSeconds: command.reconcileAfterSeconds.map { $0 > 0 ? $0 : nil }
+                        ?? SyncDefaults.reconcileAfterSeconds),
                 artwork: command.artwork,
                 skipIfSucceededWithinSeconds: command.ifOlderThanSeconds,
                 lockWait: .seconds(command.lockWaitSeconds),
@@ -63,12 +66,20 @@ public enum SyncCommandRunner {
         }
         do {
             try result.get()
-        } catch let failure as SyncFailure where reporter.hasReported(failure) {
-            throw ReportedFailure(exitCode: describe(failure).exitCode)
+        } catch  where reporter.hasReported(error) {
+            throw ReportedFailure(exitCode: describe(error).exitCode)
         } catch {
             let (message, exitCode) = describe(error)
             throw CommandFailure(message: message, exitCode: exitCode)
         }
+    }
+
+    private static func scope(of command: SyncCommand) -> SyncJobOptions.Scope {
+        if let repository = command.repository { return .repository(repository) }
+        if let owner = command.owner {
+            return .owner(login: owner, includeForks: command.includeForks, includeArchived: command.includeArchived)
+        }
+        return .everything
     }
 
     private static func baseURL(
@@ -118,7 +129,7 @@ public enum SyncCommandRunner {
 
     static func exitCode(for error: GitHubSyncError) -> ExitCode {
         switch error {
-        case .notFound: return .notFound
+        case .notFound, .ownerNotFound: return .notFound
         case .issuesDisabled: return .badServerData
         case .unauthorized: return .permissionDenied
         case .rateLimited: return .tryLater

@@ -44,9 +44,10 @@ final class SyncReporter: @unchecked Sendable {
             case .resourceFinished(let resource, let report, let transfer):
                 finished(resource, report, transfer)
             case .issuesProgress(let report, let requests):
-                guard report.pages > 0 else { return }
+                guard report.pagesCommitted > 0 else { return }
                 let text =
-                    "\(report.repository) issues: page \(report.pages), \(report.itemsReceived) received, "
+                    "\(report.repository) issues: page \(report.pages), \(report.itemsReceived) received; comments: "
+                    + "page \(report.commentPages), \(report.commentsReceived) received; "
                     + Quantities.counted(requests, "request")
                 if verbose { line(text) } else { show("\(text)\(rate(requests))") }
             case .catalogFinished(let report, let transfer):
@@ -60,6 +61,8 @@ final class SyncReporter: @unchecked Sendable {
                 line(
                     "synced \(report.repository)\(renamed): \(report.itemsChanged) issues and pull requests new or "
                         + "changed (\(report.itemsReceived) received in \(Quantities.counted(report.pages, "page"))); "
+                        + "\(report.commentsChanged) comments new or changed (\(report.commentsReceived) received in "
+                        + "\(Quantities.counted(report.commentPages, "page")))\(Self.deletions(report)); "
                         + "\(Quantities.counted(transfer.requests, "request")) (\(report.notModified) unchanged)\(budget) in "
                         + Quantities.seconds(transfer.duration))
             case .artworkProgress(let report, let requests):
@@ -70,12 +73,28 @@ final class SyncReporter: @unchecked Sendable {
                 if verbose { line(text) } else { show("\(text)\(rate(requests))") }
             case .artworkFinished(let report, let transfer):
                 artworkFinished(report, transfer)
+            case .repositoryExcluded(let fullName, let reason):
+                line("skipped \(fullName): \(reason)")
+            case .ownerFailed(_, let failure):
+                let message = SyncCommandRunner.describe(failure).message
+                reportedFailures.append(message)
+                error(message)
             case .failed(let failure):
                 let message = SyncCommandRunner.describe(failure).message
                 reportedFailures.append(message)
                 error(message)
             }
         }
+    }
+
+    /// What a repository's sync found deleted upstream, if anything.
+    private static func deletions(_ report: GitHubSyncReport) -> String {
+        var parts: [String] = []
+        if report.threadsReread > 0 { parts.append("\(report.threadsReread) threads re-read") }
+        if report.reconciled { parts.append("reconciled in full") }
+        if report.commentsDeleted > 0 { parts.append("\(report.commentsDeleted) comments deleted") }
+        if report.issuesDeleted > 0 { parts.append("\(report.issuesDeleted) issues gone") }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 
     /// A PokeAPI resource's page committed (the catalog's or an entry resource's). Under `lock`.
@@ -130,7 +149,7 @@ final class SyncReporter: @unchecked Sendable {
     }
 
     /// Whether `failure` was printed already, as the job went on past it.
-    func hasReported(_ failure: SyncFailure) -> Bool {
+    func hasReported(_ failure: any Error) -> Bool {
         lock.withLock { reportedFailures.contains(SyncCommandRunner.describe(failure).message) }
     }
 

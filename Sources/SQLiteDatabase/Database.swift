@@ -183,6 +183,9 @@ public final class Database {
         while try statement.step() {}
     }
 
+    /// Rows the last INSERT, UPDATE or DELETE changed itself (not those of triggers or cascades).
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// Runs a query, binding `parameters` in order, and maps each row.
     public func query<Result>(
         _ sql: String, _ parameters: [SQLValue] = [], row transform: (Row) throws -> Result

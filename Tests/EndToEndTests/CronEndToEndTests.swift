@@ -363,7 +363,7 @@ struct CronEndToEndTests {
             ["sync", "--if-older-than", "soon"], ["sync", "--max-age", "-1d"], ["sync", "--max-age"],
             ["show", ""], ["show", String(repeating: "x", count: 10_000)], ["show", "a", "b"],
             ["sync", "--frobnicate"], ["list", "--json=yes"], ["status", "--all"],
-            ["sync", "issues", "no-slash"], ["sync", "issues", "a/b/c"], ["sync", "issues", "/repo"],
+            ["sync", "issues", "no_slash!"], ["sync", "issues", "a/b/c"], ["sync", "issues", "/repo"],
             ["issues", "owner/"], ["issue", "o/r#x"], ["issue", "o/r#-1"], ["issues", "ówner/repo"],
             ["sync", "issues", "o/r\u{202E}"], ["list", "—limit", "3"], ["sync", "issues"],
         ])

@@ -369,7 +369,10 @@ final class FaultStorm: @unchecked Sendable {
     }
 
     /// `repo` for the repository, `issues?page=N&since=S` for an issues page.
-    static func gitHubKey(_ request: RecordedRequest) -> String {
+    /// The storm's key of a GitHub request; nil (the real answer, unscripted) for the comment
+    /// stream that follows the issues, which this storm, scripted URL by URL, leaves alone.
+    static func gitHubKey(_ request: RecordedRequest) -> String? {
+        if request.path.hasSuffix("/comments") { return nil }
         guard request.path.hasSuffix("/issues") else { return "repo" }
         return "issues?page=\(request.query["page"] ?? "1")&since=\(request.query["since"] ?? "-")"
     }

@@ -58,13 +58,15 @@ struct IssuesEndToEndTests {
         #expect(first.header("User-Agent")?.hasPrefix("pokedex/") == true)
     }
 
-    @Test("a refresh with nothing changed costs two requests, both answered 304")
+    @Test("a refresh with nothing changed costs three requests (repository, issues, comments), all 304")
     func noChangeRefresh() throws {
         #expect(try sync().status == 0)
         github.resetCounters()
+        github.server.resetLog()
         let again = try sync()
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(github.requestCount == 2 && github.notModifiedCount == 2)
+        #expect(github.requestCount == 3 && github.notModifiedCount == 3)
+        #expect(github.server.requests.map(\.path).last?.hasSuffix("/issues/comments") == true)
         #expect(try storedIssues().count == Self.issueCount)
     }
 
@@ -360,9 +362,9 @@ struct IssuesEndToEndTests {
     }
 
     @Test(
-        "malformed OWNER/REPO is a usage error",
+        "malformed OWNER/REPO or OWNER is a usage error",
         arguments: [
-            "acme", "acme/rocket/x", "acme/..", "-acme/rocket", "acme/rock et", "acme/rocket#1",
+            "acme!", "-acme", "acme/rocket/x", "acme/..", "-acme/rocket", "acme/rock et", "acme/rocket#1",
         ])
     func badRepositoryNames(name: String) throws {
         let result = try pokedex(["sync", "issues", name])

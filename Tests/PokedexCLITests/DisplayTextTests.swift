@@ -30,6 +30,26 @@ struct DisplayTextTests {
         #expect(TerminalText.sanitize(input) == shown)
     }
 
+    @Test("the bidirectional controls escaped are exactly Unicode's Bidi_Control scalars")
+    func bidirectionalControls() {
+        let scalars = (0...0x10FFFF).compactMap(Unicode.Scalar.init)
+        let named = scalars.filter(BidirectionalControl.contains)
+        #expect(named == scalars.filter(\.properties.isBidiControl) && named.count == 12)
+    }
+
+    @Test(
+        "escapes amid long runs of plain text: the runs kept whole, in order",
+        arguments: [
+            ("plain ü é 日本", "plain ü é 日本"), ("a\u{1B}[2Jb", "a^[[2Jb"),
+            ("\u{202E}rtl\u{202C}", "\\u{202e}rtl\\u{202c}"),
+            ("x\r\ny\u{7}", "x^M^Jy^G"), ("👩‍💻\u{9B}end", "👩‍💻\\u{9b}end"), ("\u{1B}", "^["),
+        ] as [(String, String)])
+    func sanitizedRuns(text: String, expected: String) {
+        #expect(TerminalText.sanitize(text) == expected)
+        let long = String(repeating: "ü", count: 40_000)
+        #expect(TerminalText.sanitize(long + text + long) == long + expected + long)
+    }
+
     @Test("bodies keep line breaks and tabs, and nothing else")
     func bodies() {
         #expect(DisplayText(sanitizing: "a\r\n\tb\u{1B}[2J", keepingLineBreaks: true).text == "a\n\tb^[[2J")

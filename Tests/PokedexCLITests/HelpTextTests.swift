@@ -28,7 +28,8 @@ enum GoldenHelp {
 
         SUBCOMMANDS:
           sync                    Download the Pokémon catalog and refresh synced repositories;
-                                  'sync issues OWNER/REPO' mirrors one repository's issues.
+                                  'sync issues OWNER/REPO' mirrors one repository's issues,
+                                  'sync issues OWNER' every repository of an owner.
           status                  What the database holds and how its syncs went (offline).
           show                    Show one Pokémon's Pokédex entry (offline).
           list                    List Pokémon in id order (offline).
@@ -37,6 +38,7 @@ enum GoldenHelp {
           artwork                 Write a stored sprite or artwork as PNG (offline).
           issues                  List a repository's issues (offline).
           issue                   Show one issue or pull request (offline).
+          repos                   List the stored GitHub repositories (offline).
           help                    Show help for a command.
 
           See 'pokedex help <subcommand>' for detailed help.
@@ -45,8 +47,10 @@ enum GoldenHelp {
     /// `pokedex help sync`.
     static let sync = """
         OVERVIEW: Download PokeAPI's Pokémon list and every listed Pokémon's details, then
-        refresh every GitHub repository synced before; or, with 'issues OWNER/REPO', mirror
-        one repository's issues and pull requests.
+        refresh every GitHub repository and owner synced before; or, with 'issues
+        OWNER/REPO', mirror one repository's issues, pull requests and comments, and with
+        'issues OWNER' every repository of that user or organization (remembered, so a
+        later plain sync refreshes them all and picks up new ones).
 
         Pages are committed one at a time, so an interrupted sync keeps what it stored;
         SIGINT or SIGTERM stops it after the page being committed (exit 130 or 143).
@@ -54,8 +58,11 @@ enum GoldenHelp {
         revalidated with their ETag. Then each Pokémon's sprite is stored (--artwork),
         from the image host, which never gets a credential; a host that cannot be reached
         has its images skipped for this run, and the sync still succeeds. Repositories are
-        asked only for issues updated since the newest one stored, with conditional
-        requests, so a refresh where nothing changed costs two requests answered 304.
+        asked only for issues and comments updated since the newest one stored, with
+        conditional requests, so a refresh where nothing changed costs three requests
+        answered 304. Comments deleted upstream are found when their issue's comment count
+        changes, and by a reconcile (--full, or when the last is older than
+        --reconcile-every).
 
         On a terminal, a progress line is shown; otherwise only timestamped start, end and
         error lines, for cron's mail. Each run is recorded: see 'pokedex status'.
@@ -93,6 +100,13 @@ enum GoldenHelp {
           --timeout SECONDS       Give up on a request that receives nothing this long, or is
                                   not complete after 4 times this in all, and retry it
                                   (default: 30).
+          --full                  Reconcile the whole repository: read every issue and comment
+                                  again and remove those GitHub no longer lists.
+          --reconcile-every DURATION
+                                  Reconcile a repository by itself when its last reconcile is
+                                  older than this (default: 1w; 0 never).
+          --include-forks         With OWNER: sync its forks too.
+          --include-archived      With OWNER: sync its archived repositories too.
         \(globalOptions)
         """
 
@@ -219,7 +233,8 @@ enum GoldenHelp {
           --state STATE           open (default), closed or all.
           --label LABEL           Only issues with this label; repeat to require several.
           --author LOGIN          Only issues opened by this user.
-          --search TEXT           Only issues whose title or body has every word of TEXT.
+          --search TEXT           Only issues whose title, body or one comment has every word
+                                  of TEXT; a MATCHED column says which.
           --pulls                 Pull requests instead of issues.
           --all-kinds             Issues and pull requests.
           --limit N               Show at most N (default: 30).
@@ -231,13 +246,32 @@ enum GoldenHelp {
     /// `pokedex help issue`.
     static let issue = """
         OVERVIEW: Show one stored issue or pull request with its body, labels, milestone and
-        state. Never uses the network.
+        state, then its comments in order, each with its author and time. Never uses
+        the network.
 
         \(issueUsage)
 
         OPTIONS:
           --json                  Print JSON (keys are listed in the README).
         \(globalOptions)
+        """
+
+    /// `pokedex help repos`.
+    static let repos = """
+        OVERVIEW: List every stored repository with its issues, pull requests and comments,
+        when it last synced successfully and when it was last reconciled in full.
+        Never uses the network.
+
+        \(reposUsage)
+
+        OPTIONS:
+          --json                  Print JSON (keys are listed in the README).
+        \(globalOptions)
+        """
+
+    /// The usage line of `repos`.
+    static let reposUsage = """
+        Usage: pokedex repos [--json]
         """
 
     /// The usage line of `pokedex`.
@@ -249,9 +283,12 @@ enum GoldenHelp {
     static let syncUsage = """
         Usage: pokedex sync [--if-older-than DURATION] [--max-age DURATION] [--artwork none|sprites|all] [--offset \
         N] [--limit N] [--concurrency N] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS] \
-        [--pokeapi-url URL] [--github-url URL]
+        [--pokeapi-url URL] [--github-url URL] [--full] [--reconcile-every DURATION]
                pokedex sync issues OWNER/REPO [--if-older-than DURATION] [--github-url URL] [--max-wait SECONDS] \
-        [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS]
+        [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS] [--full] [--reconcile-every DURATION]
+               pokedex sync issues OWNER [--include-forks] [--include-archived] [--if-older-than DURATION] \
+        [--github-url URL] [--max-wait SECONDS] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] \
+        [--wait SECONDS] [--full] [--reconcile-every DURATION]
         """
 
     /// The usage line of `status`.
@@ -305,7 +342,7 @@ struct HelpTextTests {
             (nil, GoldenHelp.tool), (.help, GoldenHelp.tool), (.sync, GoldenHelp.sync), (.status, GoldenHelp.status),
             (.show, GoldenHelp.show), (.list, GoldenHelp.list), (.type, GoldenHelp.type),
             (.ability, GoldenHelp.ability), (.artwork, GoldenHelp.artwork), (.issues, GoldenHelp.issues),
-            (.issue, GoldenHelp.issue),
+            (.issue, GoldenHelp.issue), (.repos, GoldenHelp.repos),
         ] as [(CommandName?, String)])
     func help(command: CommandName?, expected: String) {
         #expect(HelpText.help(command) == expected)
@@ -317,7 +354,7 @@ struct HelpTextTests {
             (nil, GoldenHelp.toolUsage), (.help, GoldenHelp.toolUsage), (.sync, GoldenHelp.syncUsage),
             (.status, GoldenHelp.statusUsage), (.show, GoldenHelp.showUsage), (.list, GoldenHelp.listUsage),
             (.type, GoldenHelp.typeUsage), (.ability, GoldenHelp.abilityUsage), (.artwork, GoldenHelp.artworkUsage),
-            (.issues, GoldenHelp.issuesUsage), (.issue, GoldenHelp.issueUsage),
+            (.issues, GoldenHelp.issuesUsage), (.issue, GoldenHelp.issueUsage), (.repos, GoldenHelp.reposUsage),
         ] as [(CommandName?, String)])
     func usageLine(command: CommandName?, expected: String) {
         #expect(HelpText.usageLine(command) == expected)

@@ -13,6 +13,7 @@ struct SyncDefaultsTests {
         #expect(SyncDefaults.retries == RetryPolicy.defaultRetries)
         #expect(.seconds(SyncDefaults.maximumWaitSeconds) == GitHubSyncOptions.defaultMaximumWait)
         #expect(SyncDefaults.requestTimeoutSeconds == HTTPClient.defaultTimeoutSeconds)
+        #expect(SyncDefaults.reconcileAfterSeconds == GitHubSyncOptions.defaultReconcileAfterSeconds)
         #expect(SyncDefaults.requestDeadlineMultiple == HTTPClient.deadlineMultiple)
         #expect(RetryPolicy.retries(1, maximumTotalWait: .seconds(SyncDefaults.retryWaitSeconds)) == .retries(1))
     }

@@ -70,9 +70,12 @@ struct UsageErrorTests {
                 #"unexpected argument 'b' (did you mean 'sync issues OWNER/REPO'?)"#, .sync
             ),
             (#"sync extra"#, #"unexpected argument 'extra' (did you mean 'sync issues OWNER/REPO'?)"#, .sync),
-            (#"sync issues"#, #"missing OWNER/REPO after 'issues'"#, .sync),
-            (#"sync issues nope"#, #"'nope' is not a GitHub repository (OWNER/REPO)"#, .sync),
-            (#"sync issues o/r extra"#, #"missing OWNER/REPO after 'issues'"#, .sync),
+            (#"sync issues"#, #"missing OWNER/REPO or OWNER after 'issues'"#, .sync),
+            (#"sync issues nope!"#, #"'nope!' is not a GitHub user or organization"#, .sync),
+            (#"sync issues o/r extra"#, #"missing OWNER/REPO or OWNER after 'issues'"#, .sync),
+            (#"sync issues o/r --include-forks"#, #"--include-forks applies to 'sync issues OWNER' only"#, .sync),
+            (#"sync --include-archived"#, #"--include-archived applies to 'sync issues OWNER' only"#, .sync),
+            (#"sync issues acme --limit 3"#, #"--limit applies to the Pokémon catalog, not to 'sync issues'"#, .sync),
             (#"sync --json"#, #"unknown option '--json' for 'sync'"#, .sync),
             (
                 #"sync --if-older-than 6"#,

@@ -155,6 +155,20 @@ struct BenchmarkSQLTests {
     }
 
     @Test(
+        "thread.sql: IssueArchive.thread(repository:number:)",
+        arguments: [("o/r", 1), ("O/R", 1), ("o/r", 7), ("o/r", 2), ("o/other", 1), ("o/missing", 1)])
+    func thread(repository: String, number: Int) throws {
+        let statements = try Self.run("thread.sql", on: database, ["repo": .text(repository), "number": .int(number)])
+        let expected = try IssueArchive(database: database).thread(repository: repository, number: number).map {
+            [
+                Cell.int($0.id), .text($0.author), .text($0.authorAssociation), .text($0.body), .text($0.createdAt),
+                .text($0.updatedAt), .text($0.htmlURL),
+            ]
+        }
+        #expect(statements == [expected])
+    }
+
+    @Test(
         "issue.sql: IssueArchive.issue(repository:number:)",
         arguments: [("o/r", 1), ("o/r", 2), ("o/r", 3), ("O/R", 4), ("o/r", 6), ("o/r", 99), ("o/other", 1)])
     func issue(repository: String, number: Int) throws {
@@ -368,5 +382,30 @@ struct BenchmarkSQLTests {
             issues: [
                 issue("o/other", 2001, 1, "Pagination elsewhere", created: "2024-07-01T00:00:00Z")
             ], firstPage: nil)
+        try fillComments(archive, amy: amy)
+    }
+
+    /// Threads: #1's two comments stored out of time order, one by a deleted account; #7
+    /// found by its comment alone ("pagination"); a comment of #9, not stored; and a matching
+    /// comment of `o/other` #1 that no `o/r` read may return.
+    static func fillComments(_ archive: IssueArchive, amy: GitHubUser) throws {
+        func comment(_ id: Int, _ number: Int, _ body: String, created: String, author: GitHubUser?) -> GitHubComment {
+            GitHubComment(
+                id: id, issueNumber: number, author: author, authorAssociation: "MEMBER", body: body,
+                createdAt: created, updatedAt: created, htmlURL: "https://github.com/o/r/issues/\(number)#c\(id)",
+                rawJSON: Array("{\"id\":\(id)}".utf8))
+        }
+        try archive.saveCommentPage(
+            repositoryID: 100,
+            comments: [
+                comment(5002, 1, "second", created: "2024-06-03T00:00:00Z", author: amy),
+                comment(5001, 1, "first, crash again", created: "2024-06-02T00:00:00Z", author: nil),
+                comment(5003, 7, "the pagination docs are wrong", created: "2024-06-04T00:00:00Z", author: amy),
+                comment(5004, 9, "pagination of an issue not stored", created: "2024-06-05T00:00:00Z", author: amy),
+            ], firstPage: nil)
+        try archive.saveCommentPage(
+            repositoryID: 200,
+            comments: [comment(6001, 1, "pagination here", created: "2024-06-06T00:00:00Z", author: amy)],
+            firstPage: nil)
     }
 }

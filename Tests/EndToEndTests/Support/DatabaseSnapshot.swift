@@ -21,7 +21,8 @@ final class DatabaseSnapshot {
     /// Sync times: they differ between two runs of the same sync, so only their NULL-ness is compared.
     static let syncTimes: [String: Set<String>] = [
         "pokemon": ["listed_at", "details_synced_at"], "pokemon_detail_json": ["fetched_at"],
-        "github_repository": ["fetched_at"], "schema_migrations": ["applied_at"],
+        "github_repository": ["fetched_at"], "github_sync_state": ["reconciled_at"],
+        "schema_migrations": ["applied_at"],
         "type": ["listed_at", "details_synced_at"], "type_json": ["fetched_at"],
         "ability": ["listed_at", "details_synced_at"], "ability_json": ["fetched_at"],
         "pokemon_species": ["listed_at", "details_synced_at"], "pokemon_species_json": ["fetched_at"],

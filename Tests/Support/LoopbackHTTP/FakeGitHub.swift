@@ -25,8 +25,15 @@ public final class FakeGitHub: @unchecked Sendable {
     /// Starts serving `repositories` (ids and full names must be unique, case-insensitively).
     /// - Parameter requiredToken: when set, every GitHub request needs
     ///   `Authorization: Bearer <token>` (or `token <token>`), else `401`.
-    public init(repositories: [FakeGitHubRepository], requiredToken: String? = nil) throws {
-        let backend = FakeGitHubBackend(repositories: repositories, requiredToken: requiredToken)
+    /// - Parameter organizations: owners that are organisations (`/orgs/{owner}/repos` answers
+    ///   for them only; every owner answers `/users/{owner}/repos`).
+    /// - Parameter users: owners that exist without any repository served.
+    public init(
+        repositories: [FakeGitHubRepository], requiredToken: String? = nil, organizations: Set<String> = [],
+        users: Set<String> = []
+    ) throws {
+        let backend = FakeGitHubBackend(
+            repositories: repositories, requiredToken: requiredToken, organizations: organizations, users: users)
         // The handler captures only the backend, so releasing this object releases the server.
         server = try LoopbackServer { [backend] request in backend.respond(to: request) }
         backend.setOrigin(server.baseURL, port: server.port)
@@ -64,6 +71,36 @@ public final class FakeGitHub: @unchecked Sendable {
     @discardableResult
     public func createIssues(_ fullName: String, count: Int) -> [Int] {
         backend.createIssues(fullName, count: count)
+    }
+
+    /// Adds a comment, created now, to each of these issues (one per number, repeats allowed):
+    /// the issue's `comments` grows and its `updated_at` becomes now, as on GitHub. Returns the
+    /// new comments' ids.
+    @discardableResult
+    public func addComments(_ fullName: String, numbers: [Int]) -> [Int64] {
+        backend.addComments(fullName, numbers: numbers)
+    }
+
+    /// Appends `" [edited]"` to these comments and sets their `updated_at` to now; their
+    /// issues' `updated_at` does not change (GitHub does not bump an issue for an edit).
+    public func editComments(_ fullName: String, ids: [Int64]) {
+        backend.editComments(fullName, ids: ids)
+    }
+
+    /// Deletes these comments: their issues' `comments` drops; `updated_at` becomes now only
+    /// with `bumpingIssues`.
+    public func deleteComments(_ fullName: String, ids: [Int64], bumpingIssues: Bool) {
+        backend.deleteComments(fullName, ids: ids, bumpingIssues: bumpingIssues)
+    }
+
+    /// The comments currently served, by id.
+    public func comments(of fullName: String) -> [FakeGitHubComment] {
+        backend.repository(fullName).comments.sorted { $0.id < $1.id }
+    }
+
+    /// Starts serving another repository (a repository created upstream since).
+    public func addRepository(_ repository: FakeGitHubRepository) {
+        backend.addRepository(repository)
     }
 
     /// Renames (or transfers) a repository. The new name answers normally; the old one answers

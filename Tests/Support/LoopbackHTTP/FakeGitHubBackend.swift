@@ -47,6 +47,10 @@ final class FakeGitHubBackend: @unchecked Sendable {
     // Recursive so that an `update` closure may read the fake without deadlocking.
     let lock = NSRecursiveLock()
     let requiredToken: String?
+    /// Owners (lower-cased) that are organisations: only they answer `/orgs/{owner}/repos`.
+    let organizations: Set<String>
+    /// Owners (lower-cased) that exist even without a repository here.
+    let knownUsers: Set<String>
     var entries: [Int64: Entry] = [:]
     var idByName: [String: Int64] = [:]
     var redirects: [String: Int64] = [:]
@@ -59,8 +63,13 @@ final class FakeGitHubBackend: @unchecked Sendable {
     var storedCounts = Counts()
     var storedOverride: (@Sendable (RecordedRequest) -> ScriptedResponse?)?
 
-    init(repositories: [FakeGitHubRepository], requiredToken: String?) {
+    init(
+        repositories: [FakeGitHubRepository], requiredToken: String?, organizations: Set<String> = [],
+        users: Set<String> = []
+    ) {
         self.requiredToken = requiredToken
+        self.organizations = Set(organizations.map { $0.lowercased() })
+        knownUsers = Set(users.map { $0.lowercased() })
         storedLimits = Limits(resetAt: Date().timeIntervalSince1970 + Self.window)
         lastStamp = Int64.min
         for repository in repositories {
@@ -71,6 +80,9 @@ final class FakeGitHubBackend: @unchecked Sendable {
             idByName[key] = repository.id
             for issue in repository.issues {
                 lastStamp = max(lastStamp, GitHubTime.seconds(issue.updatedAt), GitHubTime.seconds(issue.createdAt))
+            }
+            for comment in repository.comments {
+                lastStamp = max(lastStamp, GitHubTime.seconds(comment.updatedAt))
             }
         }
     }

@@ -95,7 +95,7 @@ extension FakeGitHubBackend {
         var reply = conditional(rendered.bytes, etag: rendered.etag, request: request)
         if reply.status == 200,
             let link = linkHeader(
-                repositoryID: entry.repository.id, target: request.target,
+                path: "/repositories/\(entry.repository.id)/issues", target: request.target,
                 page: page, lastPage: lastPage, total: total)
         {
             reply.headers.append(("Link", link))
@@ -103,9 +103,9 @@ extension FakeGitHubBackend {
         return reply
     }
 
-    /// GitHub's `Link` header: rels prev, next, last, first; the first page has next and last,
-    /// the last page prev and first; nil when there is nothing to link.
-    func linkHeader(repositoryID: Int64, target: String, page: Int, lastPage: Int, total: Int) -> String? {
+    /// GitHub's `Link` header to pages of `path`: rels prev, next, last, first; the first page
+    /// has next and last, the last page prev and first; nil when there is nothing to link.
+    func linkHeader(path: String, target: String, page: Int, lastPage: Int, total: Int) -> String? {
         guard total > 0, !(page == 1 && lastPage == 1) else { return nil }
         let pairs = (Self.rawQuery(target) ?? "").split(separator: "&").map(String.init)
         func url(_ linked: Int) -> String {
@@ -121,7 +121,7 @@ extension FakeGitHubBackend {
                 }
             }
             if !replaced { output.append("page=\(linked)") }
-            return "<\(origin)/repositories/\(repositoryID)/issues?\(output.joined(separator: "&"))>"
+            return "<\(origin)\(path)?\(output.joined(separator: "&"))>"
         }
         var rels: [String] = []
         if page > 1 { rels.append("\(url(page - 1)); rel=\"prev\"") }

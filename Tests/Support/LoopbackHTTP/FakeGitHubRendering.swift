@@ -43,8 +43,8 @@ struct FakeGitHubRenderer {
         milestoneCounts = counts
     }
 
-    private var repositoryURL: String { "\(api)/repos/\(repository.owner)/\(repository.name)" }
-    private var repositoryHTML: String { "\(Self.web)/\(repository.owner)/\(repository.name)" }
+    var repositoryURL: String { "\(api)/repos/\(repository.owner)/\(repository.name)" }
+    var repositoryHTML: String { "\(Self.web)/\(repository.owner)/\(repository.name)" }
 
     static func nodeID(_ kind: String, _ id: Int64) -> OrderedJSON {
         // The legacy global-id format: base64("<len>:<Type><id>"), e.g. MDU6SXNzdWUx for Issue 1.
@@ -236,7 +236,7 @@ struct FakeGitHubRenderer {
             ("owner", user(owner)),
             ("html_url", .string(repositoryHTML)),
             ("description", .string(repository.description)),
-            ("fork", .bool(false)),
+            ("fork", .bool(repository.isFork)),
             ("url", .string(url)),
         ]
         members += urls.map { ($0.0, .string(url + $0.1)) }
@@ -260,7 +260,7 @@ struct FakeGitHubRenderer {
             ("has_pages", .bool(false)),
             ("forks_count", .int(stars / 10)),
             ("mirror_url", .null),
-            ("archived", .bool(false)),
+            ("archived", .bool(repository.isArchived)),
             ("disabled", .bool(false)),
             ("open_issues_count", .int(openCount)),
             ("license", .null),

@@ -64,10 +64,16 @@ public struct FakeGitHubRepository: Sendable {
     public var hasIssues: Bool
     /// Issues and pull requests; numbers must be unique (order does not matter).
     public var issues: [FakeGitHubIssue]
+    /// Comments of the issues, ids unique. An issue's `comments` should count its own (the
+    /// fake's changes keep them equal; a test may set them apart on purpose).
+    public var comments: [FakeGitHubComment]
+    public var isFork: Bool
+    public var isArchived: Bool
 
     public init(
         id: Int64, owner: String, name: String, description: String? = nil,
-        defaultBranch: String = "main", hasIssues: Bool = true, issues: [FakeGitHubIssue] = []
+        defaultBranch: String = "main", hasIssues: Bool = true, issues: [FakeGitHubIssue] = [],
+        comments: [FakeGitHubComment] = [], isFork: Bool = false, isArchived: Bool = false
     ) {
         self.id = id
         self.owner = owner
@@ -76,6 +82,9 @@ public struct FakeGitHubRepository: Sendable {
         self.defaultBranch = defaultBranch
         self.hasIssues = hasIssues
         self.issues = issues
+        self.comments = comments
+        self.isFork = isFork
+        self.isArchived = isArchived
     }
 
     /// `"owner/name"`.
@@ -87,7 +96,9 @@ public struct FakeGitHubRepository: Sendable {
         3_000_000_000 + Int64(fnv1a64(Array("\(owner)/\(name)".lowercased().utf8)) % 1_000_000_000)
     }
 
-    /// A deterministic repository (a pure function of the arguments) with issues #1…#`issueCount`.
+    /// A deterministic repository (a pure function of the arguments) with issues #1…#`issueCount`
+    /// and each issue's `comments` comments (some by deleted accounts, some edited, some empty,
+    /// a few of 65,536 characters, escape sequences among them).
     ///
     /// About 1 in 4 is a pull request (some drafts, most closed ones merged); about 45 % of the
     /// issues are open, closed ones have `stateReason` `completed` or `not_planned`. `createdAt`
@@ -106,9 +117,11 @@ public struct FakeGitHubRepository: Sendable {
         let generator = FakeGitHubIssueGenerator(
             seed: fnv1a64(Array("\(owner)/\(name)".lowercased().utf8)), repositoryID: repositoryID)
         let issues = issueCount == 0 ? [] : (1...issueCount).map { generator.issue(number: $0, of: issueCount) }
+        let comments = FakeGitHubCommentGenerator(
+            seed: fnv1a64(Array("\(owner)/\(name)".lowercased().utf8)), repositoryID: repositoryID)
         return FakeGitHubRepository(
             id: repositoryID, owner: owner, name: name,
             description: "Generated fixture for pokédex tests — \(issueCount) issues & pull requests",
-            issues: issues)
+            issues: issues, comments: issues.flatMap(comments.comments))
     }
 }

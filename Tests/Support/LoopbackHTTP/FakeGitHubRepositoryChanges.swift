@@ -49,6 +49,73 @@ extension FakeGitHubBackend {
         }
     }
 
+    func addRepository(_ repository: FakeGitHubRepository) {
+        synchronized {
+            let key = repository.fullName.lowercased()
+            precondition(
+                entries[repository.id] == nil && idByName[key] == nil,
+                "FakeGitHub.addRepository: \(repository.fullName) is already served")
+            entries[repository.id] = Entry(repository)
+            idByName[key] = repository.id
+        }
+    }
+
+    func addComments(_ fullName: String, numbers: [Int]) -> [Int64] {
+        synchronized {
+            let entry = entry(named: fullName)
+            let stamp = nextStamp()
+            var ids: [Int64] = []
+            for number in numbers {
+                guard let index = entry.indexByNumber[number] else {
+                    preconditionFailure("FakeGitHub.addComments: \(fullName) has no issue #\(number)")
+                }
+                let id = (entry.repository.comments.map(\.id).max() ?? 6_000_000_000) + 1
+                entry.repository.comments.append(
+                    FakeGitHubComment(
+                        id: id, issueNumber: number, author: .hubot, authorAssociation: "MEMBER",
+                        body: "New reply \(id) to #\(number)", createdAt: GitHubTime.date(stamp)))
+                entry.repository.issues[index].comments += 1
+                entry.repository.issues[index].updatedAt = GitHubTime.date(stamp)
+                ids.append(id)
+            }
+            entry.invalidate()
+            return ids
+        }
+    }
+
+    func editComments(_ fullName: String, ids: [Int64]) {
+        synchronized {
+            let entry = entry(named: fullName)
+            let stamp = nextStamp()
+            for id in ids {
+                guard let index = entry.repository.comments.firstIndex(where: { $0.id == id }) else {
+                    preconditionFailure("FakeGitHub.editComments: \(fullName) has no comment \(id)")
+                }
+                entry.repository.comments[index].body += " [edited]"
+                entry.repository.comments[index].updatedAt = GitHubTime.date(stamp)
+            }
+            entry.invalidate()
+        }
+    }
+
+    func deleteComments(_ fullName: String, ids: [Int64], bumpingIssues: Bool) {
+        synchronized {
+            let entry = entry(named: fullName)
+            let stamp = nextStamp()
+            for id in ids {
+                guard let index = entry.repository.comments.firstIndex(where: { $0.id == id }) else {
+                    preconditionFailure("FakeGitHub.deleteComments: \(fullName) has no comment \(id)")
+                }
+                let comment = entry.repository.comments.remove(at: index)
+                if let issue = entry.indexByNumber[comment.issueNumber] {
+                    entry.repository.issues[issue].comments -= 1
+                    if bumpingIssues { entry.repository.issues[issue].updatedAt = GitHubTime.date(stamp) }
+                }
+            }
+            entry.invalidate()
+        }
+    }
+
     func rename(_ fullName: String, to newFullName: String) {
         let parts = newFullName.split(separator: "/", omittingEmptySubsequences: false)
         precondition(

@@ -44,6 +44,9 @@ extension FakeGitHubBackend {
                     ]), headers: [("Location", location)])
             }
             return Self.notFound
+        case "users", "orgs":
+            guard segments.count == 3, segments[2] == "repos" else { return Self.notFound }
+            return ownerRepositoryList(owner: segments[1], asOrganization: first == "orgs", request: request)
         case "repositories" where segments.count >= 2:
             guard let id = Int64(segments[1]), let entry = entries[id] else { return Self.notFound }
             return repositoryRoute(entry, rest: Array(segments.dropFirst(2)), request: request)
@@ -63,11 +66,18 @@ extension FakeGitHubBackend {
             entry.repositoryBody = rendered
             return conditional(rendered.bytes, etag: rendered.etag, request: request)
         }
-        guard rest == ["issues"] else { return Self.notFound }
+        guard rest.first == "issues" else { return Self.notFound }
         guard entry.repository.hasIssues else {
             return Self.error(410, "Issues has been disabled in this repository.", Self.docsListIssues)
         }
-        return issueList(entry, request: request)
+        switch rest.count {
+        case 1: return issueList(entry, request: request)
+        case 2 where rest[1] == "comments": return commentList(entry, issueNumber: nil, request: request)
+        case 3 where rest[2] == "comments":
+            guard let number = Int(rest[1]), entry.indexByNumber[number] != nil else { return Self.notFound }
+            return commentList(entry, issueNumber: number, request: request)
+        default: return Self.notFound
+        }
     }
 
     /// 200 with a strong ETag, or a bodiless 304 (budget untouched) when If-None-Match matches.

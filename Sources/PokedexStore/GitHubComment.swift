@@ -1,0 +1,57 @@
+/// An issue or pull-request comment as downloaded, with the fields stored in columns and the
+/// comment's JSON exactly as received.
+public struct GitHubComment: Sendable, Equatable {
+    public let id: Int
+    /// The issue it belongs to, by the number at the end of its `issue_url`.
+    public let issueNumber: Int
+    /// nil for a deleted account (GitHub then sends `"user": null`).
+    public let author: GitHubUser?
+    public let authorAssociation: String?
+    public let body: String
+    public let createdAt: String
+    public let updatedAt: String
+    public let htmlURL: String
+    public let rawJSON: [UInt8]
+
+    public init(
+        id: Int, issueNumber: Int, author: GitHubUser?, authorAssociation: String?, body: String,
+        createdAt: String, updatedAt: String, htmlURL: String, rawJSON: [UInt8]
+    ) {
+        self.id = id
+        self.issueNumber = issueNumber
+        self.author = author
+        self.authorAssociation = authorAssociation
+        self.body = body
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.htmlURL = htmlURL
+        self.rawJSON = rawJSON
+    }
+}
+
+/// A comment as `pokedex issue` shows it in a thread.
+public struct StoredComment: Sendable, Equatable {
+    public let id: Int
+    /// nil: the account was deleted.
+    public let author: String?
+    public let authorAssociation: String?
+    public let body: String
+    public let createdAt: String
+    public let updatedAt: String
+    public let htmlURL: String
+}
+
+/// Where an issue matched `--search`: its title, its body, its comments (any of them).
+public struct SearchMatch: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let title = SearchMatch(rawValue: 1)
+    public static let body = SearchMatch(rawValue: 2)
+    public static let comments = SearchMatch(rawValue: 4)
+
+    /// The names `issues` prints and `--json` gives, in this order.
+    public var names: [String] {
+        [(Self.title, "title"), (.body, "body"), (.comments, "comments")].compactMap { contains($0.0) ? $0.1 : nil }
+    }
+}

@@ -1,0 +1,102 @@
+import SQLiteDatabase
+import TestSupport
+import Testing
+
+@testable import PokedexStore
+
+@Suite("Issue archive: comments")
+struct IssueArchiveCommentTests {
+    let directory: TemporaryDirectory
+    let archive: IssueArchive
+    static let repositoryID = 42
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        archive = IssueArchive(database: try LocalStore.openForWriting(path: directory.file("comments.sqlite")))
+        try archive.saveRepository(
+            GitHubRepository(
+                id: Self.repositoryID, fullName: "acme/rocket", description: nil, defaultBranch: "main",
+                openIssuesCount: 1, htmlURL: nil, rawJSON: Array("{}".utf8)),
+            etag: nil)
+    }
+
+    static func issue(_ number: Int, comments: Int, title: String = "Crash on launch") -> GitHubIssue {
+        GitHubIssue(
+            id: 1_000 + number, number: number, title: title, body: "Steps to reproduce", state: "open",
+            stateReason: nil, locked: false, comments: comments, author: nil, authorAssociation: nil, labels: [],
+            assignees: [], milestone: nil, isPullRequest: false, draft: nil, mergedAt: nil,
+            createdAt: "2024-01-0\(number)T00:00:00Z", updatedAt: "2024-02-01T00:00:00Z", closedAt: nil,
+            htmlURL: "h\(number)", rawJSON: Array("{\"n\":\(number),\"c\":\(comments)}".utf8))
+    }
+
+    static func comment(_ id: Int, issue: Int, body: String, updated: String = "2024-03-01T00:00:00Z") -> GitHubComment
+    {
+        GitHubComment(
+            id: id, issueNumber: issue,
+            author: id.isMultiple(of: 2) ? nil : GitHubUser(id: 9, login: "hubot", type: "User"),
+            authorAssociation: "MEMBER", body: body, createdAt: "2024-02-0\(id % 9 + 1)T00:00:00Z", updatedAt: updated,
+            htmlURL: "c\(id)", rawJSON: Array("{\"id\":\(id),\"b\":\"\(body)\"}".utf8))
+    }
+
+    @Test("a comment whose issue is not stored yet is kept; the issue arriving later finds its thread")
+    func commentBeforeItsIssue() throws {
+        let changed = try archive.saveCommentPage(
+            repositoryID: Self.repositoryID, comments: [Self.comment(1, issue: 7, body: "first!")], firstPage: nil)
+        #expect(changed == 1)
+        #expect(try archive.thread(repository: "acme/rocket", number: 7).map(\.id) == [1])
+        try archive.saveIssuePage(repositoryID: Self.repositoryID, issues: [Self.issue(7, comments: 1)], firstPage: nil)
+        #expect(try archive.commentCountMismatches(issueIDs: [1_007]).isEmpty, "its one comment is stored")
+        #expect(try archive.commentStreamState(repositoryID: Self.repositoryID).highWaterMark == "2024-03-01T00:00:00Z")
+    }
+
+    @Test("the same comment again changes nothing; an edit updates it in place")
+    func editsInPlace() throws {
+        let original = Self.comment(3, issue: 1, body: "typo")
+        try archive.saveCommentPage(repositoryID: Self.repositoryID, comments: [original], firstPage: nil)
+        #expect(try archive.saveCommentPage(repositoryID: Self.repositoryID, comments: [original], firstPage: nil) == 0)
+        let edited = Self.comment(3, issue: 1, body: "fixed", updated: "2024-04-01T00:00:00Z")
+        #expect(try archive.saveCommentPage(repositoryID: Self.repositoryID, comments: [edited], firstPage: nil) == 1)
+        let thread = try archive.thread(repository: "acme/rocket", number: 1)
+        #expect(thread.map(\.body) == ["fixed"] && thread.map(\.author) == ["hubot"])
+    }
+
+    @Test("counts that differ are found; a thread re-read makes the stored set the server's")
+    func countsAndReplacement() throws {
+        try archive.saveIssuePage(
+            repositoryID: Self.repositoryID, issues: [Self.issue(1, comments: 2), Self.issue(2, comments: 1)],
+            firstPage: nil)
+        try archive.saveCommentPage(
+            repositoryID: Self.repositoryID,
+            comments: [
+                Self.comment(1, issue: 1, body: "a"), Self.comment(2, issue: 1, body: "b"),
+                Self.comment(3, issue: 1, body: "c"), Self.comment(4, issue: 2, body: "d"),
+            ],
+            firstPage: nil)
+        #expect(try archive.commentCountMismatches(issueIDs: [1_001, 1_002]) == [1])
+        let (changed, deleted) = try archive.replaceThread(
+            repositoryID: Self.repositoryID, issueNumber: 1,
+            comments: [Self.comment(1, issue: 1, body: "a"), Self.comment(3, issue: 1, body: "c")])
+        #expect(changed == 0 && deleted == 1)
+        #expect(try archive.thread(repository: "acme/rocket", number: 1).map(\.id) == [1, 3])
+        #expect(try archive.commentCountMismatches(issueIDs: [1_001, 1_002]).isEmpty)
+        #expect(try archive.removeComments(repositoryID: Self.repositoryID, keeping: [1, 3]) == 1, "#2's comment")
+        #expect(try archive.removeIssues(repositoryID: Self.repositoryID, keeping: [1_001]) == 1)
+    }
+
+    @Test(
+        "search matches title, body or a comment and says which",
+        arguments: [
+            ("crash", [SearchMatch.title]), ("reproduce", [.body]), ("deadlock", [.comments]),
+            ("crash deadlock", []), ("steps launch", [.title, .body]),
+        ] as [(String, SearchMatch)])
+    func searchMatches(text: String, matched: SearchMatch) throws {
+        try archive.saveIssuePage(repositoryID: Self.repositoryID, issues: [Self.issue(1, comments: 1)], firstPage: nil)
+        try archive.saveCommentPage(
+            repositoryID: Self.repositoryID, comments: [Self.comment(5, issue: 1, body: "a deadlock here")],
+            firstPage: nil)
+        var filter = IssueFilter()
+        filter.search = text
+        let found = try archive.issues(repository: "acme/rocket", filter: filter)
+        #expect(found.map(\.matched) == (matched.isEmpty ? [] : [matched]))
+    }
+}
