@@ -77,7 +77,7 @@ class ReportTests(unittest.TestCase):
         self.assertEqual(report.old_section(new, "## Full catalog sync"), report.old_section(old, "## Full catalog sync"))
         self.assertIn("| no-change issues refresh requests | 2 (worst of 1; 2×304) | ≤ 3 | PASS |", new)
         self.assertIn("| github-to-sqlite issues (earlier run) | 1 | 263.44 |", new)
-        self.assertIn("| 10K issues first sync speed-up over dlt, median wall (earlier run) |", new)
+        self.assertIn("| 10K issues first sync speed-up over dlt (pokedex also stores the comments), median wall (earlier run) |", new)
 
     def test_splice_inserts_a_missing_section_before_how_to_rerun(self):
         text = report.splice_section("# B\n\n## How to rerun\n\nx\n", "## New", ["## New", "", "body"])

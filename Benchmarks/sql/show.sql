@@ -1,7 +1,8 @@
 -- What `pokedex show NAME` reads for its entry (PokedexEntryQueries.entry(id:) over
 -- Migrations/0001 and 0007), in English: the Pokémon's row, types, abilities and stats; its
 -- species' facts, display name, genus and egg groups; the newest Pokédex text; the types'
--- display names; the abilities' names and short effects; the defensive matchups; the other
+-- display names; the abilities' names and short effects; the defensive matchups (pokemon_defense's
+-- computation for this Pokémon alone: the view joined by name computes every Pokémon's); the other
 -- varieties; the evolution chain's members and steps.
 -- Parameter :name. Tests/PokedexStoreTests/BenchmarkSQLTests.swift checks it against the store.
 SELECT id, name, url, official_artwork_url, height, weight, base_experience, sort_order,
@@ -27,8 +28,11 @@ SELECT s.id, s.name, s.generation_number, s.generation, s.is_legendary, s.is_myt
 SELECT f.text, f.version FROM pokemon_species_flavor_text AS f
  JOIN pokemon_species AS s ON s.id = f.species_id JOIN pokemon AS p ON s.name = coalesce(p.species_name, p.name)
  WHERE p.name = :name AND f.language = 'en' ORDER BY f.position DESC LIMIT 1;
-SELECT d.attacking_type, d.multiplier FROM pokemon_defense AS d JOIN pokemon AS p ON p.id = d.pokemon_id
- WHERE p.name = :name AND d.multiplier <> 1 ORDER BY d.multiplier DESC, d.attacking_type;
+SELECT a.name, CASE WHEN sum(d.multiplier = 0) > 0 THEN 0.0
+  ELSE (1 << coalesce(sum(d.multiplier = 2), 0)) * 1.0 / (1 << coalesce(sum(d.multiplier = 0.5), 0)) END AS multiplier
+ FROM pokemon AS p JOIN pokemon_type AS t ON t.pokemon_id = p.id CROSS JOIN matchup_type AS a
+ LEFT JOIN type_damage AS d ON d.attacking_type = a.name AND d.defending_type = t.type_name
+ WHERE p.name = :name GROUP BY a.name HAVING multiplier <> 1 ORDER BY multiplier DESC, a.name;
 SELECT v.pokemon_name FROM pokemon_species_variety AS v
  JOIN pokemon_species AS s ON s.id = v.species_id JOIN pokemon AS p ON s.name = coalesce(p.species_name, p.name)
  WHERE p.name = :name AND v.pokemon_name <> p.name ORDER BY v.is_default DESC, v.pokemon_name;

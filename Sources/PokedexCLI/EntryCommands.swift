@@ -10,7 +10,11 @@ extension CommandRunner {
         let environmentLanguage = environment["POKEDEX_LANG"].flatMap { $0.isEmpty ? nil : $0 }
         let code = requested ?? environmentLanguage ?? "en"
         let source = requested != nil ? "--lang" : environmentLanguage != nil ? "POKEDEX_LANG" : "--lang"
-        let stored = try PokedexEntryQueries(database: catalog.database).languages()
+        let queries = PokedexEntryQueries(database: catalog.database)
+        if let language = try queries.storedLanguage(code) {
+            return PokedexEntryQueries(database: catalog.database, language: language)
+        }
+        let stored = try queries.languages()
         if stored.isEmpty {
             guard LanguageOption.isWellFormed(code) else {
                 throw CommandFailure(
@@ -19,12 +23,9 @@ extension CommandRunner {
             }
             return PokedexEntryQueries(database: catalog.database, language: code.lowercased())
         }
-        guard let language = PokedexEntryQueries.matchLanguage(code, among: stored) else {
-            throw CommandFailure(
-                message: "\(source) '\(code)' is not a stored language (stored: \(stored.joined(separator: ", ")))",
-                exitCode: .usage)
-        }
-        return PokedexEntryQueries(database: catalog.database, language: language)
+        throw CommandFailure(
+            message: "\(source) '\(code)' is not a stored language (stored: \(stored.joined(separator: ", ")))",
+            exitCode: .usage)
     }
 
     func show(_ command: ShowCommand) throws {

@@ -257,6 +257,7 @@ enum EntryJSON {
                 ),
                 ("evolution", entry.evolution.map(EvolutionJSON.chain) ?? .null),
                 ("defense", multiplierGroups(entry.defense)),
+                ("stats_total", .optional(PokemonText.statsTotal(entry.profile.stats))),
                 ("gender_rate", .optional(species?.genderRate)),
                 ("capture_rate", .optional(species?.captureRate)),
                 ("egg_groups", .array((species?.eggGroups ?? []).map(JSONValue.string))),

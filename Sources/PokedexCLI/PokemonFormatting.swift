@@ -100,8 +100,13 @@ enum PokemonText {
                 "  \(name.padding(to: width + 2))\(String(repeating: " ", count: max(0, 3 - value.count)) + value)")
         }
         for (name, stat) in zip(names, stats) { line(name, String(stat.baseStat)) }
-        line("total", checkedTotal(stats.map(\.baseStat)).map(String.init) ?? "out of range")
+        line("total", statsTotal(stats).map(String.init) ?? "out of range")
         return lines
+    }
+
+    /// The base stats' total, nil without stats or when it overflows.
+    static func statsTotal(_ stats: [PokemonDetails.Stat]) -> Int? {
+        stats.isEmpty ? nil : checkedTotal(stats.map(\.baseStat))
     }
 
     /// The sum, or nil when it overflows: sync refuses stats above 1,000, but a database can

@@ -29,17 +29,19 @@ extension IssueArchive {
         guard !numbers.isEmpty else { return [:] }
         var matches: [Int: SearchMatch] = [:]
         let numberList = Self.idList(numbers)
+        let numberOfID = Dictionary(
+            try database.query(
+                "SELECT id, number FROM github_issue WHERE repository_id = ? AND number IN (SELECT value FROM json_each(?))",
+                [.int(repositoryID), numberList]
+            ) { ($0.int(0), $0.int(1)) }, uniquingKeysWith: { first, _ in first })
         for (filter, match) in [("title : ", SearchMatch.title), ("body : ", .body), ("", [.title, .body])] {
-            let numbersMatched = try database.query(
-                """
-                SELECT i.number FROM github_issue AS i
-                WHERE i.repository_id = ? AND i.number IN (SELECT value FROM json_each(?))
-                  AND i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?)
-                """,
-                [.int(repositoryID), numberList, .text("\(filter)(\(query))")]
-            ) { $0.int(0) }
+            // The index's matches as they come, kept where they are the page's: joining them to
+            // the page's rows instead looks every match up (≈0.9 ms each on 10,000 issues, ≈0.1).
+            let matched = try database.query(
+                "SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?", [.text("\(filter)(\(query))")]
+            ) { numberOfID[$0.int(0)] }
             // The whole row last: it adds both columns only where neither matched alone.
-            for number in numbersMatched where filter.isEmpty ? matches[number] == nil : true {
+            for case let number? in matched where filter.isEmpty ? matches[number] == nil : true {
                 matches[number, default: []].formUnion(match)
             }
         }

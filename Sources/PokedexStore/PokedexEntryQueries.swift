@@ -20,10 +20,13 @@ public struct PokedexEntryQueries {
         try database.query("SELECT DISTINCT language FROM pokemon_species_name ORDER BY language") { $0.text(0) }
     }
 
-    /// The stored code `code` means (case-insensitive: `zh-Hant` is `zh-hant`), or nil.
-    public static func matchLanguage(_ code: String, among stored: [String]) -> String? {
-        let lower = code.lowercased()
-        return stored.first { $0.lowercased() == lower }
+    /// The stored code `code` means (case-insensitive: `zh-Hant` is `zh-hant`), or nil: one
+    /// read that stops at the first name in that language, where listing them all reads every
+    /// name (≈1.4 ms of each query's ≈5 in the whole dex).
+    public func storedLanguage(_ code: String) throws -> String? {
+        try database.queryFirst(
+            "SELECT language FROM pokemon_species_name WHERE language = ? COLLATE NOCASE LIMIT 1", [.text(code)]
+        ) { $0.text(0) }
     }
 
     // MARK: Lookup

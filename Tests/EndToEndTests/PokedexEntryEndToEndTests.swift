@@ -60,6 +60,12 @@ struct PokedexEntryEndToEndTests {
         #expect(try keys(chinese.stdout) == keys(english.stdout))
         #expect(try json(chinese.stdout)["display_name"] as? String == "皮卡丘")
         #expect(try json(english.stdout)["genus"] as? String == "Mouse Pokémon")
+        // Pikachu's base stats in the fixture: 35 + 55 + 40 + 50 + 50 + 90, as show's Total line.
+        #expect(try json(english.stdout)["stats_total"] as? Int == 320)
+        #expect(
+            try pokedex("show", "25").stdout.split(separator: "\n").contains {
+                $0.hasPrefix("  total") && $0.hasSuffix(" 320")
+            }, "the same total as show prints")
     }
 
     @Test("Japanese within 80 terminal columns, its text joined by ideographic spaces")

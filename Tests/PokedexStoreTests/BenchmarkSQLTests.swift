@@ -137,10 +137,13 @@ struct BenchmarkSQLTests {
         var filter = IssueFilter()
         filter.search = words
         filter.limit = limit
-        #expect(statements == [try listed(repository, filter)])
+        let rows = try listed(repository, filter)
+        #expect(statements == [rows])
+        #expect(rows.contains { $0.last != Self.jsonArray([]) }, "the fixture has matches to place")
     }
 
-    /// The rows issues.sql and issues_search.sql select, from what IssueArchive.issues returns.
+    /// The rows issues.sql and issues_search.sql select, from what IssueArchive.issues returns;
+    /// with a search, where each matched.
     func listed(_ repository: String, _ filter: IssueFilter) throws -> [[Cell]] {
         let issues = try IssueArchive(database: database).issues(repository: repository, filter: filter)
         #expect(!issues.isEmpty, "the fixture has issues for every listing")
@@ -150,7 +153,7 @@ struct BenchmarkSQLTests {
                 .text(issue.stateReason), .bool(issue.isPullRequest), Self.jsonArray(issue.labels), .text(issue.author),
                 .int(issue.comments), .text(issue.createdAt), .text(issue.updatedAt), .text(issue.closedAt),
                 .text(issue.htmlURL),
-            ]
+            ] + (filter.search == nil ? [] : [Self.jsonArray(issue.matched.names)])
         }
     }
 
