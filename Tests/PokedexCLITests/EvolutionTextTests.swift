@@ -48,24 +48,27 @@ struct EvolutionTextTests {
         #expect(EvolutionText.lines(chain) == ["Charmander → Charmeleon (level 16) → Charizard (level 36)"])
     }
 
+    /// evolution-chain/10: a baby by friendship, then Thunder Stone, making Alolan Raichu in Alola.
+    static let pichuChain = EvolutionChain(
+        id: 10,
+        members: [
+            member(0, "Pichu", from: nil, baby: true),
+            member(1, "Pikachu", from: "Pichu", [step("level-up") { $0.minHappiness = 220 }]),
+            member(
+                2, "Raichu", from: "Pikachu",
+                [
+                    forms(item("thunder-stone"), "pikachu", nil),
+                    forms(
+                        step("use-item") {
+                            $0.item = "thunder-stone"
+                            $0.region = "alola"
+                        }, "pikachu", "raichu-alola"),
+                ]),
+        ])
+
     @Test("a baby by friendship, then an item; the regional form the item makes in Alola")
     func pichu() {
-        let chain = EvolutionChain(
-            id: 10,
-            members: [
-                Self.member(0, "Pichu", from: nil, baby: true),
-                Self.member(1, "Pikachu", from: "Pichu", [Self.step("level-up") { $0.minHappiness = 220 }]),
-                Self.member(
-                    2, "Raichu", from: "Pikachu",
-                    [
-                        Self.forms(Self.item("thunder-stone"), "pikachu", nil),
-                        Self.forms(
-                            Self.step("use-item") {
-                                $0.item = "thunder-stone"
-                                $0.region = "alola"
-                            }, "pikachu", "raichu-alola"),
-                    ]),
-            ])
+        let chain = Self.pichuChain
         #expect(
             EvolutionText.lines(chain) == [
                 "Pichu (baby) → Pikachu (high friendship) → Raichu (Thunder Stone)",
@@ -85,22 +88,7 @@ struct EvolutionTextTests {
             (90, [String(repeating: " ", count: 41) + "→ Alolan Raichu (Thunder Stone, in Alola)"]),
         ])
     func narrowBranch(width: Int, branch: [String]) {
-        let chain = EvolutionChain(
-            id: 10,
-            members: [
-                Self.member(0, "Pichu", from: nil, baby: true),
-                Self.member(1, "Pikachu", from: "Pichu", [Self.step("level-up") { $0.minHappiness = 220 }]),
-                Self.member(
-                    2, "Raichu", from: "Pikachu",
-                    [
-                        Self.forms(Self.item("thunder-stone"), "pikachu", nil),
-                        Self.forms(
-                            Self.step("use-item") {
-                                $0.item = "thunder-stone"
-                                $0.region = "alola"
-                            }, "pikachu", "raichu-alola"),
-                    ]),
-            ])
+        let chain = Self.pichuChain
         let lines = EvolutionText.lines(chain, width: width)
         #expect(Array(lines.dropFirst()) == branch)
         #expect(lines.dropFirst().allSatisfy { TerminalColumns.of($0) <= width })
