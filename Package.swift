@@ -17,6 +17,13 @@ let package = Package(
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // PNG bytes to RGBA pixels through libpng's simplified API; no Foundation.
         .target(name: "PNGDecoding", dependencies: ["CPNG"]),
+        // The system zlib (zlib1g-dev on Debian/Ubuntu; the macOS SDK ships it) and, on it, the
+        // bodies' two codings: Content-Encoding undone once, and the compressed form the store
+        // keeps (the server's own deflate stream when it sent one). No Foundation: queries read it.
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(name: "BodyCoding", dependencies: ["CZlib"]),
         // Images to terminal output (half blocks, kitty, iTerm2) and the choice of protocol from the
         // environment: pure functions, no I/O, no Foundation.
         .target(name: "TerminalImages", dependencies: ["PNGDecoding"]),
@@ -43,8 +50,8 @@ let package = Package(
         // SQLite itself: connections, statements, typed errors, the migration runner. Knows
         // nothing of pokedex; the store's tables and queries are built on it.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "SHA256Digest", "MigrationNames"]),
-        .target(name: "PokedexStore", dependencies: ["CSQLite", "SQLiteDatabase", "Migrations"]),
-        .target(name: "PokedexSync", dependencies: ["PokedexStore", "SQLiteDatabase", "PNGDecoding"]),
+        .target(name: "PokedexStore", dependencies: ["CSQLite", "SQLiteDatabase", "Migrations", "BodyCoding"]),
+        .target(name: "PokedexSync", dependencies: ["PokedexStore", "SQLiteDatabase", "PNGDecoding", "BodyCoding"]),
         // The system libcurl (libcurl4-openssl-dev on Debian/Ubuntu; the macOS SDK ships it) and
         // the sync binary's transport on it.
         .systemLibrary(
@@ -89,21 +96,24 @@ let package = Package(
             dependencies: ["TerminalImages", "PNGDecoding", "PNGTestSupport", "LoopbackHTTP"]),
         .testTarget(
             name: "PNGDecodingTests", dependencies: ["PNGDecoding", "PNGTestSupport", "LoopbackHTTP", "TestSupport"]),
+        .testTarget(name: "BodyCodingTests", dependencies: ["BodyCoding"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "MigrationNames", "TestSupport"]),
         .testTarget(
             name: "PokedexStoreTests",
             dependencies: [
-                "PokedexStore", "SQLiteDatabase", "SHA256Digest",
+                "PokedexStore", "SQLiteDatabase", "SHA256Digest", "BodyCoding",
                 "TestSupport",
             ]),
         .testTarget(
-            name: "PokedexSyncTests", dependencies: ["PokedexSync", "CurlTransport", "LoopbackHTTP", "TestSupport"]),
-        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "PokedexSync", "LoopbackHTTP"]),
+            name: "PokedexSyncTests",
+            dependencies: ["PokedexSync", "CurlTransport", "BodyCoding", "LoopbackHTTP", "TestSupport"]),
+        .testTarget(
+            name: "CurlTransportTests", dependencies: ["CurlTransport", "PokedexSync", "BodyCoding", "LoopbackHTTP"]),
         .testTarget(
             name: "PokedexCLITests",
             dependencies: [
                 "PokedexCLI", "PokedexStore", "SQLiteDatabase",
-                "PokedexSync", "TestSupport",
+                "PokedexSync", "BodyCoding", "TestSupport",
             ]),
         .testTarget(
             name: "EndToEndTests",

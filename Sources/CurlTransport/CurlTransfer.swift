@@ -65,8 +65,9 @@ final class CurlTransfer: @unchecked Sendable {
         // The request's fields (credentials) go to the server only, never to a proxy.
         _ = pokedex_easy_set_long(easy, CURLOPT_HEADEROPT, pokedex_header_separate)
         _ = pokedex_easy_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
-        // Every encoding this libcurl decodes; the write callback sees the decoded bytes.
-        _ = pokedex_easy_set_pointer(easy, CURLOPT_ACCEPT_ENCODING, "")
+        // Bodies as they travelled: HTTPClient decodes them, so that the store can keep the
+        // server's compressed bytes (Accept-Encoding is among the request's fields).
+        _ = pokedex_easy_set_long(easy, CURLOPT_HTTP_CONTENT_DECODING, 0)
         _ = pokedex_easy_set_long(easy, CURLOPT_HTTP_VERSION, pokedex_http_version_2tls)
         // A new request waits for a connection that can multiplex rather than opening another.
         _ = pokedex_easy_set_long(easy, CURLOPT_PIPEWAIT, 1)
@@ -142,14 +143,14 @@ final class CurlTransfer: @unchecked Sendable {
             refusal = .tooLarge(url: reportedURL, limit: request.maximumBodyBytes)
             return false
         }
-        if case .bytes(let length) = declared, (headers["content-encoding"] ?? "identity").lowercased() == "identity" {
-            // Decoded, the body has the declared length: one allocation instead of regrowing.
+        if case .bytes(let length) = declared {
+            // One allocation instead of regrowing.
             body.reserveCapacity(length)
         }
         return true
     }
 
-    /// A piece of the decoded body; false stops the transfer.
+    /// A piece of the body as it travels (compressed or not); false stops the transfer.
     fileprivate func receiveBodyPiece(_ piece: UnsafeRawBufferPointer) -> Bool {
         if isRedirect {
             redirectBodyBytes += piece.count

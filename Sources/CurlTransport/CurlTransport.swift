@@ -4,8 +4,8 @@ import PokedexSync
 /// The production transport: libcurl's multi interface, one multi handle per server with
 /// keep-alive, at most `maximumConnectionsPerHost` connections to a host, and HTTP/2
 /// multiplexing where the server offers it (streams share a connection instead of opening
-/// new ones). Bodies are decoded (gzip and whatever else this libcurl accepts) and counted
-/// as decoded: past the request's `maximumBodyBytes` the transfer is cut there.
+/// new ones). Bodies are returned as they travelled, never decoded (`HTTPClient` does that):
+/// past the request's `maximumBodyBytes` the transfer is cut there.
 ///
 /// Each request has two time bounds, as with URLSession: an idle timeout (`timeout`: no
 /// connection within it, or less than a byte a second for that long) and a total deadline

@@ -110,6 +110,7 @@ public enum LocalStore {
             let species = SpeciesStore(database: database)
             try species.foldUnfoldedNames()
             try species.recleanFlavorTexts()
+            try PendingBodyCompression.run(database)
         } catch let error as MigrationError {
             throw .schema(path: path, error)
         } catch {

@@ -123,12 +123,13 @@ public struct PokemonCatalog {
         }
         try database.run(
             """
-            INSERT INTO pokemon_detail_json (pokemon_id, etag, fetched_at, body)
-            VALUES (?, ?, \(SQLTimestamp.now), ?)
+            INSERT INTO pokemon_detail_json (pokemon_id, etag, fetched_at, \(RawBody.columns))
+            VALUES (?, ?, \(SQLTimestamp.now), ?, ?, ?)
             ON CONFLICT (pokemon_id) DO UPDATE SET
-                body = excluded.body, etag = excluded.etag, fetched_at = excluded.fetched_at
+                body_encoding = excluded.body_encoding, body_size = excluded.body_size, body = excluded.body,
+                etag = excluded.etag, fetched_at = excluded.fetched_at
             """,
-            [id, .string(downloaded.etag), RawBody.value(downloaded.body[...])])
+            [id, .string(downloaded.etag)] + RawBody.values(downloaded.body))
     }
 
     // MARK: Reading
@@ -157,9 +158,9 @@ public struct PokemonCatalog {
 
     /// The detail body stored for Pokémon `id`, exactly as it was received; nil if none is.
     public func detailBody(id: Int) throws -> [UInt8]? {
-        try database.queryFirst("SELECT body FROM pokemon_detail_json WHERE pokemon_id = ?", [.int(id)]) {
-            RawBody.body($0, column: 0)
-        }
+        try database.queryFirst(
+            "SELECT \(RawBody.columns) FROM pokemon_detail_json WHERE pokemon_id = ?", [.int(id)]
+        ) { try RawBody.body($0, column: 0) }
     }
 
     /// Answered from the `pokemon_detail_freshness` index alone, never the bodies' pages.

@@ -1,3 +1,5 @@
+import BodyCoding
+
 /// One entry of PokeAPI's paginated `/pokemon` list.
 public struct PokemonListEntry: Sendable, Equatable {
     public let id: Int
@@ -134,10 +136,10 @@ extension PokemonDetails {
 /// A detail body as downloaded, with the fields decoded from it.
 public struct DownloadedDetails: Sendable {
     public let details: PokemonDetails
-    public let body: [UInt8]
+    public let body: StoredBody
     public let etag: String?
 
-    public init(details: PokemonDetails, body: [UInt8], etag: String?) {
+    public init(details: PokemonDetails, body: StoredBody, etag: String?) {
         self.details = details
         self.body = body
         self.etag = etag

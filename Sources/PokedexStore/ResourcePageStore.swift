@@ -1,3 +1,4 @@
+import BodyCoding
 import SQLiteDatabase
 
 /// What a PokeAPI resource's sync writes through, one list page (or group of followed URLs)
@@ -25,10 +26,10 @@ extension PokemonCatalog: ResourcePageStore {}
 public struct DownloadedResource<Fields: Sendable>: Sendable {
     public let id: Int
     public let fields: Fields
-    public let body: [UInt8]
+    public let body: StoredBody
     public let etag: String?
 
-    public init(id: Int, fields: Fields, body: [UInt8], etag: String?) {
+    public init(id: Int, fields: Fields, body: StoredBody, etag: String?) {
         self.id = id
         self.fields = fields
         self.body = body
@@ -88,16 +89,18 @@ public struct ResourceTables: Sendable {
             [.int(entry.id), .text(entry.name), .text(entry.url)])
     }
 
-    func saveBody(_ database: Database, id: Int, body: [UInt8], etag: String?) throws {
+    func saveBody(_ database: Database, id: Int, body: StoredBody, etag: String?) throws {
         try database.run(
             "UPDATE \(table) SET details_synced_at = \(SQLTimestamp.now) WHERE id = ?", [.int(id)])
         try database.run(
             """
-            INSERT INTO \(jsonTable) (\(key), etag, fetched_at, body) VALUES (?, ?, \(SQLTimestamp.now), ?)
+            INSERT INTO \(jsonTable) (\(key), etag, fetched_at, \(RawBody.columns))
+            VALUES (?, ?, \(SQLTimestamp.now), ?, ?, ?)
             ON CONFLICT (\(key)) DO UPDATE SET
-                body = excluded.body, etag = excluded.etag, fetched_at = excluded.fetched_at
+                body_encoding = excluded.body_encoding, body_size = excluded.body_size, body = excluded.body,
+                etag = excluded.etag, fetched_at = excluded.fetched_at
             """,
-            [.int(id), .string(etag), RawBody.value(body[...])])
+            [.int(id), .string(etag)] + RawBody.values(body))
     }
 
     func confirm(_ database: Database, id: Int) throws {
@@ -117,8 +120,8 @@ public struct ResourceTables: Sendable {
     }
 
     func body(_ database: Database, id: Int) throws -> [UInt8]? {
-        try database.queryFirst("SELECT body FROM \(jsonTable) WHERE \(key) = ?", [.int(id)]) {
-            RawBody.body($0, column: 0)
+        try database.queryFirst("SELECT \(RawBody.columns) FROM \(jsonTable) WHERE \(key) = ?", [.int(id)]) {
+            try RawBody.body($0, column: 0)
         }
     }
 }

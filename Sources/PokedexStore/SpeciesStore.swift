@@ -191,18 +191,17 @@ public struct SpeciesStore: ResourceTablesStore {
             for id in species {
                 // In body order, so that a (language, version) named twice keeps its last text,
                 // as the sync stores it.
+                guard let body = try Self.tables.body(database, id: id) else { continue }
                 let texts = try database.query(
                     """
                     SELECT json_extract(entry.value, '$.language.name'),
                            coalesce(json_extract(entry.value, '$.version.name'), ''),
                            json_extract(entry.value, '$.flavor_text')
-                    FROM pokemon_species_json AS stored,
-                         json_each(stored.body, '$.flavor_text_entries') AS entry
-                    WHERE stored.species_id = ? AND json_valid(stored.body)
-                      AND json_type(entry.value, '$.language.name') = 'text'
+                    FROM json_each(CASE WHEN json_valid(?1) THEN ?1 ELSE '{}' END, '$.flavor_text_entries') AS entry
+                    WHERE json_type(entry.value, '$.language.name') = 'text'
                       AND json_type(entry.value, '$.flavor_text') = 'text'
                     ORDER BY entry.key
-                    """, [.int(id)]
+                    """, [.utf8(body[...])]
                 ) { ($0.text(0), $0.text(1), $0.text(2)) }
                 for (language, version, text) in texts {
                     try database.run(

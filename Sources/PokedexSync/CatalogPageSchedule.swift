@@ -9,12 +9,13 @@ protocol PageBody: Sendable {
     var bodyBytes: Int { get }
 }
 
+// What waits in memory is the stored form: compressed.
 extension DownloadedDetails: PageBody {
-    var bodyBytes: Int { body.count }
+    var bodyBytes: Int { body.bytes.count }
 }
 
 extension DownloadedResource: PageBody {
-    var bodyBytes: Int { body.count }
+    var bodyBytes: Int { body.bytes.count }
 }
 
 /// The page bookkeeping of one resource sync (the catalog, types, abilities, …), apart from any I/O: which list entries wait for a

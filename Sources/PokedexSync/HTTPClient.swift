@@ -1,12 +1,14 @@
+import BodyCoding
 import Foundation
 
 /// A GET request as the sync engine sees it.
 public struct HTTPRequest: Sendable {
     public var url: URL
     public var headers: [String: String]
-    /// The largest body (as decoded, after gzip) the caller accepts: the transport refuses a
-    /// longer one with `FetchError.tooLarge` as soon as it is crossed, so what a server sends
-    /// cannot grow memory past it. Each endpoint sets the bound of its resource kind.
+    /// The largest body the caller accepts, as received and as decoded: the transport refuses
+    /// a longer one with `FetchError.tooLarge` as soon as it is crossed, and so does decoding,
+    /// so what a server sends cannot grow memory past it. Each endpoint sets the bound of its
+    /// resource kind.
     public var maximumBodyBytes: Int
 
     public init(url: URL, headers: [String: String] = [:], maximumBodyBytes: Int) {
@@ -16,21 +18,59 @@ public struct HTTPRequest: Sendable {
     }
 }
 
-/// A response with its whole body. Header names are lower-cased.
+/// A response with its whole body. Header names are lower-cased. From a transport, `body` is
+/// as the server sent it; `HTTPClient.send` returns it decoded.
 public struct HTTPResponse: Sendable {
     public let url: URL
     public let status: Int
     public let headers: [String: String]
     public let body: Data
+    /// The server's compressed form of `body`, as the store keeps it; nil when the body came
+    /// uncompressed (or is not decoded yet).
+    public let compressedBody: StoredBody?
 
     public init(url: URL, status: Int, headers: [String: String], body: Data) {
+        self.init(
+            url: url, status: status,
+            headers: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 }),
+            body: body, compressedBody: nil)
+    }
+
+    private init(url: URL, status: Int, headers: [String: String], body: Data, compressedBody: StoredBody?) {
         self.url = url
         self.status = status
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        self.headers = headers
         self.body = body
+        self.compressedBody = compressedBody
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The body as the store keeps it: the server's compression when it sent one, else
+    /// compressed here (on the task that fetched it, not the writer's).
+    public func storedBody() -> StoredBody {
+        compressedBody ?? body.withUnsafeBytes { StoredBody.compressing($0) }
+    }
+
+    /// This response with its `Content-Encoding` undone, within the request's bound.
+    func decoded(for request: HTTPRequest) throws(FetchError) -> HTTPResponse {
+        let url = request.url.absoluteString
+        let decoded: DecodedBody
+        do {
+            decoded = try ContentDecoding.decode(
+                [UInt8](body), contentEncoding: header("content-encoding"), limit: request.maximumBodyBytes)
+        } catch .tooLarge(let limit) {
+            throw .tooLarge(url: url, limit: limit)
+        } catch .unsupportedEncoding(let coding) {
+            throw .undecodable(
+                url: url, reason: "Content-Encoding '\(coding)', which pokedex did not ask for", bodyPrefix: "")
+        } catch {
+            // Damaged on the way, as a cut connection would leave it: worth another attempt.
+            throw .unreachable(url: url, reason: error.description)
+        }
+        return HTTPResponse(
+            url: self.url, status: status, headers: headers, body: Data(decoded.body), compressedBody: decoded.stored)
+    }
 }
 
 /// A small HTTP client value: a transport closure (libcurl in production, a stub in
@@ -53,12 +93,15 @@ public struct HTTPClient: Sendable {
         self.transport = transport
     }
 
-    /// Sends the request; transport failures become `FetchError.unreachable` naming the URL.
-    /// Any HTTP status is returned, not thrown: callers decide what each one means.
+    /// Sends the request, asking for gzip, and returns the answer decoded; transport failures
+    /// become `FetchError.unreachable` naming the URL. Any HTTP status is returned, not
+    /// thrown: callers decide what each one means.
     public func send(_ request: HTTPRequest) async throws(FetchError) -> HTTPResponse {
+        var request = request
+        request.headers["Accept-Encoding"] = ContentDecoding.acceptEncoding
         let response: HTTPResponse
         do {
-            response = try await transport(request)
+            response = try await transport(request).decoded(for: request)
         } catch {
             // A failed attempt is a request all the same.
             statistics.record(bytes: 0)

@@ -28,7 +28,7 @@ extension PokedexEntryKind {
         }
         if let violation = fields.violation { throw JSONResponse.undecodable(response, reason: violation) }
         return DownloadedResource(
-            id: fields.id, fields: fields, body: [UInt8](response.body),
+            id: fields.id, fields: fields, body: response.storedBody(),
             etag: EntityTagValue.storable(response.header("ETag")))
     }
 }

@@ -238,6 +238,6 @@ enum PokemonKind: PokeAPIResourceKind {
             throw JSONResponse.undecodable(response, reason: inconsistency)
         }
         return DownloadedDetails(
-            details: details, body: [UInt8](response.body), etag: EntityTagValue.storable(response.header("ETag")))
+            details: details, body: response.storedBody(), etag: EntityTagValue.storable(response.header("ETag")))
     }
 }

@@ -1,3 +1,4 @@
+import BodyCoding
 import CurlTransport
 import Foundation
 import LoopbackHTTP
@@ -46,7 +47,8 @@ struct CurlTransportTests {
         #expect(server.connectionCounts.accepted <= 2, "\(server.connectionCounts.accepted) connections")
     }
 
-    @Test("a gzip body is asked for and decoded; its bound counts the decoded bytes")
+    @Test(
+        "a gzip body comes back as it travelled; the client asks for it, decodes it once and bounds the decoded bytes")
     func gzip() async throws {
         let text = String(repeating: "pikachu ", count: 20_000)
         let compressed = try Self.gzip(Array(text.utf8))
@@ -55,11 +57,24 @@ struct CurlTransportTests {
             guard request.header("accept-encoding")?.contains("gzip") == true else { return .text("identity") }
             return ScriptedResponse(status: 200, headers: [("Content-Encoding", "gzip")], body: compressed)
         }
-        let response = try await Self.transport(Self.request(server))
+        // libcurl neither asks for gzip nor decodes it: the client does both.
+        let plain = try await Self.transport(Self.request(server))
+        #expect(String(decoding: plain.body, as: UTF8.self) == "identity")
+        let raw = try await Self.transport(Self.request(server, headers: ["Accept-Encoding": "gzip"]))
+        #expect(Array(raw.body) == compressed)
+
+        let client = HTTPClient(transport: Self.transport)
+        let response = try await client.send(Self.request(server))
         #expect(response.body == Data(text.utf8))
+        // What the store keeps is the server's own deflate stream, reframed.
+        let kept = try #require(response.compressedBody)
+        #expect(kept.decodedSize == text.utf8.count)
+        #expect(try kept.decoded() == Array(text.utf8))
+        #expect(compressed.firstRange(of: kept.bytes.dropFirst(2).dropLast(4)) != nil)
+
         let bounded = Self.request(server, maximumBodyBytes: 100_000)
         await #expect(throws: FetchError.tooLarge(url: bounded.url.absoluteString, limit: 100_000)) {
-            _ = try await Self.transport(bounded)
+            _ = try await client.send(bounded)
         }
     }
 

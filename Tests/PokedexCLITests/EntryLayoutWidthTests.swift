@@ -1,3 +1,4 @@
+import BodyCoding
 import Foundation
 import PokedexStore
 import SQLiteDatabase
@@ -79,7 +80,7 @@ struct EntryLayoutWidthTests {
             let response = HTTPResponse(url: URL(string: url)!, status: 200, headers: [:], body: body)
             let decoded = try JSONResponse.pokemonDetails(from: response)
             entries.append(PokemonListEntry(id: id, name: decoded.name, url: url))
-            details.append(DownloadedDetails(details: decoded, body: [UInt8](body), etag: nil))
+            details.append(DownloadedDetails(details: decoded, body: .compressing([UInt8](body)), etag: nil))
         }
         try catalog.savePage(entries: entries, details: details)
         func store<S: ResourcePageStore>(
@@ -93,18 +94,20 @@ struct EntryLayoutWidthTests {
             }
         }
         try store(TypeStore(database: database), "type", name: \.fields.name) { id, body in
-            .init(id: id, fields: try PokeAPIScanner.type(from: body), body: [UInt8](body), etag: nil)
+            .init(id: id, fields: try PokeAPIScanner.type(from: body), body: .compressing([UInt8](body)), etag: nil)
         }
         try store(AbilityStore(database: database), "ability", name: \.fields.name) { id, body in
-            .init(id: id, fields: try PokeAPIScanner.ability(from: body), body: [UInt8](body), etag: nil)
+            .init(id: id, fields: try PokeAPIScanner.ability(from: body), body: .compressing([UInt8](body)), etag: nil)
         }
         try store(SpeciesStore(database: database), "pokemon-species", name: \.fields.name) { id, body in
-            .init(id: id, fields: try PokeAPIScanner.species(from: body), body: [UInt8](body), etag: nil)
+            .init(id: id, fields: try PokeAPIScanner.species(from: body), body: .compressing([UInt8](body)), etag: nil)
         }
         // Chains have no names.
         let unnamed: (EvolutionChainStore.Downloaded) -> String = { _ in "" }
         try store(EvolutionChainStore(database: database), "evolution-chain", name: unnamed) { id, body in
-            .init(id: id, fields: try PokeAPIScanner.evolutionChain(from: body), body: [UInt8](body), etag: nil)
+            .init(
+                id: id, fields: try PokeAPIScanner.evolutionChain(from: body), body: .compressing([UInt8](body)),
+                etag: nil)
         }
     }
 }

@@ -1,3 +1,4 @@
+import BodyCoding
 import Foundation
 import PokedexStore
 import PokedexSync
@@ -44,7 +45,7 @@ struct RealEvolutionLineTests {
             try chainStore.beginPage(entries: [
                 PokemonListEntry(id: id, name: "", url: "/api/v2/evolution-chain/\(id)/")
             ])
-            try chainStore.saveDetails(.init(id: id, fields: chain, body: [UInt8](body), etag: nil))
+            try chainStore.saveDetails(.init(id: id, fields: chain, body: .compressing([UInt8](body)), etag: nil))
             try chainStore.commitPage()
         }
         let speciesStore = SpeciesStore(database: database)
@@ -54,7 +55,7 @@ struct RealEvolutionLineTests {
             try speciesStore.beginPage(entries: [
                 PokemonListEntry(id: id, name: details.name, url: "/api/v2/pokemon-species/\(id)/")
             ])
-            try speciesStore.saveDetails(.init(id: id, fields: details, body: [UInt8](body), etag: nil))
+            try speciesStore.saveDetails(.init(id: id, fields: details, body: .compressing([UInt8](body)), etag: nil))
             try speciesStore.commitPage()
         }
         let queries = PokedexEntryQueries(database: database)

@@ -1,3 +1,4 @@
+import BodyCoding
 import CSQLite
 import Foundation
 import TestSupport
@@ -316,7 +317,7 @@ struct BenchmarkSQLTests {
                 ],
                 stats: [.init(name: "speed", baseStat: 90, effort: 2), .init(name: "hp", baseStat: 35, effort: 0)],
                 officialArtworkURL: artwork)
-            return DownloadedDetails(details: details, body: Array("{\"id\":\(id)}".utf8), etag: nil)
+            return DownloadedDetails(details: details, body: .compressing(Array("{\"id\":\(id)}".utf8)), etag: nil)
         }
         try catalog.savePage(
             entries: [entry(26, "raichu"), entry(25, "pikachu"), entry(1, "bulbasaur")],

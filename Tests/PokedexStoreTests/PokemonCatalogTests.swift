@@ -1,3 +1,4 @@
+import BodyCoding
 import TestSupport
 import Testing
 
@@ -30,7 +31,8 @@ struct PokemonCatalogTests {
             stats: [.init(name: "hp", baseStat: 35, effort: 0), .init(name: "speed", baseStat: 90, effort: 2)],
             officialArtworkURL: artwork)
         return DownloadedDetails(
-            details: details, body: Array("{\"id\":\(id),\"weight\":\(weight)}".utf8), etag: "W/\"\(weight)\"")
+            details: details, body: .compressing(Array("{\"id\":\(id),\"weight\":\(weight)}".utf8)),
+            etag: "W/\"\(weight)\"")
     }
 
     func rowCounts() throws -> [Int] {

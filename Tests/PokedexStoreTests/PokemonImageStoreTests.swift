@@ -1,3 +1,4 @@
+import BodyCoding
 import SQLiteDatabase
 import TestSupport
 import Testing
@@ -28,7 +29,7 @@ struct PokemonImageStoreTests {
                 shinySpriteURL: shiny)
             try catalog.savePage(
                 entries: [PokemonListEntry(id: id, name: "mon-\(id)", url: "http://api/pokemon/\(id)/")],
-                details: [DownloadedDetails(details: details, body: Array("{}".utf8), etag: nil)])
+                details: [DownloadedDetails(details: details, body: .compressing(Array("{}".utf8)), etag: nil)])
         }
     }
 

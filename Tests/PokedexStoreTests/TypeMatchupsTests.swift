@@ -1,3 +1,4 @@
+import BodyCoding
 import Foundation
 import SQLiteDatabase
 import TestSupport
@@ -103,7 +104,7 @@ struct StoredTypeMatchupsTests {
         for type in types {
             let url = "https://pokeapi.co/api/v2/type/\(type.id)/"
             try store.beginPage(entries: [PokemonListEntry(id: type.id, name: type.name, url: url)])
-            try store.saveDetails(.init(id: type.id, fields: type, body: Array("{}".utf8), etag: nil))
+            try store.saveDetails(.init(id: type.id, fields: type, body: .compressing(Array("{}".utf8)), etag: nil))
             try store.commitPage()
         }
     }

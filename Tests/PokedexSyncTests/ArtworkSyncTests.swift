@@ -63,7 +63,7 @@ struct ArtworkSyncTests {
         let (fetched, _) = await Self.fetch { request in
             #expect(request.maximumBodyBytes == 10 << 20)
             #expect(request.headers["If-None-Match"] == "\"stored\"" && request.headers["Accept"] == "image/png")
-            #expect(Set(request.headers.keys) == ["If-None-Match", "Accept", "User-Agent"])
+            #expect(Set(request.headers.keys) == ["If-None-Match", "Accept", "Accept-Encoding", "User-Agent"])
             throw FetchError.tooLarge(url: request.url.absoluteString, limit: request.maximumBodyBytes)
         }
         #expect(Self.name(fetched) == "refused")

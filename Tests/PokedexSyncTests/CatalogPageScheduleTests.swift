@@ -1,3 +1,4 @@
+import BodyCoding
 import Foundation
 import PokedexStore
 import Testing
@@ -56,7 +57,8 @@ struct CatalogPageScheduleTests {
             details: PokemonDetails(
                 id: id, name: "mon-\(id)", height: 1, weight: 1, baseExperience: nil, order: id,
                 speciesName: nil, types: [], abilities: [], stats: [], officialArtworkURL: nil),
-            body: [UInt8](repeating: 0x20, count: bytes), etag: nil)
+            body: try! StoredBody(
+                bytes: [UInt8](repeating: 0x20, count: bytes), encoding: .identity, decodedSize: bytes), etag: nil)
     }
 
     static func describe(_ write: PageWrite) -> String {

@@ -1,3 +1,4 @@
+import BodyCoding
 import Foundation
 import PokedexStore
 import TestSupport
@@ -44,7 +45,7 @@ struct RealDataTests {
             batch.append(
                 (
                     PokemonListEntry(id: id, name: decoded.name, url: url.absoluteString),
-                    DownloadedDetails(details: decoded, body: [UInt8](body), etag: nil)
+                    DownloadedDetails(details: decoded, body: .compressing([UInt8](body)), etag: nil)
                 ))
             if batch.count == 100 { try flush() }
         }

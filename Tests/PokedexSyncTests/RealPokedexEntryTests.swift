@@ -1,3 +1,4 @@
+import BodyCoding
 import Foundation
 import PokedexStore
 import TestSupport
@@ -55,13 +56,13 @@ struct RealPokedexEntryTests {
                     side.filter { $0.multiplier == multiplier }.map(\.type) == Self.names(relations[list]),
                     "\(id) \(list)")
             }
-            return .init(id: id, fields: type, body: [UInt8](data), etag: nil)
+            return .init(id: id, fields: type, body: .compressing([UInt8](data)), etag: nil)
         }
         let abilities = try store(AbilityStore(database: database), "ability", name: \.fields.name) { id, data, raw in
             let ability = try PokeAPIScanner.ability(from: data)
             #expect(ability.id == id && ability.name == raw["name"] as? String && ability.violation == nil)
             #expect(ability.isMainSeries == raw["is_main_series"] as? Bool, "ability \(id)")
-            return .init(id: id, fields: ability, body: [UInt8](data), etag: nil)
+            return .init(id: id, fields: ability, body: .compressing([UInt8](data)), etag: nil)
         }
         let species = try store(SpeciesStore(database: database), "pokemon-species", name: \.fields.name) {
             id, data, raw in
@@ -73,7 +74,7 @@ struct RealPokedexEntryTests {
             for text in species.flavorTexts {
                 #expect(!text.text.contains("\n") && !text.text.contains("\u{0C}") && !text.text.contains("\u{AD}"))
             }
-            return .init(id: id, fields: species, body: [UInt8](data), etag: nil)
+            return .init(id: id, fields: species, body: .compressing([UInt8](data)), etag: nil)
         }
         let chainName: (EvolutionChainStore.Downloaded) -> String = { _ in "" }
         let chains = try store(EvolutionChainStore(database: database), "evolution-chain", name: chainName) {
@@ -84,7 +85,7 @@ struct RealPokedexEntryTests {
             }
             #expect(chain.id == id && chain.violation == nil)
             #expect(chain.members.count == count(try #require(raw["chain"] as? [String: Any])), "chain \(id)")
-            return .init(id: id, fields: chain, body: [UInt8](data), etag: nil)
+            return .init(id: id, fields: chain, body: .compressing([UInt8](data)), etag: nil)
         }
         #expect(types == 21 && abilities > 300 && species == 1025 && chains == 541)
         // Every chain a species names is stored, and every species a chain names too.

@@ -1,0 +1,73 @@
+import Testing
+
+@testable import BodyCoding
+
+struct StoredBodyTests {
+    static let bodies: [(label: String, bytes: [UInt8])] = [
+        ("empty", []),
+        ("one byte", [0x7B]),
+        ("JSON", GzipFixture.json(repeating: 2_000)),
+        ("incompressible", GzipFixture.incompressible(4_096)),
+        ("UTF-8 text", Array(#"{"name":"ピカチュウ","genus":"Mouse Pokémon"}"#.utf8)),
+    ]
+
+    @Test(arguments: bodies.indices)
+    func compressedBodiesRoundTripByteForByte(_ index: Int) throws {
+        let body = Self.bodies[index].bytes
+        let stored = StoredBody.compressing(body)
+        #expect(try stored.decoded() == body)
+        #expect(stored.decodedSize == body.count)
+        // Compressed only when that is smaller, as sqlite3's sqlar_compress does.
+        #expect(stored.bytes.count <= body.count)
+        #expect((stored.encoding == .identity) == (stored.bytes == body))
+        // And read back from a row's three values.
+        let row = try StoredBody(bytes: stored.bytes, encoding: stored.encoding, decodedSize: stored.decodedSize)
+        #expect(try row.decoded() == body)
+    }
+
+    @Test func compressesJSONAtLeastTenfold() {
+        let body = GzipFixture.json(repeating: 2_000)
+        #expect(StoredBody.compressing(body).bytes.count * 10 < body.count)
+    }
+
+    @Test func aReframedGzipIsAZlibStreamZlibItselfReads() throws {
+        let body = GzipFixture.json(repeating: 500)
+        let stored = try #require(
+            try ContentDecoding.decode(GzipFixture.gzip(body), contentEncoding: "gzip", limit: 1 << 20).stored)
+        let (output, consumed) = try stored.bytes.withUnsafeBytes { (bytes) throws(BodyCodingError) in
+            try ZlibStream.inflate(bytes, framing: .zlib, limit: 1 << 20, sizeHint: 0)
+        }
+        #expect(output == body)
+        #expect(consumed == stored.bytes.count)
+    }
+
+    struct DamagedRow: Sendable, CustomTestStringConvertible {
+        let label: String
+        let bytes: [UInt8]
+        let encoding: StoredBody.Encoding
+        let decodedSize: Int
+        var testDescription: String { label }
+    }
+
+    static let json = GzipFixture.json(repeating: 100)
+    static let zlib = GzipFixture.zlibStream(json)
+    static let damagedRows: [DamagedRow] = [
+        DamagedRow(label: "identity with another size", bytes: json, encoding: .identity, decodedSize: json.count + 1),
+        DamagedRow(label: "zlib of its own size", bytes: zlib, encoding: .zlib, decodedSize: zlib.count),
+        DamagedRow(label: "zlib recorded too small", bytes: zlib, encoding: .zlib, decodedSize: json.count - 1),
+        DamagedRow(label: "zlib recorded too large", bytes: zlib, encoding: .zlib, decodedSize: json.count + 1),
+        DamagedRow(label: "zlib cut short", bytes: Array(zlib.dropLast(10)), encoding: .zlib, decodedSize: json.count),
+        DamagedRow(label: "not zlib", bytes: Array(json.prefix(200)), encoding: .zlib, decodedSize: json.count),
+        DamagedRow(
+            label: "wrong Adler-32", bytes: Array(zlib.dropLast(4)) + [0, 0, 0, 0], encoding: .zlib,
+            decodedSize: json.count),
+        DamagedRow(label: "bytes after the stream", bytes: zlib + [0], encoding: .zlib, decodedSize: json.count),
+    ]
+
+    @Test(arguments: damagedRows)
+    func aDamagedRowIsAnErrorNotWrongBytes(_ row: DamagedRow) {
+        #expect(throws: BodyCodingError.self) {
+            try StoredBody(bytes: row.bytes, encoding: row.encoding, decodedSize: row.decodedSize).decoded()
+        }
+    }
+}
