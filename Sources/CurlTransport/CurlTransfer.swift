@@ -108,12 +108,14 @@ final class CurlTransfer: @unchecked Sendable {
         return .failure(FetchError.unreachable(url: reportedURL, reason: CurlFailure.reason(code, detail: detail)))
     }
 
-    /// One header line (its CRLF included); false stops the transfer.
+    /// One header line (its CRLF included); false stops the transfer. Read as bytes: Foundation's
+    /// trimming cost 8 % of a whole-dex sync's CPU.
     fileprivate func receiveHeaderLine(_ line: UnsafeRawBufferPointer) -> Bool {
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasPrefix("HTTP/") {
+        let text = HeaderBytes.trimmed(line[...])
+        if text.starts(with: "HTTP/".utf8) {
             // A new head: an interim answer's fields are not the final one's.
-            status = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+            let code = text.drop { $0 != UInt8(ascii: " ") }.dropFirst().prefix { $0 != UInt8(ascii: " ") }
+            status = Int(String(decoding: code, as: UTF8.self)) ?? 0
             headers = [:]
             headComplete = false
             return true
@@ -124,9 +126,9 @@ final class CurlTransfer: @unchecked Sendable {
             headComplete = true
             return acceptHead()
         }
-        guard let colon = text.firstIndex(of: ":") else { return true }
-        let name = text[..<colon].lowercased()
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return true }
+        let name = String(decoding: text[..<colon].map(HeaderBytes.lowercased), as: UTF8.self)
+        let value = String(decoding: HeaderBytes.trimmed(text[(colon + 1)...]), as: UTF8.self)
         headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         return true
     }
@@ -162,6 +164,20 @@ final class CurlTransfer: @unchecked Sendable {
         }
         body.append(contentsOf: piece)
         return true
+    }
+}
+
+/// ASCII operations on header bytes.
+enum HeaderBytes {
+    static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return bytes[bytes.startIndex..<bytes.startIndex] }
+        return bytes[first...last]
+    }
+
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
     }
 }
 
