@@ -51,7 +51,7 @@ struct CurlTransportTests {
         "a gzip body comes back as it travelled; the client asks for it, decodes it once and bounds the decoded bytes")
     func gzip() async throws {
         let text = String(repeating: "pikachu ", count: 20_000)
-        let compressed = try Self.gzip(Array(text.utf8))
+        let compressed = try SystemGzip.compress(Array(text.utf8))
         try #require(compressed.count < 2_000)
         let server = try LoopbackServer { request in
             guard request.header("accept-encoding")?.contains("gzip") == true else { return .text("identity") }
@@ -332,22 +332,5 @@ struct CurlTransportTests {
         #expect(Set(outcomes.keys).isSubset(of: ["done", "cancelled"]), "\(outcomes)")
         // The transport still serves after the storm.
         #expect(try await transport(Self.request(server)).body.count == 20_000)
-    }
-
-    /// `bytes` compressed by the system's gzip (a test needs a real encoder, not one of ours).
-    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-c", "-n"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(bytes))
-        try input.fileHandleForWriting.close()
-        let compressed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Array(compressed)
     }
 }
