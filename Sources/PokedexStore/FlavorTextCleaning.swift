@@ -14,32 +14,40 @@ public enum FlavorTextCleaning {
         // One pass over the scalars into UTF-8 bytes: every species' body has a hundred texts
         // or more, and String's scalar views cost several times this (17 % of a sync's CPU).
         let phrasesSpacedIdeographically = containsIdeographicSpace(text)
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count)
-        // The result's last two scalars, and the separators read since the last scalar kept.
-        var (last, beforeLast): (Unicode.Scalar?, Unicode.Scalar?) = (nil, nil)
+        var result = CleanedText(capacity: text.utf8.count)
+        // The separators read since the last scalar kept.
         var run = SeparatorRun()
-        func append(_ scalar: Unicode.Scalar) {
-            UTF8.encode(scalar) { result.append($0) }
-            (last, beforeLast) = (scalar, last)
-        }
         for scalar in text.unicodeScalars {
             if isSeparator(scalar) {
                 run.add(scalar)
                 continue
             }
             // Nothing at the start (nor, as a run is only joined before a scalar, at the end).
-            if !run.isEmpty, let before = last,
+            if !run.isEmpty, let before = result.last,
                 let joiner = joiner(
-                    run, before: before, beforeBefore: beforeLast, after: scalar,
+                    run, before: before, beforeBefore: result.beforeLast, after: scalar,
                     phrasesSpacedIdeographically: phrasesSpacedIdeographically)
             {
-                append(joiner)
+                result.append(joiner)
             }
             run = SeparatorRun()
-            append(scalar)
+            result.append(scalar)
         }
-        return String(decoding: result, as: UTF8.self)
+        return String(decoding: result.bytes, as: UTF8.self)
+    }
+
+    /// The cleaned text's UTF-8 and its last two scalars, kept rather than read back.
+    private struct CleanedText {
+        var bytes: [UInt8] = []
+        var last: Unicode.Scalar?
+        var beforeLast: Unicode.Scalar?
+
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        mutating func append(_ scalar: Unicode.Scalar) {
+            if scalar.isASCII { bytes.append(UInt8(truncatingIfNeeded: scalar.value)) } else { bytes += scalar.utf8 }
+            (last, beforeLast) = (scalar, last)
+        }
     }
 
     /// What a run of separators holds, as far as joining goes.
