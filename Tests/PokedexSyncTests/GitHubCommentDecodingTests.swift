@@ -71,6 +71,16 @@ struct GitHubCommentDecodingTests {
         #expect(try decoded.map { String(decoding: try $0.rawJSON.decoded(), as: UTF8.self) } == items)
     }
 
+    @Test("each comment is compressed where it is decoded, the writer only storing it")
+    func compressedWhenDecoded() throws {
+        let comments = try JSONResponse.comments(
+            from: Self.page([Self.comment(id: 1, body: "\"\(Self.huge)\""), Self.comment(id: 2, body: #""b""#)]))
+        let huge = try #require(comments.first?.rawJSON)
+        #expect(huge.encoding == .zlib && huge.bytes.count * 10 < huge.decodedSize)
+        #expect(try String(decoding: huge.decoded(), as: UTF8.self) == Self.comment(id: 1, body: "\"\(Self.huge)\""))
+        #expect(comments.last?.rawJSON.encoding == .zlib, "a comment's URLs repeat enough to shrink")
+    }
+
     @Test(
         "a bad comment refuses its page",
         arguments: [
