@@ -1,3 +1,5 @@
+import BodyCoding
+
 /// An issue or pull-request comment as downloaded, with the fields stored in columns and the
 /// comment's JSON exactly as received.
 public struct GitHubComment: Sendable, Equatable {
@@ -11,11 +13,13 @@ public struct GitHubComment: Sendable, Equatable {
     public let createdAt: String
     public let updatedAt: String
     public let htmlURL: String
-    public let rawJSON: [UInt8]
+    /// The JSON as received, in its stored form: compressed where it was decoded, so that
+    /// the single writer only stores it.
+    public let rawJSON: StoredBody
 
     public init(
         id: Int, issueNumber: Int, author: GitHubUser?, authorAssociation: String?, body: String,
-        createdAt: String, updatedAt: String, htmlURL: String, rawJSON: [UInt8]
+        createdAt: String, updatedAt: String, htmlURL: String, rawJSON: StoredBody
     ) {
         self.id = id
         self.issueNumber = issueNumber

@@ -1,3 +1,5 @@
+import BodyCoding
+
 /// A GitHub user as issues reference it.
 public struct GitHubUser: Sendable, Equatable {
     public let id: Int
@@ -47,11 +49,13 @@ public struct GitHubRepository: Sendable, Equatable {
     public let defaultBranch: String?
     public let openIssuesCount: Int?
     public let htmlURL: String?
-    public let rawJSON: [UInt8]
+    /// The JSON as received, in its stored form: compressed where it was decoded, so that
+    /// the single writer only stores it.
+    public let rawJSON: StoredBody
 
     public init(
         id: Int, fullName: String, description: String?, defaultBranch: String?, openIssuesCount: Int?,
-        htmlURL: String?, rawJSON: [UInt8]
+        htmlURL: String?, rawJSON: StoredBody
     ) {
         self.id = id
         self.fullName = fullName
@@ -86,14 +90,16 @@ public struct GitHubIssue: Sendable, Equatable {
     public let updatedAt: String
     public let closedAt: String?
     public let htmlURL: String
-    public let rawJSON: [UInt8]
+    /// The JSON as received, in its stored form: compressed where it was decoded, so that
+    /// the single writer only stores it.
+    public let rawJSON: StoredBody
 
     public init(
         id: Int, number: Int, title: String, body: String?, state: String, stateReason: String?, locked: Bool,
         comments: Int, author: GitHubUser?, authorAssociation: String?, labels: [GitHubLabel],
         assignees: [GitHubUser], milestone: GitHubMilestone?, isPullRequest: Bool, draft: Bool?,
         mergedAt: String?, createdAt: String, updatedAt: String, closedAt: String?, htmlURL: String,
-        rawJSON: [UInt8]
+        rawJSON: StoredBody
     ) {
         self.id = id
         self.number = number

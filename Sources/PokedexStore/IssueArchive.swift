@@ -66,18 +66,19 @@ public struct IssueArchive {
             try database.run(
                 """
                 INSERT INTO github_repository
-                    (id, full_name, description, default_branch, open_issues_count, html_url, fetched_at, raw_json)
-                VALUES (?, ?, ?, ?, ?, ?, \(SQLTimestamp.now), ?)
+                    (id, full_name, description, default_branch, open_issues_count, html_url, fetched_at,
+                     \(RawBody.gitHub.columns))
+                VALUES (?, ?, ?, ?, ?, ?, \(SQLTimestamp.now), ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET
                     full_name = excluded.full_name, description = excluded.description,
                     default_branch = excluded.default_branch, open_issues_count = excluded.open_issues_count,
-                    html_url = excluded.html_url, fetched_at = excluded.fetched_at, raw_json = excluded.raw_json
+                    html_url = excluded.html_url, fetched_at = excluded.fetched_at,
+                    \(RawBody.gitHub.excludedAssignments)
                 """,
                 [
                     .int(repository.id), .text(repository.fullName), .string(repository.description),
                     .string(repository.defaultBranch), .int(repository.openIssuesCount), .string(repository.htmlURL),
-                    RawBody.value(repository.rawJSON[...]),
-                ])
+                ] + RawBody.values(repository.rawJSON))
             try database.run(
                 """
                 INSERT INTO github_sync_state (repository_id, repository_etag) VALUES (?, ?)
@@ -102,8 +103,8 @@ public struct IssueArchive {
             for issue in issues {
                 let unchanged =
                     try database.queryFirst(
-                        "SELECT raw_json = ? FROM github_issue WHERE id = ?",
-                        [RawBody.value(issue.rawJSON[...]), .int(issue.id)]
+                        "SELECT \(RawBody.gitHub.matches) FROM github_issue WHERE id = ?",
+                        RawBody.values(issue.rawJSON) + [.int(issue.id)]
                     ) { $0.bool(0) } ?? false
                 guard !unchanged else { continue }
                 try saveIssue(issue, repositoryID: repositoryID, saved: &saved)
@@ -170,8 +171,8 @@ public struct IssueArchive {
             INSERT INTO github_issue
                 (id, repository_id, number, title, body, state, state_reason, locked, comments, author_id,
                  author_association, milestone_id, is_pull_request, draft, merged_at, created_at, updated_at,
-                 closed_at, html_url, raw_json)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 closed_at, html_url, \(RawBody.gitHub.columns))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET
                 repository_id = excluded.repository_id, number = excluded.number, title = excluded.title,
                 body = excluded.body, state = excluded.state, state_reason = excluded.state_reason,
@@ -179,7 +180,7 @@ public struct IssueArchive {
                 author_association = excluded.author_association, milestone_id = excluded.milestone_id,
                 is_pull_request = excluded.is_pull_request, draft = excluded.draft, merged_at = excluded.merged_at,
                 created_at = excluded.created_at, updated_at = excluded.updated_at, closed_at = excluded.closed_at,
-                html_url = excluded.html_url, raw_json = excluded.raw_json
+                html_url = excluded.html_url, \(RawBody.gitHub.excludedAssignments)
             """,
             [
                 .int(issue.id), .int(repositoryID), .int(issue.number), .text(issue.title), .string(issue.body),
@@ -187,8 +188,7 @@ public struct IssueArchive {
                 .int(issue.author?.id), .string(issue.authorAssociation), .int(issue.milestone?.id),
                 .bool(issue.isPullRequest), issue.draft.map(SQLValue.bool) ?? .null, .string(issue.mergedAt),
                 .text(issue.createdAt), .text(issue.updatedAt), .string(issue.closedAt), .text(issue.htmlURL),
-                RawBody.value(issue.rawJSON[...]),
-            ])
+            ] + RawBody.values(issue.rawJSON))
         try database.run("DELETE FROM github_issue_label WHERE issue_id = ?", [.int(issue.id)])
         for label in issue.labels where saved.labels.insert(label.id).inserted {
             try database.run(

@@ -138,11 +138,11 @@ extension IssueArchive {
 
     /// Upserts one comment; false when it is stored exactly so already.
     private func saveComment(_ comment: GitHubComment, repositoryID: Int, saved: inout SavedThisPage) throws -> Bool {
-        let raw = RawBody.value(comment.rawJSON[...])
+        let raw = RawBody.values(comment.rawJSON)
         let unchanged =
             try database.queryFirst(
-                "SELECT raw_json = ? AND repository_id = ? FROM github_comment WHERE id = ?",
-                [raw, .int(repositoryID), .int(comment.id)]
+                "SELECT \(RawBody.gitHub.matches) AND repository_id = ? FROM github_comment WHERE id = ?",
+                raw + [.int(repositoryID), .int(comment.id)]
             ) { $0.bool(0) } ?? false
         guard !unchanged else { return false }
         if let author = comment.author { try saveUser(author, saved: &saved) }
@@ -150,19 +150,19 @@ extension IssueArchive {
             """
             INSERT INTO github_comment
                 (id, repository_id, issue_number, author_id, author_association, body, created_at, updated_at,
-                 html_url, raw_json)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 html_url, \(RawBody.gitHub.columns))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET
                 repository_id = excluded.repository_id, issue_number = excluded.issue_number,
                 author_id = excluded.author_id, author_association = excluded.author_association,
                 body = excluded.body, created_at = excluded.created_at, updated_at = excluded.updated_at,
-                html_url = excluded.html_url, raw_json = excluded.raw_json
+                html_url = excluded.html_url, \(RawBody.gitHub.excludedAssignments)
             """,
             [
                 .int(comment.id), .int(repositoryID), .int(comment.issueNumber), .int(comment.author?.id),
                 .string(comment.authorAssociation), .text(comment.body), .text(comment.createdAt),
-                .text(comment.updatedAt), .text(comment.htmlURL), raw,
-            ])
+                .text(comment.updatedAt), .text(comment.htmlURL),
+            ] + raw)
         return true
     }
 }

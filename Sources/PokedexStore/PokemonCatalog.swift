@@ -123,10 +123,10 @@ public struct PokemonCatalog {
         }
         try database.run(
             """
-            INSERT INTO pokemon_detail_json (pokemon_id, etag, fetched_at, \(RawBody.columns))
+            INSERT INTO pokemon_detail_json (pokemon_id, etag, fetched_at, \(RawBody.pokeAPI.columns))
             VALUES (?, ?, \(SQLTimestamp.now), ?, ?, ?)
             ON CONFLICT (pokemon_id) DO UPDATE SET
-                body_encoding = excluded.body_encoding, body_size = excluded.body_size, body = excluded.body,
+                \(RawBody.pokeAPI.excludedAssignments),
                 etag = excluded.etag, fetched_at = excluded.fetched_at
             """,
             [id, .string(downloaded.etag)] + RawBody.values(downloaded.body))
@@ -159,7 +159,7 @@ public struct PokemonCatalog {
     /// The detail body stored for Pokémon `id`, exactly as it was received; nil if none is.
     public func detailBody(id: Int) throws -> [UInt8]? {
         try database.queryFirst(
-            "SELECT \(RawBody.columns) FROM pokemon_detail_json WHERE pokemon_id = ?", [.int(id)]
+            "SELECT \(RawBody.pokeAPI.columns) FROM pokemon_detail_json WHERE pokemon_id = ?", [.int(id)]
         ) { try RawBody.body($0, column: 0) }
     }
 

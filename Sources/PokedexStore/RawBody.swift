@@ -1,21 +1,44 @@
 import BodyCoding
 import SQLiteDatabase
 
-/// Response bodies kept as received, compressed (migration 0016: `body_encoding`, `body_size`,
-/// `body` of `pokemon_detail_json` and the other `…_json` tables), so later migrations can
-/// extract more without downloading again. Every such row is written and read through these
-/// functions: how bodies are stored is decided here and in `StoredBody` alone.
-enum RawBody {
-    /// The columns a body is stored in, in the order `values` binds them and `body` reads them.
-    static let columns = "body_encoding, body_size, body"
+/// Bodies kept as received, compressed, so later migrations can extract more without
+/// downloading again: PokeAPI's responses (migration 0016: `body_encoding`, `body_size`, `body`
+/// of `pokemon_detail_json` and the other `…_json` tables) and GitHub's items (0017:
+/// `raw_json_encoding`, `raw_json_size`, `raw_json` of `github_repository`, `github_issue`,
+/// `github_comment`). Every such row is written and read through these functions: how bodies
+/// are stored is decided here and in `StoredBody` alone.
+struct RawBody: Sendable {
+    /// The blob's column, whose name the other two columns start with.
+    let column: String
+
+    static let pokeAPI = RawBody(column: "body")
+    static let gitHub = RawBody(column: "raw_json")
+
+    /// The three columns, in the order `values` binds them and `body` reads them.
+    private var names: [String] { ["\(column)_encoding", "\(column)_size", column] }
+
+    /// The columns a body is stored in, for a SELECT or INSERT.
+    var columns: String { names.joined(separator: ", ") }
+
+    /// The column that says whether a body is compressed.
+    var encodingColumn: String { names[0] }
+
+    /// `columns` set to the `excluded` row's, in an upsert's DO UPDATE.
+    var excludedAssignments: String { names.map { "\($0) = excluded.\($0)" }.joined(separator: ", ") }
+
+    /// `columns` set to the three `values`, in an UPDATE.
+    var assignments: String { names.map { "\($0) = ?" }.joined(separator: ", ") }
+
+    /// True when `columns` hold exactly the three `values`. pokedex compresses an item the
+    /// same way each time (zlib is deterministic for the same input, level and version), so
+    /// an unchanged item compares equal without being decoded; a zlib that compresses
+    /// differently only makes each item look changed once, costing one rewrite of it.
+    var matches: String { "(" + names.map { "\($0) = ?" }.joined(separator: " AND ") + ")" }
 
     /// The values to store for `columns`.
     static func values(_ body: StoredBody) -> [SQLValue] {
         [.text(body.encoding.rawValue), .int(body.decodedSize), .blob(body.bytes[...])]
     }
-
-    /// GitHub's items, stored as text until their tables are rebuilt.
-    static func value(_ body: ArraySlice<UInt8>) -> SQLValue { .utf8(body) }
 
     /// The body stored in `columns`, starting at `column` of `row`, as it was received.
     static func body(_ row: Row, column: Int32) throws(RawBodyError) -> [UInt8] {

@@ -94,10 +94,10 @@ public struct ResourceTables: Sendable {
             "UPDATE \(table) SET details_synced_at = \(SQLTimestamp.now) WHERE id = ?", [.int(id)])
         try database.run(
             """
-            INSERT INTO \(jsonTable) (\(key), etag, fetched_at, \(RawBody.columns))
+            INSERT INTO \(jsonTable) (\(key), etag, fetched_at, \(RawBody.pokeAPI.columns))
             VALUES (?, ?, \(SQLTimestamp.now), ?, ?, ?)
             ON CONFLICT (\(key)) DO UPDATE SET
-                body_encoding = excluded.body_encoding, body_size = excluded.body_size, body = excluded.body,
+                \(RawBody.pokeAPI.excludedAssignments),
                 etag = excluded.etag, fetched_at = excluded.fetched_at
             """,
             [.int(id), .string(etag)] + RawBody.values(body))
@@ -120,7 +120,7 @@ public struct ResourceTables: Sendable {
     }
 
     func body(_ database: Database, id: Int) throws -> [UInt8]? {
-        try database.queryFirst("SELECT \(RawBody.columns) FROM \(jsonTable) WHERE \(key) = ?", [.int(id)]) {
+        try database.queryFirst("SELECT \(RawBody.pokeAPI.columns) FROM \(jsonTable) WHERE \(key) = ?", [.int(id)]) {
             try RawBody.body($0, column: 0)
         }
     }

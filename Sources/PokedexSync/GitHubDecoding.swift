@@ -1,3 +1,4 @@
+import BodyCoding
 import Foundation
 import PokedexStore
 
@@ -78,7 +79,7 @@ struct GitHubIssueBody: Decodable {
         case htmlURL = "html_url"
     }
 
-    func stored(rawJSON: [UInt8]) -> GitHubIssue {
+    func stored(rawJSON: StoredBody) -> GitHubIssue {
         GitHubIssue(
             id: id, number: number, title: title, body: body, state: state, stateReason: stateReason,
             locked: locked, comments: comments, author: user?.stored, authorAssociation: authorAssociation,
@@ -132,7 +133,7 @@ extension JSONResponse {
         if let violation = body.violation { throw undecodable(response, reason: violation) }
         return GitHubRepository(
             id: body.id, fullName: body.fullName, description: body.description, defaultBranch: body.defaultBranch,
-            openIssuesCount: body.openIssuesCount, htmlURL: body.htmlURL, rawJSON: [UInt8](response.body))
+            openIssuesCount: body.openIssuesCount, htmlURL: body.htmlURL, rawJSON: response.storedBody())
     }
 
     /// Each item of an issues page, decoded, with its own bytes as received.
@@ -144,11 +145,7 @@ extension JSONResponse {
         for item in items where idByNumber.updateValue(item.id, forKey: item.number).map({ $0 != item.id }) == true {
             throw undecodable(response, reason: "two different items are numbered #\(item.number)")
         }
-        let ranges = try elementRanges(of: response, count: items.count)
-        let start = response.body.startIndex
-        return zip(items, ranges).map { item, range in
-            item.stored(rawJSON: [UInt8](response.body[start + range.lowerBound..<start + range.upperBound]))
-        }
+        return try zip(items, storedElements(of: response, count: items.count)).map { $0.stored(rawJSON: $1) }
     }
 }
 
@@ -207,7 +204,7 @@ struct GitHubCommentBody: Decodable {
         return "comment \(id): \(problem)"
     }
 
-    func stored(rawJSON: [UInt8]) -> GitHubComment? {
+    func stored(rawJSON: StoredBody) -> GitHubComment? {
         guard let issueNumber else { return nil }
         return GitHubComment(
             id: id, issueNumber: issueNumber, author: user?.stored, authorAssociation: authorAssociation,
@@ -236,10 +233,8 @@ extension JSONResponse {
     static func comments(from response: HTTPResponse) throws(FetchError) -> [GitHubComment] {
         let items = try decode([GitHubCommentBody].self, from: response)
         if let violation = items.lazy.compactMap(\.violation).first { throw undecodable(response, reason: violation) }
-        let ranges = try elementRanges(of: response, count: items.count)
-        let start = response.body.startIndex
-        return zip(items, ranges).compactMap { item, range in
-            item.stored(rawJSON: [UInt8](response.body[start + range.lowerBound..<start + range.upperBound]))
+        return try zip(items, storedElements(of: response, count: items.count)).compactMap {
+            $0.stored(rawJSON: $1)
         }
     }
 
@@ -259,8 +254,20 @@ extension JSONResponse {
         }
     }
 
+    /// Each of the `count` elements of the JSON array `response` holds, as received, compressed
+    /// here (on the task that fetched the page) rather than by the single writer. Unlike a
+    /// whole response, a slice of the server's deflate stream is no stream of its own.
+    static func storedElements(of response: HTTPResponse, count: Int) throws(FetchError) -> [StoredBody] {
+        let start = response.body.startIndex
+        return try elementRanges(of: response, count: count).map { range in
+            response.body[start + range.lowerBound..<start + range.upperBound].withUnsafeBytes {
+                StoredBody.compressing($0)
+            }
+        }
+    }
+
     /// The byte range of each of `count` elements of the JSON array `response` holds.
-    static func elementRanges(of response: HTTPResponse, count: Int) throws(FetchError) -> [Range<Int>] {
+    private static func elementRanges(of response: HTTPResponse, count: Int) throws(FetchError) -> [Range<Int>] {
         let ranges: [Range<Int>]
         do {
             ranges = try JSONArrayElements.ranges(in: response.body)

@@ -353,13 +353,14 @@ struct BenchmarkSQLTests {
                 draft: pullRequest ? true : nil, mergedAt: pullRequest ? "2024-05-02T00:00:00Z" : nil,
                 createdAt: created, updatedAt: "2024-06-\(String(format: "%02d", number % 28 + 1))T00:00:00Z",
                 closedAt: state == "closed" ? "2024-06-30T00:00:00Z" : nil,
-                htmlURL: "https://github.com/\(repository)/issues/\(number)", rawJSON: Array("{\"id\":\(id)}".utf8))
+                htmlURL: "https://github.com/\(repository)/issues/\(number)",
+                rawJSON: .compressing(Array("{\"id\":\(id)}".utf8)))
         }
         for (id, name) in [(100, "o/r"), (200, "o/other")] {
             try archive.saveRepository(
                 GitHubRepository(
                     id: id, fullName: name, description: nil, defaultBranch: "main", openIssuesCount: nil,
-                    htmlURL: "https://github.com/\(name)", rawJSON: Array("{}".utf8)),
+                    htmlURL: "https://github.com/\(name)", rawJSON: .compressing(Array("{}".utf8))),
                 etag: nil)
         }
         try archive.saveIssuePage(
@@ -397,7 +398,7 @@ struct BenchmarkSQLTests {
             GitHubComment(
                 id: id, issueNumber: number, author: author, authorAssociation: "MEMBER", body: body,
                 createdAt: created, updatedAt: created, htmlURL: "https://github.com/o/r/issues/\(number)#c\(id)",
-                rawJSON: Array("{\"id\":\(id)}".utf8))
+                rawJSON: .compressing(Array("{\"id\":\(id)}".utf8)))
         }
         try archive.saveCommentPage(
             repositoryID: 100,

@@ -1,3 +1,4 @@
+import BodyCoding
 import SQLiteDatabase
 import TestSupport
 import Testing
@@ -16,7 +17,7 @@ struct IssueArchiveCommentTests {
         try archive.saveRepository(
             GitHubRepository(
                 id: Self.repositoryID, fullName: "acme/rocket", description: nil, defaultBranch: "main",
-                openIssuesCount: 1, htmlURL: nil, rawJSON: Array("{}".utf8)),
+                openIssuesCount: 1, htmlURL: nil, rawJSON: .compressing(Array("{}".utf8))),
             etag: nil)
     }
 
@@ -26,7 +27,7 @@ struct IssueArchiveCommentTests {
             stateReason: nil, locked: false, comments: comments, author: nil, authorAssociation: nil, labels: [],
             assignees: [], milestone: nil, isPullRequest: false, draft: nil, mergedAt: nil,
             createdAt: "2024-01-0\(number)T00:00:00Z", updatedAt: "2024-02-01T00:00:00Z", closedAt: nil,
-            htmlURL: "h\(number)", rawJSON: Array("{\"n\":\(number),\"c\":\(comments)}".utf8))
+            htmlURL: "h\(number)", rawJSON: .compressing(Array("{\"n\":\(number),\"c\":\(comments)}".utf8)))
     }
 
     static func comment(_ id: Int, issue: Int, body: String, updated: String = "2024-03-01T00:00:00Z") -> GitHubComment
@@ -35,7 +36,7 @@ struct IssueArchiveCommentTests {
             id: id, issueNumber: issue,
             author: id.isMultiple(of: 2) ? nil : GitHubUser(id: 9, login: "hubot", type: "User"),
             authorAssociation: "MEMBER", body: body, createdAt: "2024-02-0\(id % 9 + 1)T00:00:00Z", updatedAt: updated,
-            htmlURL: "c\(id)", rawJSON: Array("{\"id\":\(id),\"b\":\"\(body)\"}".utf8))
+            htmlURL: "c\(id)", rawJSON: .compressing(Array("{\"id\":\(id),\"b\":\"\(body)\"}".utf8)))
     }
 
     @Test("a comment whose issue is not stored yet is kept; the issue arriving later finds its thread")

@@ -1,3 +1,4 @@
+import BodyCoding
 import SQLiteDatabase
 import TestSupport
 import Testing
@@ -17,9 +18,11 @@ struct SyncRunLogTests {
     }
 
     func storeRepository(id: Int, name: String) throws {
-        try database.run(
-            "INSERT INTO github_repository (id, full_name, fetched_at, raw_json) VALUES (?, ?, '2026-01-01T00:00:00Z', '{}')",
-            [.int(id), .text(name)])
+        try IssueArchive(database: database).saveRepository(
+            GitHubRepository(
+                id: id, fullName: name, description: nil, defaultBranch: nil, openIssuesCount: nil, htmlURL: nil,
+                rawJSON: .compressing(Array("{}".utf8))),
+            etag: nil)
     }
 
     @Test("a run is recorded as running, then with its outcome and counts")

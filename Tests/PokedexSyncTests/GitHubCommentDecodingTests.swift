@@ -1,3 +1,4 @@
+import BodyCoding
 import Foundation
 import PokedexStore
 import Testing
@@ -56,7 +57,7 @@ struct GitHubCommentDecodingTests {
         #expect(decoded.authorAssociation == "MEMBER")
         #expect(decoded.createdAt == "2024-03-01T10:00:00Z" && decoded.updatedAt == "2024-03-01T10:05:00Z")
         #expect(decoded.htmlURL.hasSuffix("#issuecomment-2300491928"))
-        #expect(decoded.rawJSON == Array(json.utf8), "kept exactly as received")
+        #expect(try decoded.rawJSON.decoded() == Array(json.utf8), "kept exactly as received")
     }
 
     @Test("each comment of a page keeps its own bytes")
@@ -67,7 +68,17 @@ struct GitHubCommentDecodingTests {
         ]
         let decoded = try JSONResponse.comments(from: Self.page(items))
         #expect(decoded.map(\.id) == [1, 2, 3])
-        #expect(decoded.map { String(decoding: $0.rawJSON, as: UTF8.self) } == items)
+        #expect(try decoded.map { String(decoding: try $0.rawJSON.decoded(), as: UTF8.self) } == items)
+    }
+
+    @Test("each comment is compressed where it is decoded, the writer only storing it")
+    func compressedWhenDecoded() throws {
+        let comments = try JSONResponse.comments(
+            from: Self.page([Self.comment(id: 1, body: "\"\(Self.huge)\""), Self.comment(id: 2, body: #""b""#)]))
+        let huge = try #require(comments.first?.rawJSON)
+        #expect(huge.encoding == .zlib && huge.bytes.count * 10 < huge.decodedSize)
+        #expect(try String(decoding: huge.decoded(), as: UTF8.self) == Self.comment(id: 1, body: "\"\(Self.huge)\""))
+        #expect(comments.last?.rawJSON.encoding == .zlib, "a comment's URLs repeat enough to shrink")
     }
 
     @Test(
