@@ -16,7 +16,7 @@ enum PendingBodyCompression {
         /// PokeAPI's responses: up to a few hundred KB each.
         static func pokeAPI(key: String) -> Table { Table(key: key, body: .pokeAPI, rowsPerBatch: 20) }
         /// GitHub's items: a few KB each, an issue with a long body some hundred KB.
-        static let gitHub = Table(key: "id", body: .gitHub, rowsPerBatch: 500)
+        static let gitHub = Table(key: "id", body: .gitHub, rowsPerBatch: 100)
     }
 
     /// Names are constants of this module, never input.

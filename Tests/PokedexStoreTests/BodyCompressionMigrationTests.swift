@@ -76,7 +76,7 @@ struct BodyCompressionMigrationTests {
         let migrated = try LocalStore.openForWriting(path: path)
         #expect(try Self.answers(migrated) == before)
         for (table, key, _) in Self.tables {
-            let rows = try migrated.query("SELECT \(key), etag, \(RawBody.columns) FROM \(table)") {
+            let rows = try migrated.query("SELECT \(key), etag, \(RawBody.pokeAPI.columns) FROM \(table)") {
                 ($0.int(0), $0.optionalText(1), $0.text(2), try RawBody.body($0, column: 2))
             }
             #expect(rows.count == stored[table]?.count, "\(table)")
