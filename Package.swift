@@ -37,7 +37,7 @@ let package = Package(
         // duplicates at run time).
         .target(name: "MigrationNames"),
         .executableTarget(
-            name: "MigrationEmbedder", dependencies: ["SHA256Digest", "MigrationNames"],
+            name: "MigrationEmbedder", dependencies: ["CSQLite", "SHA256Digest", "MigrationNames"],
             path: "Sources/MigrationEmbedder"),
         .plugin(
             name: "EmbedMigrations",
@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "PokedexStoreTests",
             dependencies: [
-                "PokedexStore", "SQLiteDatabase", "SHA256Digest", "BodyCoding",
+                "PokedexStore", "SQLiteDatabase", "SHA256Digest", "BodyCoding", "Migrations",
                 "TestSupport",
             ]),
         .testTarget(

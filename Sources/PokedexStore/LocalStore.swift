@@ -161,7 +161,8 @@ public enum LocalStore {
         do {
             let embedded = try Migrator.embedded().migrations
             let applied = embedded.filter { migration in !pending.contains { $0.version == migration.version } }
-            let missing = try Migrator(migrations: applied).missingSchemaObjects(in: database)
+            guard let newest = applied.last else { return }
+            let missing = try Migrator.missingSchemaObjects(upTo: newest, in: database)
             if !missing.isEmpty { throw StoreError.damagedSchema(path: path, missing: missing) }
         } catch let error as StoreError {
             throw error

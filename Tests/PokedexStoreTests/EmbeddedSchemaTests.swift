@@ -1,4 +1,5 @@
 import Foundation
+import Migrations
 import SQLiteDatabase
 import TestSupport
 import Testing
@@ -22,6 +23,23 @@ struct EmbeddedSchemaTests {
         let database = try Database(path: directory.file("h.sqlite"))
         #expect(try migrator.migrate(database).count == migrator.migrations.count)
         #expect(try tables(database).contains("pokemon"))
+    }
+
+    @Test("the schema objects listed at build time are those the Migrator leaves, after every migration")
+    func embeddedSchemaObjects() throws {
+        let migrations = try Migrator.embedded().migrations
+        let database = try Database(path: ":memory:")
+        for (index, migration) in migrations.enumerated() {
+            try Migrator(migrations: Array(migrations[...index])).migrate(database)
+            let objects = try database.query(
+                "SELECT type || ' ' || name FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY 1"
+            ) { $0.text(0) }.filter { $0 != "table schema_migrations" }
+            #expect(embeddedMigrations[index].schemaObjects == objects, "\(migration.name)")
+            #expect(try Migrator.missingSchemaObjects(upTo: migration, in: database).isEmpty)
+        }
+        try database.execute("DROP VIEW pokemon_summary")
+        let newest = try #require(migrations.last)
+        #expect(try Migrator.missingSchemaObjects(upTo: newest, in: database) == ["view pokemon_summary"])
     }
 
     @Test("the checksums computed at build time are the SHA-256 of the embedded SQL")
