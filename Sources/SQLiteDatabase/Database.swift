@@ -40,7 +40,12 @@ public final class Database {
         case immutable
     }
 
+    /// Process-wide settings, applied before the first connection opens (SQLite refuses them
+    /// afterwards, harmlessly: they only make it faster).
+    private static let configured: Void = { _ = pokedex_sqlite3_disable_memory_statistics() }()
+
     public init(path: String, mode: Mode = .readWriteCreate) throws {
+        Self.configured
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX
         var name = path
