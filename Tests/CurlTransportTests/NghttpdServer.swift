@@ -100,24 +100,6 @@ final class NghttpdServer {
         return paths
     }
 
-    /// The most request streams open at once on one session: above 1, requests ran side by
-    /// side on one connection rather than one after another on a kept-alive one.
-    func peakConcurrentStreams() throws -> Int {
-        var open: [Substring: Int] = [:]
-        var peak = 0
-        // `[id=2] [  0.593] recv (stream_id=1) :path: /a.txt` … `[id=2] [  0.594] stream_id=1 closed`
-        for line in try log().split(separator: "\n") where line.hasPrefix("[id=") {
-            let session = line.prefix { $0 != "]" }
-            if line.contains(") :path: ") {
-                open[session, default: 0] += 1
-                peak = max(peak, open[session] ?? 0)
-            } else if line.hasSuffix(" closed") && line.contains("] stream_id=") {
-                open[session, default: 0] -= 1
-            }
-        }
-        return peak
-    }
-
     /// How many TLS handshakes nghttpd completed, and how many of them agreed on HTTP/2.
     func handshakes() throws -> (completed: Int, h2: Int) {
         let lines = try log().split(separator: "\n")
