@@ -108,7 +108,8 @@ let package = Package(
             name: "PokedexSyncTests",
             dependencies: ["PokedexSync", "CurlTransport", "BodyCoding", "LoopbackHTTP", "TestSupport"]),
         .testTarget(
-            name: "CurlTransportTests", dependencies: ["CurlTransport", "PokedexSync", "BodyCoding", "LoopbackHTTP"]),
+            name: "CurlTransportTests",
+            dependencies: ["CurlTransport", "PokedexSync", "BodyCoding", "LoopbackHTTP", "TestSupport"]),
         .testTarget(
             name: "PokedexCLITests",
             dependencies: [

@@ -8,9 +8,11 @@ import PokedexSync
 final class CurlSession: Sendable {
     /// Not private: a test checks it is freed once the session is gone.
     let multi: CurlMulti
+    let trust: TLSTrust
 
-    init(maximumConnectionsPerHost: Int) {
+    init(maximumConnectionsPerHost: Int, trust: TLSTrust = .system) {
         multi = CurlMulti(maximumConnectionsPerHost: maximumConnectionsPerHost)
+        self.trust = trust
         multi.startOwnerThread()
     }
 
@@ -24,7 +26,7 @@ final class CurlSession: Sendable {
         guard ContinuousClock.now < limits.expiry else {
             throw FetchError.pastDeadline(url: url, deadline: limits.deadline)
         }
-        let transfer = CurlTransfer(request: request, reportedAs: url, limits: limits)
+        let transfer = CurlTransfer(request: request, reportedAs: url, limits: limits, trust: trust)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.continuation = continuation

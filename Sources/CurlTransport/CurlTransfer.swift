@@ -19,6 +19,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// The URL failures name: the first hop's.
     let reportedURL: String
     let limits: TransferLimits
+    let trust: TLSTrust
     var continuation: CheckedContinuation<CurlAnswer, any Error>?
     var cancelRequested = false
 
@@ -37,10 +38,11 @@ final class CurlTransfer: @unchecked Sendable {
     /// an endless one would otherwise keep the transfer busy until its deadline.
     private static let drainedRedirectBodyLimit = 64 * 1024
 
-    init(request: HTTPRequest, reportedAs url: String, limits: TransferLimits) {
+    init(request: HTTPRequest, reportedAs url: String, limits: TransferLimits, trust: TLSTrust) {
         self.request = request
         self.reportedURL = url
         self.limits = limits
+        self.trust = trust
         errorBuffer.initialize(to: 0)
     }
 
@@ -68,6 +70,9 @@ final class CurlTransfer: @unchecked Sendable {
         // Bodies as they travelled: HTTPClient decodes them, so that the store can keep the
         // server's compressed bytes (Accept-Encoding is among the request's fields).
         _ = pokedex_easy_set_long(easy, CURLOPT_HTTP_CONTENT_DECODING, 0)
+        // Unset, libcurl's own defaults stay: the system's CA store.
+        if let bundle = trust.caBundle { _ = pokedex_easy_set_pointer(easy, CURLOPT_CAINFO, bundle) }
+        if let directory = trust.caDirectory { _ = pokedex_easy_set_pointer(easy, CURLOPT_CAPATH, directory) }
         _ = pokedex_easy_set_long(easy, CURLOPT_HTTP_VERSION, pokedex_http_version_2tls)
         // A new request waits for a connection that can multiplex rather than opening another.
         _ = pokedex_easy_set_long(easy, CURLOPT_PIPEWAIT, 1)
@@ -105,7 +110,8 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(FetchError.pastDeadline(url: reportedURL, deadline: limits.deadline))
         }
         let detail = String(cString: errorBuffer)
-        return .failure(FetchError.unreachable(url: reportedURL, reason: CurlFailure.reason(code, detail: detail)))
+        return .failure(
+            FetchError.unreachable(url: reportedURL, reason: CurlFailure.reason(code, detail: detail, trust: trust)))
     }
 
     /// One header line (its CRLF included); false stops the transfer. Read as bytes: Foundation's

@@ -13,17 +13,22 @@ import PokedexSync
 /// redirect chain, which a body trickled a byte at a time would otherwise never reach.
 /// libcurl never follows a redirect: pokedex does, under `RedirectPolicy`, and reads no
 /// redirect body. Proxies come from `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy`
-/// as the curl tool reads them; certificates are checked against the system's CA store.
+/// as the curl tool reads them; certificates are checked against `trust`: the system's CA
+/// store unless the caller names others.
 public enum CurlTransport {
-    public static let factory = HTTPTransportFactory { connections, timeoutSeconds in
-        transport(maximumConnectionsPerHost: connections, timeout: .seconds(timeoutSeconds))
+    public static let factory = factory(trust: .system)
+
+    public static func factory(trust: TLSTrust) -> HTTPTransportFactory {
+        HTTPTransportFactory { connections, timeoutSeconds in
+            transport(maximumConnectionsPerHost: connections, timeout: .seconds(timeoutSeconds), trust: trust)
+        }
     }
 
     public static func transport(
         maximumConnectionsPerHost: Int, timeout: Duration = .seconds(HTTPClient.defaultTimeoutSeconds),
-        deadline: Duration? = nil
+        deadline: Duration? = nil, trust: TLSTrust = .system
     ) -> HTTPClient.Transport {
-        let session = CurlSession(maximumConnectionsPerHost: maximumConnectionsPerHost)
+        let session = CurlSession(maximumConnectionsPerHost: maximumConnectionsPerHost, trust: trust)
         let deadline = deadline ?? timeout * HTTPClient.deadlineMultiple
         return { request in
             try await session.fetch(

@@ -12,8 +12,11 @@ import PokedexSyncCLI
 shareMallocArenas()
 // `pokedex sync …` execs this binary with its own arguments; run directly, it is the whole
 // tool. The production transport is chosen here, at the edge: the engine takes whatever
-// transport it is given.
+// transport it is given, and the transport the CA certificates the environment names.
 exit(
     await PokedexCLI.run(
         arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
-        sync: { try await SyncCommandRunner.run($0, $1, transports: CurlTransport.factory) }))
+        sync: { command, context in
+            let trust = TLSTrust(environment: context.environment)
+            try await SyncCommandRunner.run(command, context, transports: CurlTransport.factory(trust: trust))
+        }))
