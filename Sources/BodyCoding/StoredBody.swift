@@ -36,11 +36,7 @@ public struct StoredBody: Sendable, Equatable {
 
     /// `body` compressed by pokedex, or as it is when that is no smaller.
     public static func compressing(_ body: UnsafeRawBufferPointer) -> StoredBody {
-        let compressed = ZlibStream.deflate(body, level: compressionLevel)
-        // Never the same length either: sqlar_uncompress takes equal sizes for a stored body.
-        return compressed.count < body.count
-            ? StoredBody(checked: compressed, encoding: .zlib, decodedSize: body.count)
-            : StoredBody(checked: Array(body), encoding: .identity, decodedSize: body.count)
+        smaller(ZlibStream.deflate(body, level: compressionLevel), than: body)
     }
 
     public static func compressing(_ body: [UInt8]) -> StoredBody { body.withUnsafeBytes(compressing) }
@@ -55,18 +51,21 @@ public struct StoredBody: Sendable, Equatable {
         framed.append(contentsOf: deflate)
         let checksum = decoded.withUnsafeBytes(ZlibStream.adler32)
         framed.append(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: checksum >> (24 - 8 * $0)) })
-        return smaller(framed, than: decoded)
+        return decoded.withUnsafeBytes { smaller(framed, than: $0) }
     }
 
     /// A zlib stream the server sent as is (`Content-Encoding: deflate` done right).
     static func keeping(zlib: [UInt8], of decoded: [UInt8]) -> StoredBody {
-        smaller(zlib, than: decoded)
+        decoded.withUnsafeBytes { smaller(zlib, than: $0) }
     }
 
-    private static func smaller(_ compressed: [UInt8], than body: [UInt8]) -> StoredBody {
+    /// `compressed` when it is smaller than `body`, else `body` itself (copied: rare, a body
+    /// compression does not shrink). Never the same length either: sqlar_uncompress takes
+    /// equal sizes for a body stored as it is.
+    private static func smaller(_ compressed: [UInt8], than body: UnsafeRawBufferPointer) -> StoredBody {
         compressed.count < body.count
             ? StoredBody(checked: compressed, encoding: .zlib, decodedSize: body.count)
-            : StoredBody(checked: body, encoding: .identity, decodedSize: body.count)
+            : StoredBody(checked: Array(body), encoding: .identity, decodedSize: body.count)
     }
 
     /// The body as it was received. The one way stored bodies are read.
