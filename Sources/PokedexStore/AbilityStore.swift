@@ -56,15 +56,15 @@ public struct AbilityStore: ResourceTablesStore {
             "UPDATE ability SET generation = ?, is_main_series = ? WHERE id = ?",
             [.string(ability.generation), ability.isMainSeries.map(SQLValue.bool) ?? .null, id])
         try database.run("DELETE FROM ability_name WHERE ability_id = ?", [id])
-        for name in ability.names {
+        for (_, name) in ability.names.lastOccurrences(by: \.language) {
             try database.run(
-                "INSERT OR REPLACE INTO ability_name (ability_id, language, name) VALUES (?, ?, ?)",
+                "INSERT INTO ability_name (ability_id, language, name) VALUES (?, ?, ?)",
                 [id, .text(name.language), .text(name.name)])
         }
         try database.run("DELETE FROM ability_effect WHERE ability_id = ?", [id])
-        for effect in ability.effects {
+        for (_, effect) in ability.effects.lastOccurrences(by: \.language) {
             try database.run(
-                "INSERT OR REPLACE INTO ability_effect (ability_id, language, short_effect, effect) VALUES (?, ?, ?, ?)",
+                "INSERT INTO ability_effect (ability_id, language, short_effect, effect) VALUES (?, ?, ?, ?)",
                 [id, .text(effect.language), .string(effect.shortEffect), .string(effect.effect)])
         }
         try Self.tables.saveBody(database, id: ability.id, body: downloaded.body, etag: downloaded.etag)

@@ -127,10 +127,10 @@ public struct SpeciesStore: ResourceTablesStore {
         ] {
             try database.run("DELETE FROM \(table) WHERE species_id = ?", [id])
         }
-        for name in s.names {
+        for (_, name) in s.names.lastOccurrences(by: \.language) {
             try database.run(
                 """
-                INSERT OR REPLACE INTO pokemon_species_name (species_id, language, name, genus, folded_name)
+                INSERT INTO pokemon_species_name (species_id, language, name, genus, folded_name)
                 VALUES (?, ?, ?, ?, ?)
                 """,
                 [
@@ -138,10 +138,10 @@ public struct SpeciesStore: ResourceTablesStore {
                     .string(name.name.map(NameFolding.fold)),
                 ])
         }
-        for (position, flavor) in s.flavorTexts.enumerated() {
+        for (position, flavor) in s.flavorTexts.lastOccurrences(by: { [$0.language, $0.version] }) {
             try database.run(
                 """
-                INSERT OR REPLACE INTO pokemon_species_flavor_text (species_id, language, version, position, text)
+                INSERT INTO pokemon_species_flavor_text (species_id, language, version, position, text)
                 VALUES (?, ?, ?, ?, ?)
                 """,
                 [id, .text(flavor.language), .text(flavor.version), .int(position + 1), .text(flavor.text)])
@@ -151,10 +151,10 @@ public struct SpeciesStore: ResourceTablesStore {
                 "INSERT OR IGNORE INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (?, ?, ?)",
                 [id, .text(group), .int(position + 1)])
         }
-        for variety in s.varieties {
+        for (_, variety) in s.varieties.lastOccurrences(by: \.pokemonName) {
             try database.run(
                 """
-                INSERT OR REPLACE INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default)
+                INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default)
                 VALUES (?, ?, ?, ?)
                 """,
                 [id, .text(variety.pokemonName), .text(variety.pokemonURL), .bool(variety.isDefault)])
