@@ -48,7 +48,8 @@ public struct AbilityStore: ResourceTablesStore {
         self.database = database
     }
 
-    /// Inside `beginPage`/`commitPage`, after its entry. A language named twice keeps its last entry.
+    /// Inside `beginPage`/`commitPage`, after its entry. A language named twice keeps its last
+    /// entry (an upsert: see ``SpeciesStore/saveDetails(_:)``).
     public func saveDetails(_ downloaded: Downloaded) throws {
         let ability = downloaded.fields
         let id = SQLValue.int(ability.id)
@@ -56,15 +57,22 @@ public struct AbilityStore: ResourceTablesStore {
             "UPDATE ability SET generation = ?, is_main_series = ? WHERE id = ?",
             [.string(ability.generation), ability.isMainSeries.map(SQLValue.bool) ?? .null, id])
         try database.run("DELETE FROM ability_name WHERE ability_id = ?", [id])
-        for (_, name) in ability.names.lastOccurrences(by: \.language) {
+        for name in ability.names {
             try database.run(
-                "INSERT INTO ability_name (ability_id, language, name) VALUES (?, ?, ?)",
+                """
+                INSERT INTO ability_name (ability_id, language, name) VALUES (?, ?, ?)
+                ON CONFLICT (ability_id, language) DO UPDATE SET name = excluded.name
+                """,
                 [id, .text(name.language), .text(name.name)])
         }
         try database.run("DELETE FROM ability_effect WHERE ability_id = ?", [id])
-        for (_, effect) in ability.effects.lastOccurrences(by: \.language) {
+        for effect in ability.effects {
             try database.run(
-                "INSERT INTO ability_effect (ability_id, language, short_effect, effect) VALUES (?, ?, ?, ?)",
+                """
+                INSERT INTO ability_effect (ability_id, language, short_effect, effect) VALUES (?, ?, ?, ?)
+                ON CONFLICT (ability_id, language) DO UPDATE SET
+                    short_effect = excluded.short_effect, effect = excluded.effect
+                """,
                 [id, .text(effect.language), .string(effect.shortEffect), .string(effect.effect)])
         }
         try Self.tables.saveBody(database, id: ability.id, body: downloaded.body, etag: downloaded.etag)

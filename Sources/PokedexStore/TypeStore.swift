@@ -74,9 +74,12 @@ public struct TypeStore: ResourceTablesStore {
             "UPDATE type SET generation = ?, move_damage_class = ? WHERE id = ?",
             [.string(type.generation), .string(type.moveDamageClass), id])
         try database.run("DELETE FROM type_name WHERE type_id = ?", [id])
-        for (_, name) in type.names.lastOccurrences(by: \.language) {
+        for name in type.names {
             try database.run(
-                "INSERT INTO type_name (type_id, language, name) VALUES (?, ?, ?)",
+                """
+                INSERT INTO type_name (type_id, language, name) VALUES (?, ?, ?)
+                ON CONFLICT (type_id, language) DO UPDATE SET name = excluded.name
+                """,
                 [id, .text(name.language), .text(name.name)])
         }
         // Keyed by the type row's name (the entry may have been renamed). A pair is stated by
