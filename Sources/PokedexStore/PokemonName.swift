@@ -8,6 +8,11 @@ public enum PokemonName {
     /// With `keepingOtherScripts`, letters and digits of scripts other than Latin (ピカチュウ,
     /// 피카츄, Пикачу) are kept, lower-cased, instead of separating words: `NameFolding`.
     static func slug(_ text: String, keepingOtherScripts: Bool) -> String {
+        asciiSlug(text) ?? unicodeSlug(text, keepingOtherScripts: keepingOtherScripts)
+    }
+
+    /// The rules for any text, character by character.
+    static func unicodeSlug(_ text: String, keepingOtherScripts: Bool) -> String {
         var slug = ""
         var pendingSeparator = false
         func append(_ piece: String) {
@@ -36,6 +41,30 @@ public enum PokemonName {
     }
 
     private static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´"]
+
+    /// The slug of an all-ASCII text (most names a sync folds, and most typed), byte by byte
+    /// by the same rules, without the per-character strings and Unicode property lookups of
+    /// the general path; nil for any other text.
+    static func asciiSlug(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var slug: [UInt8] = []
+            slug.reserveCapacity(bytes.count)
+            var pendingSeparator = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                let lower = byte | (byte &- UInt8(ascii: "A") < 26 ? 0x20 : 0)
+                if lower &- UInt8(ascii: "a") < 26 || lower &- UInt8(ascii: "0") < 10 {
+                    if pendingSeparator && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                    pendingSeparator = false
+                    slug.append(lower)
+                } else if lower != UInt8(ascii: "'") && lower != UInt8(ascii: "`") {
+                    pendingSeparator = true
+                }
+            }
+            return String(decoding: slug, as: UTF8.self)
+        }
+    }
 
     /// Latin letters with diacritics and ligatures, folded to ASCII; PokeAPI's slugs drop
     /// accents ("Flabébé" → flabebe).

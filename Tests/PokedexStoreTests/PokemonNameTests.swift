@@ -19,6 +19,23 @@ struct PokemonNameTests {
         #expect(PokemonName.slug(typed) == expected)
     }
 
+    @Test("an ASCII text takes the byte path, with the result the character rules give")
+    func asciiPathAgreesWithCharacterRules() {
+        var generator = SystemRandomNumberGenerator()
+        let every = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        let texts =
+            every + every.map { "Mr\($0)Mime" } + ["\r\n", "a\r\nb", "  --a''b``c  "]
+            + (0..<2000).map { _ in
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in every.randomElement()! }.joined()
+            }
+        for text in texts {
+            let byBytes = PokemonName.asciiSlug(text)
+            #expect(byBytes == PokemonName.unicodeSlug(text, keepingOtherScripts: true), "\(Array(text.utf8))")
+            #expect(byBytes == PokemonName.unicodeSlug(text, keepingOtherScripts: false), "\(Array(text.utf8))")
+        }
+        #expect(PokemonName.asciiSlug("Flabébé") == nil)
+    }
+
     let names = [
         "pikachu", "raichu", "pichu", "mr-mime", "mime-jr", "nidoran-f", "nidoran-m", "deoxys-normal",
         "deoxys-attack", "charmander", "charmeleon",
