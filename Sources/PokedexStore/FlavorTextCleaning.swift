@@ -11,43 +11,68 @@
 /// - any other run becomes one space, or one ideographic space where it holds one.
 public enum FlavorTextCleaning {
     public static func clean(_ text: String) -> String {
-        // One pass over the scalars into UTF-8 bytes: every species' body has a hundred texts
-        // or more, and String's scalar views cost several times this (17 % of a sync's CPU).
-        let phrasesSpacedIdeographically = containsIdeographicSpace(text)
-        var result = CleanedText(capacity: text.utf8.count)
-        // The separators read since the last scalar kept.
-        var run = SeparatorRun()
-        for scalar in text.unicodeScalars {
-            if isSeparator(scalar) {
-                run.add(scalar)
-                continue
-            }
-            // Nothing at the start (nor, as a run is only joined before a scalar, at the end).
-            if !run.isEmpty, let before = result.last,
-                let joiner = joiner(
-                    run, before: before, beforeBefore: result.beforeLast, after: scalar,
-                    phrasesSpacedIdeographically: phrasesSpacedIdeographically)
-            {
-                result.append(joiner)
-            }
-            run = SeparatorRun()
-            result.append(scalar)
-        }
-        return String(decoding: result.bytes, as: UTF8.self)
+        var text = text
+        return text.withUTF8(clean(utf8:))
     }
 
-    /// The cleaned text's UTF-8 and its last two scalars, kept rather than read back.
-    private struct CleanedText {
-        var bytes: [UInt8] = []
-        var last: Unicode.Scalar?
-        var beforeLast: Unicode.Scalar?
-
-        init(capacity: Int) { bytes.reserveCapacity(capacity) }
-
-        mutating func append(_ scalar: Unicode.Scalar) {
-            if scalar.isASCII { bytes.append(UInt8(truncatingIfNeeded: scalar.value)) } else { bytes += scalar.utf8 }
-            (last, beforeLast) = (scalar, last)
+    /// One pass over the UTF-8 bytes, decoding a scalar only to tell separators and the
+    /// scripts around a line break apart, and copying what is kept as it is: every species'
+    /// body has a hundred texts or more, and String's scalar views cost several times this.
+    private static func clean(utf8 text: UnsafeBufferPointer<UInt8>) -> String {
+        // A one-byte line break may become an ideographic space, three bytes. Written to a
+        // scratch buffer, so that the String kept holds only what was written.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count * 3) { output in
+            var written = 0
+            var last: Unicode.Scalar?, beforeLast: Unicode.Scalar?
+            func append<Bytes: Sequence<UInt8>>(_ scalar: Unicode.Scalar, encoded bytes: Bytes) {
+                for byte in bytes {
+                    output[written] = byte
+                    written += 1
+                }
+                (last, beforeLast) = (scalar, last)
+            }
+            // Read only at a line break beside Chinese or Japanese.
+            lazy var phrasesSpacedIdeographically = containsIdeographicSpace(text)
+            // The separators read since the last scalar kept.
+            var run = SeparatorRun()
+            var offset = 0
+            while offset < text.count {
+                let (scalar, length) = scalar(in: text, at: offset)
+                defer { offset += length }
+                if isSeparator(scalar) {
+                    run.add(scalar)
+                    continue
+                }
+                // Nothing at the start (nor, as a run is only joined before a scalar, at the end).
+                if !run.isEmpty, let before = last,
+                    let joiner = joiner(
+                        run, before: before, beforeBefore: beforeLast, after: scalar,
+                        phrasesSpacedIdeographically: { phrasesSpacedIdeographically })
+                {
+                    append(joiner, encoded: joiner.utf8)
+                }
+                run = SeparatorRun()
+                append(scalar, encoded: UnsafeBufferPointer(rebasing: text[offset..<offset + length]))
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: output[..<written]), as: UTF8.self)
         }
+    }
+
+    /// The scalar whose UTF-8 starts at `offset` of a String's own (valid) bytes, and its length.
+    @inline(__always)
+    private static func scalar(in text: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(text[offset])
+        if lead < 0x80 { return (Unicode.Scalar(UInt8(lead)), 1) }
+        func continuation(_ index: Int) -> UInt32 { UInt32(text[offset + index]) & 0x3F }
+        let (value, length): (UInt32, Int)
+        if lead < 0xE0 {
+            (value, length) = ((lead & 0x1F) << 6 | continuation(1), 2)
+        } else if lead < 0xF0 {
+            (value, length) = ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
+        } else {
+            (value, length) = ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// What a run of separators holds, as far as joining goes.
@@ -74,9 +99,9 @@ public enum FlavorTextCleaning {
     /// U+3000 searched as its UTF-8 bytes E3 80 80 (a lead byte never appears inside a
     /// character, so a match is the character); the standard library's generic search cost
     /// more than the cleaning itself.
-    private static func containsIdeographicSpace(_ text: String) -> Bool {
+    private static func containsIdeographicSpace(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var matched = 0
-        for byte in text.utf8 {
+        for byte in text {
             matched = byte == (matched == 0 ? 0xE3 : 0x80) ? matched + 1 : (byte == 0xE3 ? 1 : 0)
             if matched == 3 { return true }
         }
@@ -96,14 +121,14 @@ public enum FlavorTextCleaning {
     /// What one run of separators between `before` and `after` becomes; nil for nothing.
     private static func joiner(
         _ run: SeparatorRun, before: Unicode.Scalar, beforeBefore: Unicode.Scalar?, after: Unicode.Scalar,
-        phrasesSpacedIdeographically: Bool
+        phrasesSpacedIdeographically: () -> Bool
     ) -> Unicode.Scalar? {
         if run.hasIdeographicSpace { return ideographicSpace }
         if run.splitsWord, !run.isSpaced { return nil }
         guard !run.isSpaced, run.hasLineBreak else { return " " }
         if isHyphenOrDash(before), let beforeBefore, beforeBefore != " " { return nil }
         if isChineseOrJapanese(before) || isChineseOrJapanese(after) {
-            return phrasesSpacedIdeographically ? ideographicSpace : nil
+            return phrasesSpacedIdeographically() ? ideographicSpace : nil
         }
         return " "
     }

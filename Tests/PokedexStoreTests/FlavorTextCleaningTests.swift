@@ -36,6 +36,11 @@ struct FlavorTextCleaningTests {
             ),
             ("もりに\u{3000}すむ\u{3000}ポケモン。\u{3000}ほっぺの\nふくろは", "もりに　すむ　ポケモン。　ほっぺの　ふくろは"),
             ("ときどき\u{3000}\nかみなりが", "ときどき　かみなりが"),
+            // Every separator, and scalars of every UTF-8 length beside one (the cleaning reads bytes).
+            ("line\u{2028}separator\u{2029}para", "line separator para"), ("crlf\r\nbreak", "crlf break"),
+            ("tab\tand\u{0B}vtab", "tab and vtab"), ("😀\n😀", "😀 😀"), ("電\n😀", "電😀"), ("é\u{AD}\nè", "éè"),
+            ("\n\u{3000}leading", "leading"), ("trailing\n\u{AD}", "trailing"), ("１\n２", "１２"), ("ア\u{0C}イ", "アイ"),
+            ("a -\u{0C}b", "a - b"), ("x\u{2013}\ny", "x\u{2013}y"),
             // Korean spaces its words: a line break is a space.
             ("서로의 꼬리를 붙여서\n전기를 흐르게 하는 게\n피카츄 사이의 인사법이다.", "서로의 꼬리를 붙여서 전기를 흐르게 하는 게 피카츄 사이의 인사법이다."),
         ])
