@@ -483,11 +483,14 @@ struct JSONScanner {
         out.reserveCapacity(raw.count)
         var i = 0
         while i < raw.count {
-            let c = raw[i]
-            guard c == backslash, i + 1 < raw.count else {
-                out.append(c)
-                i += 1
-                continue
+            // The bytes up to the next backslash, copied at once.
+            var next = i
+            while next < raw.count, raw[next] != backslash { next += 1 }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[i..<next]))
+            i = next
+            guard i + 1 < raw.count else {
+                if i < raw.count { out.append(raw[i]) }
+                break
             }
             switch raw[i + 1] {
             case UInt8(ascii: "b"): out.append(0x08)
