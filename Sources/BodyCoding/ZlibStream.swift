@@ -28,30 +28,54 @@ enum ZlibStream {
         stream.avail_in = UInt32(input.count)
 
         var output: [UInt8] = []
-        output.reserveCapacity(min(max(sizeHint, 0), limit))
+        var ended = false
+        // The size the caller expects (a gzip trailer states it) is inflated straight into
+        // the array: no copy through a chunk. Anything more, or a stream of unknown size, goes
+        // through a chunk, checked against `limit` before it is kept.
+        let expected = min(max(sizeHint, 0), limit)
+        if expected > 0 {
+            var status = Z_OK
+            output = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+                stream.next_out = buffer.baseAddress
+                stream.avail_out = UInt32(expected)
+                status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                count = expected - Int(stream.avail_out)
+            }
+            ended = try hasEnded(status, stream, filledItsRoom: output.count == expected)
+        }
+        guard !ended else { return (output, input.count - Int(stream.avail_in)) }
         let chunkSize = 64 * 1024
         let chunk = UnsafeMutablePointer<Bytef>.allocate(capacity: chunkSize)
         defer { chunk.deallocate() }
-        while true {
+        while !ended {
             stream.next_out = chunk
             stream.avail_out = UInt32(chunkSize)
             let status = CZlib.inflate(&stream, Z_NO_FLUSH)
             let produced = chunkSize - Int(stream.avail_out)
             guard output.count + produced <= limit else { throw .tooLarge(limit: limit) }
             output.append(contentsOf: UnsafeBufferPointer(start: chunk, count: produced))
-            switch status {
-            case Z_STREAM_END:
-                return (output, input.count - Int(stream.avail_in))
-            case Z_OK, Z_BUF_ERROR:
-                // No progress with all input taken: the stream stops before its end.
-                if stream.avail_in == 0 && produced < chunkSize { throw .corrupt("it ends early") }
-            case Z_NEED_DICT:
-                throw .corrupt("it needs a preset dictionary")
-            case Z_MEM_ERROR:
-                throw .corrupt("zlib ran out of memory")
-            default:
-                throw .corrupt(stream.msg.map { String(cString: $0) } ?? "zlib error \(status)")
-            }
+            ended = try hasEnded(status, stream, filledItsRoom: produced == chunkSize)
+        }
+        return (output, input.count - Int(stream.avail_in))
+    }
+
+    /// Whether `inflate`'s `status` ends the stream; throws for one that cannot go on.
+    private static func hasEnded(
+        _ status: Int32, _ stream: z_stream, filledItsRoom: Bool
+    ) throws(BodyCodingError) -> Bool {
+        switch status {
+        case Z_STREAM_END:
+            return true
+        case Z_OK, Z_BUF_ERROR:
+            // No progress with all input taken: the stream stops before its end.
+            if stream.avail_in == 0 && !filledItsRoom { throw .corrupt("it ends early") }
+            return false
+        case Z_NEED_DICT:
+            throw .corrupt("it needs a preset dictionary")
+        case Z_MEM_ERROR:
+            throw .corrupt("zlib ran out of memory")
+        default:
+            throw .corrupt(stream.msg.map { String(cString: $0) } ?? "zlib error \(status)")
         }
     }
 
