@@ -92,6 +92,9 @@ struct ContentDecodingTests {
             label: "wrong size", wire: Array(gzipped.dropLast(4)) + [1, 0, 0, 0], contentEncoding: "gzip",
             error: .corrupt("the gzip checksum does not match")),
         Refusal(
+            label: "a size larger than the body", wire: Array(gzipped.dropLast(4)) + [0xFF, 0xFF, 0, 0],
+            contentEncoding: "gzip", error: .corrupt("the gzip checksum does not match")),
+        Refusal(
             label: "garbage after the member", wire: gzipped + Array("trailing".utf8), contentEncoding: "gzip",
             error: .corrupt("it is not gzip")),
         Refusal(
