@@ -2,7 +2,8 @@
 /// its SQL text, that text's SHA-256 (hex), and the tables, views, indexes and triggers a
 /// database has once this migration and those before it are applied ("table pokemon"), all
 /// computed at build time. The list itself, `embeddedMigrations`, is generated at build time
-/// from the `.sql` files beside this one.
+/// from the `.sql` files beside this one, with `embeddedFreshSchema`: the CREATE statements
+/// of the schema they leave, which make a new database in one go.
 public struct EmbeddedMigration: Sendable {
     public let fileName: String
     public let sql: String

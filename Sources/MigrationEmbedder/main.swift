@@ -56,18 +56,43 @@ final class ReferenceSchema {
         }
     }
 
-    /// "type name" of every table, view, index and trigger, sorted.
-    var objects: [String] {
+    /// The first column of every row `sql` returns, as text.
+    func texts(_ sql: String) -> [String] {
         var statement: OpaquePointer?
-        let sql =
-            "SELECT type || ' ' || name FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY 1"
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-            fail("cannot read sqlite_schema")
+            fail("cannot run \(sql): \(String(cString: sqlite3_errmsg(handle)))")
         }
         defer { sqlite3_finalize(statement) }
-        var names: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW { names.append(String(cString: sqlite3_column_text(statement, 0))) }
-        return names
+        var texts: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW { texts.append(String(cString: sqlite3_column_text(statement, 0))) }
+        return texts
+    }
+
+    /// "type name" of every table, view, index and trigger, sorted.
+    var objects: [String] {
+        texts("SELECT type || ' ' || name FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY 1")
+    }
+
+    /// The statements that make this schema in an empty database: each object's CREATE as
+    /// SQLite keeps it, tables first, then indexes, views and triggers, each kind in the
+    /// order it was made. Left out: SQLite's own objects, automatic indexes (no SQL) and the
+    /// shadow tables a virtual table makes for itself. Fails when a table holds rows, which
+    /// these statements would not bring.
+    var freshSchema: [String] {
+        let plainTables = texts("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table'")
+        for table in plainTables where !table.hasPrefix("sqlite_") {
+            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            guard texts("SELECT count(*) FROM \(quoted)") == ["0"] else {
+                fail("table \(table) holds rows once the migrations are applied to an empty database")
+            }
+        }
+        return texts(
+            """
+            SELECT sql FROM sqlite_schema
+            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+              AND name NOT IN (SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow')
+            ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid
+            """)
     }
 }
 
@@ -85,6 +110,10 @@ for path in paths {
         + "        checksum: \"\(SHA256.hexDigest(text.utf8))\",\n"
         + "        schemaObjects: [\(reference.objects.map(swiftLiteral).joined(separator: ", "))]),\n"
 }
+source += "]\n\n"
+source += "/// What all of `embeddedMigrations` make of an empty database, as statements to run in order.\n"
+source += "public let embeddedFreshSchema: [String] = [\n"
+source += reference.freshSchema.map { "    \(swiftLiteral($0)),\n" }.joined()
 source += "]\n"
 do {
     try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[1]), options: .atomic)

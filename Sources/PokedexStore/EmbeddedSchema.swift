@@ -8,7 +8,7 @@ extension Migrator {
         for file in embeddedMigrations {
             migrations.append(try Migration(fileName: file.fileName, sql: file.sql, checksum: file.checksum))
         }
-        return try Migrator(migrations: migrations)
+        return try Migrator(migrations: migrations, freshSchema: embeddedFreshSchema)
     }
 }
 

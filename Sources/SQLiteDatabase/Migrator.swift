@@ -59,13 +59,19 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
 /// record in `schema_migrations`, and refuses databases it cannot safely continue.
 public struct Migrator: Sendable {
     public let migrations: [Migration]
+    /// The CREATE statements of the schema all `migrations` leave, made when the binary was
+    /// built: an empty database gets them in one go, not each migration in turn. Replaying
+    /// every migration, each DDL statement making SQLite parse the whole schema again, took
+    /// ≈30 ms of a new database's first sync.
+    public let freshSchema: [String]?
 
-    public init(migrations: [Migration]) throws(MigrationError) {
+    public init(migrations: [Migration], freshSchema: [String]? = nil) throws(MigrationError) {
         let ordered = migrations.sorted { $0.version < $1.version }
         for (previous, next) in zip(ordered, ordered.dropFirst()) where previous.version == next.version {
             throw .duplicateVersion(next.version)
         }
         self.migrations = ordered
+        self.freshSchema = freshSchema
     }
 
     /// The version of the newest migration this binary knows.
@@ -95,6 +101,9 @@ public struct Migrator: Sendable {
         // migrate) sees the database as it was or as it is now, never half-way.
         return try database.withForeignKeysDisabled {
             try database.writeTransaction {
+                if let freshSchema, pending.count == migrations.count, try Self.isEmpty(database) {
+                    return try create(freshSchema, in: database)
+                }
                 var appliedNow: [String] = []
                 for migration in pending where try apply(migration, to: database) {
                     appliedNow.append(migration.name)
@@ -140,14 +149,36 @@ public struct Migrator: Sendable {
             guard added == 0 else {
                 throw MigrationError.foreignKeyViolations(name: migration.name, count: added)
             }
-            try database.run(
-                """
-                INSERT INTO schema_migrations (version, name, checksum, applied_at)
-                VALUES (?, ?, ?, \(SQLTimestamp.now))
-                """,
-                [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum)])
+            try record(migration, in: database)
             return true
         }
+    }
+
+    /// Whether `database` has no schema at all (a new file), read inside the write
+    /// transaction, so no concurrent sync can be creating it meanwhile.
+    private static func isEmpty(_ database: Database) throws -> Bool {
+        try database.queryFirst("SELECT count(*) FROM sqlite_schema") { $0.int(0) } == 0
+    }
+
+    /// Makes the schema of every migration in an empty database and records them all applied.
+    private func create(_ freshSchema: [String], in database: Database) throws -> [String] {
+        do {
+            for statement in freshSchema { try database.execute(statement) }
+        } catch let error as DatabaseError {
+            throw MigrationError.failed(name: "the schema up to \(migrations.last?.name ?? "none")", error: error)
+        }
+        try database.execute(Self.createBookkeeping)
+        for migration in migrations { try record(migration, in: database) }
+        return migrations.map(\.name)
+    }
+
+    private func record(_ migration: Migration, in database: Database) throws {
+        try database.run(
+            """
+            INSERT INTO schema_migrations (version, name, checksum, applied_at)
+            VALUES (?, ?, ?, \(SQLTimestamp.now))
+            """,
+            [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum)])
     }
 
     /// Foreign key violations by child table, parent table and constraint, counted: rows of

@@ -42,6 +42,25 @@ struct EmbeddedSchemaTests {
         #expect(try Migrator.missingSchemaObjects(upTo: newest, in: database) == ["view pokemon_summary"])
     }
 
+    @Test("a new database gets, in one go, exactly the schema the migrations leave one by one")
+    func freshSchemaIsTheMigratedOne() throws {
+        let migrator = try Migrator.embedded()
+        let fresh = try Database(path: directory.file("fresh.sqlite"))
+        #expect(try migrator.migrate(fresh).count == migrator.migrations.count)
+        let stepwise = try Database(path: directory.file("stepwise.sqlite"))
+        try Migrator(migrations: migrator.migrations).migrate(stepwise)
+        for query in [
+            "SELECT type || '|' || name || '|' || tbl_name || '|' || coalesce(sql, '') FROM sqlite_schema ORDER BY 1",
+            "SELECT version || '|' || name || '|' || checksum FROM schema_migrations ORDER BY version",
+            "SELECT name || '|' || type || '|' || ncol || '|' || wr || '|' || strict FROM pragma_table_list ORDER BY 1",
+        ] {
+            let read = { (database: Database) in try database.query(query) { $0.text(0) } }
+            let freshRows = try read(fresh)
+            #expect(freshRows == (try read(stepwise)), "\(query)")
+            #expect(freshRows.count > 10)
+        }
+    }
+
     @Test("the checksums computed at build time are the SHA-256 of the embedded SQL")
     func embeddedChecksums() throws {
         for migration in try Migrator.embedded().migrations {

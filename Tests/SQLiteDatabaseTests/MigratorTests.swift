@@ -37,6 +37,53 @@ struct MigratorTests {
         try database.run("INSERT INTO widget (name, colour) VALUES ('a', 'red')")
     }
 
+    /// A fresh schema unlike the migrations' own, so the test can tell which way was taken.
+    static let freshWidget = ["CREATE TABLE widget (id INTEGER PRIMARY KEY, name TEXT, colour TEXT, fresh INTEGER)"]
+
+    func columns(_ database: Database) throws -> [String] {
+        try database.query("SELECT name FROM pragma_table_info('widget') ORDER BY cid") { $0.text(0) }
+    }
+
+    @Test("an empty database gets the fresh schema in one go, with every migration recorded")
+    func freshSchemaForAnEmptyDatabase() throws {
+        let database = try Database(path: directory.file("fresh.sqlite"))
+        let migrator = try Migrator(migrations: [Self.first, Self.second], freshSchema: Self.freshWidget)
+        #expect(try migrator.migrate(database) == ["0001_create_widget", "0002_add_colour"])
+        #expect(try columns(database) == ["id", "name", "colour", "fresh"])
+        let checksums = try database.query("SELECT checksum FROM schema_migrations ORDER BY version") { $0.text(0) }
+        #expect(checksums == [Self.first.checksum, Self.second.checksum])
+        #expect(try migrator.migrate(database).isEmpty)
+    }
+
+    @Test("a database with anything in it, or with some migrations applied, is migrated step by step")
+    func stepByStepOtherwise() throws {
+        let withTable = try Database(path: directory.file("own-table.sqlite"))
+        try withTable.execute("CREATE TABLE notes (text TEXT)")
+        let migrator = try Migrator(migrations: [Self.first, Self.second], freshSchema: Self.freshWidget)
+        #expect(try migrator.migrate(withTable).count == 2)
+        #expect(try columns(withTable) == ["id", "name", "colour"])
+        #expect(try tables(withTable).contains("notes"))
+
+        let partly = try Database(path: directory.file("partly.sqlite"))
+        try Migrator(migrations: [Self.first]).migrate(partly)
+        #expect(try migrator.migrate(partly) == ["0002_add_colour"])
+        #expect(try columns(partly) == ["id", "name", "colour"])
+    }
+
+    @Test("a fresh schema that fails leaves the database empty")
+    func failingFreshSchema() throws {
+        let database = try Database(path: directory.file("failing.sqlite"))
+        let migrator = try Migrator(
+            migrations: [Self.first, Self.second], freshSchema: Self.freshWidget + ["CREATE TABLE widget (x)"])
+        #expect {
+            try migrator.migrate(database)
+        } throws: { error in
+            guard case .failed(let name, _) = error as? MigrationError else { return false }
+            return name == "the schema up to 0002_add_colour"
+        }
+        #expect(try tables(database).isEmpty)
+    }
+
     @Test("re-opening an up-to-date database applies nothing")
     func idempotent() throws {
         let path = directory.file("b.sqlite")
