@@ -173,6 +173,17 @@ struct JSONScanner {
         var escaped = false
         let base = base, end = end
         while p < end {
+            // Eight bytes at a time: past them when all are plain ASCII, else straight to the
+            // first one that is not (most strings, keys and URLs, end within a word or two).
+            if end - p >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+                let special = specialStringBytes(word)
+                guard special != 0 else {
+                    p += 8
+                    continue
+                }
+                p += special.trailingZeroBitCount >> 3
+            }
             let c = base[p]
             if c == quote {
                 pos = p + 1
@@ -523,6 +534,22 @@ private let quote: UInt8 = 0x22, backslash: UInt8 = 0x5C
 private let openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D
 private let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D
 private let comma: UInt8 = 0x2C, colon: UInt8 = 0x3A, minus: UInt8 = 0x2D
+
+/// The high bit of each byte of `word` (read little-endian) that `skipString` must look at: a
+/// quote, a backslash, a control character or a byte ≥ 0x80. The lowest bit set is always such
+/// a byte; above it a borrow in the subtractions may mark one that is not, which only sends the
+/// scan there one byte at a time.
+@inline(__always) private func specialStringBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let quotes = word ^ (ones &* UInt64(quote))
+    let backslashes = word ^ (ones &* UInt64(backslash))
+    // A byte's high bit ends up set where it was zero (below 0x20, for the last).
+    let zeroQuote = (quotes &- ones) & ~quotes
+    let zeroBackslash = (backslashes &- ones) & ~backslashes
+    let control = (word &- ones &* 0x20) & ~word
+    return (zeroQuote | zeroBackslash | control | word) & highBits
+}
 
 @inline(__always) private func isWhitespace(_ c: UInt8) -> Bool {
     c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09

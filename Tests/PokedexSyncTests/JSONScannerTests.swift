@@ -48,6 +48,31 @@ struct JSONScannerTests {
         #expect(try Self.scan(json) { s throws(JSONScanFailure) in try s.string() } == expected)
     }
 
+    /// `skipString` reads eight bytes at a time up to the first that needs a look: each kind
+    /// of such byte, at every offset in a word and across words, read wanted and skipped.
+    @Test(
+        "strings read alike wherever a quote, escape, control, UTF-8 or invalid byte falls in a word",
+        arguments: [
+            [], [0x5C, 0x6E], [0x5C, 0x22], [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39], [0x01], [0x7F], [0xC3, 0xA9],
+            [0xF0, 0x9F, 0x98, 0x80], [0xE6, 0x97, 0xA5], [0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80],
+        ] as [[UInt8]])
+    func specialByteAnywhereInAWord(piece: [UInt8]) throws {
+        for before in 0..<20 {
+            for after in [0, 3, 9] {
+                let content =
+                    Array(repeating: UInt8(ascii: "a"), count: before) + piece
+                    + Array(repeating: UInt8(ascii: "b"), count: after)
+                let string = [0x22] + content + [0x22]
+                let expected =
+                    try? JSONSerialization.jsonObject(with: Data(string), options: .fragmentsAllowed) as? String
+                let wanted = try? JSONScanner.scan(Data(string)) { s throws(JSONScanFailure) in try s.string() }
+                #expect(wanted == expected, "\(string)")
+                let skipped = try? JSONArrayElements.ranges(in: Data([0x5B] + string + Array(",1]".utf8)))
+                #expect((skipped != nil) == (expected != nil), "\(string)")
+            }
+        }
+    }
+
     @Test(
         "invalid UTF-8 is refused, in a wanted string and in a skipped one, as JSONSerialization does",
         arguments: [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] as [[UInt8]])
