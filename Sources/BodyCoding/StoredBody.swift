@@ -49,7 +49,7 @@ public struct StoredBody: Sendable, Equatable {
         // multiple of 31, as RFC 1950 requires.
         framed.append(contentsOf: [0x78, 0x9C])
         framed.append(contentsOf: deflate)
-        let checksum = decoded.withUnsafeBytes(ZlibStream.adler32)
+        let checksum = decoded.withUnsafeBytes(Adler32.checksum)
         framed.append(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: checksum >> (24 - 8 * $0)) })
         return decoded.withUnsafeBytes { smaller(framed, than: $0) }
     }

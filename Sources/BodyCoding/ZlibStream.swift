@@ -104,10 +104,6 @@ enum ZlibStream {
         return Array(roomy)
     }
 
-    static func adler32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        UInt32(CZlib.adler32_z(1, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), bytes.count))
-    }
-
     static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         UInt32(CZlib.crc32_z(0, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), bytes.count))
     }
