@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Run ../shared/tools/mirror/mirror.py with its issue listing memoised (scale case only).
+"""Run ../shared/tools/mirror/mirror.py with its issue and comment listings memoised (scale
+case only).
 
     mirror_memo.py PATH/TO/mirror.py [mirror.py arguments...]
 
@@ -13,6 +14,12 @@ the repository changes (an issue created, or touched: the mirror's only mutation
 bump len(issues) or touch_calls). Answers are byte-for-byte the same; only the repeated
 sort is skipped. Everything else (rendering, gzip, ETags, Link headers, logging,
 rate limits) is the stock server.
+
+The repository-wide comment list (GHRepo.list_comments, which pokedex walks since it stores
+threads) has the same shape: every page sorts all comments again, ≈0.39 s a page for the
+≈490,000 comments of 200,000 issues, ≈31 min for a walk. It is memoised the same way, keyed
+by (issue number, since, sort, direction), dropped when a comment is added, edited or
+deleted (each bumps comment_calls) or their number changes.
 """
 import importlib.util
 import os
@@ -47,11 +54,33 @@ def memoise_listing(mirror) -> None:
     mirror.GHRepo.list_issues = list_issues
 
 
+def memoise_comments(mirror) -> None:
+    original = mirror.GHRepo.list_comments
+
+    def list_comments(self, number=None, since=None, sort=None, direction="asc"):
+        with self.lock:
+            self._ensure_comments()
+            version = (len(self.comments), self.comment_calls)
+            cache = self.__dict__.setdefault("_bench_comment_listing_cache", {})
+            key = (number, since, sort, direction)
+            hit = cache.get(key)
+            if hit is not None and hit[0] == version:
+                return hit[1]
+            if cache and next(iter(cache.values()))[0] != version:
+                cache.clear()
+            items = original(self, number, since, sort, direction)
+            cache[key] = (version, items)
+            return items
+
+    mirror.GHRepo.list_comments = list_comments
+
+
 def main() -> None:
     if len(sys.argv) < 2 or not os.path.isfile(sys.argv[1]):
         sys.exit(__doc__)
     mirror = load_mirror(os.path.abspath(sys.argv[1]))
     memoise_listing(mirror)
+    memoise_comments(mirror)
     mirror.main(sys.argv[2:])
 
 

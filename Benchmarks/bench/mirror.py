@@ -103,6 +103,23 @@ class Mirror:
         return seconds
 
 
+    def warm_comments(self, repo: str) -> float:
+        """One pass over repo's repository-wide comment list as pokedex walks it (by update,
+        100 a page, following Link headers), so each comment's JSON is rendered before
+        anything is timed, as warm_github does for issues. Returns the seconds it took."""
+        url = f"{self.url}/repos/{repo}/issues/comments?sort=updated&direction=asc&per_page=100&page=1"
+        start, pages = time.monotonic(), 0
+        while url:
+            with urllib.request.urlopen(url, timeout=600) as answer:
+                answer.read()
+                link = re.search(r'<([^>]+)>;\s*rel="next"', answer.headers.get("Link") or "")
+            url = link.group(1) if link else None
+            pages += 1
+        seconds = time.monotonic() - start
+        log(f"warmed {repo}: {pages} comment pages in {seconds:.1f} s")
+        return seconds
+
+
 def _read(path: Path) -> str:
     try:
         return Path(path).read_text()

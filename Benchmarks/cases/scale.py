@@ -11,7 +11,8 @@ from bench.settings import BENCH_DIR, SCALE_HF_WARMUP, SCALE_REPO
 
 def start_mirror(ctx) -> tuple:
     """The o/big mirror, through mirror_memo.py unless SCALE_MIRROR=stock; with the seconds
-    to its health check passing and those of its warm-up pass over every issues page."""
+    to its health check passing and those of its warm-up pass over every issues page and
+    every page of the comment list."""
     s = ctx.settings
     launcher = ["python3", s.mirror_py]
     if s.scale_mirror == "memo":
@@ -21,7 +22,7 @@ def start_mirror(ctx) -> tuple:
     mirror = Mirror("scale", launcher, ["--gh-repo", f"{SCALE_REPO}:{s.scale_issues}", "--gh-rate", "1000000"],
                     ctx.work)
     ready = time.monotonic() - start
-    return mirror, ready, mirror.warm_github(SCALE_REPO, s.scale_issues, ctx.work)
+    return mirror, ready, mirror.warm_github(SCALE_REPO, s.scale_issues, ctx.work) + mirror.warm_comments(SCALE_REPO)
 
 
 def run(ctx) -> dict:
