@@ -62,7 +62,7 @@ public struct Migrator: Sendable {
     /// The CREATE statements of the schema all `migrations` leave, made when the binary was
     /// built: an empty database gets them in one go, not each migration in turn. Replaying
     /// every migration, each DDL statement making SQLite parse the whole schema again, took
-    /// ≈30 ms of a new database's first sync.
+    /// ≈20 ms of a new database's first sync (its process: 40 ms, now 20; measured).
     public let freshSchema: [String]?
 
     public init(migrations: [Migration], freshSchema: [String]? = nil) throws(MigrationError) {
