@@ -250,12 +250,15 @@ public struct IssueArchive {
         var parameters: [SQLValue] = []
         if let search = filter.search.flatMap(FullTextQuery.allWords) {
             // Either set is computed once (neither depends on the row): the issues whose title
-            // or body has every word, and the numbers of those with a comment that has.
+            // or body has every word, and the numbers of those with a comment that has. The
+            // comments are reached from their matches (`+` keeps SQLite off the repository
+            // index, which read every comment of the repository to test each against them:
+            // 28 ms for a word in no comment of 492,000, now 3 ms; measured).
             conditions.append(
                 """
                 (i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?)
                  OR i.number IN (SELECT c.issue_number FROM github_comment AS c
-                                 WHERE c.repository_id = ? AND c.id IN
+                                 WHERE +c.repository_id = ? AND c.id IN
                                      (SELECT rowid FROM github_comment_fts WHERE github_comment_fts MATCH ?)))
                 """)
             parameters += [.text(search), .int(repositoryID), .text(search)]
