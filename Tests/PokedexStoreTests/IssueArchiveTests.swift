@@ -42,5 +42,11 @@ struct IssueArchiveTests {
         #expect(
             !plan.contains { $0.contains("TEMP B-TREE FOR ORDER BY") || $0.contains("TEMP B-TREE FOR RIGHT PART") },
             "\(plan)")
+        // A search reaches the comments from their full-text matches, never by reading every
+        // comment of the repository.
+        #expect(!plan.contains { $0.contains("github_comment_by_issue") }, "\(plan)")
+        if filter.search != nil {
+            #expect(plan.contains { $0.hasPrefix("SEARCH c USING INTEGER PRIMARY KEY") }, "\(plan)")
+        }
     }
 }
