@@ -34,53 +34,40 @@ def load_mirror(path: str):
     return module
 
 
-def memoise_listing(mirror) -> None:
-    original = mirror.GHRepo.list_issues
+def memoise(cls, method: str, version) -> None:
+    """Wraps cls.method with a cache keyed by its arguments and dropped whenever version(self)
+    changes (called with the repository's lock held, as the method itself takes it)."""
+    original = getattr(cls, method)
+    attribute = f"_bench_{method}_cache"
 
-    def list_issues(self, state, since, sort, direction):
+    def memoised(self, *args, **kwargs):
         with self.lock:
-            version = (len(self.issues), self.touch_calls)
-            cache = self.__dict__.setdefault("_bench_listing_cache", {})
-            key = (state, since, sort, direction)
+            current = version(self)
+            cache = self.__dict__.setdefault(attribute, {})
+            key = (args, tuple(sorted(kwargs.items())))
             hit = cache.get(key)
-            if hit is not None and hit[0] == version:
+            if hit is not None and hit[0] == current:
                 return hit[1]
-            if cache and next(iter(cache.values()))[0] != version:
+            if cache and next(iter(cache.values()))[0] != current:
                 cache.clear()
-            items = original(self, state, since, sort, direction)
-            cache[key] = (version, items)
+            items = original(self, *args, **kwargs)
+            cache[key] = (current, items)
             return items
 
-    mirror.GHRepo.list_issues = list_issues
+    setattr(cls, method, memoised)
 
 
-def memoise_comments(mirror) -> None:
-    original = mirror.GHRepo.list_comments
-
-    def list_comments(self, number=None, since=None, sort=None, direction="asc"):
-        with self.lock:
-            self._ensure_comments()
-            version = (len(self.comments), self.comment_calls)
-            cache = self.__dict__.setdefault("_bench_comment_listing_cache", {})
-            key = (number, since, sort, direction)
-            hit = cache.get(key)
-            if hit is not None and hit[0] == version:
-                return hit[1]
-            if cache and next(iter(cache.values()))[0] != version:
-                cache.clear()
-            items = original(self, number, since, sort, direction)
-            cache[key] = (version, items)
-            return items
-
-    mirror.GHRepo.list_comments = list_comments
+def comment_version(repo):
+    repo._ensure_comments()
+    return len(repo.comments), repo.comment_calls
 
 
 def main() -> None:
     if len(sys.argv) < 2 or not os.path.isfile(sys.argv[1]):
         sys.exit(__doc__)
     mirror = load_mirror(os.path.abspath(sys.argv[1]))
-    memoise_listing(mirror)
-    memoise_comments(mirror)
+    memoise(mirror.GHRepo, "list_issues", lambda repo: (len(repo.issues), repo.touch_calls))
+    memoise(mirror.GHRepo, "list_comments", comment_version)
     mirror.main(sys.argv[2:])
 
 
