@@ -31,8 +31,11 @@ enum ZlibStream {
         var ended = false
         // The size the caller expects (a gzip trailer states it) is inflated straight into
         // the array: no copy through a chunk. Anything more, or a stream of unknown size, goes
-        // through a chunk, checked against `limit` before it is kept.
-        let expected = min(max(sizeHint, 0), limit)
+        // through a chunk, checked against `limit` before it is kept. The hint comes from the
+        // server or the database: no more is set aside than deflate can make of the input
+        // (at most 1,032 bytes out for each byte in; `input` is within UInt32, checked above),
+        // nor than zlib can count.
+        let expected = min(max(sizeHint, 0), limit, input.count * 1032, Int(UInt32.max))
         if expected > 0 {
             var status = Z_OK
             output = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in

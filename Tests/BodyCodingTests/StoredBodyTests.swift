@@ -62,6 +62,10 @@ struct StoredBodyTests {
             label: "wrong Adler-32", bytes: Array(zlib.dropLast(4)) + [0, 0, 0, 0], encoding: .zlib,
             decodedSize: json.count),
         DamagedRow(label: "bytes after the stream", bytes: zlib + [0], encoding: .zlib, decodedSize: json.count),
+        // A size no stream of this length can reach is not allocated ahead (a terabyte, or
+        // more than UInt32 counts, would trap).
+        DamagedRow(label: "zlib recorded as a terabyte", bytes: zlib, encoding: .zlib, decodedSize: 1 << 40),
+        DamagedRow(label: "zlib recorded as Int.max", bytes: zlib, encoding: .zlib, decodedSize: Int.max),
     ]
 
     @Test(arguments: damagedRows)
