@@ -18,10 +18,18 @@ def rss_mb(kb: float) -> str:
 # Each measure(r, *args) returns (measured text, value compared with the limit), or None
 # when what it needs was not run.
 
-def composed_limit(r: Results):
+def sync_and_tools(r: Results, field: str):
+    """The medians of `field` for the full sync, curl --compressed and the sqlite3 store; None
+    when one of them was not run."""
     if not r.has("sync", "curl_gzip", "sqlite_store"):
         return None
-    sync, curl, store = r.med("sync", "wall_s"), r.med("curl_gzip", "wall_s"), r.med("sqlite_store", "wall_s")
+    return r.med("sync", field), r.med("curl_gzip", field), r.med("sqlite_store", field)
+
+
+def composed_limit(r: Results):
+    if (medians := sync_and_tools(r, "wall_s")) is None:
+        return None
+    sync, curl, store = medians
     x = sync / (curl + store)
     return f"{secs(sync)} s ÷ ({secs(curl)} + {secs(store)} s) = {x:.2f}×", x
 
@@ -93,18 +101,18 @@ def read_ratio(r: Results, ours: str, sqlite3: str):
 
 def cpu_vs_tools(r: Results):
     """pokedex's CPU against curl's (transfer) and sqlite3's (store) together (issue 15)."""
-    if not r.has("sync", "curl_gzip", "sqlite_store"):
+    if (medians := sync_and_tools(r, "cpu_s")) is None:
         return None
-    sync, curl, store = r.med("sync", "cpu_s"), r.med("curl_gzip", "cpu_s"), r.med("sqlite_store", "cpu_s")
+    sync, curl, store = medians
     x = sync / (curl + store)
     return f"{secs(sync)} ÷ ({secs(curl)} + {secs(store)}) CPU-s = {x:.2f}×", x
 
 
 def wall_vs_overlapped(r: Results):
     """pokedex's wall against the slower of transfer and store: they overlap (issue 15)."""
-    if not r.has("sync", "curl_gzip", "sqlite_store"):
+    if (medians := sync_and_tools(r, "wall_s")) is None:
         return None
-    sync, curl, store = r.med("sync", "wall_s"), r.med("curl_gzip", "wall_s"), r.med("sqlite_store", "wall_s")
+    sync, curl, store = medians
     x = sync / max(curl, store)
     return f"{secs(sync)} s ÷ max({secs(curl)}, {secs(store)} s) = {x:.2f}×", x
 
