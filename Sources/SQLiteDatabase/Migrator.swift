@@ -165,7 +165,9 @@ public struct Migrator: Sendable {
         do {
             for statement in freshSchema { try database.execute(statement) }
         } catch let error as DatabaseError {
-            throw MigrationError.failed(name: "the schema up to \(migrations.last?.name ?? "none")", error: error)
+            // Read as "migration 0001_… to 0017_…, made in one go, failed and was rolled back".
+            let range = "\(migrations.first?.name ?? "") to \(migrations.last?.name ?? "")"
+            throw MigrationError.failed(name: "\(range), made in one go,", error: error)
         }
         try database.execute(Self.createBookkeeping)
         for migration in migrations { try record(migration, in: database) }
