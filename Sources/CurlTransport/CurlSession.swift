@@ -1,6 +1,13 @@
 import CCurl
-import Foundation
+import Dispatch
 import PokedexSync
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the transport holds: one multi handle and its owner thread, stopped when the last
 /// transport closure using them is gone. A request in flight keeps its session alive, so the
@@ -39,16 +46,19 @@ final class CurlSession: Sendable {
 }
 
 /// A libcurl multi handle and the one thread that drives it. Other threads only queue
-/// transfers and cancellations under `lock` and wake the thread (`curl_multi_wakeup` is the
+/// transfers and cancellations under `requests` and wake the thread (`curl_multi_wakeup` is the
 /// one call libcurl allows from elsewhere); every easy handle, callback and continuation is
 /// touched on the owner thread alone, which is what makes each continuation resume once:
 /// a transfer leaves `active` exactly when it is resumed.
 final class CurlMulti: @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer
-    private let lock = NSLock()
-    private var submitted: [CurlTransfer] = []
-    private var cancelled: [CurlTransfer] = []
-    private var stopping = false
+    /// What other threads hand the owner.
+    private struct Requests {
+        var submitted: [CurlTransfer] = []
+        var cancelled: [CurlTransfer] = []
+        var stopping = false
+    }
+    private let requests = Mutex(Requests())
 
     // The owner thread's alone.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
@@ -66,43 +76,43 @@ final class CurlMulti: @unchecked Sendable {
         _ = pokedex_multi_set_long(multi, CURLMOPT_PIPELINING, pokedex_pipe_multiplex)
     }
 
+    /// A serial queue's work item has a thread to itself for as long as it runs (Dispatch
+    /// gives such a queue a thread of its own rather than one of the bounded pool's).
     func startOwnerThread() {
-        let thread = Thread { [self] in run() }
-        thread.name = "CurlTransport"
-        thread.start()
+        DispatchQueue(label: "CurlTransport").async { [self] in run() }
     }
 
     func submit(_ transfer: CurlTransfer) {
-        lock.withLock { submitted.append(transfer) }
+        requests.withLock { $0.submitted.append(transfer) }
         curl_multi_wakeup(multi)
     }
 
     /// Ends `transfer` with `CancellationError`, whether it is queued, running or already done
     /// (then nothing happens).
     func cancel(_ transfer: CurlTransfer) {
-        lock.withLock {
+        requests.withLock {
             transfer.cancelRequested = true
-            cancelled.append(transfer)
+            $0.cancelled.append(transfer)
         }
         curl_multi_wakeup(multi)
     }
 
     /// Ends the owner thread, which then frees the multi handle. Only once no request can come.
     func stop() {
-        lock.withLock { stopping = true }
+        requests.withLock { $0.stopping = true }
         curl_multi_wakeup(multi)
     }
 
     private func run() {
         while true {
-            let (starting, refused, cancelling, isStopping) = lock.withLock {
+            let (starting, refused, cancelling, isStopping) = requests.withLock { requests in
                 defer {
-                    submitted.removeAll()
-                    cancelled.removeAll()
+                    requests.submitted.removeAll()
+                    requests.cancelled.removeAll()
                 }
                 return (
-                    submitted.filter { !$0.cancelRequested }, submitted.filter(\.cancelRequested), cancelled,
-                    stopping
+                    requests.submitted.filter { !$0.cancelRequested }, requests.submitted.filter(\.cancelRequested),
+                    requests.cancelled, requests.stopping
                 )
             }
             for transfer in refused { transfer.finish(.failure(CancellationError())) }

@@ -1,6 +1,11 @@
 import CCurl
-import Foundation
 import PokedexSync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What one hop answered. A redirect's body is never read: `body` is then empty.
 struct CurlAnswer: Sendable {

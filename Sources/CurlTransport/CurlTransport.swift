@@ -1,5 +1,10 @@
-import Foundation
 import PokedexSync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The production transport: libcurl's multi interface, one multi handle per server with
 /// keep-alive, at most `maximumConnectionsPerHost` connections to a host, and HTTP/2

@@ -28,10 +28,10 @@ public struct SecretRedactor: Sendable, Equatable {
             let (user, password) = Self.split(userinfo)
             // `https://TOKEN@host`: without a password, the user name is the credential.
             let credential = password ?? user
-            guard Self.isSecret(Self.percentDecoded(credential)) else { continue }
-            let basic = Self.percentDecoded(user) + ":" + Self.percentDecoded(password ?? "")
+            guard Self.isSecret(PercentEncoding.decoded(credential)) else { continue }
+            let basic = PercentEncoding.decoded(user) + ":" + PercentEncoding.decoded(password ?? "")
             forms.formUnion(
-                [userinfo, credential, Self.percentDecoded(credential)] + Self.encodings(of: basic).suffix(2))
+                [userinfo, credential, PercentEncoding.decoded(credential)] + Self.encodings(of: basic).suffix(2))
         }
         secrets = forms.sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
     }
@@ -128,60 +128,14 @@ public struct SecretRedactor: Sendable, Equatable {
         return (String(userinfo[..<colon]), String(userinfo[userinfo.index(after: colon)...]))
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-    private static let lowercaseHexDigits = Array("0123456789abcdef".utf8)
-
     /// The forms of `secret` an echo could take besides itself: percent-encoded (with either
     /// case of hex digits) and base64 (with `/` as JSON may escape it, `\/`).
     private static func encodings(of secret: String) -> [String] {
         let base64 = Self.base64(secret)
         return [
-            percentEncoded(secret), percentEncoded(secret, hexDigits: lowercaseHexDigits), base64,
+            PercentEncoding.encoded(secret), PercentEncoding.encoded(secret, hex: .lower), base64,
             base64.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "\\/"),
         ]
-    }
-
-    /// RFC 3986: everything but the unreserved characters as %XX.
-    static func percentEncoded(_ text: String, hexDigits: [UInt8] = hexDigits) -> String {
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                bytes.append(byte)
-            default:
-                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func percentDecoded(_ text: String) -> String {
-        let source = Array(text.utf8)
-        var bytes: [UInt8] = []
-        var index = 0
-        while index < source.count {
-            if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-                let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2])
-            {
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(source[index])
-                index += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     private static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)

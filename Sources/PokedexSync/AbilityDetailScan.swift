@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension PokeAPIScanner {
     /// `AbilityDetails` from an `/ability/{id}` body; `pokemon`, `flavor_text_entries` and

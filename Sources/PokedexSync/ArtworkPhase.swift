@@ -1,6 +1,11 @@
-import Foundation
 import PokedexStore
 import SQLiteDatabase
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// After the Pokédex entry, `pokedex sync` stores the images the Pokémon's bodies link
 /// (`--artwork`, sprites by default): a run of its own (`artwork`), judged by --if-older-than,

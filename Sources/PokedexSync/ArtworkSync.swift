@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What an artwork phase did: per image, one of its counts.
 public struct ArtworkSyncReport: Sendable, Equatable {
@@ -224,7 +229,7 @@ struct ArtworkSync {
     static func accepted(_ response: HTTPResponse, _ image: WantedImage) -> ImageFetch {
         let contentType = response.header("Content-Type") ?? ""
         let mediaType = contentType.split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
+            $0.withoutOptionalWhitespace.lowercased()
         }
         guard mediaType == "image/png" else {
             return .refused(

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The Pokémon catalog's schedule.
 typealias CatalogPageSchedule = ResourcePageSchedule<DownloadedDetails>

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Syncs PokeAPI's Pokémon list and every listed Pokémon's details into the store, one list
 /// page per transaction: whatever was committed survives a failure later in the run.

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What part of the catalog to sync and how hard to push the server.
 public struct CatalogSyncOptions: Sendable {

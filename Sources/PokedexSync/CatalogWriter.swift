@@ -1,5 +1,12 @@
-import Foundation
+import Dispatch
 import PokedexStore
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A store whose connection its owner lends to a resource sync for the length of a run and
 /// does not touch meanwhile: a turn-taking the compiler cannot check, hence unchecked.
@@ -46,11 +53,17 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     private var report = CatalogSyncReport()
     private var openPage: OpenPage?
 
-    // Shared by the sender and `queue`, under `lock`.
-    private let lock = NSLock()
-    private var queuedBodyBytes = 0
-    private var waitingSender: CheckedContinuation<Void, Never>?
-    private var failure: (any Error)?
+    /// What the sender and `queue` share.
+    private struct Shared {
+        let queuedBodyBytesLimit: Int
+        var queuedBodyBytes = 0
+        var waitingSender: CheckedContinuation<Void, Never>?
+        var failure: (any Error)?
+
+        /// Whether a sender may go on (after a failure nothing is queued any more).
+        var hasRoom: Bool { queuedBodyBytes <= queuedBodyBytesLimit || failure != nil }
+    }
+    private let shared = Mutex(Shared(queuedBodyBytesLimit: queuedBodyBytesLimit))
 
     init(catalog: Store) {
         // 2 MB. With 512 KB, enough for the catalog's bodies (each written once, to fresh
@@ -76,34 +89,31 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     ) async throws {
         guard !writes.isEmpty else { return }
         let bytes = writes.reduce(0) { $0 + $1.bodyBytes }
-        let isFull = try lock.withLock {
-            if let failure { throw failure }
-            queuedBodyBytes += bytes
-            return queuedBodyBytes > Self.queuedBodyBytesLimit
+        let isFull = try shared.withLock { shared in
+            if let failure = shared.failure { throw failure }
+            shared.queuedBodyBytes += bytes
+            return !shared.hasRoom
         }
         queue.async {
             self.perform(writes, progress: progress)
-            let sender: CheckedContinuation<Void, Never>? = self.lock.withLock {
-                self.queuedBodyBytes -= bytes
-                guard self.hasRoom else { return nil }
-                defer { self.waitingSender = nil }
-                return self.waitingSender
+            let sender: CheckedContinuation<Void, Never>? = self.shared.withLock { shared in
+                shared.queuedBodyBytes -= bytes
+                guard shared.hasRoom else { return nil }
+                defer { shared.waitingSender = nil }
+                return shared.waitingSender
             }
             sender?.resume()
         }
         guard isFull else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let mayGoOn = lock.withLock {
-                if !hasRoom { waitingSender = continuation }
-                return hasRoom
+            let mayGoOn = shared.withLock { shared in
+                if !shared.hasRoom { shared.waitingSender = continuation }
+                return shared.hasRoom
             }
             if mayGoOn { continuation.resume() }
         }
-        if let failure = lock.withLock({ failure }) { throw failure }
+        if let failure = shared.withLock({ $0.failure }) { throw failure }
     }
-
-    /// Under `lock`: whether a sender may go on (after a failure nothing is queued any more).
-    private var hasRoom: Bool { queuedBodyBytes <= Self.queuedBodyBytesLimit || failure != nil }
 
     /// Waits for every write sent, rolls back the page a failure or a signal left unfinished,
     /// hands the connection back as it was lent, and returns what was committed. Throws the
@@ -115,7 +125,7 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
             if let size = writer.callerCacheSize {
                 try? writer.catalog.database.execute("PRAGMA cache_size = \(size)")
             }
-            if let failure = writer.lock.withLock({ writer.failure }) { throw failure }
+            if let failure = writer.shared.withLock({ $0.failure }) { throw failure }
             return writer.report
         }
     }
@@ -132,13 +142,13 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     private func perform(
         _ writes: [ResourcePageWrite<Store.Downloaded>], progress: @Sendable (CatalogSyncProgress) -> Void
     ) {
-        guard lock.withLock({ failure == nil }) else { return }
+        guard shared.withLock({ $0.failure == nil }) else { return }
         do {
             for write in writes {
                 try perform(write, progress: progress)
             }
         } catch {
-            lock.withLock { failure = error }
+            shared.withLock { $0.failure = error }
             rollBackOpenPage()
         }
     }

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a download could not be used. Every case names the URL; server answers also carry
 /// the status and the start of the body, so a one-line message says what went wrong.
@@ -34,7 +39,7 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     /// A request still unanswered, or its body still arriving, when its total deadline passed.
     public static func pastDeadline(url: String, deadline: Duration) -> FetchError {
         .unreachable(
-            url: url, reason: "timed out: no complete answer within \(String(format: "%g", deadline.inSeconds)) s")
+            url: url, reason: "timed out: no complete answer within \(deadline.secondsText) s")
     }
 
     /// How many bytes of a body an error keeps: enough to recognise an error page.
@@ -67,6 +72,12 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
 }
 
 extension Duration {
+    /// The seconds as a person writes them, to the millisecond: `120`, `2.5`.
+    var secondsText: String {
+        let seconds = (inSeconds * 1000).rounded() / 1000
+        return seconds == seconds.rounded(.towardZero) && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+
     /// This duration in seconds, fractions included.
     public var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18

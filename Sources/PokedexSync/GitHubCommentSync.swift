@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Comments: one repository-wide stream read incrementally like the issues, then the
 /// deletions GitHub's lists never show, found by comment counts or by a full reconcile.

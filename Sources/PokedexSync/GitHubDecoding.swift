@@ -1,6 +1,11 @@
 import BodyCoding
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The repository fields pokedex stores in columns.
 struct GitHubRepositoryBody: Decodable {

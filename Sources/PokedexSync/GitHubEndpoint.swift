@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// GitHub REST requests. The first page of a list is built here; later pages follow the
 /// `Link` header's `next` URL verbatim.
@@ -55,7 +60,7 @@ public enum GitHubEndpoint: Sendable {
             // user's `owner` leaves out those the user only collaborates on.
             let (path, type) = kind == .organization ? ("/orgs/", "all") : ("/users/", "owner")
             url = try Self.url(
-                baseURL, path: path + Self.percentEncoded(login) + "/repos",
+                baseURL, path: path + PercentEncoding.encoded(login) + "/repos",
                 query: [("type", type), ("per_page", String(perPage))])
         case .link(let link):
             guard let resolved = URL(string: link, relativeTo: baseURL)?.absoluteURL else {
@@ -85,13 +90,7 @@ public enum GitHubEndpoint: Sendable {
     }
 
     private static func repositoryPath(_ repository: GitHubRepositoryName) -> String {
-        "/repos/" + percentEncoded(repository.owner) + "/" + percentEncoded(repository.name)
-    }
-
-    private static func percentEncoded(_ segment: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: "\u{0}"..."\u{7F}"))
-        allowed.insert(charactersIn: "-._~")
-        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+        "/repos/" + PercentEncoding.encoded(repository.owner) + "/" + PercentEncoding.encoded(repository.name)
     }
 
     private static func url(_ base: URL, path: String, query: [(String, String)]) throws(FetchError) -> URL {
@@ -101,7 +100,7 @@ public enum GitHubEndpoint: Sendable {
             var components = URLComponents()
             components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
             // `+` in an ISO 8601 offset must not read as a space.
-            text += "?" + (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+            text += "?" + (components.percentEncodedQuery ?? "").replacing("+", with: "%2B")
         }
         guard let url = URL(string: text) else {
             throw .unreachable(url: text, reason: "not a usable GitHub API URL")

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One kind of GitHub list as a walk reads it: how a page decodes, what its items are
 /// called and dated, and how a page is committed.

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension GitHubSync {
     /// Every repository of the user or organisation `login`, all pages. An owner of unknown

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 public struct GitHubSyncOptions: Sendable {
     /// The longest pokedex waits for a rate limit to reset before stopping (exit 75).
@@ -117,9 +122,7 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
     }
 
     static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        date.formatted(.iso8601)
     }
 }
 
@@ -337,7 +340,7 @@ struct RateLimitWait {
             wait = seconds >= TimeInterval(Self.longestWait.components.seconds) ? Self.longestWait : .seconds(seconds)
             until = reset
         } else if response.status == 429
-            || GitHubErrorBody.message(in: response)?.localizedCaseInsensitiveContains("rate limit") == true
+            || GitHubErrorBody.message(in: response)?.lowercased().contains("rate limit") == true
         {
             wait = .seconds(60)  // GitHub: without Retry-After, wait at least a minute
             until = now.addingTimeInterval(60)
@@ -367,13 +370,12 @@ enum LinkHeader {
     static func next(in header: String?) -> String? {
         guard let header else { return nil }
         for link in header.split(separator: ",") {
-            let parts = link.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = link.split(separator: ";").map(\.withoutOptionalWhitespace)
             guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
             let isNext = parts.dropFirst().contains { parameter in
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                let pair = parameter.split(separator: "=", maxSplits: 1).map(\.withoutOptionalWhitespace)
                 return pair.count == 2 && pair[0].lowercased() == "rel"
-                    && pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: " ").contains(
-                        "next")
+                    && pair[1].trimmed { $0 == "\"" }.split(separator: " ").contains("next")
             }
             if isNext { return String(target.dropFirst().dropLast()) }
         }

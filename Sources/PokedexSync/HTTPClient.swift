@@ -1,5 +1,11 @@
 import BodyCoding
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A GET request as the sync engine sees it.
 public struct HTTPRequest: Sendable {
@@ -113,18 +119,16 @@ public struct HTTPClient: Sendable {
 }
 
 /// Requests and body bytes seen by one client, safe to update from concurrent requests.
-public final class TransferStatistics: @unchecked Sendable {
-    private let lock = NSLock()
-    private var requestCount = 0
-    private var byteCount = 0
+public final class TransferStatistics: Sendable {
+    private let counts = Mutex((requests: 0, bytes: 0))
 
     func record(bytes: Int) {
-        lock.withLock {
-            requestCount += 1
-            byteCount += bytes
+        counts.withLock {
+            $0.requests += 1
+            $0.bytes += bytes
         }
     }
 
-    public var requests: Int { lock.withLock { requestCount } }
-    public var bytes: Int { lock.withLock { byteCount } }
+    public var requests: Int { counts.withLock { $0.requests } }
+    public var bytes: Int { counts.withLock { $0.bytes } }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Numbers and dates in response headers, read strictly: a server (or whatever sits in front of
 /// it) can send `nan`, `inf`, `1e300`, `-5`, `0x10` or 30 digits, and none of them may trap or
@@ -68,8 +72,20 @@ enum HTTPHeaderValue {
     }
 
     private static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+        String(text.withoutOptionalWhitespace)
     }
+}
+
+extension StringProtocol {
+    /// Without the characters `isTrimmed` picks at either end.
+    func trimmed(where isTrimmed: (Character) -> Bool) -> SubSequence {
+        let start = firstIndex { !isTrimmed($0) } ?? endIndex
+        let end = lastIndex { !isTrimmed($0) }.map(index(after:)) ?? start
+        return self[start..<end]
+    }
+
+    /// Without the spaces and tabs HTTP allows around a header value or parameter (RFC 9110's OWS).
+    var withoutOptionalWhitespace: SubSequence { trimmed { $0 == " " || $0 == "\t" } }
 }
 
 /// Calendar dates in UTC without Foundation's calendars: fixed-width fields checked for range

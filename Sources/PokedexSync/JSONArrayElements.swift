@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The byte ranges of the elements of a top-level JSON array, so each item of a GitHub
 /// page can be stored exactly as received.

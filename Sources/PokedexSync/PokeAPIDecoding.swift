@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A page of `/pokemon`: `{"count", "next", "previous", "results": [{"name", "url"}]}`.
 struct PokemonListPage {

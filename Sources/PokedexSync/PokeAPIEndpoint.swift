@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// PokeAPI v2 requests. The list is addressed by offset and limit once; after that the
 /// sync follows the URLs the API hands out (`next`, each entry's `url`) verbatim.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension PokeAPIScanner {
     /// A `/pokemon` list page: `JSONDecoder` spent ≈0.7 ms on each 100-entry page, a tenth of a

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// PokeAPI bodies read with ``JSONScanner``, one shape to a file: the few stored fields are parsed
 /// in one pass and everything else (moves, game_indices, sprites.versions, … ≈99 % of a detail

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A resource of a Pokédex entry as ``ResourceSync`` walks it: decoded with its own scanner,
 /// refused (exit 65, naming the URL) when out of range or not the entry it was reached from,

@@ -1,6 +1,11 @@
-import Foundation
 import PokedexStore
 import SQLiteDatabase
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// After the catalog, `pokedex sync` takes what a Pokédex entry shows: types, abilities,
 /// species (from their lists) and evolution chains (from each species' `evolution_chain.url`).

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension PokeAPIScanner {
     /// `PokemonDetails` from a `/pokemon/{id}` body: ≈0.14 ms, where `JSONDecoder` took ≈1.5 ms.

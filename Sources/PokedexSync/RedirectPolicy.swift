@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which redirects pokedex follows and what it carries along: never credentials to another
 /// origin (Foundation on Linux forwards `Authorization` to whatever host a redirect names,

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One PokeAPI resource a sync walks: where its list is, how a detail body is checked and
 /// decoded, and which store writes it. The Pokémon catalog and each resource of a Pokédex entry

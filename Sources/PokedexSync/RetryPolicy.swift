@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How transient failures are retried: exponential backoff with full jitter, or the
 /// server's `Retry-After`, bounded in attempts and in total time spent waiting.

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension PokeAPIScanner {
     /// `SpeciesDetails` from a `/pokemon-species/{id}` body, flavor texts cleaned. `id` and `name`

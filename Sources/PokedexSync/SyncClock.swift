@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the sync engine knows of time: the wall clock (rate-limit resets are wall times)
 /// and waiting (retries, rate limits). The caller supplies it, so tests can run the engine's

@@ -1,6 +1,12 @@
-import Foundation
 import PokedexStore
 import SQLiteDatabase
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Everything one `pokedex sync` does, and how.
 public struct SyncJobOptions: Sendable {
@@ -415,23 +421,20 @@ public struct SyncJob: Sendable {
 }
 
 /// The latest value a progress callback saw, read after the run stops.
-final class Latest<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Value?
-    var value: Value? { lock.withLock { current } }
-    func set(_ value: Value) { lock.withLock { current = value } }
+final class Latest<Value: Sendable>: Sendable {
+    private let current = Mutex<Value?>(nil)
+    var value: Value? { current.withLock { $0 } }
+    func set(_ value: Value) { current.withLock { $0 = value } }
 }
 
 /// Values progress callbacks collect (the entries a run committed), read after it stops.
-final class Collected<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [Value] = []
-    private var wasSkipped = false
-    var values: [Value] { lock.withLock { collected } }
-    func append(_ values: [Value]) { lock.withLock { collected.append(contentsOf: values) } }
+final class Collected<Value: Sendable>: Sendable {
+    private let state = Mutex((values: [Value](), skipped: false))
+    var values: [Value] { state.withLock { $0.values } }
+    func append(_ values: [Value]) { state.withLock { $0.values.append(contentsOf: values) } }
     /// The run collecting them was skipped (`--if-older-than`).
     var skipped: Bool {
-        get { lock.withLock { wasSkipped } }
-        set { lock.withLock { wasSkipped = newValue } }
+        get { state.withLock { $0.skipped } }
+        set { state.withLock { $0.skipped = newValue } }
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension PokeAPIScanner {
     /// `TypeDetails` from a `/type/{id}` body; `moves`, `pokemon`, `game_indices`, `sprites` and

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension URL {
     /// `link` resolved against `base` when it is an http(s) URL on `base`'s own origin: a body

@@ -1,18 +1,31 @@
 import Dispatch
-import Foundation
+import PokedexCLI
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// SIGINT and SIGTERM while a sync runs. The first asks the sync to stop after the page it
 /// is committing; a second one exits at once, which is still safe: every page is one SQLite
-/// transaction, so the file holds whole pages only.
+/// transaction, so the file holds whole pages only. SIGXFSZ is ignored: past a file-size
+/// limit (ulimit -f), a write fails with an error SQLite reports instead of killing the process.
 final class StopSignals: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Set by `install` before any signal handler runs, read by `remove`.
     private var sources: [any DispatchSourceSignal] = []
-    private var first: Int32?
+    private let first = Mutex<Int32?>(nil)
 
-    /// The first stop signal received, if any.
-    var received: Int32? { lock.withLock { first } }
+    /// The first stop signal received, if any, and the exit status it ends the sync with.
+    var received: (name: String, exitCode: ExitCode)? {
+        first.withLock { $0 }.map { number in
+            (Self.name(number), number == SIGINT ? .interrupted : .terminated)
+        }
+    }
 
     static func install(onStop: @escaping @Sendable () -> Void) -> StopSignals {
+        signal(SIGXFSZ, SIG_IGN)
         let signals = StopSignals()
         for number in [SIGINT, SIGTERM] {
             // Dispatch sees the signal only once its default action (terminate) is off.
@@ -32,7 +45,7 @@ final class StopSignals: @unchecked Sendable {
     }
 
     private func receive(_ number: Int32, onStop: @Sendable () -> Void) {
-        let isFirst = lock.withLock {
+        let isFirst = first.withLock { first in
             guard first == nil else { return false }
             first = number
             return true
@@ -40,7 +53,7 @@ final class StopSignals: @unchecked Sendable {
         if isFirst { onStop() } else { _exit(128 + number) }
     }
 
-    static func name(_ number: Int32) -> String {
+    private static func name(_ number: Int32) -> String {
         number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
     }
 }

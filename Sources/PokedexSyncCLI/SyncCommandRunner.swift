@@ -1,7 +1,12 @@
-import Foundation
 import PokedexCLI
 import PokedexStore
 import PokedexSync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `pokedex sync`: builds the job from the command line, shows its progress, turns SIGINT
 /// and SIGTERM into a clean stop, and turns its failures into one `Error:` line and an
@@ -50,19 +55,16 @@ public enum SyncCommandRunner {
         let reporter = SyncReporter(
             console: context.console, quiet: context.global.quiet,
             verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL))
-        // Past a file-size limit (ulimit -f), a write should fail with an error SQLite
-        // reports, not kill the process.
-        signal(SIGXFSZ, SIG_IGN)
         let work = Task { try await job.run(events: reporter.handle) }
         let signals = StopSignals.install { work.cancel() }
         let result = await work.result
         signals.remove()
         reporter.finish()
-        if let number = signals.received {
+        if let stop = signals.received {
             throw CommandFailure(
-                message: "stopped by \(StopSignals.name(number)) after the page being committed; everything stored "
+                message: "stopped by \(stop.name) after the page being committed; everything stored "
                     + "is kept, and the next sync goes on from there",
-                exitCode: number == SIGINT ? .interrupted : .terminated)
+                exitCode: stop.exitCode)
         }
         do {
             try result.get()

@@ -1,7 +1,13 @@
-import Foundation
 import PokedexCLI
 import PokedexStore
 import PokedexSync
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Shows a sync's events on standard error. On a terminal: a live progress line and a
 /// summary line per resource. Otherwise (cron, logs): timestamped start, end and error
@@ -11,7 +17,8 @@ final class SyncReporter: @unchecked Sendable {
     private let quiet: Bool
     private let verbose: Bool
     private let sources: (pokeAPI: URL, gitHub: URL)
-    private let lock = NSLock()
+    /// Held for each event: the state below is the handler's.
+    private let lock = Mutex(())
     private let clock = ContinuousClock()
     private var started = ContinuousClock.now
     private var lastProgress: ContinuousClock.Instant?
@@ -29,7 +36,7 @@ final class SyncReporter: @unchecked Sendable {
     }
 
     func handle(_ event: SyncEvent) {
-        lock.withLock {
+        lock.withLock { _ in
             switch event {
             case .skipped(let resource, let lastSuccess):
                 line("skipped \(resource): synced successfully at \(lastSuccess), within --if-older-than")
@@ -150,12 +157,12 @@ final class SyncReporter: @unchecked Sendable {
 
     /// Whether `failure` was printed already, as the job went on past it.
     func hasReported(_ failure: any Error) -> Bool {
-        lock.withLock { reportedFailures.contains(SyncCommandRunner.describe(failure).message) }
+        lock.withLock { _ in reportedFailures.contains(SyncCommandRunner.describe(failure).message) }
     }
 
     /// Clears the progress line before the final error or the shell prompt.
     func finish() {
-        lock.withLock { clearProgress() }
+        lock.withLock { _ in clearProgress() }
     }
 
     private func source(of resource: SyncResource) -> String {
@@ -199,7 +206,7 @@ final class SyncReporter: @unchecked Sendable {
 
     private func rate(_ requests: Int) -> String {
         let seconds = Quantities.secondsValue(clock.now - started)
-        return seconds > 0.2 ? String(format: ", %.0f requests/s", Double(requests) / seconds) : ""
+        return seconds > 0.2 ? ", \(Int((Double(requests) / seconds).rounded())) requests/s" : ""
     }
 
     static func describe(_ transfer: TransferSummary) -> String {

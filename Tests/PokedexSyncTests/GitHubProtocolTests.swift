@@ -21,6 +21,8 @@ struct GitHubProtocolTests {
             (#"<https://x/i?page=1>; rel="prev", <https://x/i?page=1>; rel="first""#, nil),
             (#"<https://x/i?a=1,2&page=2>;rel=next"#, nil),  // a comma inside the URL is not supported by GitHub either
             (#"<https://x/i?page=2>; rel="next prefetch""#, "https://x/i?page=2"),
+            ("\t<https://x/i?page=2> \t;\trel = \"next\"\t", "https://x/i?page=2"),  // spaces and tabs around each part
+            (#"<https://x/i?page=2>; rel=""next"""#, "https://x/i?page=2"),
             ("", nil),
             ("garbage", nil),
         ] as [(String, String?)])
@@ -111,6 +113,48 @@ struct GitHubProtocolTests {
         #expect(request.headers["Accept"] == "application/vnd.github+json")
         #expect(request.headers["X-GitHub-Api-Version"] == "2022-11-28")
         #expect(request.headers["User-Agent"]?.hasPrefix("pokedex/") == true)
+    }
+
+    @Test(
+        "an owner's login is percent-encoded byte by byte, but for RFC 3986's unreserved characters",
+        arguments: [
+            ("octocat", "octocat"), ("x~._-Z9", "x~._-Z9"), ("a b", "a%20b"), ("ü/?#", "%C3%BC%2F%3F%23"),
+            ("%41", "%2541"),
+        ])
+    func ownerLoginEncoding(login: String, encoded: String) throws {
+        let request = try GitHubEndpoint.ownerRepositories(login: login, kind: .user, perPage: 100)
+            .request(baseURL: URL(string: "https://api.github.com")!, token: nil, etag: nil)
+        #expect(request.url.absoluteString == "https://api.github.com/users/\(encoded)/repos?type=owner&per_page=100")
+    }
+
+    @Test("a `since` with a UTC offset keeps its plus sign")
+    func sinceWithOffset() throws {
+        let request = try GitHubEndpoint.comments(repositoryID: 7, since: "2025-01-02T03:04:05+01:00", perPage: 100)
+            .request(baseURL: URL(string: "https://api.github.com")!, token: nil, etag: nil)
+        #expect(request.url.query == "sort=updated&direction=asc&per_page=100&since=2025-01-02T03:04:05%2B01:00")
+    }
+
+    @Test(
+        "a rate limit's reset is written as RFC 3339 in UTC, to the second",
+        arguments: [
+            (0.0, "1970-01-01T00:00:00Z"), (1_800_000_000.7, "2027-01-15T08:00:00Z"),
+            (951_782_400, "2000-02-29T00:00:00Z"), (253_402_300_799, "9999-12-31T23:59:59Z"),
+        ])
+    func resetTimes(seconds: Double, written: String) {
+        #expect(GitHubSyncError.iso8601(Date(timeIntervalSince1970: seconds)) == written)
+    }
+
+    @Test(
+        "a deadline is written in seconds as people write them, to the millisecond",
+        arguments: [
+            (Duration.seconds(120), "120"), (.milliseconds(2_500), "2.5"), (.milliseconds(400), "0.4"),
+            (.microseconds(400), "0"), (.seconds(1) / 3, "0.333"), (.zero, "0"),
+        ])
+    func deadlineText(deadline: Duration, written: String) {
+        #expect(deadline.secondsText == written)
+        #expect(
+            FetchError.pastDeadline(url: "http://x/", deadline: deadline).description.contains(
+                "no complete answer within \(written) s"))
     }
 
     @Test("issue pages keep each item's bytes exactly as received")
