@@ -43,53 +43,96 @@ extension GitHubSync {
     /// links a next one but brings no item not already read in this walk is refused: a server
     /// handing out fresh `next` links to the same items would otherwise be paged forever.
     /// `etag` is sent with the first page only: later pages are followed verbatim.
-    func walk<Item>(
+    ///
+    /// Three things overlap, each a page apart: the next page downloads (still one request in
+    /// flight at a time), this one decodes, and the one before commits. Decoding and committing
+    /// a page of 100 items take ≈4 and ≈7 ms, the server's answer ≈6 ms here: one after the
+    /// other on one task they were the walk's pace. Pages still commit one at a time and in
+    /// order, and the walk returns or throws only once no commit of it is running.
+    func walk<Item: Sendable>(
         from first: GitHubEndpoint, etag firstETag: String?, reading: GitHubListReading<Item>,
         report: inout GitHubSyncReport, afterPage: (GitHubListPage, inout GitHubSyncReport) -> Void
     ) async throws -> GitHubListWalkResult {
         let firstURL = try requester.url(of: first)
         var response = try await requester.send(first, etag: firstETag)
         var result = GitHubListWalkResult()
-        while true {
-            report.note(response)
-            switch response.status {
-            case 304:
-                // Later pages are asked for without a validator: only a first page can be current.
-                guard result.pages == 0, firstETag != nil else { throw JSONResponse.unaskedNotModified(response) }
-                report.notModified += 1
-                result.notModified = true
-                return result
-            case 410:
-                throw GitHubSyncError.issuesDisabled(repository: report.repository)
-            case 404:
-                throw reading.missing
-            default:
-                let next = try LinkHeader.nextPage(of: response, api: requester.baseURL)
-                // The next page downloads while this one is decoded and stored; still only
-                // one request is in flight at a time.
-                let requester = requester
-                let prefetch = next.map { link in Task { try await requester.send(.link(link), etag: nil) } }
-                defer { prefetch?.cancel() }
-                let items = try reading.decode(response)
-                try Self.refuseFutureDates(
-                    items, reading: reading, response: response, now: requester.client.clock.now())
-                let new = items.reduce(0) { count, item in
-                    count + (result.ids.insert(reading.id(item)).inserted ? 1 : 0)
+        var committing: PageCommit?
+        // The page committing is counted once it is done, before the next one starts.
+        func committed() async throws {
+            guard let page = committing else { return }
+            committing = nil
+            afterPage(GitHubListPage(received: page.received, changed: try await page.task.value), &report)
+        }
+        do {
+            while true {
+                report.note(response)
+                switch response.status {
+                case 304:
+                    // Later pages are asked for without a validator: only a first page can be current.
+                    guard result.pages == 0, firstETag != nil else {
+                        throw JSONResponse.unaskedNotModified(response)
+                    }
+                    report.notModified += 1
+                    result.notModified = true
+                    return result
+                case 410:
+                    throw GitHubSyncError.issuesDisabled(repository: report.repository)
+                case 404:
+                    throw reading.missing
+                default:
+                    let next = try LinkHeader.nextPage(of: response, api: requester.baseURL)
+                    let requester = requester
+                    let prefetch = next.map { link in Task { try await requester.send(.link(link), etag: nil) } }
+                    defer { prefetch?.cancel() }
+                    let items = try reading.decode(response)
+                    try Self.refuseFutureDates(
+                        items, reading: reading, response: response, now: requester.client.clock.now())
+                    let new = items.reduce(0) { count, item in
+                        count + (result.ids.insert(reading.id(item)).inserted ? 1 : 0)
+                    }
+                    guard new > 0 || next == nil else {
+                        throw FetchError.undecodable(
+                            url: response.url.absoluteString,
+                            reason:
+                                "the page brings no \(reading.noun) not already read, so its next link leads nowhere",
+                            bodyPrefix: "")
+                    }
+                    try await committed()
+                    let firstPage =
+                        result.pages == 0 ? (firstURL, EntityTagValue.storable(response.header("ETag"))) : nil
+                    let commit = CommitTurn(reading.commit)
+                    committing = PageCommit(received: items.count, task: Task { try commit.run(items, firstPage) })
+                    result.pages += 1
+                    guard let prefetch else {
+                        try await committed()
+                        return result
+                    }
+                    try Task.checkCancellation()
+                    response = try await prefetch.value
                 }
-                guard new > 0 || next == nil else {
-                    throw FetchError.undecodable(
-                        url: response.url.absoluteString,
-                        reason: "the page brings no \(reading.noun) not already read, so its next link leads nowhere",
-                        bodyPrefix: "")
-                }
-                let changed = try reading.commit(
-                    items, result.pages == 0 ? (firstURL, EntityTagValue.storable(response.header("ETag"))) : nil)
-                result.pages += 1
-                afterPage(GitHubListPage(received: items.count, changed: changed), &report)
-                guard let prefetch else { return result }
-                try Task.checkCancellation()
-                response = try await prefetch.value
             }
+        } catch {
+            // What was committed counts, and nothing of this walk writes once it has stopped.
+            try? await committed()
+            throw error
+        }
+    }
+
+    /// A page's commit, running while the next page decodes.
+    private struct PageCommit {
+        let received: Int
+        let task: Task<Int, any Error>
+    }
+
+    /// The list's commit, handed to the task that runs it. The store is used by one commit at
+    /// a time, and not by the walk meanwhile (a turn-taking the compiler cannot check, hence
+    /// `@unchecked Sendable`): each commit starts after the one before it ended, and the walk
+    /// touches the store only through commits.
+    private struct CommitTurn<Item: Sendable>: @unchecked Sendable {
+        let commit: ([Item], (url: String, etag: String?)?) throws -> Int
+        init(_ commit: @escaping ([Item], (url: String, etag: String?)?) throws -> Int) { self.commit = commit }
+        func run(_ items: [Item], _ firstPage: (url: String, etag: String?)?) throws -> Int {
+            try commit(items, firstPage)
         }
     }
 

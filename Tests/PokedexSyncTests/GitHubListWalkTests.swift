@@ -1,0 +1,102 @@
+import Foundation
+import PokedexStore
+import SQLiteDatabase
+import Synchronization
+import Testing
+
+@testable import PokedexSync
+
+/// The walk overlaps a page's commit with the next page's decoding: what must still hold is
+/// that pages commit one at a time and in order, that each is counted once it is committed,
+/// and that nothing of a walk writes after it returned or threw.
+@Suite("GitHub list walk")
+struct GitHubListWalkTests {
+    /// What the commits of a walk saw: the pages in order, and whether two ever overlapped.
+    final class CommitLog: Sendable {
+        private let state = Mutex((pages: [[Int]](), running: false, overlapped: false, afterWalk: false))
+        let walkEnded = Mutex(false)
+
+        func commit(_ items: [Int]) -> Int {
+            state.withLock {
+                $0.overlapped = $0.overlapped || $0.running
+                $0.running = true
+            }
+            // Long enough for the next page to decode meanwhile, were the walk not to wait.
+            Thread.sleep(forTimeInterval: 0.01)
+            let ended = walkEnded.withLock { $0 }
+            state.withLock {
+                $0.pages.append(items)
+                $0.running = false
+                $0.afterWalk = $0.afterWalk || ended
+            }
+            return items.count
+        }
+
+        var pages: [[Int]] { state.withLock { $0.pages } }
+        var overlapped: Bool { state.withLock { $0.overlapped } }
+        var wroteAfterWalk: Bool { state.withLock { $0.afterWalk } }
+    }
+
+    static let api = URL(string: "https://api.github.com")!
+
+    /// Pages 1…`pageCount` of three ids each, linked by `Link: rel="next"`; page `badPage`
+    /// is not JSON.
+    static func client(pageCount: Int, badPage: Int? = nil) -> HTTPClient {
+        HTTPClient(clock: SyncClock(now: { Date() }, sleep: { _ in })) { request in
+            let page =
+                URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
+                .first { $0.name == "page" }.flatMap { Int($0.value ?? "") } ?? 1
+            let ids = (1...3).map { (page - 1) * 3 + $0 }
+            let body = page == badPage ? "<html>" : "[" + ids.map(String.init).joined(separator: ",") + "]"
+            var headers = ["Content-Type": "application/json"]
+            if page < pageCount {
+                headers["Link"] = "<\(api.absoluteString)/repositories/1/issues?page=\(page + 1)>; rel=\"next\""
+            }
+            return HTTPResponse(url: request.url, status: 200, headers: headers, body: Data(body.utf8))
+        }
+    }
+
+    static func walk(_ client: HTTPClient, log: CommitLog) async throws -> (GitHubListWalkResult, [Int]) {
+        let sync = GitHubSync(
+            client: client, baseURL: api, token: nil,
+            archive: IssueArchive(database: try Database(path: ":memory:")),
+            options: GitHubSyncOptions(retry: .retries(0)))
+        let reading = GitHubListReading<Int>(
+            noun: "item",
+            decode: { response throws(FetchError) in
+                guard let ids = try? JSONDecoder().decode([Int].self, from: response.body) else {
+                    throw FetchError.undecodable(url: response.url.absoluteString, reason: "not JSON", bodyPrefix: "")
+                }
+                return ids
+            },
+            id: { $0 }, dates: { _ in nil }, missing: .notFound(repository: "o/r"),
+            commit: { items, _ in log.commit(items) })
+        var report = GitHubSyncReport(repository: "o/r")
+        var counted: [Int] = []
+        defer { log.walkEnded.withLock { $0 = true } }
+        let result = try await sync.walk(
+            from: .issues(repositoryID: 1, since: nil, perPage: 3), etag: nil, reading: reading, report: &report
+        ) { page, _ in counted.append(page.changed) }
+        return (result, counted)
+    }
+
+    @Test("pages commit one at a time, in order, each counted once committed")
+    func commitsInOrder() async throws {
+        let log = CommitLog()
+        let (result, counted) = try await Self.walk(Self.client(pageCount: 6), log: log)
+        #expect(log.pages == (0..<6).map { page in (1...3).map { page * 3 + $0 } })
+        #expect(!log.overlapped)
+        #expect(counted == Array(repeating: 3, count: 6))
+        #expect(result.pages == 6 && result.ids.count == 18)
+        #expect(!log.wroteAfterWalk)
+    }
+
+    @Test("a page that does not decode stops the walk after the page before it is committed")
+    func failureKeepsWhatWasCommitted() async throws {
+        let log = CommitLog()
+        await #expect(throws: FetchError.self) { try await Self.walk(Self.client(pageCount: 6, badPage: 4), log: log) }
+        #expect(log.pages == [[1, 2, 3], [4, 5, 6], [7, 8, 9]])
+        #expect(!log.overlapped)
+        #expect(!log.wroteAfterWalk, "the third page's commit ended before the walk threw")
+    }
+}
