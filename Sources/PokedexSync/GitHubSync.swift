@@ -127,9 +127,9 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Mirrors one repository's issues and pull requests. One request at a time, as GitHub asks
-/// of a client (the next page is requested while the current one is stored); list pages are
-/// committed one by one together with the `updated_at` high-water mark, and later syncs ask
-/// only for what changed since it, conditionally.
+/// of a client (the next page is requested while the current one decodes and the one before
+/// it is stored); list pages are committed one by one together with the `updated_at`
+/// high-water mark, and later syncs ask only for what changed since it, conditionally.
 public struct GitHubSync {
     public let archive: IssueArchive
     public let options: GitHubSyncOptions
