@@ -336,8 +336,7 @@ public struct IssueArchive {
                 htmlURL: row.text(17))
         }
         guard !issues.isEmpty else { return [] }
-        // The ids travel as one JSON array parameter, read back with json_each.
-        let idList = SQLValue.text(JSONValue.array(ids.map(JSONValue.int)).rendered())
+        let idList = SQLValue.jsonArray(ids)
         let labels = try namesByIssue(
             """
             SELECT il.issue_id, l.name FROM github_issue_label AS il JOIN github_label AS l ON l.id = il.label_id

@@ -88,7 +88,7 @@ extension IssueArchive {
             WHERE issue_id IN (SELECT value FROM json_each(?)) AND server_count <> stored_count
             ORDER BY number
             """,
-            [Self.idList(Array(issueIDs))]
+            [SQLValue.jsonArray(Array(issueIDs))]
         ) { $0.int(0) }
     }
 
@@ -129,12 +129,10 @@ extension IssueArchive {
     /// Runs `delete` (a DELETE whose WHERE clause is left open to an AND) for the rows whose
     /// id is not in `ids`; returns how many went.
     private func deleteRows(_ delete: String, _ parameters: [SQLValue], keeping ids: [Int]) throws -> Int {
-        try database.run(delete + " AND id NOT IN (SELECT value FROM json_each(?))", parameters + [Self.idList(ids)])
+        try database.run(
+            delete + " AND id NOT IN (SELECT value FROM json_each(?))", parameters + [SQLValue.jsonArray(ids)])
         return database.changes
     }
-
-    /// Integers as one JSON array parameter, read back with json_each.
-    static func idList(_ ids: [Int]) -> SQLValue { .text(JSONValue.array(ids.map(JSONValue.int)).rendered()) }
 
     /// Upserts one comment; false when it is stored exactly so already.
     private func saveComment(_ comment: GitHubComment, repositoryID: Int, saved: inout SavedThisPage) throws -> Bool {

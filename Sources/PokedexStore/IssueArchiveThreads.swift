@@ -28,7 +28,7 @@ extension IssueArchive {
     func searchMatches(repositoryID: Int, numbers: [Int], query: String) throws -> [Int: SearchMatch] {
         guard !numbers.isEmpty else { return [:] }
         var matches: [Int: SearchMatch] = [:]
-        let numberList = Self.idList(numbers)
+        let numberList = SQLValue.jsonArray(numbers)
         let numberOfID = Dictionary(
             try database.query(
                 "SELECT id, number FROM github_issue WHERE repository_id = ? AND number IN (SELECT value FROM json_each(?))",

@@ -33,7 +33,7 @@ public struct PokemonCatalog {
     public func beginPage(entries: [PokemonListEntry]) throws {
         try database.execute("BEGIN IMMEDIATE")
         do {
-            for entry in entries { try saveEntry(entry) }
+            try ListEntryTable(table: "pokemon").save(entries, in: database)
         } catch {
             rollBackPage()
             throw error
@@ -57,23 +57,6 @@ public struct PokemonCatalog {
         try database.run(
             "UPDATE pokemon_detail_json SET fetched_at = \(SQLTimestamp.now) WHERE pokemon_id = ?",
             [.int(id)])
-    }
-
-    private func saveEntry(_ entry: PokemonListEntry) throws {
-        // A name that moved to another id upstream would otherwise violate UNIQUE(name). The
-        // row that held it keeps everything under `name~id` until the list names it again:
-        // a name alone (a server's mistake, a name cut short) never deletes a Pokémon.
-        try database.run(
-            "UPDATE pokemon SET name = name || '~' || id WHERE name = ? AND id <> ?",
-            [.text(entry.name), .int(entry.id)])
-        try database.run(
-            """
-            INSERT INTO pokemon (id, name, url, listed_at)
-            VALUES (?, ?, ?, \(SQLTimestamp.now))
-            ON CONFLICT (id) DO UPDATE SET
-                name = excluded.name, url = excluded.url, listed_at = excluded.listed_at
-            """,
-            [.int(entry.id), .text(entry.name), .text(entry.url)])
     }
 
     /// Stores a downloaded detail body and its columns over what was stored. Inside

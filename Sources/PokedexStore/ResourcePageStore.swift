@@ -62,31 +62,11 @@ public struct ResourceTables: Sendable {
     func beginPage(_ database: Database, entries: [PokemonListEntry]) throws {
         try database.execute("BEGIN IMMEDIATE")
         do {
-            for entry in entries { try saveEntry(database, entry) }
+            try ListEntryTable(table: table, named: named).save(entries, in: database)
         } catch {
             try? database.execute("ROLLBACK")
             throw error
         }
-    }
-
-    private func saveEntry(_ database: Database, _ entry: PokemonListEntry) throws {
-        guard named else {
-            try database.run(
-                "INSERT INTO \(table) (id, url) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET url = excluded.url",
-                [.int(entry.id), .text(entry.url)])
-            return
-        }
-        // As for Pokémon: a name that moved to another id keeps its old row under `name~id`.
-        try database.run(
-            "UPDATE \(table) SET name = name || '~' || id WHERE name = ? AND id <> ?",
-            [.text(entry.name), .int(entry.id)])
-        try database.run(
-            """
-            INSERT INTO \(table) (id, name, url, listed_at) VALUES (?, ?, ?, \(SQLTimestamp.now))
-            ON CONFLICT (id) DO UPDATE SET
-                name = excluded.name, url = excluded.url, listed_at = excluded.listed_at
-            """,
-            [.int(entry.id), .text(entry.name), .text(entry.url)])
     }
 
     func saveBody(_ database: Database, id: Int, body: StoredBody, etag: String?) throws {

