@@ -112,8 +112,10 @@ extension GitHubSync {
                 }
             }
         } catch {
-            // What was committed counts, and nothing of this walk writes once it has stopped.
-            try? await committed()
+            // What was committed counts, and nothing of this walk writes once it has stopped. A
+            // commit still running when a later page failed came first: should it fail too (the
+            // disk is full), its error is the one reported.
+            try await committed()
             throw error
         }
     }

@@ -15,8 +15,14 @@ struct GitHubListWalkTests {
     final class CommitLog: Sendable {
         private let state = Mutex((pages: [[Int]](), running: false, overlapped: false, afterWalk: false))
         let walkEnded = Mutex(false)
+        /// The first item of a page whose commit fails, as a full disk makes it.
+        let failingAt: Int?
 
-        func commit(_ items: [Int]) -> Int {
+        struct DiskFull: Error {}
+
+        init(failingAt: Int? = nil) { self.failingAt = failingAt }
+
+        func commit(_ items: [Int]) throws -> Int {
             state.withLock {
                 $0.overlapped = $0.overlapped || $0.running
                 $0.running = true
@@ -29,6 +35,7 @@ struct GitHubListWalkTests {
                 $0.running = false
                 $0.afterWalk = $0.afterWalk || ended
             }
+            if items.first == failingAt { throw DiskFull() }
             return items.count
         }
 
@@ -70,7 +77,7 @@ struct GitHubListWalkTests {
                 return ids
             },
             id: { $0 }, dates: { _ in nil }, missing: .notFound(repository: "o/r"),
-            commit: { items, _ in log.commit(items) })
+            commit: { items, _ in try log.commit(items) })
         var report = GitHubSyncReport(repository: "o/r")
         var counted: [Int] = []
         defer { log.walkEnded.withLock { $0 = true } }
@@ -98,5 +105,15 @@ struct GitHubListWalkTests {
         #expect(log.pages == [[1, 2, 3], [4, 5, 6], [7, 8, 9]])
         #expect(!log.overlapped)
         #expect(!log.wroteAfterWalk, "the third page's commit ended before the walk threw")
+    }
+
+    @Test("a commit that fails while a later page fails to decode is the failure reported")
+    func commitFailureComesFirst() async throws {
+        let log = CommitLog(failingAt: 4)
+        await #expect(throws: CommitLog.DiskFull.self) {
+            try await Self.walk(Self.client(pageCount: 6, badPage: 3), log: log)
+        }
+        #expect(log.pages == [[1, 2, 3], [4, 5, 6]])
+        #expect(!log.wroteAfterWalk)
     }
 }
