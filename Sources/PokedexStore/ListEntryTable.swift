@@ -12,13 +12,15 @@ struct ListEntryTable: Sendable {
     /// exactly so only have `listed_at` moved, in one statement for the page, instead of two
     /// statements each (a no-change whole-dex refresh, 3,300 entries: 38.7 → 36.2 ms, 40 runs).
     /// New and changed entries are written one by one, in list order; so is every entry of a
-    /// page that names one name twice (a server's mistake), whose outcome depends on that order.
+    /// page that names one id or one name twice (a server's mistake), whose outcome depends on
+    /// that order.
     func save(_ entries: [PokemonListEntry], in database: Database) throws {
         let stored = try storedRows(of: entries, in: database)
-        let namesAreDistinct = !named || Set(entries.map(\.name)).count == entries.count
+        let isOneByOne =
+            Set(entries.map(\.id)).count < entries.count || (named && Set(entries.map(\.name)).count < entries.count)
         var unchanged: [Int] = []
         for entry in entries {
-            if namesAreDistinct, let row = stored[entry.id], row.url == entry.url, !named || row.name == entry.name {
+            if !isOneByOne, let row = stored[entry.id], row.url == entry.url, !named || row.name == entry.name {
                 unchanged.append(entry.id)
             } else {
                 try save(entry, in: database)

@@ -42,6 +42,8 @@ struct ListEntryTableTests {
             "one name twice, the stored one last", [entry(1, "normal"), entry(2, "fighting")],
             [entry(2, "normal"), entry(1, "normal")]
         ),
+        ("one id twice, the stored name last", [entry(1, "normal")], [entry(1, "fighting"), entry(1, "normal")]),
+        ("one id twice, the stored name first", [entry(1, "normal")], [entry(1, "normal"), entry(1, "fighting")]),
         (
             "new, unchanged and changed entries together", [entry(1, "normal"), entry(2, "fighting"), entry(3, "ice")],
             [entry(1, "normal"), entry(2, "steel"), entry(4, "fighting"), entry(3, "ice")]
