@@ -10,8 +10,7 @@ import Synchronization
 
 /// SIGINT and SIGTERM while a sync runs. The first asks the sync to stop after the page it
 /// is committing; a second one exits at once, which is still safe: every page is one SQLite
-/// transaction, so the file holds whole pages only. SIGXFSZ is ignored: past a file-size
-/// limit (ulimit -f), a write fails with an error SQLite reports instead of killing the process.
+/// transaction, so the file holds whole pages only.
 final class StopSignals: @unchecked Sendable {
     /// Set by `install` before any signal handler runs, read by `remove`.
     private var sources: [any DispatchSourceSignal] = []
@@ -24,8 +23,13 @@ final class StopSignals: @unchecked Sendable {
         }
     }
 
-    static func install(onStop: @escaping @Sendable () -> Void) -> StopSignals {
+    /// Past a file-size limit (ulimit -f), a write should fail with an error SQLite reports,
+    /// not kill the process: called before the sync writes anything.
+    static func ignoreFileSizeLimit() {
         signal(SIGXFSZ, SIG_IGN)
+    }
+
+    static func install(onStop: @escaping @Sendable () -> Void) -> StopSignals {
         let signals = StopSignals()
         for number in [SIGINT, SIGTERM] {
             // Dispatch sees the signal only once its default action (terminate) is off.

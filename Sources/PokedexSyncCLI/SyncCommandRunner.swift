@@ -55,6 +55,7 @@ public enum SyncCommandRunner {
         let reporter = SyncReporter(
             console: context.console, quiet: context.global.quiet,
             verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL))
+        StopSignals.ignoreFileSizeLimit()
         let work = Task { try await job.run(events: reporter.handle) }
         let signals = StopSignals.install { work.cancel() }
         let result = await work.result
