@@ -100,8 +100,11 @@ extension GitHubSync {
                     try await committed()
                     let firstPage =
                         result.pages == 0 ? (firstURL, EntityTagValue.storable(response.header("ETag"))) : nil
-                    let commit = CommitTurn(reading.commit)
-                    committing = PageCommit(received: items.count, task: Task { try commit.run(items, firstPage) })
+                    // The store is used by one commit at a time, and not by the walk meanwhile (a
+                    // turn-taking the compiler cannot check): each commit starts after the one
+                    // before it ended, and the walk touches the store only through commits.
+                    nonisolated(unsafe) let commit = reading.commit
+                    committing = PageCommit(received: items.count, task: Task { try commit(items, firstPage) })
                     result.pages += 1
                     guard let prefetch else {
                         try await committed()
@@ -124,18 +127,6 @@ extension GitHubSync {
     private struct PageCommit {
         let received: Int
         let task: Task<Int, any Error>
-    }
-
-    /// The list's commit, handed to the task that runs it. The store is used by one commit at
-    /// a time, and not by the walk meanwhile (a turn-taking the compiler cannot check, hence
-    /// `@unchecked Sendable`): each commit starts after the one before it ended, and the walk
-    /// touches the store only through commits.
-    private struct CommitTurn<Item: Sendable>: @unchecked Sendable {
-        let commit: ([Item], (url: String, etag: String?)?) throws -> Int
-        init(_ commit: @escaping ([Item], (url: String, etag: String?)?) throws -> Int) { self.commit = commit }
-        func run(_ items: [Item], _ firstPage: (url: String, etag: String?)?) throws -> Int {
-            try commit(items, firstPage)
-        }
     }
 
     /// A date far ahead would become a high-water mark, and every later `since` would ask for
