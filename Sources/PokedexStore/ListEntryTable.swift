@@ -66,6 +66,9 @@ struct ListEntryTable: Sendable {
 }
 
 extension SQLValue {
-    /// Integers as one JSON array parameter, read back in SQL with `json_each`.
-    static func jsonArray(_ values: [Int]) -> SQLValue { .text(JSONValue.array(values.map(JSONValue.int)).rendered()) }
+    /// Integers as one JSON array parameter, read back in SQL with `json_each`. Written
+    /// directly, compact: every list page of a sync binds two of these.
+    static func jsonArray(_ values: [Int]) -> SQLValue {
+        .text("[" + values.map { String($0) }.joined(separator: ",") + "]")
+    }
 }

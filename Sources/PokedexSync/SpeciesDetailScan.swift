@@ -117,6 +117,9 @@ extension JSONScanner {
     /// A (language, version) named twice keeps its last text, at its first position.
     private mutating func flavorTexts() throws(JSONScanFailure) -> [SpeciesDetails.FlavorText] {
         var result: [SpeciesDetails.FlavorText] = []
+        // Where each (language, version) went: a body has a hundred texts or more, too many
+        // to search the result for each.
+        var positions: [LanguageAndVersion: Int] = [:]
         try eachElement { scanner throws(JSONScanFailure) in
             var language: String?, version: String?, text: String?
             try scanner.eachField { scanner, k throws(JSONScanFailure) in
@@ -134,13 +137,20 @@ extension JSONScanner {
             // Species bodies always name the version; one that does not is kept under "".
             let entry = SpeciesDetails.FlavorText(
                 language: language, version: version ?? "", text: FlavorTextCleaning.clean(text))
-            if let index = result.firstIndex(where: { $0.language == language && $0.version == entry.version }) {
+            let key = LanguageAndVersion(language: language, version: entry.version)
+            if let index = positions[key] {
                 result[index] = entry
             } else {
+                positions[key] = result.count
                 result.append(entry)
             }
         }
         return result
+    }
+
+    private struct LanguageAndVersion: Hashable {
+        let language: String
+        let version: String
     }
 
     private mutating func varieties() throws(JSONScanFailure) -> [SpeciesDetails.Variety] {

@@ -102,4 +102,15 @@ struct ListEntryTableTests {
                 "1 https://pokeapi.co/api/v2/type/1/", "2 https://pokeapi.co/api/v2/evolution-chain/2/",
             ])
     }
+
+    @Test(
+        "ids bound as one JSON array come back from json_each as they went in",
+        arguments: [[], [7], [1, 2, 3], [-5, 0, Int.max, Int.min, 7, 7]])
+    func idArrays(_ ids: [Int]) throws {
+        let directory = try TemporaryDirectory()
+        let database = try LocalStore.openForWriting(path: directory.file("pokedex.sqlite"))
+        defer { database.close() }
+        #expect(
+            try database.query("SELECT value FROM json_each(?) ORDER BY key", [.jsonArray(ids)]) { $0.int(0) } == ids)
+    }
 }

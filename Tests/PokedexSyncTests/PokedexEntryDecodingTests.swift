@@ -127,6 +127,24 @@ struct PokedexEntryDecodingTests {
         #expect(try PokeAPIScanner.species(from: Data(bad.utf8)).violation?.contains("capture_rate") == true)
     }
 
+    @Test("a flavor text whose language and version come again keeps the last text, at the first position")
+    func repeatedFlavorTexts() throws {
+        func entry(_ text: String, _ language: String, _ version: String) -> String {
+            #"{"flavor_text":"\#(text)","language":{"name":"\#(language)","url":"/l/"},"#
+                + #""version":{"name":"\#(version)","url":"/v/"}}"#
+        }
+        let entries = [
+            entry("first", "en", "red"), entry("b", "en", "blue"), entry("rouge", "fr", "red"),
+            entry("last", "en", "red"), entry("bleu", "fr", "blue"), entry("B", "en", "blue"),
+        ]
+        let body = #"{"id":1,"name":"bulbasaur","flavor_text_entries":["# + entries.joined(separator: ",") + "]}"
+        let texts = try PokeAPIScanner.species(from: Data(body.utf8)).flavorTexts
+        #expect(
+            texts.map { "\($0.language) \($0.version) \($0.text)" } == [
+                "en red last", "en blue B", "fr red rouge", "fr blue bleu",
+            ])
+    }
+
     @Test("a type stored twice keeps one set of damage rows; a 200 for another id is refused naming the URL")
     func typeStore() throws {
         let directory = try TemporaryDirectory()
