@@ -526,7 +526,7 @@ struct JSONScanner {
                     length = 12
                 }
                 // Checked by `skipEscape`; U+FFFD rather than a trap should that ever change.
-                out.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+                out.append(contentsOf: (Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
                 i += length
                 continue
             default: out.append(raw[i + 1])  // " \ /

@@ -43,6 +43,7 @@ struct JSONScannerTests {
             (#""caf\u00e9 \u00E9""#, "café é"), (#""\u0000""#, "\u{0}"), (#""\u2028""#, "\u{2028}"),
             (#""\ud83d\ude00""#, "😀"), (#""a\uD83D\uDE00b""#, "a😀b"), (#""\udbff\udfff""#, "\u{10FFFF}"),
             (#""raw é ♀ 日本 🔥""#, "raw é ♀ 日本 🔥"),
+            (#""\u007f\u0080\u07FF\u0800\u65e5\uFFFF""#, "\u{7F}\u{80}\u{7FF}\u{800}日\u{FFFF}"),
         ])
     func strings(json: String, expected: String) throws {
         #expect(try Self.scan(json) { s throws(JSONScanFailure) in try s.string() } == expected)
@@ -118,6 +119,29 @@ struct JSONScannerTests {
                 try s.skipValue()
             }
             return keys
+        }
+    }
+
+    /// Pretty-printed bodies (a static PokeAPI dump serves its files indented): runs of every
+    /// length, with line breaks and tabs, between every two tokens and at both ends.
+    @Test("whitespace of any length between tokens reads as none", arguments: 0..<20)
+    func whitespaceRuns(spaces: Int) throws {
+        let tokens = [
+            "{", #""a""#, ":", "[", "1", ",", "{", #""b""#, ":", #""x y""#, "}", "]", ",", #""c""#, ":", "-2", "}",
+        ]
+        for run in [String(repeating: " ", count: spaces), "\n" + String(repeating: " ", count: spaces) + "\t", "\r\n"]
+        {
+            let json = run + tokens.joined(separator: run) + run
+            #expect(try Self.keys(json) == ["1", "1"], "run of \(spaces)")
+            let values = try Self.scan(json) { s throws(JSONScanFailure) in
+                var values: [String] = []
+                try s.eachField { s, key throws(JSONScanFailure) in
+                    values.append(s.key(key, is: "c") ? String(try s.int()) : try s.valueText())
+                }
+                return values
+            }
+            #expect(values == [tokens[3...11].joined(separator: run), "-2"])
+            #expect(Self.refusal(#"{"a":[1,"# + run + "]}", as: .object)?.contains("after ','") == true)
         }
     }
 
