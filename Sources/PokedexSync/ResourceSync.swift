@@ -51,25 +51,19 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         progress: @escaping @Sendable (CatalogSyncProgress) -> Void = { _ in }
     ) async throws -> CatalogSyncReport {
         let writer = ResourcePageWriter(catalog: lent.store)
-        let stored: [Int: PokemonCatalog.StoredDetail]
-        do {
-            stored = try await writer.storedDetails(maximumAgeSeconds: options.maximumDetailAgeSeconds)
-        } catch {
-            _ = try? await writer.finish()  // hands the connection back as it was lent
-            throw error
-        }
-        var state = ResourcePageSchedule<Kind.Store.Downloaded>(
-            limit: options.limit, stored: stored, waitingBodyBytesLimit: Self.waitingBodyBytesLimit)
-        guard state.remaining > 0 else { return try await writer.finish() }
+        let wanted = options.limit ?? Int.max
+        guard wanted > 0 else { return try await writer.finish() }
         let concurrency = max(1, options.concurrency)
         let retry = options.retry
         let pageSize = max(1, options.pageSize)
+        // The first list page is on its way while the writer reads what is stored: on a
+        // refresh, where nothing else is downloaded, each resource would otherwise wait for
+        // both one after the other.
         var nextList: Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error>?
         var groups: [[PokemonListEntry]] = []
         switch source {
         case .list(let offset):
-            nextList = startList(
-                .list(path: Kind.listPath, offset: offset, limit: min(pageSize, state.remaining)), retry: retry)
+            nextList = startList(.list(path: Kind.listPath, offset: offset, limit: min(pageSize, wanted)), retry: retry)
         case .entries(let entries):
             groups = stride(from: 0, to: entries.count, by: pageSize).map {
                 Array(entries[$0..<min(entries.count, $0 + pageSize)])
@@ -77,6 +71,17 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
             nextList = followedGroup(0, of: groups)
         }
         let followsList = groups.isEmpty
+        let stored: [Int: PokemonCatalog.StoredDetail]
+        do {
+            stored = try await writer.storedDetails(maximumAgeSeconds: options.maximumDetailAgeSeconds)
+        } catch {
+            nextList?.cancel()
+            _ = try? await nextList?.value  // nothing of this run outlives it
+            _ = try? await writer.finish()  // hands the connection back as it was lent
+            throw error
+        }
+        var state = ResourcePageSchedule<Kind.Store.Downloaded>(
+            limit: options.limit, stored: stored, waitingBodyBytesLimit: Self.waitingBodyBytesLimit)
         let client = client, baseURL = baseURL
         // The writer keeps the first unfinished page's transaction open and stores each of
         // its details as it arrives, while this loop keeps a window of detail downloads busy
