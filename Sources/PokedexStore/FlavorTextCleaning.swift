@@ -12,13 +12,15 @@
 public enum FlavorTextCleaning {
     public static func clean(_ text: String) -> String {
         var text = text
-        return text.withUTF8(clean(utf8:))
+        return text.withUTF8(clean(validUTF8:))
     }
 
     /// One pass over the UTF-8 bytes, decoding a scalar only to tell separators and the
     /// scripts around a line break apart, and copying what is kept as it is: every species'
     /// body has a hundred texts or more, and String's scalar views cost several times this.
-    private static func clean(utf8 text: UnsafeBufferPointer<UInt8>) -> String {
+    /// The bytes must be valid UTF-8 (a String's own, or a JSON string the scanner checked):
+    /// a scalar's continuation bytes are read unchecked.
+    package static func clean(validUTF8 text: UnsafeBufferPointer<UInt8>) -> String {
         // A one-byte line break may become an ideographic space, three bytes. Written to a
         // scratch buffer, so that the String kept holds only what was written.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count * 3) { output in
@@ -37,6 +39,20 @@ public enum FlavorTextCleaning {
             var run = SeparatorRun()
             var offset = 0
             while offset < text.count {
+                // Printable ASCII (no separator among it) is kept as it is: outside a run of
+                // separators, whose end needs the joiner's look at the next scalar, a word's
+                // bytes are copied at once. Most of every Latin-script text.
+                if run.isEmpty, isPrintableASCII(text[offset]) {
+                    let start = offset
+                    repeat { offset += 1 } while offset < text.count && isPrintableASCII(text[offset])
+                    let copied = UnsafeBufferPointer(rebasing: text[start..<offset])
+                    UnsafeMutableBufferPointer(rebasing: output[written..<written + copied.count])
+                        .initialize(fromContentsOf: copied)
+                    written += copied.count
+                    beforeLast = copied.count > 1 ? Unicode.Scalar(copied[copied.count - 2]) : last
+                    last = Unicode.Scalar(copied[copied.count - 1])
+                    continue
+                }
                 let (scalar, length) = scalar(in: text, at: offset)
                 defer { offset += length }
                 if isSeparator(scalar) {
@@ -57,6 +73,8 @@ public enum FlavorTextCleaning {
             return String(decoding: UnsafeBufferPointer(rebasing: output[..<written]), as: UTF8.self)
         }
     }
+
+    @inline(__always) private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
     /// The scalar whose UTF-8 starts at `offset` of a String's own (valid) bytes, and its length.
     @inline(__always)

@@ -471,13 +471,19 @@ struct JSONScanner {
     }
 
     mutating func string() throws(JSONScanFailure) -> String {
+        try string { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The next string's text, unescaped and valid UTF-8, handed to `read`: for a caller that
+    /// makes something else of it than the String itself, without building that String first.
+    mutating func string<Value>(_ read: (UnsafeBufferPointer<UInt8>) -> Value) throws(JSONScanFailure) -> Value {
         guard try peek() == quote else { throw fail("expected a string") }
         let start = pos + 1
         let escaped = try skipString()
         // `skipString` has checked control characters, escapes and UTF-8.
         let raw = UnsafeBufferPointer(start: base + start, count: pos - 1 - start)
-        if !escaped { return String(decoding: raw, as: UTF8.self) }
-        return try unescape(raw, at: start)
+        guard escaped else { return read(raw) }
+        return try unescaped(raw, at: start).withUnsafeBufferPointer(read)
     }
 
     mutating func optionalString() throws(JSONScanFailure) -> String? {
@@ -498,7 +504,7 @@ struct JSONScanner {
 
     /// Unescapes a string ``skipString()`` has checked: every escape in it is well-formed and
     /// every high surrogate paired.
-    private func unescape(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONScanFailure) -> String {
+    private func unescaped(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONScanFailure) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = 0
@@ -533,7 +539,7 @@ struct JSONScanner {
             }
             i += 2
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 }
 

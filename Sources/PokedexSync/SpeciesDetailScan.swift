@@ -121,22 +121,24 @@ extension JSONScanner {
         // to search the result for each.
         var positions: [LanguageAndVersion: Int] = [:]
         try eachElement { scanner throws(JSONScanFailure) in
-            var language: String?, version: String?, text: String?
+            var language: String?, version: String?, cleanedText: String?
             try scanner.eachField { scanner, k throws(JSONScanFailure) in
                 if scanner.key(k, is: "language") {
                     language = try scanner.namedResourceName()
                 } else if scanner.key(k, is: "version") {
                     version = try scanner.optionalNamedResourceName()
                 } else if scanner.key(k, is: "flavor_text") {
-                    text = try scanner.string()
+                    cleanedText = try scanner.string(FlavorTextCleaning.clean(validUTF8:))
                 } else {
                     try scanner.skipValue()
                 }
             }
-            guard let language, let text else { throw scanner.fail("flavor text entry without language or text") }
+            guard let language, let cleanedText else {
+                throw scanner.fail("flavor text entry without language or text")
+            }
             // Species bodies always name the version; one that does not is kept under "".
             let entry = SpeciesDetails.FlavorText(
-                language: language, version: version ?? "", text: FlavorTextCleaning.clean(text))
+                language: language, version: version ?? "", text: cleanedText)
             let key = LanguageAndVersion(language: language, version: entry.version)
             if let index = positions[key] {
                 result[index] = entry
