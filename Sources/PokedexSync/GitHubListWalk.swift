@@ -48,7 +48,9 @@ extension GitHubSync {
     /// flight at a time), this one decodes, and the one before commits. Decoding and committing
     /// a page of 100 items take ≈4 and ≈7 ms, the server's answer ≈6 ms here: one after the
     /// other on one task they were the walk's pace. Pages still commit one at a time and in
-    /// order, and the walk returns or throws only once no commit of it is running.
+    /// order, and the walk returns or throws only once no commit and no request of it is
+    /// running. Cancelled (a signal), it stops while the next page downloads, after the page
+    /// being committed.
     func walk<Item: Sendable>(
         from first: GitHubEndpoint, etag firstETag: String?, reading: GitHubListReading<Item>,
         report: inout GitHubSyncReport, afterPage: (GitHubListPage, inout GitHubSyncReport) -> Void
@@ -57,6 +59,9 @@ extension GitHubSync {
         var response = try await requester.send(first, etag: firstETag)
         var result = GitHubListWalkResult()
         var committing: PageCommit?
+        // The next page's request, on a task of its own: the walk's cancellation reaches it
+        // through the handler around its await.
+        var prefetching: Task<HTTPResponse, any Error>?
         // The page committing is counted once it is done, before the next one starts.
         func committed() async throws {
             guard let page = committing else { return }
@@ -83,7 +88,7 @@ extension GitHubSync {
                     let next = try LinkHeader.nextPage(of: response, api: requester.baseURL)
                     let requester = requester
                     let prefetch = next.map { link in Task { try await requester.send(.link(link), etag: nil) } }
-                    defer { prefetch?.cancel() }
+                    prefetching = prefetch
                     let items = try reading.decode(response)
                     try Self.refuseFutureDates(
                         items, reading: reading, response: response, now: requester.client.clock.now())
@@ -110,14 +115,20 @@ extension GitHubSync {
                         try await committed()
                         return result
                     }
+                    response = try await withTaskCancellationHandler {
+                        try await prefetch.value
+                    } onCancel: {
+                        prefetch.cancel()
+                    }
                     try Task.checkCancellation()
-                    response = try await prefetch.value
                 }
             }
         } catch {
-            // What was committed counts, and nothing of this walk writes once it has stopped. A
-            // commit still running when a later page failed came first: should it fail too (the
-            // disk is full), its error is the one reported.
+            // What was committed counts, and nothing of this walk writes or asks once it has
+            // stopped. A commit still running when a later page failed came first: should it
+            // fail too (the disk is full), its error is the one reported.
+            prefetching?.cancel()
+            _ = await prefetching?.result
             try await committed()
             throw error
         }

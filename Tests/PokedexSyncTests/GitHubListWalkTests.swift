@@ -11,10 +11,18 @@ import Testing
 /// and that nothing of a walk writes after it returned or threw.
 @Suite("GitHub list walk")
 struct GitHubListWalkTests {
-    /// What the commits of a walk saw: the pages in order, and whether two ever overlapped.
+    /// What the commits of a walk saw: the pages in order, whether two ever overlapped, what
+    /// was counted, and whether a commit ran while or after the walk ended.
     final class CommitLog: Sendable {
-        private let state = Mutex((pages: [[Int]](), running: false, overlapped: false, afterWalk: false))
-        let walkEnded = Mutex(false)
+        private struct State {
+            var pages: [[Int]] = []
+            var counted: [Int] = []
+            var running = false
+            var overlapped = false
+            var walkEnded = false
+            var afterWalk = false
+        }
+        private let state = Mutex(State())
         /// The first item of a page whose commit fails, as a full disk makes it.
         let failingAt: Int?
 
@@ -25,21 +33,31 @@ struct GitHubListWalkTests {
         func commit(_ items: [Int]) throws -> Int {
             state.withLock {
                 $0.overlapped = $0.overlapped || $0.running
+                $0.afterWalk = $0.afterWalk || $0.walkEnded
                 $0.running = true
             }
             // Long enough for the next page to decode meanwhile, were the walk not to wait.
             Thread.sleep(forTimeInterval: 0.01)
-            let ended = walkEnded.withLock { $0 }
             state.withLock {
                 $0.pages.append(items)
                 $0.running = false
-                $0.afterWalk = $0.afterWalk || ended
             }
             if items.first == failingAt { throw DiskFull() }
             return items.count
         }
 
+        func count(_ page: GitHubListPage) { state.withLock { $0.counted.append(page.changed) } }
+
+        /// A commit running when the walk returns or throws is one it did not wait for.
+        func endWalk() {
+            state.withLock {
+                $0.afterWalk = $0.afterWalk || $0.running
+                $0.walkEnded = true
+            }
+        }
+
         var pages: [[Int]] { state.withLock { $0.pages } }
+        var counted: [Int] { state.withLock { $0.counted } }
         var overlapped: Bool { state.withLock { $0.overlapped } }
         var wroteAfterWalk: Bool { state.withLock { $0.afterWalk } }
     }
@@ -47,12 +65,13 @@ struct GitHubListWalkTests {
     static let api = URL(string: "https://api.github.com")!
 
     /// Pages 1…`pageCount` of three ids each, linked by `Link: rel="next"`; page `badPage`
-    /// is not JSON.
-    static func client(pageCount: Int, badPage: Int? = nil) -> HTTPClient {
+    /// is not JSON, and page `slowPage` is answered only after 20 s (or when cancelled).
+    static func client(pageCount: Int, badPage: Int? = nil, slowPage: Int? = nil) -> HTTPClient {
         HTTPClient(clock: SyncClock(now: { Date() }, sleep: { _ in })) { request in
             let page =
                 URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
                 .first { $0.name == "page" }.flatMap { Int($0.value ?? "") } ?? 1
+            if page == slowPage { try await Task.sleep(for: .seconds(20)) }
             let ids = (1...3).map { (page - 1) * 3 + $0 }
             let body = page == badPage ? "<html>" : "[" + ids.map(String.init).joined(separator: ",") + "]"
             var headers = ["Content-Type": "application/json"]
@@ -63,7 +82,7 @@ struct GitHubListWalkTests {
         }
     }
 
-    static func walk(_ client: HTTPClient, log: CommitLog) async throws -> (GitHubListWalkResult, [Int]) {
+    static func walk(_ client: HTTPClient, log: CommitLog) async throws -> GitHubListWalkResult {
         let sync = GitHubSync(
             client: client, baseURL: api, token: nil,
             archive: IssueArchive(database: try Database(path: ":memory:")),
@@ -79,21 +98,19 @@ struct GitHubListWalkTests {
             id: { $0 }, dates: { _ in nil }, missing: .notFound(repository: "o/r"),
             commit: { items, _ in try log.commit(items) })
         var report = GitHubSyncReport(repository: "o/r")
-        var counted: [Int] = []
-        defer { log.walkEnded.withLock { $0 = true } }
-        let result = try await sync.walk(
+        defer { log.endWalk() }
+        return try await sync.walk(
             from: .issues(repositoryID: 1, since: nil, perPage: 3), etag: nil, reading: reading, report: &report
-        ) { page, _ in counted.append(page.changed) }
-        return (result, counted)
+        ) { page, _ in log.count(page) }
     }
 
     @Test("pages commit one at a time, in order, each counted once committed")
     func commitsInOrder() async throws {
         let log = CommitLog()
-        let (result, counted) = try await Self.walk(Self.client(pageCount: 6), log: log)
+        let result = try await Self.walk(Self.client(pageCount: 6), log: log)
         #expect(log.pages == (0..<6).map { page in (1...3).map { page * 3 + $0 } })
         #expect(!log.overlapped)
-        #expect(counted == Array(repeating: 3, count: 6))
+        #expect(log.counted == Array(repeating: 3, count: 6))
         #expect(result.pages == 6 && result.ids.count == 18)
         #expect(!log.wroteAfterWalk)
     }
@@ -104,7 +121,22 @@ struct GitHubListWalkTests {
         await #expect(throws: FetchError.self) { try await Self.walk(Self.client(pageCount: 6, badPage: 4), log: log) }
         #expect(log.pages == [[1, 2, 3], [4, 5, 6], [7, 8, 9]])
         #expect(!log.overlapped)
+        #expect(log.counted == [3, 3, 3], "the third page was counted too")
         #expect(!log.wroteAfterWalk, "the third page's commit ended before the walk threw")
+    }
+
+    @Test("cancelled while the next page downloads, the walk stops at once, after the page being committed")
+    func cancellationDuringADownload() async throws {
+        let log = CommitLog()
+        let walk = Task { try await Self.walk(Self.client(pageCount: 6, slowPage: 3), log: log) }
+        while log.pages.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        let cancelled = ContinuousClock.now
+        walk.cancel()
+        // The transport's CancellationError reaches the walk as the client's "cannot reach".
+        await #expect(throws: (any Error).self) { try await walk.value }
+        #expect(ContinuousClock.now - cancelled < .seconds(10), "the download of page 3 was not waited for")
+        #expect(log.pages == [[1, 2, 3], [4, 5, 6]] && log.counted == [3, 3])
+        #expect(!log.wroteAfterWalk)
     }
 
     @Test("a commit that fails while a later page fails to decode is the failure reported")
