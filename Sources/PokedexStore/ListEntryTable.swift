@@ -20,7 +20,11 @@ struct ListEntryTable: Sendable {
             Set(entries.map(\.id)).count < entries.count || (named && Set(entries.map(\.name)).count < entries.count)
         var unchanged: [Int] = []
         for entry in entries {
-            if !isOneByOne, let row = stored[entry.id], row.url == entry.url, !named || row.name == entry.name {
+            // Compared as SQLite compares them, byte for byte: Swift's == takes two spellings of
+            // one accented name (composed, decomposed) for equal, UNIQUE(name) does not.
+            if !isOneByOne, let row = stored[entry.id], row.url.utf8.elementsEqual(entry.url.utf8),
+                !named || row.name.map({ $0.utf8.elementsEqual(entry.name.utf8) }) == true
+            {
                 unchanged.append(entry.id)
             } else {
                 try save(entry, in: database)
