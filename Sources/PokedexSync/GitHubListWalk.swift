@@ -59,8 +59,7 @@ extension GitHubSync {
         var response = try await requester.send(first, etag: firstETag)
         var result = GitHubListWalkResult()
         var committing: PageCommit?
-        // The next page's request, on a task of its own: the walk's cancellation reaches it
-        // through the handler around its await.
+        // The next page's request, on a task of its own (cancelled with the walk while awaited).
         var prefetching: Task<HTTPResponse, any Error>?
         // The page committing is counted once it is done, before the next one starts.
         func committed() async throws {
@@ -115,11 +114,7 @@ extension GitHubSync {
                         try await committed()
                         return result
                     }
-                    response = try await withTaskCancellationHandler {
-                        try await prefetch.value
-                    } onCancel: {
-                        prefetch.cancel()
-                    }
+                    response = try await prefetch.valueCancelledWithCaller
                     try Task.checkCancellation()
                 }
             }

@@ -76,7 +76,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
             stored = try await writer.storedDetails(maximumAgeSeconds: options.maximumDetailAgeSeconds)
         } catch {
             nextList?.cancel()
-            _ = try? await nextList?.value  // nothing of this run outlives it
+            _ = try? await nextList?.value
             _ = try? await writer.finish()  // hands the connection back as it was lent
             throw error
         }
@@ -109,7 +109,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                             }
                             inFlight += 1
                         } else if let listTask = nextList {
-                            nextList = try state.accept(try await listTask.value).flatMap {
+                            nextList = try state.accept(try await listTask.valueCancelledWithCaller).flatMap {
                                 followsList
                                     ? startList(.listPage($0), retry: retry)
                                     : followedGroup(Int($0) ?? groups.count, of: groups)
@@ -133,7 +133,9 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                 }
             }
         }
+        // A list page asked for ahead of a failure: no request of this run outlives it.
         nextList?.cancel()
+        _ = try? await nextList?.value
         let report: CatalogSyncReport
         do {
             report = try await writer.finish()

@@ -120,6 +120,35 @@ struct SyncJobTests {
     }
 }
 
+extension SyncJobTests {
+    @Test("cancelling while the next list page is awaited stops at once, keeping the page before it")
+    func cancellationDuringAListPage() async throws {
+        let stalled = AsyncStream<Void>.makeStream()
+        pokeAPI.override = { request in
+            // The catalog's second list page stalls far longer than the test may take.
+            guard request.path.hasSuffix("/pokemon/"), request.query["offset"] == "10" else { return nil }
+            stalled.continuation.yield()
+            return ScriptedResponse.json("{}").withFault(.stall(seconds: 20))
+        }
+        var jobOptions = options(.everything)
+        jobOptions.catalog.pageSize = 10
+        let job = SyncJob(options: jobOptions, transports: CurlTransport.factory)
+        let work = Task { try await job.run { _ in } }
+        for await _ in stalled.stream { break }
+        // The first page's details (answered at once) arrive meanwhile.
+        try await Task.sleep(for: .milliseconds(300))
+        let cancelled = ContinuousClock.now
+        work.cancel()
+        await #expect {
+            try await work.value
+        } throws: { error in
+            (error as? SyncFailure)?.wasInterrupted == true
+        }
+        #expect(ContinuousClock.now - cancelled < .seconds(10), "the stalled list page was waited for")
+        #expect(try PokemonCatalog(database: try LocalStore.openForReading(path: path)).count() == 10)
+    }
+}
+
 private final class EventLog: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [SyncEvent] = []
