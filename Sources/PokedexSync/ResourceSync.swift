@@ -37,6 +37,9 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
     let baseURL: URL
     let lent: LentStore<Kind.Store>
 
+    /// List pages asked for beyond the next one (``ListReadAhead``), within `--concurrency`.
+    static var listPagesAhead: Int { 3 }
+
     /// Detail bodies that may wait for an earlier page's last detail (``CatalogSync/waitingBodyBytesLimit``).
     static var waitingBodyBytesLimit: Int { CatalogSync.waitingBodyBytesLimit }
 
@@ -71,6 +74,8 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
             nextList = followedGroup(0, of: groups)
         }
         let followsList = groups.isEmpty
+        var readAhead = ListReadAhead<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage>(
+            window: followsList ? min(Self.listPagesAhead, concurrency - 1) : 0)
         let stored: [Int: PokemonCatalog.StoredDetail]
         do {
             stored = try await writer.storedDetails(maximumAgeSeconds: options.maximumDetailAgeSeconds)
@@ -109,10 +114,14 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                             }
                             inFlight += 1
                         } else if let listTask = nextList {
-                            nextList = try state.accept(try await listTask.valueCancelledWithCaller).flatMap {
-                                followsList
-                                    ? startList(.listPage($0), retry: retry)
-                                    : followedGroup(Int($0) ?? groups.count, of: groups)
+                            let page = try await listTask.valueCancelledWithCaller
+                            let next = try state.accept(page)
+                            if let next, followsList {
+                                nextList = readAhead.page(next, listCount: page.count, wanted: state.remaining) {
+                                    startList(.listPage($0), retry: retry)
+                                }
+                            } else {
+                                nextList = next.flatMap { followedGroup(Int($0) ?? groups.count, of: groups) }
                             }
                             try await writer.send(state.takeWrites(), progress: progress)
                         } else {
@@ -133,9 +142,10 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                 }
             }
         }
-        // A list page asked for ahead of a failure: no request of this run outlives it.
+        // List pages asked for ahead of a failure: no request of this run outlives it.
         nextList?.cancel()
         _ = try? await nextList?.value
+        await readAhead.finish()
         let report: CatalogSyncReport
         do {
             report = try await writer.finish()

@@ -68,6 +68,16 @@ struct CatalogSyncTests {
             listQueries.last?.query["limit"] == "15", "the shortened limit of the last page's link is used as given")
     }
 
+    @Test("list pages asked for ahead are each asked for once, and the walk takes the same pages")
+    func readAheadAsksOnce() async throws {
+        let report = try await sync(CatalogSyncOptions(pageSize: 5))
+        #expect(report.entries == api.catalog.count && report.pages == (api.catalog.count + 4) / 5)
+        let offsets = api.server.requests.filter { $0.path.hasSuffix("/pokemon/") }.compactMap { $0.query["offset"] }
+        #expect(
+            offsets.sorted { Int($0)! < Int($1)! } == stride(from: 0, to: api.catalog.count, by: 5).map(String.init))
+        #expect(try catalog.list(offset: 0, limit: 1_000).map(\.id) == api.catalog.map(\.id))
+    }
+
     @Test("raw bodies are stored exactly as received")
     func rawBodies() async throws {
         _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1))
