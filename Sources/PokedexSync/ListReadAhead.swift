@@ -14,8 +14,13 @@ struct ListPageLink: Equatable {
     let offset: Int
     let limit: Int
 
-    /// nil for a link without one integer `offset` and one positive integer `limit`, or with a
-    /// fragment: the pages after it cannot be told, and only the link itself is followed.
+    /// Offsets and limits beyond this are a server's mistake, not pages to add up: a list of
+    /// billions of entries is not read ahead.
+    static let largest = 1 << 31
+
+    /// nil for a link without one integer `offset` and one positive integer `limit` (neither
+    /// beyond `largest`), or with a fragment: the pages after it cannot be told, and only the
+    /// link itself is followed.
     init?(_ link: String) {
         guard let components = URLComponents(string: link), components.fragment == nil,
             let items = components.queryItems
@@ -24,22 +29,23 @@ struct ListPageLink: Equatable {
             let values = items.filter { $0.name == name }
             return values.count == 1 ? values[0].value.flatMap { Int($0) } : nil
         }
-        guard let offset = integer("offset"), offset >= 0, let limit = integer("limit"), limit > 0 else {
-            return nil
-        }
+        guard let offset = integer("offset"), (0...Self.largest).contains(offset), let limit = integer("limit"),
+            (1...Self.largest).contains(limit)
+        else { return nil }
         var location = components
         location.query = nil
         guard let base = location.string else { return nil }
         (self.location, self.items, self.offset, self.limit) = (base, items, offset, limit)
     }
 
-    /// The link `pages` pages further on: `offset` moved on by as many limits, all else as given.
-    func advanced(by pages: Int) -> String {
-        var components = URLComponents(string: location)!
+    /// The link `pages` (a few) pages further on: `offset` moved on by as many limits, all else
+    /// as given.
+    func advanced(by pages: Int) -> String? {
+        guard var components = URLComponents(string: location) else { return nil }
         components.queryItems = items.map {
             $0.name == "offset" ? URLQueryItem(name: "offset", value: String(offset + pages * limit)) : $0
         }
-        return components.string!
+        return components.string
     }
 
     /// Whether both ask the server for the same page: the same location and query items, in
@@ -88,8 +94,8 @@ struct ListReadAhead<Page: Sendable> {
         var pages = last + 1
         // Whole pages only: a server may shorten the last one's limit to what is left.
         while pages <= window, link.offset + (pages + 1) * link.limit <= listCount, (pages + 1) * link.limit <= wanted {
-            let further = link.advanced(by: pages)
-            if let asked = ListPageLink(further) { ahead.append((asked, start(further))) }
+            guard let further = link.advanced(by: pages), let asked = ListPageLink(further) else { break }
+            ahead.append((asked, start(further)))
             pages += 1
         }
         return task

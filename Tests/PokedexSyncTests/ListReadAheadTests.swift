@@ -18,6 +18,8 @@ struct ListReadAheadTests {
             ("\(base)?offset=a&limit=100", nil, nil), ("\(base)?offset=1&offset=2&limit=100", nil, nil),
             ("\(base)?offset=-1&limit=100", nil, nil), ("\(base)?offset=1&limit=0", nil, nil),
             ("\(base)?offset=1&limit=100#top", nil, nil), ("\(base)", nil, nil),
+            ("\(base)?offset=9223372036854775807&limit=100", nil, nil),
+            ("\(base)?offset=0&limit=9223372036854775807", nil, nil), ("\(base)?offset=2147483648&limit=1", 1 << 31, 1),
         ] as [(String, Int?, Int?)])
     func parsing(link: String, offset: Int?, limit: Int?) {
         let parsed = ListPageLink(link)
@@ -28,6 +30,10 @@ struct ListReadAheadTests {
     func advancing() throws {
         let link = try #require(ListPageLink("\(Self.base)?limit=100&format=json&offset=200"))
         #expect(link.advanced(by: 2) == "\(Self.base)?limit=100&format=json&offset=400")
+        let largest = try #require(
+            ListPageLink("\(Self.base)?offset=\(ListPageLink.largest)&limit=\(ListPageLink.largest)"))
+        #expect(
+            largest.advanced(by: 3) == "\(Self.base)?offset=\(4 * ListPageLink.largest)&limit=\(ListPageLink.largest)")
         #expect(link.advanced(by: 0) == "\(Self.base)?limit=100&format=json&offset=200")
     }
 
