@@ -9,21 +9,22 @@
 struct ListPageLink: Equatable {
     /// Scheme, authority and path: everything before the query.
     let location: String
-    /// The query's items in the server's order.
+    /// The query's items in the server's order, as encoded in the link: decoding them would
+    /// take `%2B` for `+`, which a server reads as a space.
     let items: [URLQueryItem]
     let offset: Int
     let limit: Int
 
     /// Offsets and limits beyond this are a server's mistake, not pages to add up: a list of
     /// billions of entries is not read ahead.
-    static let largest = 1 << 31
+    static let largest = Int(Int32.max)
 
     /// nil for a link without one integer `offset` and one positive integer `limit` (neither
     /// beyond `largest`), or with a fragment: the pages after it cannot be told, and only the
     /// link itself is followed.
     init?(_ link: String) {
         guard let components = URLComponents(string: link), components.fragment == nil,
-            let items = components.queryItems
+            let items = components.percentEncodedQueryItems
         else { return nil }
         func integer(_ name: String) -> Int? {
             let values = items.filter { $0.name == name }
@@ -42,16 +43,19 @@ struct ListPageLink: Equatable {
     /// as given.
     func advanced(by pages: Int) -> String? {
         guard var components = URLComponents(string: location) else { return nil }
-        components.queryItems = items.map {
+        components.percentEncodedQueryItems = items.map {
             $0.name == "offset" ? URLQueryItem(name: "offset", value: String(offset + pages * limit)) : $0
         }
         return components.string
     }
 
     /// Whether both ask the server for the same page: the same location and query items, in
-    /// any order (PokeAPI's order is not to be relied on).
+    /// any order (PokeAPI's order is not to be relied on), each as encoded, `q` apart from `q=`.
     func asksForSamePage(as other: ListPageLink) -> Bool {
-        func sorted(_ items: [URLQueryItem]) -> [String] { items.map { "\($0.name)=\($0.value ?? "")" }.sorted() }
+        // An encoded name holds no `=`, so each item reads back one way only.
+        func sorted(_ items: [URLQueryItem]) -> [String] {
+            items.map { item in item.value.map { "\(item.name)=\($0)" } ?? item.name }.sorted()
+        }
         return location == other.location && sorted(items) == sorted(other.items)
     }
 }

@@ -19,7 +19,9 @@ struct ListReadAheadTests {
             ("\(base)?offset=-1&limit=100", nil, nil), ("\(base)?offset=1&limit=0", nil, nil),
             ("\(base)?offset=1&limit=100#top", nil, nil), ("\(base)", nil, nil),
             ("\(base)?offset=9223372036854775807&limit=100", nil, nil),
-            ("\(base)?offset=0&limit=9223372036854775807", nil, nil), ("\(base)?offset=2147483648&limit=1", 1 << 31, 1),
+            ("\(base)?offset=0&limit=9223372036854775807", nil, nil),
+            ("\(base)?offset=2147483647&limit=1", 2_147_483_647, 1),
+            ("\(base)?offset=2147483648&limit=1", nil, nil),
         ] as [(String, Int?, Int?)])
     func parsing(link: String, offset: Int?, limit: Int?) {
         let parsed = ListPageLink(link)
@@ -35,6 +37,8 @@ struct ListReadAheadTests {
         #expect(
             largest.advanced(by: 3) == "\(Self.base)?offset=\(4 * ListPageLink.largest)&limit=\(ListPageLink.largest)")
         #expect(link.advanced(by: 0) == "\(Self.base)?limit=100&format=json&offset=200")
+        let encoded = try #require(ListPageLink("\(Self.base)?offset=0&limit=10&q=a%2Bb%20c"))
+        #expect(encoded.advanced(by: 1) == "\(Self.base)?offset=10&limit=10&q=a%2Bb%20c", "kept as encoded")
     }
 
     @Test(
@@ -46,6 +50,11 @@ struct ListReadAheadTests {
             ("\(base)?offset=200&limit=100", "https://pokeapi.co/api/v2/ability/?offset=200&limit=100", false),
             ("\(base)?offset=200&limit=100", "http://pokeapi.co/api/v2/pokemon/?offset=200&limit=100", false),
             ("\(base)?offset=200&limit=100", "\(base)?offset=200&limit=100&x=1", false),
+            // Items as encoded: %2B is not +, a name's = not a value's, q not q=.
+            ("\(base)?offset=200&limit=100&q=a%2Bb", "\(base)?offset=200&limit=100&q=a+b", false),
+            ("\(base)?offset=200&limit=100&a%3Db=c", "\(base)?offset=200&limit=100&a=b%3Dc", false),
+            ("\(base)?offset=200&limit=100&q", "\(base)?offset=200&limit=100&q=", false),
+            ("\(base)?q=a%2Bb&offset=200&limit=100", "\(base)?offset=200&limit=100&q=a%2Bb", true),
         ])
     func samePage(first: String, second: String, same: Bool) throws {
         let a = try #require(ListPageLink(first)), b = try #require(ListPageLink(second))
