@@ -86,8 +86,7 @@ extension GitHubSync {
                 default:
                     let next = try LinkHeader.nextPage(of: response, api: requester.baseURL)
                     let requester = requester
-                    let prefetch = next.map { link in Task { try await requester.send(.link(link), etag: nil) } }
-                    prefetching = prefetch
+                    prefetching = next.map { link in Task { try await requester.send(.link(link), etag: nil) } }
                     let items = try reading.decode(response)
                     try Self.refuseFutureDates(
                         items, reading: reading, response: response, now: requester.client.clock.now())
@@ -110,7 +109,7 @@ extension GitHubSync {
                     nonisolated(unsafe) let commit = reading.commit
                     committing = PageCommit(received: items.count, task: Task { try commit(items, firstPage) })
                     result.pages += 1
-                    guard let prefetch else {
+                    guard let prefetch = prefetching else {
                         try await committed()
                         return result
                     }

@@ -76,12 +76,17 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         let followsList = groups.isEmpty
         var readAhead = ListReadAhead<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage>(
             window: followsList ? min(Self.listPagesAhead, concurrency - 1) : 0)
+        // List pages asked for when the run stops early: no request of it outlives it.
+        func stopListing() async {
+            nextList?.cancel()
+            _ = try? await nextList?.value
+            await readAhead.finish()
+        }
         let stored: [Int: PokemonCatalog.StoredDetail]
         do {
             stored = try await writer.storedDetails(maximumAgeSeconds: options.maximumDetailAgeSeconds)
         } catch {
-            nextList?.cancel()
-            _ = try? await nextList?.value
+            await stopListing()
             _ = try? await writer.finish()  // hands the connection back as it was lent
             throw error
         }
@@ -142,10 +147,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                 }
             }
         }
-        // List pages asked for ahead of a failure: no request of this run outlives it.
-        nextList?.cancel()
-        _ = try? await nextList?.value
-        await readAhead.finish()
+        await stopListing()
         let report: CatalogSyncReport
         do {
             report = try await writer.finish()
