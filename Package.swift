@@ -17,13 +17,20 @@ let package = Package(
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // PNG bytes to RGBA pixels through libpng's simplified API; no Foundation.
         .target(name: "PNGDecoding", dependencies: ["CPNG"]),
-        // The system zlib (zlib1g-dev on Debian/Ubuntu; the macOS SDK ships it) and, on it, the
-        // bodies' two codings: Content-Encoding undone once, and the compressed form the store
-        // keeps (the server's own deflate stream when it sent one). No Foundation: queries read it.
+        // The system libdeflate (libdeflate-dev on Debian/Ubuntu, libdeflate from Homebrew) and, on
+        // it, the bodies' two codings: Content-Encoding undone once, and the compressed form the
+        // store keeps (the server's own deflate stream when it sent one, framed as zlib). No
+        // Foundation: queries read it.
         .systemLibrary(
-            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+        .target(name: "BodyCoding", dependencies: ["CDeflate"]),
+        // The system zlib (zlib1g-dev; the macOS SDK ships it), for tests only: a second
+        // implementation that makes their compressed fixtures and reads what the store keeps
+        // as sqlite3's sqlar_uncompress and Python's zlib do.
+        .systemLibrary(
+            name: "CZlib", path: "Tests/Support/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        .target(name: "BodyCoding", dependencies: ["CZlib"]),
         // Images to terminal output (half blocks, kitty, iTerm2) and the choice of protocol from the
         // environment: pure functions, no I/O, no Foundation.
         .target(name: "TerminalImages", dependencies: ["PNGDecoding"]),
@@ -99,7 +106,7 @@ let package = Package(
             dependencies: ["TerminalImages", "PNGDecoding", "PNGTestSupport", "LoopbackHTTP"]),
         .testTarget(
             name: "PNGDecodingTests", dependencies: ["PNGDecoding", "PNGTestSupport", "LoopbackHTTP", "TestSupport"]),
-        .testTarget(name: "BodyCodingTests", dependencies: ["BodyCoding"]),
+        .testTarget(name: "BodyCodingTests", dependencies: ["BodyCoding", "CZlib"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "MigrationNames", "TestSupport"]),
         .testTarget(
             name: "PokedexStoreTests",

@@ -48,7 +48,7 @@ public enum ContentDecoding {
                 wire.count < GzipMember.trailerSize
                 ? 0
                 : Int(GzipMember.trailer(UnsafeRawBufferPointer(rebasing: wire.suffix(GzipMember.trailerSize))).size)
-            let (output, consumed) = try ZlibStream.inflate(
+            let (output, consumed) = try DeflateCodec.inflate(
                 UnsafeRawBufferPointer(rebasing: member[header.deflateStart...]), framing: .raw,
                 limit: limit - body.count, sizeHint: sizeHint)
             let trailerStart = header.deflateStart + consumed
@@ -56,7 +56,7 @@ public enum ContentDecoding {
                 throw .corrupt("the gzip trailer is missing")
             }
             let trailer = GzipMember.trailer(UnsafeRawBufferPointer(rebasing: member[trailerStart...]))
-            guard trailer.crc == output.withUnsafeBytes(ZlibStream.crc32),
+            guard trailer.crc == output.withUnsafeBytes(DeflateCodec.crc32),
                 trailer.size == UInt32(truncatingIfNeeded: output.count)
             else { throw .corrupt("the gzip checksum does not match") }
             if start == 0 { firstDeflate = header.deflateStart..<trailerStart }
@@ -75,7 +75,7 @@ public enum ContentDecoding {
         let isZlib =
             wire.count >= 2 && wire[0] & 0x0F == 8 && wire[0] >> 4 <= 7 && wire[1] & 0x20 == 0
             && (UInt16(wire[0]) << 8 | UInt16(wire[1])) % 31 == 0
-        let (body, consumed) = try ZlibStream.inflate(
+        let (body, consumed) = try DeflateCodec.inflate(
             wire, framing: isZlib ? .zlib : .raw, limit: limit, sizeHint: wire.count * 8)
         guard consumed == wire.count else { throw .corrupt("bytes follow the compressed stream") }
         let stored =

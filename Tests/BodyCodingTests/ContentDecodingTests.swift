@@ -81,7 +81,7 @@ struct ContentDecodingTests {
             error: .corrupt("it is not gzip")),
         Refusal(
             label: "cut inside the stream", wire: Array(gzipped[..<(gzipped.count / 2)]), contentEncoding: "gzip",
-            error: .corrupt("it ends early")),
+            error: .corrupt("the compressed stream is damaged or cut short")),
         Refusal(
             label: "cut inside the trailer", wire: Array(gzipped.dropLast(3)), contentEncoding: "gzip",
             error: .corrupt("the gzip trailer is missing")),
