@@ -47,10 +47,20 @@ public enum ContentDecoding {
             let sizeHint =
                 wire.count < GzipMember.trailerSize
                 ? 0
-                : Int(GzipMember.trailer(UnsafeRawBufferPointer(rebasing: wire.suffix(GzipMember.trailerSize))).size)
-            let (output, consumed) = try DeflateCodec.inflate(
-                UnsafeRawBufferPointer(rebasing: member[header.deflateStart...]), framing: .raw,
-                limit: limit - body.count, sizeHint: sizeHint)
+                : Int(
+                    exactly: GzipMember.trailer(UnsafeRawBufferPointer(rebasing: wire.suffix(GzipMember.trailerSize)))
+                        .size)
+                    ?? .max
+            let inflated: (output: [UInt8], consumed: Int)
+            do {
+                inflated = try DeflateCodec.inflate(
+                    UnsafeRawBufferPointer(rebasing: member[header.deflateStart...]), framing: .raw,
+                    limit: limit - body.count, sizeHint: sizeHint)
+            } catch .tooLarge {
+                // The limit is the whole body's, not what the members before left of it.
+                throw .tooLarge(limit: limit)
+            }
+            let (output, consumed) = inflated
             let trailerStart = header.deflateStart + consumed
             guard trailerStart + GzipMember.trailerSize <= member.count else {
                 throw .corrupt("the gzip trailer is missing")
@@ -76,7 +86,7 @@ public enum ContentDecoding {
             wire.count >= 2 && wire[0] & 0x0F == 8 && wire[0] >> 4 <= 7 && wire[1] & 0x20 == 0
             && (UInt16(wire[0]) << 8 | UInt16(wire[1])) % 31 == 0
         let (body, consumed) = try DeflateCodec.inflate(
-            wire, framing: isZlib ? .zlib : .raw, limit: limit, sizeHint: wire.count * 8)
+            wire, framing: isZlib ? .zlib : .raw, limit: limit, sizeHint: .max)
         guard consumed == wire.count else { throw .corrupt("bytes follow the compressed stream") }
         let stored =
             isZlib

@@ -17,17 +17,25 @@ enum DeflateCodec {
     /// `limit`. Returns the output and how many bytes of `input` the stream took (what follows
     /// is the caller's: a gzip trailer).
     ///
-    /// libdeflate writes into a buffer of fixed size: `sizeHint` (a gzip trailer's or the
-    /// database's size) is tried first, and a larger room, doubled up to `limit`, only when the
-    /// stream does not fit. The hint comes from the server or the database, so no more is set
-    /// aside than deflate can make of the input (at most 1,032 bytes out for each byte in).
+    /// libdeflate writes into a buffer of fixed size and starts over when it is too small.
+    /// `sizeHint` (a gzip trailer's or the database's size; `Int.max` when nothing says) is tried first, and a room doubled
+    /// up to `limit` only when the stream does not fit. The hint comes from the server or the
+    /// database, so the first room is also kept within what the input plausibly makes (64
+    /// bytes out for each byte in; JSON compresses ≈15×): a damaged row claiming a terabyte
+    /// costs a few doublings, not one huge allocation. Deflate makes at most 1,032 bytes out of
+    /// each byte in: past that room a stream is damaged.
     static func inflate(
         _ input: UnsafeRawBufferPointer, framing: Framing, limit: Int, sizeHint: Int
     ) throws(BodyCodingError) -> (output: [UInt8], consumed: Int) {
         guard let decompressor = libdeflate_alloc_decompressor() else { throw .corrupt("libdeflate ran out of memory") }
         defer { libdeflate_free_decompressor(decompressor) }
-        let largest = min(limit, input.count.multipliedReportingOverflow(by: 1032).partialValue)
-        var room = min(max(sizeHint, 1), largest)
+        // `ratio` bytes out for each byte in, unbounded where Int cannot count them (32 bits).
+        func outputFor(_ ratio: Int) -> Int {
+            let (product, overflow) = input.count.multipliedReportingOverflow(by: ratio)
+            return overflow ? Int.max : product
+        }
+        let largest = max(0, min(limit, outputFor(1032)))
+        var room = min(max(sizeHint, 1), max(64 * 1024, outputFor(64)), largest)
         while true {
             var consumed = 0
             var result = LIBDEFLATE_SUCCESS
@@ -43,7 +51,7 @@ enum DeflateCodec {
             case LIBDEFLATE_SUCCESS:
                 return (output, consumed)
             case LIBDEFLATE_INSUFFICIENT_SPACE where room < largest:
-                room = min(largest, max(room * 2, 64 * 1024))
+                room = room <= largest / 2 ? max(room * 2, min(largest, 64 * 1024)) : largest
             case LIBDEFLATE_INSUFFICIENT_SPACE where largest == limit:
                 throw .tooLarge(limit: limit)
             default:

@@ -30,9 +30,10 @@ struct RawBody: Sendable {
     var assignments: String { names.map { "\($0) = ?" }.joined(separator: ", ") }
 
     /// True when `columns` hold exactly the three `values`. pokedex compresses an item the
-    /// same way each time (zlib is deterministic for the same input, level and version), so
-    /// an unchanged item compares equal without being decoded; a zlib that compresses
-    /// differently only makes each item look changed once, costing one rewrite of it.
+    /// same way each time (libdeflate is deterministic for the same input, level and version),
+    /// so an unchanged item compares equal without being decoded; a compressor that compresses
+    /// differently (another libdeflate, or the zlib of pokedex before it) only makes each item
+    /// look changed once, costing one rewrite of it.
     var matches: String { "(" + names.map { "\($0) = ?" }.joined(separator: " AND ") + ")" }
 
     /// The values to store for `columns`.

@@ -34,6 +34,11 @@ struct ContentDecodingTests {
             wire: GzipFixture.gzip(Array(body[..<1000])) + GzipFixture.gzip(Array(body[1000...])),
             contentEncoding: "gzip", stored: nil),
         Case(
+            // The first member's room comes from the last trailer: too small, it grows.
+            label: "two gzip members, the first larger",
+            wire: GzipFixture.gzip(Array(body.dropLast(100))) + GzipFixture.gzip(Array(body.suffix(100))),
+            contentEncoding: "gzip", stored: nil),
+        Case(
             label: "deflate as a zlib stream", wire: GzipFixture.zlibStream(body), contentEncoding: "deflate",
             stored: .zlib),
         Case(label: "deflate sent bare", wire: GzipFixture.rawDeflate(body), contentEncoding: "deflate", stored: .zlib),
@@ -127,6 +132,13 @@ struct ContentDecodingTests {
         #expect(wire.count < 100_000)
         #expect(throws: BodyCodingError.tooLarge(limit: 1 << 20)) {
             try ContentDecoding.decode(wire, contentEncoding: coding, limit: 1 << 20)
+        }
+    }
+
+    @Test func namesTheWholeLimitWhenALaterGzipMemberPassesIt() {
+        let wire = GzipFixture.gzip(Self.body) + GzipFixture.gzip([UInt8](repeating: 0, count: 2 << 20))
+        #expect(throws: BodyCodingError.tooLarge(limit: 1 << 20)) {
+            try ContentDecoding.decode(wire, contentEncoding: "gzip", limit: 1 << 20)
         }
     }
 

@@ -35,7 +35,7 @@ struct DeflateCodecTests {
         #expect(consumed == stream.count)
     }
 
-    @Test(arguments: [0, 1, 1_000])
+    @Test(arguments: [0, 1, 1_000, body.count - 1, body.count, 1 << 40, Int.max])
     func theLimitIsExact(_ hint: Int) throws {
         let stream = GzipFixture.rawDeflate(Self.body)
         let inflate = { (limit: Int) throws(BodyCodingError) in
@@ -55,10 +55,24 @@ struct DeflateCodecTests {
         #expect(output.isEmpty)
     }
 
+    /// Room for 1,032 bytes per byte in and still not the end of the stream: a damaged one,
+    /// not one too large (deflate cannot make more of so little input).
+    @Test func aStreamThatOutgrowsWhatDeflateCanMakeIsDamaged() {
+        // A stored block announcing 65,535 bytes, of which only three follow.
+        let stored: [UInt8] = [0x01, 0xFF, 0xFF, 0x00, 0x00, 0x61, 0x62, 0x63]
+        #expect(throws: BodyCodingError.corrupt("the compressed stream is damaged or cut short")) {
+            try stored.withBytes { (input) throws(BodyCodingError) in
+                try DeflateCodec.inflate(input, framing: .raw, limit: 1 << 30, sizeHint: 0)
+            }
+        }
+    }
+
     @Test func checksumsMatchZlibs() {
-        for length in [0, 1, 15, 16, 17, 5_552, 100_003] {
-            let bytes = GzipFixture.incompressible(length)
-            #expect(bytes.withUnsafeBytes(DeflateCodec.crc32) == ZlibReference.crc32(bytes), "\(length) bytes")
+        for length in [0, 1, 15, 16, 17, 5_551, 5_552, 5_553, 100_003] {
+            for bytes in [GzipFixture.incompressible(length), [UInt8](repeating: 0xFF, count: length)] {
+                #expect(bytes.withUnsafeBytes(DeflateCodec.crc32) == ZlibReference.crc32(bytes), "\(length) bytes")
+                #expect(bytes.withUnsafeBytes(DeflateCodec.adler32) == ZlibReference.adler32(bytes), "\(length) bytes")
+            }
         }
     }
 }

@@ -37,4 +37,8 @@ enum ZlibReference {
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         UInt32(CZlib.crc32_z(0, bytes, bytes.count))
     }
+
+    static func adler32(_ bytes: [UInt8]) -> UInt32 {
+        UInt32(CZlib.adler32_z(1, bytes, bytes.count))
+    }
 }
