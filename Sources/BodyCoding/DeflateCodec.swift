@@ -18,12 +18,12 @@ enum DeflateCodec {
     /// is the caller's: a gzip trailer).
     ///
     /// libdeflate writes into a buffer of fixed size and starts over when it is too small.
-    /// `sizeHint` (a gzip trailer's or the database's size; `Int.max` when nothing says) is tried first, and a room doubled
-    /// up to `limit` only when the stream does not fit. The hint comes from the server or the
-    /// database, so the first room is also kept within what the input plausibly makes (64
-    /// bytes out for each byte in; JSON compresses ≈15×): a damaged row claiming a terabyte
-    /// costs a few doublings, not one huge allocation. Deflate makes at most 1,032 bytes out of
-    /// each byte in: past that room a stream is damaged.
+    /// `sizeHint` (a gzip trailer's or the database's size; `Int.max` when nothing says) is
+    /// tried first, and a room doubled up to `limit` only when the stream does not fit. The
+    /// hint comes from the server or the database, so the first room is also kept within what
+    /// the input plausibly makes (64 bytes out for each byte in; JSON compresses ≈15×): a
+    /// damaged row claiming a terabyte costs a few doublings, not one huge allocation. Deflate
+    /// makes at most 1,032 bytes out of each byte in: past that room a stream is damaged.
     static func inflate(
         _ input: UnsafeRawBufferPointer, framing: Framing, limit: Int, sizeHint: Int
     ) throws(BodyCodingError) -> (output: [UInt8], consumed: Int) {
