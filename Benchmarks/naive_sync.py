@@ -51,7 +51,8 @@ def main(argv):
     db = sqlite3.connect(db_path)
     chains = []
     for table, path in LISTS.items():
-        chains += store(db, session, table, fetch_list(session, f"{base}/{path}?offset=0&limit=100"))
+        # The list pages pokedex asks for: both fetch the same URLs.
+        chains += store(db, session, table, fetch_list(session, f"{base}/{path}?offset=0&limit=1000"))
     store(db, session, "evolution_chain", [{"url": url} for url in dict.fromkeys(chains)])
     db.commit()
     db.close()

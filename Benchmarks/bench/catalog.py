@@ -7,7 +7,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 from .common import check_call, expect_rows, log
-from .settings import LISTED_RESOURCES, BenchError
+from .settings import LIST_PAGE_SIZE, LISTED_RESOURCES, BenchError
 
 
 def _get(url: str) -> dict:
@@ -40,7 +40,7 @@ def list_urls(ctx) -> None:
     """Sets ctx.url_list, ctx.curl_config, ctx.expected_count and ctx.expected_rows."""
     pages, details = [], {}
     for table, path in LISTED_RESOURCES.items():
-        listed_pages, listed = _walk(f"{ctx.mirror.base_url}/{path}?offset=0&limit=100")
+        listed_pages, listed = _walk(f"{ctx.mirror.base_url}/{path}?offset=0&limit={LIST_PAGE_SIZE}")
         pages += listed_pages
         details[table] = listed
     details["evolution_chain"] = _chains(details["pokemon_species"])

@@ -16,6 +16,7 @@ THREAD_CASES = ("comments",)     # case i, on the main mirror; a section of its 
 # The lists a full sync walks (and naive_sync.py too), by the table their details fill; the
 # evolution chains have no list walk: the species bodies link them.
 LISTED_RESOURCES = {"pokemon": "pokemon/", "pokemon_species": "pokemon-species/", "type": "type/", "ability": "ability/"}
+LIST_PAGE_SIZE = 1000              # entries per list request, as pokedex asks (CatalogSyncOptions)
 ISSUES_REPO = "o/r"                # served by the main mirror for cases e, f, f2
 ISSUES_COUNT = 10000               # its issues + pull requests
 SCALE_REPO = "o/big"               # case g, on a mirror of its own

@@ -55,6 +55,8 @@ struct ResourcePageSchedule<Downloaded: PageBody> {
     }
 
     let waitingBodyBytesLimit: Int
+    /// Entries per committed page: a list page larger than this is committed in parts.
+    let commitSize: Int
     /// Entries still wanted (the `--limit` left).
     private(set) var remaining: Int
     private let stored: [Int: PokemonCatalog.StoredDetail]
@@ -70,8 +72,12 @@ struct ResourcePageSchedule<Downloaded: PageBody> {
     /// Ids of every entry the list has brought so far.
     private var listed: Set<Int> = []
 
-    init(limit: Int?, stored: [Int: PokemonCatalog.StoredDetail], waitingBodyBytesLimit: Int) {
+    init(
+        limit: Int?, commitSize: Int = CatalogSyncOptions.defaultCommitSize, stored: [Int: PokemonCatalog.StoredDetail],
+        waitingBodyBytesLimit: Int
+    ) {
         self.remaining = limit ?? Int.max
+        self.commitSize = max(1, commitSize)
         self.stored = stored
         self.waitingBodyBytesLimit = waitingBodyBytesLimit
     }
@@ -102,15 +108,20 @@ struct ResourcePageSchedule<Downloaded: PageBody> {
                 reason: "the list's page brings no entry not already listed, so its next link leads nowhere",
                 bodyPrefix: "")
         }
-        let entries = Array(page.entries.prefix(remaining))
+        let entries = page.entries.prefix(remaining)
         remaining -= entries.count
-        let number = firstPendingPage + pending.count
-        let wanted = entries.filter { stored[$0.id]?.isFresh != true }
-        pending.append(
-            PendingPage(
-                start: PageStart(entries: entries, reused: entries.count - wanted.count, listCount: page.count),
-                outstanding: wanted.count))
-        queue.append(contentsOf: wanted.map { QueuedEntry(page: number, entry: $0, etag: stored[$0.id]?.etag) })
+        // An empty page is still one to commit, as the list's end.
+        for start in stride(from: entries.startIndex, to: max(entries.endIndex, entries.startIndex + 1), by: commitSize)
+        {
+            let part = Array(entries[start..<min(entries.endIndex, start + commitSize)])
+            let number = firstPendingPage + pending.count
+            let wanted = part.filter { stored[$0.id]?.isFresh != true }
+            pending.append(
+                PendingPage(
+                    start: PageStart(entries: part, reused: part.count - wanted.count, listCount: page.count),
+                    outstanding: wanted.count))
+            queue.append(contentsOf: wanted.map { QueuedEntry(page: number, entry: $0, etag: stored[$0.id]?.etag) })
+        }
         return remaining > 0 && !page.entries.isEmpty ? page.next : nil
     }
 

@@ -14,8 +14,12 @@ public struct CatalogSyncOptions: Sendable {
     public var limit: Int?
     /// Detail downloads in flight at once.
     public var concurrency: Int
-    /// Entries asked for per list request.
-    public var pageSize: Int
+    /// Entries asked for per list request. A refresh downloads little but the lists, one
+    /// round trip per request: 1,000 takes the whole dex's lists in 6 requests instead of 30.
+    public var listPageSize: Int
+    /// Entries stored per transaction: the most a failure or a crash can lose, and the step
+    /// in which progress is reported. A list page larger than this is committed in parts.
+    public var commitSize: Int
     /// How each request's transient failures are retried.
     public var retry: RetryPolicy
     /// Stored details downloaded or confirmed current less than this many seconds ago are
@@ -23,17 +27,20 @@ public struct CatalogSyncOptions: Sendable {
     public var maximumDetailAgeSeconds: Int?
 
     public static let defaultConcurrency = 8
-    public static let defaultPageSize = 100
+    public static let defaultListPageSize = 1_000
+    public static let defaultCommitSize = 100
 
     public init(
         offset: Int = 0, limit: Int? = nil, concurrency: Int = Self.defaultConcurrency,
-        pageSize: Int = Self.defaultPageSize, retry: RetryPolicy = .standard,
+        listPageSize: Int = Self.defaultListPageSize, commitSize: Int = Self.defaultCommitSize,
+        retry: RetryPolicy = .standard,
         maximumDetailAgeSeconds: Int? = nil
     ) {
         self.offset = offset
         self.limit = limit
         self.concurrency = concurrency
-        self.pageSize = pageSize
+        self.listPageSize = listPageSize
+        self.commitSize = commitSize
         self.retry = retry
         self.maximumDetailAgeSeconds = maximumDetailAgeSeconds
     }
@@ -41,6 +48,7 @@ public struct CatalogSyncOptions: Sendable {
 
 /// What a catalog sync did.
 public struct CatalogSyncReport: Sendable, Equatable {
+    /// Pages committed, each of at most `commitSize` entries.
     public var pages = 0
     public var entries = 0
     public var detailsDownloaded = 0

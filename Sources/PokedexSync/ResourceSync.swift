@@ -25,8 +25,8 @@ protocol PokeAPIResourceKind: Sendable {
 enum ResourceEntrySource: Sendable {
     /// The paginated list, from this offset.
     case list(offset: Int)
-    /// URLs the stored bodies gave (a species' chain, a Pokémon's types), committed in groups
-    /// of the page size.
+    /// URLs the stored bodies gave (a species' chain, a Pokémon's types), committed in parts
+    /// of the commit size.
     case entries([PokemonListEntry])
 }
 
@@ -58,24 +58,20 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         guard wanted > 0 else { return try await writer.finish() }
         let concurrency = max(1, options.concurrency)
         let retry = options.retry
-        let pageSize = max(1, options.pageSize)
         // The first list page is on its way while the writer reads what is stored: on a
         // refresh, where nothing else is downloaded, each resource would otherwise wait for
         // both one after the other.
         var nextList: Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error>?
-        var groups: [[PokemonListEntry]] = []
         switch source {
         case .list(let offset):
-            nextList = startList(.list(path: Kind.listPath, offset: offset, limit: min(pageSize, wanted)), retry: retry)
+            nextList = startList(
+                .list(path: Kind.listPath, offset: offset, limit: min(max(1, options.listPageSize), wanted)),
+                retry: retry)
         case .entries(let entries):
-            groups = stride(from: 0, to: entries.count, by: pageSize).map {
-                Array(entries[$0..<min(entries.count, $0 + pageSize)])
-            }
-            nextList = followedGroup(0, of: groups)
+            nextList = entries.isEmpty ? nil : Self.followed(entries)
         }
-        let followsList = groups.isEmpty
         var readAhead = ListReadAhead<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage>(
-            window: followsList ? min(Self.listPagesAhead, concurrency - 1) : 0)
+            window: min(Self.listPagesAhead, concurrency - 1))
         // List pages asked for when the run stops early: no request of it outlives it.
         func stopListing() async {
             nextList?.cancel()
@@ -91,7 +87,8 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
             throw error
         }
         var state = ResourcePageSchedule<Kind.Store.Downloaded>(
-            limit: options.limit, stored: stored, waitingBodyBytesLimit: Self.waitingBodyBytesLimit)
+            limit: options.limit, commitSize: options.commitSize, stored: stored,
+            waitingBodyBytesLimit: Self.waitingBodyBytesLimit)
         let client = client, baseURL = baseURL
         // The writer keeps the first unfinished page's transaction open and stores each of
         // its details as it arrives, while this loop keeps a window of detail downloads busy
@@ -120,13 +117,10 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                             inFlight += 1
                         } else if let listTask = nextList {
                             let page = try await listTask.valueCancelledWithCaller
-                            let next = try state.accept(page)
-                            if let next, followsList {
-                                nextList = readAhead.page(next, listCount: page.count, wanted: state.remaining) {
+                            nextList = try state.accept(page).map { next in
+                                readAhead.page(next, listCount: page.count, wanted: state.remaining) {
                                     startList(.listPage($0), retry: retry)
                                 }
-                            } else {
-                                nextList = next.flatMap { followedGroup(Int($0) ?? groups.count, of: groups) }
                             }
                             try await writer.send(state.takeWrites(), progress: progress)
                         } else {
@@ -210,16 +204,14 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
 
     // MARK: Details
 
-    /// The `index`th group of followed entries, as a page whose `next` is the next group's index.
-    private func followedGroup(
-        _ index: Int, of groups: [[PokemonListEntry]]
-    ) -> Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error>? {
-        guard index < groups.count else { return nil }
-        let total = groups.reduce(0) { $0 + $1.count }
+    /// Followed entries as one page with no next: the schedule commits them in parts.
+    private static func followed(
+        _ entries: [PokemonListEntry]
+    ) -> Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error> {
         // Never fetched: the schedule only keys the page by it.
-        let url = URL(string: "followed:\(Kind.listPath)\(index)")!
+        let url = URL(string: "followed:\(Kind.listPath)")!
         let page = ResourcePageSchedule<Kind.Store.Downloaded>.ListPage(
-            url: url, count: total, entries: groups[index], next: index + 1 < groups.count ? String(index + 1) : nil)
+            url: url, count: entries.count, entries: entries, next: nil)
         return Task { page }
     }
 

@@ -20,10 +20,12 @@ struct CatalogPageScheduleTests {
 
     /// Runs `steps` and returns the writes taken, as `begin 1 2`, `details 2`, `confirmed 3`,
     /// `commit`, with the waiting bytes after each take as `waiting N`.
-    static func run(_ steps: [Step], stored: [Int: PokemonCatalog.StoredDetail] = [:], limit: Int? = nil)
-        throws -> [String]
-    {
-        var schedule = CatalogPageSchedule(limit: limit, stored: stored, waitingBodyBytesLimit: 100)
+    static func run(
+        _ steps: [Step], stored: [Int: PokemonCatalog.StoredDetail] = [:], limit: Int? = nil,
+        commitSize: Int = CatalogSyncOptions.defaultCommitSize
+    ) throws -> [String] {
+        var schedule = CatalogPageSchedule(
+            limit: limit, commitSize: commitSize, stored: stored, waitingBodyBytesLimit: 100)
         var pageOf: [Int: Int] = [:]
         var pages = 0
         var taken: [String] = []
@@ -68,6 +70,29 @@ struct CatalogPageScheduleTests {
         case .confirmed(let id): return "confirmed \(id)"
         case .commit: return "commit"
         }
+    }
+
+    @Test(
+        "a list page larger than the commit size is committed in parts, in list order",
+        arguments: [
+            (2, [1, 2, 3, 4, 5], ["begin 1 2", "commit", "begin 3 4", "commit", "begin 5", "commit"]),
+            (3, [1, 2, 3], ["begin 1 2 3", "commit"]),
+            (100, [1, 2, 3], ["begin 1 2 3", "commit"]),
+            (2, [], ["begin", "commit"]),
+        ])
+    func commitsInParts(commitSize: Int, ids: [Int], pages: [String]) throws {
+        // Details arrive last first: each part still waits for its own and commits in order.
+        let taken = try Self.run(
+            [.list(ids)] + ids.reversed().map { .arrive($0, bytes: 1) } + [.take], commitSize: commitSize)
+        #expect(taken.filter { $0.hasPrefix("begin") || $0 == "commit" } == pages)
+        #expect(taken.filter { $0.hasPrefix("details") }.count == ids.count && taken.last == "waiting 0")
+    }
+
+    @Test("a part waits for its own last detail, not for the whole list page's")
+    func partCommitsBeforeItsPage() throws {
+        let taken = try Self.run(
+            [.list([1, 2, 3, 4]), .arrive(2, bytes: 1), .arrive(1, bytes: 1), .take], commitSize: 2)
+        #expect(taken == ["begin 1 2", "details 2", "details 1", "commit", "begin 3 4", "waiting 0"])
     }
 
     @Test(

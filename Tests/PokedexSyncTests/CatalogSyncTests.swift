@@ -58,7 +58,7 @@ struct CatalogSyncTests {
 
     @Test("the whole list is walked by following next, whatever its query order and last limit")
     func followsNext() async throws {
-        let report = try await sync(CatalogSyncOptions(pageSize: 20))
+        let report = try await sync(CatalogSyncOptions(listPageSize: 20, commitSize: 20))
         #expect(report.entries == api.catalog.count && report.pages == 3)
         #expect(try count("pokemon") == api.catalog.count)
         #expect(try count("pokemon_detail_json") == api.catalog.count)
@@ -68,9 +68,27 @@ struct CatalogSyncTests {
             listQueries.last?.query["limit"] == "15", "the shortened limit of the last page's link is used as given")
     }
 
+    @Test("one list request larger than the commit size is committed in parts")
+    func listPageInParts() async throws {
+        let report = try await sync(CatalogSyncOptions(listPageSize: 1_000, commitSize: 20))
+        #expect(report.entries == api.catalog.count && report.pages == (api.catalog.count + 19) / 20)
+        let listQueries = api.server.requests.filter { $0.path.hasSuffix("/pokemon/") }
+        #expect(listQueries.map { $0.query["limit"] } == ["1000"])
+        #expect(try count("pokemon_detail_json") == api.catalog.count)
+    }
+
+    @Test("a detail failure leaves its part of a list page uncommitted, and the parts before it committed")
+    func detailFailureRollsBackPart() async throws {
+        api.override = { request in request.path.hasSuffix("/pokemon/30/") ? .text("nope", status: 503) : nil }
+        await #expect(throws: FetchError.self) {
+            _ = try await sync(CatalogSyncOptions(listPageSize: 1_000, commitSize: 10, retry: .retries(0)))
+        }
+        #expect(try count("pokemon") == 20, "parts 1 and 2 committed, part 3 (which holds #30) not at all")
+    }
+
     @Test("list pages asked for ahead are each asked for once, and the walk takes the same pages")
     func readAheadAsksOnce() async throws {
-        let report = try await sync(CatalogSyncOptions(pageSize: 5))
+        let report = try await sync(CatalogSyncOptions(listPageSize: 5, commitSize: 5))
         #expect(report.entries == api.catalog.count && report.pages == (api.catalog.count + 4) / 5)
         let offsets = api.server.requests.filter { $0.path.hasSuffix("/pokemon/") }.compactMap { $0.query["offset"] }
         #expect(
@@ -125,7 +143,7 @@ struct CatalogSyncTests {
             request.query["offset"] == "40" ? .text("upstream exploded", status: 500) : nil
         }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(pageSize: 20, retry: .retries(0)))
+            _ = try await sync(CatalogSyncOptions(listPageSize: 20, commitSize: 20, retry: .retries(0)))
         } throws: { error in
             guard case .status(let url, 500, let body) = error as? FetchError else { return false }
             return url.contains("offset=40") && body == "upstream exploded"
@@ -138,7 +156,7 @@ struct CatalogSyncTests {
     func detailFailureRollsBackPage() async throws {
         api.override = { request in request.path.hasSuffix("/pokemon/30/") ? .text("nope", status: 503) : nil }
         await #expect(throws: FetchError.self) {
-            _ = try await sync(CatalogSyncOptions(pageSize: 20, retry: .retries(0)))
+            _ = try await sync(CatalogSyncOptions(listPageSize: 20, commitSize: 20, retry: .retries(0)))
         }
         #expect(try count("pokemon") == 20, "page 1 committed, page 2 (which holds #30) not at all")
     }
@@ -233,7 +251,7 @@ struct CatalogSyncTests {
             try await Task.sleep(for: .milliseconds(5))
             return try await real.send(request)
         }
-        _ = try await sync(CatalogSyncOptions(concurrency: 3, pageSize: 100), client: client)
+        _ = try await sync(CatalogSyncOptions(concurrency: 3), client: client)
         // The list page may overlap the detail downloads, so allow one more.
         #expect(tracker.maximum <= 4)
         #expect(tracker.maximum >= 2)

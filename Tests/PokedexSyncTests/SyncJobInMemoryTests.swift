@@ -25,7 +25,7 @@ struct SyncJobInMemoryTests {
                 scope: .everything, databasePath: path, pokeAPIBaseURL: InMemoryPokeAPI.baseURL,
                 gitHubBaseURL: URL(string: "http://github.test")!,
                 catalog: CatalogSyncOptions(
-                    concurrency: 3, pageSize: 4, retry: .retries(retries),
+                    concurrency: 3, listPageSize: 4, commitSize: 4, retry: .retries(retries),
                     maximumDetailAgeSeconds: maximumAge)),
             transports: api.factory, clock: clock)
     }

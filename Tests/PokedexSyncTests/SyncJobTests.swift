@@ -95,7 +95,8 @@ struct SyncJobTests {
             return ScriptedResponse.json("{}").withFault(.stall(seconds: 1))
         }
         var catalog = options(.everything).catalog
-        catalog.pageSize = 10
+        // One list request, committed in parts of 10.
+        catalog.commitSize = 10
         var jobOptions = options(.everything)
         jobOptions.catalog = catalog
         let job = SyncJob(options: jobOptions, transports: CurlTransport.factory)
@@ -131,7 +132,8 @@ extension SyncJobTests {
             return ScriptedResponse.json("{}").withFault(.stall(seconds: 20))
         }
         var jobOptions = options(.everything)
-        jobOptions.catalog.pageSize = 10
+        jobOptions.catalog.listPageSize = 10
+        jobOptions.catalog.commitSize = 10
         let job = SyncJob(options: jobOptions, transports: CurlTransport.factory)
         let work = Task { try await job.run { _ in } }
         for await _ in stalled.stream { break }
