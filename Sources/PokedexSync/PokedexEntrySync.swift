@@ -17,7 +17,8 @@ extension SyncJob {
     var isPartial: Bool { options.catalog.offset != 0 || options.catalog.limit != nil }
 
     func syncPokedexEntry(
-        database: Database, listed: Collected<PokemonListEntry>, log: SyncRunLog,
+        database: Database, transport: @escaping HTTPClient.Transport, listed: Collected<PokemonListEntry>,
+        log: SyncRunLog,
         events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
     ) async throws {
         let links = PokedexEntryLinks(database: database)
@@ -40,13 +41,13 @@ extension SyncJob {
                         try pokemonIDs.map { .entries(try Self.entries(links.types(ofPokemon: $0))) }
                         ?? .list(offset: 0)
                     try await syncEntryResource(
-                        TypeKind.self, resource, TypeStore(database: database), source, log, events)
+                        TypeKind.self, resource, TypeStore(database: database), source, transport, log, events)
                 case .abilities:
                     let source: ResourceEntrySource =
                         try pokemonIDs.map { .entries(try Self.entries(links.abilities(ofPokemon: $0))) }
                         ?? .list(offset: 0)
                     try await syncEntryResource(
-                        AbilityKind.self, resource, AbilityStore(database: database), source, log, events)
+                        AbilityKind.self, resource, AbilityStore(database: database), source, transport, log, events)
                 case .species where !secondSpeciesPass:
                     let source: ResourceEntrySource
                     if let pokemonIDs {
@@ -57,7 +58,7 @@ extension SyncJob {
                         source = .list(offset: 0)
                     }
                     try await syncEntryResource(
-                        SpeciesKind.self, resource, SpeciesStore(database: database), source, log, events)
+                        SpeciesKind.self, resource, SpeciesStore(database: database), source, transport, log, events)
                 case .species:
                     // The species the chains name that the Pokémon themselves did not.
                     let entries = try Self.entries(links.species(inChains: chainIDs)).filter {
@@ -65,15 +66,15 @@ extension SyncJob {
                     }
                     guard !entries.isEmpty else { continue }
                     try await syncEntryResource(
-                        SpeciesKind.self, resource, SpeciesStore(database: database), .entries(entries), log, events)
+                        SpeciesKind.self, resource, SpeciesStore(database: database), .entries(entries), transport,
+                        log, events)
                 default:
                     let entries = try Self.entries(
                         links.evolutionChains(ofSpecies: pokemonIDs == nil ? nil : Array(speciesTaken)))
                     chainIDs = entries.map(\.id)
                     try await syncEntryResource(
                         EvolutionChainKind.self, resource, EvolutionChainStore(database: database), .entries(entries),
-                        log,
-                        events)
+                        transport, log, events)
                 }
             } catch let failure as SyncFailure where failure.concernsOneResource {
                 events(.failed(failure))
@@ -125,11 +126,10 @@ extension SyncJob {
 
     private func syncEntryResource<Kind: PokeAPIResourceKind>(
         _ kind: Kind.Type, _ resource: SyncResource, _ store: Kind.Store, _ source: ResourceEntrySource,
-        _ log: SyncRunLog, _ events: @escaping @Sendable (SyncEvent) -> Void
+        _ transport: @escaping HTTPClient.Transport, _ log: SyncRunLog,
+        _ events: @escaping @Sendable (SyncEvent) -> Void
     ) async throws {
-        let client = HTTPClient(
-            clock: clock,
-            transport: transports.make(min(options.catalog.concurrency, 4), options.requestTimeoutSeconds))
+        let client = HTTPClient(clock: clock, transport: transport)
         let sync = ResourceSync<Kind>(client: client, baseURL: options.pokeAPIBaseURL, store: store)
         // --offset and --limit cut the Pokémon list; these walks take all that is wanted.
         var walk = options.catalog

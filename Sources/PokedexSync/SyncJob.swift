@@ -174,8 +174,10 @@ public struct SyncJob: Sendable {
         case .everything:
             let listed = Collected<PokemonListEntry>()
             var pokeAPIReachable = true
+            let pokeAPI = pokeAPITransport()
             do {
-                try await syncCatalog(PokemonCatalog(database: database), log: log, events: events, listed: listed)
+                try await syncCatalog(
+                    PokemonCatalog(database: database), transport: pokeAPI, log: log, events: events, listed: listed)
             } catch let failure as SyncFailure where failure.concernsOneResource {
                 // The repositories live on another server: a PokeAPI outage need not stop them.
                 events(.failed(failure))
@@ -184,7 +186,8 @@ public struct SyncJob: Sendable {
             }
             if pokeAPIReachable {
                 try await syncPokedexEntry(
-                    database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
+                    database: database, transport: pokeAPI, listed: listed, log: log, events: events,
+                    firstFailure: &firstFailure)
                 try await syncArtwork(
                     database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
             }
@@ -268,8 +271,17 @@ public struct SyncJob: Sendable {
         }.map(\.0)
     }
 
+    /// The connections to PokeAPI that the catalog and every resource of the Pokédex entry
+    /// share, one run after another: a transport each would open new ones (a TLS handshake
+    /// each, on the real API) for every resource, and close the last one's.
+    private func pokeAPITransport() -> HTTPClient.Transport {
+        // More requests in flight than connections keeps each connection busy; more
+        // connections than this only churns through sockets (measured on loopback).
+        transports.make(min(options.catalog.concurrency, 4), options.requestTimeoutSeconds)
+    }
+
     private func syncCatalog(
-        _ catalog: PokemonCatalog, log: SyncRunLog,
+        _ catalog: PokemonCatalog, transport: @escaping HTTPClient.Transport, log: SyncRunLog,
         events: @escaping @Sendable (SyncEvent) -> Void, listed: Collected<PokemonListEntry>
     ) async throws {
         let resource = SyncResource.pokemon
@@ -277,13 +289,7 @@ public struct SyncJob: Sendable {
             listed.skipped = true
             return
         }
-        // More requests in flight than connections keeps each connection busy; more
-        // connections than this only churns through sockets (measured on loopback).
-        let client = HTTPClient(
-            clock: clock,
-            transport: transports.make(
-                min(options.catalog.concurrency, 4),
-                options.requestTimeoutSeconds))
+        let client = HTTPClient(clock: clock, transport: transport)
         let sync = CatalogSync(client: client, baseURL: options.pokeAPIBaseURL, catalog: catalog)
         let committedPages = Latest<Int>()
         try await record(resource, log: log, events: events) {

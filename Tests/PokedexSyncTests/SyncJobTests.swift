@@ -67,6 +67,21 @@ struct SyncJobTests {
         #expect(entryRequests == [0, 0, 0, 0], "no request for the Pokédex entry's resources either")
     }
 
+    @Test("the catalog and every resource of the Pokédex entry share PokeAPI's connections")
+    func pokeAPIConnectionsShared() async throws {
+        var whole = options(.everything)
+        // The image host is a server of its own, with connections of its own.
+        whole.artwork = .none
+        _ = try await run(whole)
+        let entryDetails = ["type", "ability", "pokemon-species", "evolution-chain"].map {
+            pokeAPI.entryDetailRequestCount($0)
+        }
+        #expect(entryDetails.allSatisfy { $0 > 0 }, "each resource was synced: \(entryDetails)")
+        // A transport of their own each would open at least one for each of the five.
+        let accepted = pokeAPI.server.connectionCounts.accepted
+        #expect(accepted <= 4, "\(accepted) connections for one sync's five PokeAPI resources")
+    }
+
     @Test("a PokeAPI failure is recorded and reported, and repositories are still refreshed")
     func catalogFailureGoesOn() async throws {
         _ = try await run(options(.repository(GitHubRepositoryName("acme/rocket")!)))
