@@ -173,21 +173,9 @@ public struct SyncJob: Sendable {
                 log: log, github: github, events: events, firstFailure: &firstFailure)
         case .everything:
             let listed = Collected<PokemonListEntry>()
-            var pokeAPIReachable = true
-            let pokeAPI = pokeAPITransport()
-            do {
-                try await syncCatalog(
-                    PokemonCatalog(database: database), transport: pokeAPI, log: log, events: events, listed: listed)
-            } catch let failure as SyncFailure where failure.concernsOneResource {
-                // The repositories live on another server: a PokeAPI outage need not stop them.
-                events(.failed(failure))
-                firstFailure = failure
-                pokeAPIReachable = !failure.stopsServer
-            }
-            if pokeAPIReachable {
-                try await syncPokedexEntry(
-                    database: database, transport: pokeAPI, listed: listed, log: log, events: events,
-                    firstFailure: &firstFailure)
+            if try await syncPokeAPI(
+                database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
+            {
                 try await syncArtwork(
                     database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
             }
@@ -271,13 +259,30 @@ public struct SyncJob: Sendable {
         }.map(\.0)
     }
 
-    /// The connections to PokeAPI that the catalog and every resource of the Pokédex entry
-    /// share, one run after another: a transport each would open new ones (a TLS handshake
-    /// each, on the real API) for every resource, and close the last one's.
-    private func pokeAPITransport() -> HTTPClient.Transport {
+    /// The catalog, then the Pokédex entry's resources, over one PokeAPI transport that they
+    /// share, one run after another (a transport each would open new connections, a TLS
+    /// handshake each on the real API, for every resource) and that is closed before the
+    /// image host and GitHub are synced. Returns whether PokeAPI was reachable.
+    private func syncPokeAPI(
+        database: Database, listed: Collected<PokemonListEntry>, log: SyncRunLog,
+        events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
+    ) async throws -> Bool {
         // More requests in flight than connections keeps each connection busy; more
         // connections than this only churns through sockets (measured on loopback).
-        transports.make(min(options.catalog.concurrency, 4), options.requestTimeoutSeconds)
+        let transport = transports.make(min(options.catalog.concurrency, 4), options.requestTimeoutSeconds)
+        do {
+            try await syncCatalog(
+                PokemonCatalog(database: database), transport: transport, log: log, events: events, listed: listed)
+        } catch let failure as SyncFailure where failure.concernsOneResource {
+            // The repositories live on another server: a PokeAPI outage need not stop them.
+            events(.failed(failure))
+            firstFailure = failure
+            guard !failure.stopsServer else { return false }
+        }
+        try await syncPokedexEntry(
+            database: database, transport: transport, listed: listed, log: log, events: events,
+            firstFailure: &firstFailure)
+        return true
     }
 
     private func syncCatalog(
