@@ -6,8 +6,9 @@ import PokedexStore
     import Foundation
 #endif
 
-/// Syncs PokeAPI's Pokémon list and every listed Pokémon's details into the store, one list
-/// page per transaction: whatever was committed survives a failure later in the run.
+/// Syncs PokeAPI's Pokémon list and every listed Pokémon's details into the store, each
+/// `commitSize` entries of a list page in one transaction: whatever was committed survives a
+/// failure later in the run.
 public struct CatalogSync: Sendable {
     public let client: HTTPClient
     public let baseURL: URL

@@ -31,7 +31,8 @@ enum ResourceEntrySource: Sendable {
 }
 
 /// Syncs one resource kind: its list (or the entries followed), then every entry's details,
-/// one page (or group) per transaction: whatever was committed survives a failure later in the run.
+/// each `commitSize` entries in one transaction: whatever was committed survives a failure
+/// later in the run.
 struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
     let client: HTTPClient
     let baseURL: URL
@@ -201,8 +202,6 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
             }
         }
     }
-
-    // MARK: Details
 
     /// Followed entries as one page with no next: the schedule commits them in parts.
     private static func followed(

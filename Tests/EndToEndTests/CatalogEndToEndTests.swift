@@ -93,7 +93,7 @@ struct CatalogEndToEndTests {
 
     @Test("a server error mid-run exits non-zero with one line and keeps the committed pages")
     func serverErrorMidRun() throws {
-        // 250 entries make three list pages of 100; #230's detail fails on the third.
+        // 250 entries: one list page, committed in three pages of 100; #230's detail fails on the third.
         let large = try FakePokeAPI(catalog: FakePokemon.threePageCatalog())
         large.override = { request in
             request.path.hasSuffix("/pokemon/230/") ? .text("Service Unavailable", status: 503) : nil

@@ -15,7 +15,7 @@ struct CronEndToEndTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        // 250 entries: three list pages of 100.
+        // 250 entries: one list page, committed in three pages of 100.
         api = try FakePokeAPI(catalog: FakePokemon.threePageCatalog())
         database = directory.file("pokedex.sqlite")
     }
@@ -102,6 +102,21 @@ struct CronEndToEndTests {
         let failure = pokemonResource(status)?["last_failure"] as? [String: Any]
         #expect(failure?["outcome"] as? String == "interrupted", "\(status)")
 
+        api.override = nil
+        #expect(try pokedex(["sync"]).status == 0)
+        #expect(try storedCount() == 250)
+    }
+
+    @Test("kill -9 while a list page is committed in parts keeps whole parts; the next sync completes")
+    func killedMidListPage() throws {
+        let sync = try startSlowSync()
+        try waitUntil { try storedCount() >= 100 }
+        kill(sync.processIdentifier, SIGKILL)
+        sync.waitUntilExit()
+        // One list request brought all 250 entries; only its committed parts of 100 remain.
+        let kept = try storedCount()
+        #expect(kept == 100 || kept == 200, "whole pages of 100 only: \(kept)")
+        #expect(try integrity() == ("ok", 0))
         api.override = nil
         #expect(try pokedex(["sync"]).status == 0)
         #expect(try storedCount() == 250)

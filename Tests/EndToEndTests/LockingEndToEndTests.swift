@@ -84,7 +84,7 @@ struct LockingEndToEndTests {
 
     @Test("readers running alongside a writing sync never fail and see whole pages only")
     func readersDuringWrites() throws {
-        // 250 entries in pages of 100, each detail slowed a little so the writes spread out.
+        // 250 entries committed in pages of 100, each detail slowed a little so the writes spread out.
         let large = try FakePokeAPI(catalog: FakePokemon.threePageCatalog())
         let bodies = Dictionary(
             uniqueKeysWithValues: large.catalog.map { ("/api/v2/pokemon/\($0.id)/", large.body(forID: $0.id)) })

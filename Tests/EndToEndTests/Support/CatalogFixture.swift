@@ -39,7 +39,7 @@ enum CatalogFixture {
         return request.header("If-None-Match") == nil ? .newDetail : .conditional
     }
 
-    /// Answers the first list request (pokedex asks for 100) with a page of 20 whose `next`
+    /// Answers the first list request (pokedex asks for 1,000) with a page of 20 whose `next`
     /// link asks for 20 more, as a server that caps page sizes would; pokedex follows `next` as
     /// given, so every later page is the fake's own, 20 entries long. More pages make more
     /// commits to interrupt and more list requests to disturb.

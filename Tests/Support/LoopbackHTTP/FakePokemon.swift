@@ -103,8 +103,8 @@ public struct FakePokemon: Sendable {
         }
     }
 
-    /// The standard catalog plus synthetic fillers up to id 245: 250 entries, three list
-    /// pages of 100, for tests that need several commits.
+    /// The standard catalog plus synthetic fillers up to id 245: 250 entries, one list page
+    /// that pokedex commits in three pages of 100, for tests that need several commits.
     public static func threePageCatalog() -> [FakePokemon] {
         standardCatalog() + (51...245).map { synthetic(id: $0, name: "filler-\($0)") }
     }
