@@ -2,8 +2,9 @@ import BodyCoding
 import SQLiteDatabase
 
 /// What a PokeAPI resource's sync writes through, one page (at most `commitSize` entries of a
-/// list page, or of the followed URLs) per transaction: the Pokémon catalog and each resource of a Pokédex entry (types,
-/// abilities, species, evolution chains) conform, so one list→detail engine serves them all.
+/// list page, or of the followed URLs) per transaction: the Pokémon catalog and each resource
+/// of a Pokédex entry (types, abilities, species, evolution chains) conform, so one
+/// list→detail engine serves them all.
 public protocol ResourcePageStore: SendableMetatype {
     /// A detail body as downloaded, with the fields decoded from it.
     associatedtype Downloaded: Sendable
