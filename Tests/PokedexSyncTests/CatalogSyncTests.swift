@@ -77,15 +77,6 @@ struct CatalogSyncTests {
         #expect(try count("pokemon_detail_json") == api.catalog.count)
     }
 
-    @Test("a detail failure leaves its part of a list page uncommitted, and the parts before it committed")
-    func detailFailureRollsBackPart() async throws {
-        api.override = { request in request.path.hasSuffix("/pokemon/30/") ? .text("nope", status: 503) : nil }
-        await #expect(throws: FetchError.self) {
-            _ = try await sync(CatalogSyncOptions(listPageSize: 1_000, commitSize: 10, retry: .retries(0)))
-        }
-        #expect(try count("pokemon") == 20, "parts 1 and 2 committed, part 3 (which holds #30) not at all")
-    }
-
     @Test("list pages asked for ahead are each asked for once, and the walk takes the same pages")
     func readAheadAsksOnce() async throws {
         let report = try await sync(CatalogSyncOptions(listPageSize: 5, commitSize: 5))
@@ -152,13 +143,21 @@ struct CatalogSyncTests {
         #expect(try count("pokemon_detail_json") == 40)
     }
 
-    @Test("a detail failure leaves its whole page uncommitted")
-    func detailFailureRollsBackPage() async throws {
+    @Test(
+        "a detail failure leaves its whole page uncommitted, and the pages before it committed",
+        arguments: [
+            // Pages of 20, one list request each: page 2 holds #30.
+            (listPageSize: 20, commitSize: 20),
+            // One list request committed in pages of 10: page 3 holds #30.
+            (listPageSize: 1_000, commitSize: 10),
+        ])
+    func detailFailureRollsBackPage(listPageSize: Int, commitSize: Int) async throws {
         api.override = { request in request.path.hasSuffix("/pokemon/30/") ? .text("nope", status: 503) : nil }
         await #expect(throws: FetchError.self) {
-            _ = try await sync(CatalogSyncOptions(listPageSize: 20, commitSize: 20, retry: .retries(0)))
+            _ = try await sync(
+                CatalogSyncOptions(listPageSize: listPageSize, commitSize: commitSize, retry: .retries(0)))
         }
-        #expect(try count("pokemon") == 20, "page 1 committed, page 2 (which holds #30) not at all")
+        #expect(try count("pokemon") == 20, "the pages before #30's committed, its own not at all")
     }
 
     @Test("a 200 whose body is not JSON is an error naming URL, status and body")
