@@ -8,7 +8,7 @@ import Synchronization
 #endif
 
 /// A GET request as the sync engine sees it.
-public struct HTTPRequest: Sendable {
+public struct HTTPRequest: Sendable, Hashable {
     public var url: URL
     public var headers: [String: String]
     /// The largest body the caller accepts, as received and as decoded: the transport refuses
@@ -103,8 +103,7 @@ public struct HTTPClient: Sendable {
     /// become `FetchError.unreachable` naming the URL. Any HTTP status is returned, not
     /// thrown: callers decide what each one means.
     public func send(_ request: HTTPRequest) async throws(FetchError) -> HTTPResponse {
-        var request = request
-        request.headers["Accept-Encoding"] = ContentDecoding.acceptEncoding
+        let request = Self.onTheWire(request)
         let response: HTTPResponse
         do {
             response = try await transport(request).decoded(for: request)
@@ -115,6 +114,15 @@ public struct HTTPClient: Sendable {
         }
         statistics.record(bytes: response.body.count)
         return response
+    }
+}
+
+extension HTTPClient {
+    /// `request` as `send` hands it to the transport: asking for the encodings it decodes.
+    static func onTheWire(_ request: HTTPRequest) -> HTTPRequest {
+        var request = request
+        request.headers["Accept-Encoding"] = ContentDecoding.acceptEncoding
+        return request
     }
 }
 

@@ -12,13 +12,14 @@ import SQLiteDatabase
 /// A partial sync (`--offset`/`--limit`) takes only what its Pokémon need, following the URLs
 /// their bodies gave: their types, abilities and species, those species' chains, and the
 /// species the chains name. Each resource is a run of its own, committed page by page; a
-/// failure of one is reported and the others still run.
+/// failure of one is reported and the others still run. The chains not stored yet are
+/// downloaded as their species arrive (``ResponsePrefetch``), while the species are written.
 extension SyncJob {
     var isPartial: Bool { options.catalog.offset != 0 || options.catalog.limit != nil }
 
     func syncPokedexEntry(
-        database: Database, transport: @escaping HTTPClient.Transport, listed: Collected<PokemonListEntry>,
-        log: SyncRunLog,
+        database: Database, transport: @escaping HTTPClient.Transport, prefetch: ResponsePrefetch,
+        listed: Collected<PokemonListEntry>, log: SyncRunLog,
         events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
     ) async throws {
         let links = PokedexEntryLinks(database: database)
@@ -57,8 +58,10 @@ extension SyncJob {
                     } else {
                         source = .list(offset: 0)
                     }
+                    let prefetchChain = try chainPrefetcher(database: database, log: log, prefetch: prefetch)
                     try await syncEntryResource(
-                        SpeciesKind.self, resource, SpeciesStore(database: database), source, transport, log, events)
+                        SpeciesKind.self, resource, SpeciesStore(database: database), source, transport, log, events,
+                        arrived: prefetchChain)
                 case .species:
                     // The species the chains name that the Pokémon themselves did not.
                     let entries = try Self.entries(links.species(inChains: chainIDs)).filter {
@@ -124,10 +127,28 @@ extension SyncJob {
         return entries
     }
 
+    /// What prefetches each arriving species' evolution chain, when the chains' run will ask
+    /// for it unconditionally: it is not stored yet, and that run is not skipped as fresh.
+    private func chainPrefetcher(
+        database: Database, log: SyncRunLog, prefetch: ResponsePrefetch
+    ) throws -> (DownloadedResource<SpeciesDetails>) -> Void {
+        guard try freshSuccess(.evolutionChains, log: log) == nil else { return { _ in } }
+        let stored = try EvolutionChainStore(database: database).storedDetails(maximumAgeSeconds: nil)
+        let baseURL = options.pokeAPIBaseURL
+        return { species in
+            guard let url = species.fields.evolutionChainURL,
+                let id = try? PokemonResource.id(fromURL: url), stored[id] == nil,
+                let request = try? ResourceSync<EvolutionChainKind>.detailsRequest(url, baseURL: baseURL, etag: nil)
+            else { return }
+            prefetch.prefetch(request)
+        }
+    }
+
     private func syncEntryResource<Kind: PokeAPIResourceKind>(
         _ kind: Kind.Type, _ resource: SyncResource, _ store: Kind.Store, _ source: ResourceEntrySource,
         _ transport: @escaping HTTPClient.Transport, _ log: SyncRunLog,
-        _ events: @escaping @Sendable (SyncEvent) -> Void
+        _ events: @escaping @Sendable (SyncEvent) -> Void,
+        arrived: (Kind.Store.Downloaded) -> Void = { _ in }
     ) async throws {
         let client = HTTPClient(clock: clock, transport: transport)
         let sync = ResourceSync<Kind>(client: client, baseURL: options.pokeAPIBaseURL, store: store)
@@ -139,7 +160,7 @@ extension SyncJob {
         try await record(resource, log: log, events: events) {
             let stopwatch = ContinuousClock()
             let started = stopwatch.now
-            let report = try await sync.run(walk, source: source) { progress in
+            let report = try await sync.run(walk, source: source, arrived: arrived) { progress in
                 committedPages.set(progress.report.pages)
                 events(.resourceProgress(resource, progress, requests: client.statistics.requests))
             }

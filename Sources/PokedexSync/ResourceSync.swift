@@ -50,8 +50,10 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         self.lent = LentStore(store: store)
     }
 
+    /// `arrived` sees each detail downloaded, as it arrives (before it is stored).
     func run(
         _ options: CatalogSyncOptions, source: ResourceEntrySource,
+        arrived: (Kind.Store.Downloaded) -> Void = { _ in },
         progress: @escaping @Sendable (CatalogSyncProgress) -> Void = { _ in }
     ) async throws -> CatalogSyncReport {
         let writer = ResourcePageWriter(catalog: lent.store)
@@ -135,6 +137,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                 do {
                     defer { inFlight -= 1 }
                     let result = try await group.next()!
+                    if let downloaded = result.download.downloaded { arrived(downloaded) }
                     state.record(result.download.downloaded, id: result.download.id, page: result.page)
                     try await writer.send(state.takeWrites(), progress: progress)
                 } catch {
@@ -222,11 +225,16 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         let downloaded: Kind.Store.Downloaded?
     }
 
+    /// The request for the details at `url` (a prefetch of them asks the same).
+    static func detailsRequest(_ url: String, baseURL: URL, etag: String?) throws(FetchError) -> HTTPRequest {
+        try PokeAPIEndpoint.resourceDetails(url, maximumBytes: Kind.maximumDetailBytes).request(
+            baseURL: baseURL, etag: etag)
+    }
+
     private static func downloadDetails(
         of entry: PokemonListEntry, etag: String?, client: HTTPClient, baseURL: URL, retry: RetryPolicy
     ) async throws -> DetailDownload {
-        let request = try PokeAPIEndpoint.resourceDetails(entry.url, maximumBytes: Kind.maximumDetailBytes)
-            .request(baseURL: baseURL, etag: etag)
+        let request = try detailsRequest(entry.url, baseURL: baseURL, etag: etag)
         return try await client.fetch(request, retrying: retry) { response in
             if response.status == 304, etag != nil { return DetailDownload(id: entry.id, downloaded: nil) }
             return DetailDownload(id: entry.id, downloaded: try Kind.downloaded(from: response, entry: entry))

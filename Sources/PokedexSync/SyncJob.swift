@@ -269,19 +269,27 @@ public struct SyncJob: Sendable {
     ) async throws -> Bool {
         // More requests in flight than connections keeps each connection busy; more
         // connections than this only churns through sockets (measured on loopback).
-        let transport = transports.make(min(options.catalog.concurrency, 4), options.requestTimeoutSeconds)
+        let prefetch = ResponsePrefetch(
+            network: transports.make(min(options.catalog.concurrency, 4), options.requestTimeoutSeconds))
+        let transport = prefetch.transport
         do {
-            try await syncCatalog(
-                PokemonCatalog(database: database), transport: transport, log: log, events: events, listed: listed)
-        } catch let failure as SyncFailure where failure.concernsOneResource {
-            // The repositories live on another server: a PokeAPI outage need not stop them.
-            events(.failed(failure))
-            firstFailure = failure
-            guard !failure.stopsServer else { return false }
+            do {
+                try await syncCatalog(
+                    PokemonCatalog(database: database), transport: transport, log: log, events: events, listed: listed)
+            } catch let failure as SyncFailure where failure.concernsOneResource {
+                // The repositories live on another server: a PokeAPI outage need not stop them.
+                events(.failed(failure))
+                firstFailure = failure
+                guard !failure.stopsServer else { return false }
+            }
+            try await syncPokedexEntry(
+                database: database, transport: transport, prefetch: prefetch, listed: listed, log: log,
+                events: events, firstFailure: &firstFailure)
+        } catch {
+            await prefetch.finish()
+            throw error
         }
-        try await syncPokedexEntry(
-            database: database, transport: transport, listed: listed, log: log, events: events,
-            firstFailure: &firstFailure)
+        await prefetch.finish()
         return true
     }
 
@@ -384,13 +392,19 @@ public struct SyncJob: Sendable {
         _ resource: SyncResource, log: SyncRunLog,
         events: @Sendable (SyncEvent) -> Void
     ) throws -> Bool {
-        let scope = scope(of: resource)
-        guard let window = options.skipIfSucceededWithinSeconds,
-            try log.succeeded(resource, covering: scope, withinSeconds: window),
-            let last = try log.latest(resource, outcomes: [.succeeded], covering: scope)?.finishedAt
-        else { return false }
+        guard let last = try freshSuccess(resource, log: log) else { return false }
         events(.skipped(resource, lastSuccess: last))
         return true
+    }
+
+    /// When `resource` last succeeded, if that was recent enough for `--if-older-than` to
+    /// skip it; nil when it is to run.
+    func freshSuccess(_ resource: SyncResource, log: SyncRunLog) throws -> String? {
+        let scope = scope(of: resource)
+        guard let window = options.skipIfSucceededWithinSeconds,
+            try log.succeeded(resource, covering: scope, withinSeconds: window)
+        else { return nil }
+        return try log.latest(resource, outcomes: [.succeeded], covering: scope)?.finishedAt
     }
 
     /// How much of `resource` this job takes: `--offset/--limit` narrow the catalog and the

@@ -53,6 +53,30 @@ struct SyncJobInMemoryTests {
         #expect(try catalog.count() == count)
     }
 
+    @Test("the evolution chains are downloaded while the species are, each once; a refresh revalidates them")
+    func chainsPrefetched() async throws {
+        func details(_ api: InMemoryPokeAPI, _ resource: String) -> [HTTPRequest] {
+            api.requests.filter {
+                $0.url.path.hasPrefix("/api/v2/\(resource)/") && $0.url.path.split(separator: "/").count == 4
+            }
+        }
+        let api = InMemoryPokeAPI(count: 40)
+        try await job(api).run { _ in }
+        let chains = details(api, "evolution-chain").map(\.url)
+        #expect(chains.count == 40 && Set(chains).count == 40, "each chain asked for once")
+        let order = api.requests.map(\.url)
+        let firstChain = try #require(order.firstIndex { $0.path.contains("/evolution-chain/") })
+        let lastSpecies = try #require(order.lastIndex { $0.path.contains("/pokemon-species/") })
+        #expect(firstChain < lastSpecies, "a chain was asked for before the last species")
+        let stored = EvolutionChainStore(database: try LocalStore.openForReading(path: path))
+        #expect(try stored.storedDetails(maximumAgeSeconds: nil).count == 40)
+
+        let again = InMemoryPokeAPI(count: 40)
+        try await job(again, maximumAge: 0).run { _ in }
+        let revalidated = details(again, "evolution-chain")
+        #expect(revalidated.count == 40 && revalidated.allSatisfy { $0.headers["If-None-Match"] != nil })
+    }
+
     @Test("a 503 with Retry-After is waited out on the job's clock, not the wall clock")
     func retryAfterOnTheGivenClock() async throws {
         let api = InMemoryPokeAPI(count: 6) { request, attempt in

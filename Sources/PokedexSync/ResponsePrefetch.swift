@@ -1,0 +1,132 @@
+import Synchronization
+
+/// Requests sent before the run that needs them reaches them, answered from what came back.
+///
+/// The evolution chains are linked by the species bodies, but their run starts only once the
+/// species are stored, and storing the species' 80,000 name and flavor-text rows keeps the
+/// writer busy while the connections would sit idle. Prefetching each chain as soon as its
+/// species arrives downloads the chains during those writes (measured in BENCHMARKS.md).
+///
+/// A request is answered from its prefetch only when it is the same request, headers
+/// included: a conditional one is never answered by an unconditional prefetch. The answer is
+/// used once, exactly as the transport gave it (a failure too, which the client then retries
+/// on the network as any other). What is prefetched and not asked for is cancelled by
+/// `finish`, which no request outlives.
+final class ResponsePrefetch: Sendable {
+    /// Prefetches running at once: the runs' own requests keep the other connections.
+    let maximumInFlight: Int
+    /// Bodies held for requests not made yet, beyond which nothing more is started (what is
+    /// not prefetched is simply requested when its run reaches it).
+    let maximumHeldBytes: Int
+
+    private let network: HTTPClient.Transport
+
+    private enum Prefetch {
+        case queued
+        case started(Task<HTTPResponse, any Error>)
+    }
+
+    private struct State {
+        var prefetches: [HTTPRequest: Prefetch] = [:]
+        /// Queued requests in the order asked (some may have been taken since).
+        var queue: [HTTPRequest] = []
+        var queueHead = 0
+        var inFlight = 0
+        /// Body sizes of answers that arrived and were not taken yet.
+        var heldSizes: [HTTPRequest: Int] = [:]
+        var heldBytes = 0
+        var isFinished = false
+    }
+    private let state = Mutex(State())
+
+    init(network: @escaping HTTPClient.Transport, maximumInFlight: Int = 2, maximumHeldBytes: Int = 4 << 20) {
+        self.network = network
+        self.maximumInFlight = maximumInFlight
+        self.maximumHeldBytes = maximumHeldBytes
+    }
+
+    /// The transport the runs send through: a request prefetched is answered by its prefetch
+    /// (waiting for it if it is still on its way), any other goes to the network.
+    var transport: HTTPClient.Transport {
+        { [self] request in
+            if let prefetched = take(request) { return try await prefetched.valueCancelledWithCaller }
+            return try await network(request)
+        }
+    }
+
+    /// Queues `request` (as the client would send it) unless it was asked for before.
+    func prefetch(_ request: HTTPRequest) {
+        let request = HTTPClient.onTheWire(request)
+        state.withLock { state in
+            guard !state.isFinished, state.prefetches[request] == nil else { return }
+            state.prefetches[request] = .queued
+            state.queue.append(request)
+            startQueued(&state)
+        }
+    }
+
+    /// Cancels what was prefetched and not taken and waits for it to stop.
+    func finish() async {
+        let abandoned = state.withLock { state in
+            state.isFinished = true
+            defer { state.prefetches = [:] }
+            return state.prefetches.values.compactMap { prefetch -> Task<HTTPResponse, any Error>? in
+                if case .started(let task) = prefetch { return task }
+                return nil
+            }
+        }
+        for task in abandoned {
+            task.cancel()
+            _ = try? await task.value
+        }
+    }
+
+    private func take(_ request: HTTPRequest) -> Task<HTTPResponse, any Error>? {
+        state.withLock { state in
+            guard case .started(let task) = state.prefetches.removeValue(forKey: request) else { return nil }
+            if let size = state.heldSizes.removeValue(forKey: request) { state.heldBytes -= size }
+            startQueued(&state)
+            return task
+        }
+    }
+
+    private func startQueued(_ state: inout State) {
+        while !state.isFinished, state.inFlight < maximumInFlight, state.heldBytes < maximumHeldBytes,
+            state.queueHead < state.queue.count
+        {
+            let request = state.queue[state.queueHead]
+            state.queueHead += 1
+            // Taken before it started: its run sent it itself.
+            guard case .queued = state.prefetches[request] else { continue }
+            state.inFlight += 1
+            let network = network
+            state.prefetches[request] = .started(
+                Task {
+                    do {
+                        let response = try await network(request)
+                        self.ended(request, heldBytes: response.body.count)
+                        return response
+                    } catch {
+                        self.ended(request, heldBytes: 0)
+                        throw error
+                    }
+                })
+        }
+        if state.queueHead == state.queue.count {
+            state.queue.removeAll(keepingCapacity: true)
+            state.queueHead = 0
+        }
+    }
+
+    /// A prefetch ended: its answer (or failure) is held until its request is made.
+    private func ended(_ request: HTTPRequest, heldBytes: Int) {
+        state.withLock { state in
+            state.inFlight -= 1
+            if state.prefetches[request] != nil {  // not taken meanwhile
+                state.heldSizes[request] = heldBytes
+                state.heldBytes += heldBytes
+            }
+            startQueued(&state)
+        }
+    }
+}
