@@ -77,32 +77,35 @@ public struct PokemonCatalog {
                 .string(details.officialArtworkURL), .string(details.spriteURL), .string(details.shinySpriteURL), id,
             ])
         try database.run("DELETE FROM pokemon_type WHERE pokemon_id = ?", [id])
-        for (index, type) in details.types.enumerated() {
-            try database.run(
-                "INSERT INTO pokemon_type (pokemon_id, slot, type_name, type_url) VALUES (?, ?, ?, ?)",
-                [
-                    id, .int(index + 1), .text(type),
-                    .string(details.typeURLs.indices.contains(index) ? details.typeURLs[index] : nil),
-                ])
+        try database.run(
+            "INSERT INTO pokemon_type (pokemon_id, slot, type_name, type_url) VALUES (?, ?, ?, ?)",
+            rows: details.types.count
+        ) { index in
+            [
+                id, .int(index + 1), .text(details.types[index]),
+                .string(details.typeURLs.indices.contains(index) ? details.typeURLs[index] : nil),
+            ]
         }
         try database.run("DELETE FROM pokemon_ability WHERE pokemon_id = ?", [id])
-        for (index, ability) in details.abilities.enumerated() {
+        try database.run(
+            """
+            INSERT INTO pokemon_ability (pokemon_id, slot, ability_name, is_hidden, ability_url)
+            VALUES (?, ?, ?, ?, ?)
+            """, rows: details.abilities.count
+        ) { index in
+            let ability = details.abilities[index]
             let url = details.abilityURLs.indices.contains(index) ? details.abilityURLs[index] : nil
-            try database.run(
-                """
-                INSERT INTO pokemon_ability (pokemon_id, slot, ability_name, is_hidden, ability_url)
-                VALUES (?, ?, ?, ?, ?)
-                """,
-                [id, .int(ability.slot), .text(ability.name), .bool(ability.isHidden), .string(url)])
+            return [id, .int(ability.slot), .text(ability.name), .bool(ability.isHidden), .string(url)]
         }
         try database.run("DELETE FROM pokemon_stat WHERE pokemon_id = ?", [id])
-        for (index, stat) in details.stats.enumerated() {
-            try database.run(
-                """
-                INSERT INTO pokemon_stat (pokemon_id, position, stat_name, base_stat, effort)
-                VALUES (?, ?, ?, ?, ?)
-                """,
-                [id, .int(index + 1), .text(stat.name), .int(stat.baseStat), .int(stat.effort)])
+        try database.run(
+            """
+            INSERT INTO pokemon_stat (pokemon_id, position, stat_name, base_stat, effort)
+            VALUES (?, ?, ?, ?, ?)
+            """, rows: details.stats.count
+        ) { index in
+            let stat = details.stats[index]
+            return [id, .int(index + 1), .text(stat.name), .int(stat.baseStat), .int(stat.effort)]
         }
         try database.run(
             """

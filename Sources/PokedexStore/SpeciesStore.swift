@@ -4,12 +4,18 @@ import SQLiteDatabase
 public struct SpeciesDetails: Sendable, Equatable {
     public struct Name: Sendable, Equatable {
         public let language: String
-        public var name: String?
+        public var name: String? {
+            didSet { foldedName = name.map(NameFolding.fold) }
+        }
         public var genus: String?
+        /// `name` folded for search (``NameFolding``): made where the body is scanned, so that
+        /// the writer, which the species keep busy, does not.
+        public private(set) var foldedName: String?
         public init(language: String, name: String?, genus: String?) {
             self.language = language
             self.name = name
             self.genus = genus
+            foldedName = name.map(NameFolding.fold)
         }
     }
 
@@ -131,43 +137,42 @@ public struct SpeciesStore: ResourceTablesStore {
         ] {
             try database.run("DELETE FROM \(table) WHERE species_id = ?", [id])
         }
-        for name in s.names {
-            try database.run(
-                """
-                INSERT INTO pokemon_species_name (species_id, language, name, genus, folded_name)
-                VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (species_id, language) DO UPDATE SET
-                    name = excluded.name, genus = excluded.genus, folded_name = excluded.folded_name
-                """,
-                [
-                    id, .text(name.language), .string(name.name), .string(name.genus),
-                    .string(name.name.map(NameFolding.fold)),
-                ])
+        try database.run(
+            """
+            INSERT INTO pokemon_species_name (species_id, language, name, genus, folded_name)
+            VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (species_id, language) DO UPDATE SET
+                name = excluded.name, genus = excluded.genus, folded_name = excluded.folded_name
+            """, rows: s.names.count
+        ) { row in
+            let name = s.names[row]
+            return [id, .text(name.language), .string(name.name), .string(name.genus), .string(name.foldedName)]
         }
-        for (position, flavor) in s.flavorTexts.enumerated() {
-            try database.run(
-                """
-                INSERT INTO pokemon_species_flavor_text (species_id, language, version, position, text)
-                VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (species_id, language, version) DO UPDATE SET
-                    position = excluded.position, text = excluded.text
-                """,
-                [id, .text(flavor.language), .text(flavor.version), .int(position + 1), .text(flavor.text)])
+        try database.run(
+            """
+            INSERT INTO pokemon_species_flavor_text (species_id, language, version, position, text)
+            VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (species_id, language, version) DO UPDATE SET
+                position = excluded.position, text = excluded.text
+            """, rows: s.flavorTexts.count
+        ) { row in
+            let flavor = s.flavorTexts[row]
+            return [id, .text(flavor.language), .text(flavor.version), .int(row + 1), .text(flavor.text)]
         }
-        for (position, group) in s.eggGroups.enumerated() {
-            try database.run(
-                "INSERT OR IGNORE INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (?, ?, ?)",
-                [id, .text(group), .int(position + 1)])
-        }
-        for variety in s.varieties {
-            try database.run(
-                """
-                INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default)
-                VALUES (?, ?, ?, ?)
-                ON CONFLICT (species_id, pokemon_name) DO UPDATE SET
-                    pokemon_url = excluded.pokemon_url, is_default = excluded.is_default
-                """,
-                [id, .text(variety.pokemonName), .text(variety.pokemonURL), .bool(variety.isDefault)])
+        try database.run(
+            "INSERT OR IGNORE INTO pokemon_species_egg_group (species_id, egg_group, position) VALUES (?, ?, ?)",
+            rows: s.eggGroups.count
+        ) { row in [id, .text(s.eggGroups[row]), .int(row + 1)] }
+        try database.run(
+            """
+            INSERT INTO pokemon_species_variety (species_id, pokemon_name, pokemon_url, is_default)
+            VALUES (?, ?, ?, ?)
+            ON CONFLICT (species_id, pokemon_name) DO UPDATE SET
+                pokemon_url = excluded.pokemon_url, is_default = excluded.is_default
+            """, rows: s.varieties.count
+        ) { row in
+            let variety = s.varieties[row]
+            return [id, .text(variety.pokemonName), .text(variety.pokemonURL), .bool(variety.isDefault)]
         }
         try Self.tables.saveBody(database, id: s.id, body: downloaded.body, etag: downloaded.etag)
     }

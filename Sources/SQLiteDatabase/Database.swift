@@ -188,6 +188,18 @@ public final class Database {
         while try statement.step() {}
     }
 
+    /// Runs `sql` once for each row index below `rows`, binding what `parameters` makes of it:
+    /// prepared and looked up once, where a `run` per row would hash the SQL text every time.
+    /// (Not generic over a sequence: unspecialized across modules, that cost as much again.)
+    public func run(_ sql: String, rows: Int, _ parameters: (_ row: Int) throws -> [SQLValue]) throws {
+        let statement = try prepare(sql)
+        for row in 0..<rows {
+            statement.reset()
+            try statement.bind(parameters(row))
+            while try statement.step() {}
+        }
+    }
+
     /// Rows the last INSERT, UPDATE or DELETE changed itself (not those of triggers or cascades).
     public var changes: Int { Int(sqlite3_changes(handle)) }
 

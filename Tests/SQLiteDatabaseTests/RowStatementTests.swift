@@ -1,0 +1,34 @@
+import SQLiteDatabase
+import TestSupport
+import Testing
+
+@Suite("One statement for many rows")
+struct RowStatementTests {
+    @Test("each row is bound afresh; none, one and several rows", arguments: [0, 1, 5])
+    func eachRowBound(rows: Int) throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("rows.sqlite"))
+        try database.execute("CREATE TABLE item (position INTEGER PRIMARY KEY, name TEXT)")
+        // A row with NULL comes after one with a value: the previous binding must not stay.
+        try database.run("INSERT INTO item (position, name) VALUES (?, ?)", rows: rows) { row in
+            [.int(row), row % 2 == 0 ? .text("item \(row)") : .null]
+        }
+        let stored = try database.query("SELECT position, name FROM item ORDER BY position") {
+            "\($0.int(0)):\($0.optionalText(1) ?? "-")"
+        }
+        #expect(stored == (0..<rows).map { "\($0):\($0 % 2 == 0 ? "item \($0)" : "-")" })
+    }
+
+    @Test("a row whose values do not fit stops the run with SQLite's error, the rows before it kept")
+    func failingRowStops() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("rows.sqlite"))
+        try database.execute("CREATE TABLE item (position INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        #expect(throws: DatabaseError.self) {
+            try database.run("INSERT INTO item (position, name) VALUES (?, ?)", rows: 3) { row in
+                [.int(row), row == 1 ? .null : .text("item")]
+            }
+        }
+        #expect(try database.queryFirst("SELECT count(*) FROM item") { $0.int(0) } == 1)
+    }
+}
