@@ -80,6 +80,9 @@ struct JSONScanner {
 
     /// The next non-whitespace byte, not consumed.
     @inline(__always) private mutating func peek() throws(JSONScanFailure) -> UInt8 {
+        // Compact JSON, as APIs send it, has no whitespace between tokens: one comparison
+        // (every byte that can start a token is above the space) settles most calls.
+        if pos < end, base[pos] > 0x20 { return base[pos] }
         skipWhitespace()
         guard pos < end else { throw fail("unexpected end of data") }
         return base[pos]
@@ -369,7 +372,7 @@ struct JSONScanner {
                         if objects.isEmpty { return }
                         continue
                     }
-                    if c == openBrace { try skipKeyAndColon() }
+                    if c == openBrace { try skipKeyAndColon(startingWith: next) }
                     continue
                 case quote:
                     _ = try skipString()
@@ -389,7 +392,7 @@ struct JSONScanner {
                 pos += 1
                 let next = try peek()
                 if next == closeBrace || next == closeBracket { throw fail("expected a value after ','") }
-                if isObject { try skipKeyAndColon() }
+                if isObject { try skipKeyAndColon(startingWith: next) }
                 expectingValue = true
             } else if c == (isObject ? closeBrace : closeBracket) {
                 pos += 1
@@ -402,10 +405,15 @@ struct JSONScanner {
         }
     }
 
-    private mutating func skipKeyAndColon() throws(JSONScanFailure) {
-        guard try peek() == quote else { throw fail("expected a key") }
+    /// At a key whose first byte `c` was peeked: the key and its `:`.
+    @inline(__always) private mutating func skipKeyAndColon(startingWith c: UInt8) throws(JSONScanFailure) {
+        guard c == quote else { throw fail("expected a key") }
         _ = try skipString()
-        try expect(colon)
+        if pos < end, base[pos] == colon {
+            pos += 1
+        } else {
+            try expect(colon)
+        }
     }
 
     // MARK: Scalars
