@@ -59,9 +59,11 @@ extension SyncJob {
                         source = .list(offset: 0)
                     }
                     let prefetchChain = try chainPrefetcher(database: database, log: log, prefetch: prefetch)
+                    // The prefetches are downloads of `--concurrency` too.
                     try await syncEntryResource(
                         SpeciesKind.self, resource, SpeciesStore(database: database), source, transport, log, events,
-                        arrived: prefetchChain)
+                        lentDownloads: prefetchChain == nil ? 0 : prefetch.maximumInFlight,
+                        arrived: prefetchChain ?? { _ in })
                 case .species:
                     // The species the chains name that the Pokémon themselves did not.
                     let entries = try Self.entries(links.species(inChains: chainIDs)).filter {
@@ -129,10 +131,11 @@ extension SyncJob {
 
     /// What prefetches each arriving species' evolution chain, when the chains' run will ask
     /// for it unconditionally: it is not stored yet, and that run is not skipped as fresh.
+    /// nil when nothing is prefetched (`--concurrency 1` leaves no download for it).
     private func chainPrefetcher(
         database: Database, log: SyncRunLog, prefetch: ResponsePrefetch
-    ) throws -> (DownloadedResource<SpeciesDetails>) -> Void {
-        guard try freshSuccess(.evolutionChains, log: log) == nil else { return { _ in } }
+    ) throws -> ((DownloadedResource<SpeciesDetails>) -> Void)? {
+        guard prefetch.maximumInFlight > 0, try freshSuccess(.evolutionChains, log: log) == nil else { return nil }
         let stored = try EvolutionChainStore(database: database).storedDetails(maximumAgeSeconds: nil)
         let baseURL = options.pokeAPIBaseURL
         return { species in
@@ -148,7 +151,7 @@ extension SyncJob {
         _ kind: Kind.Type, _ resource: SyncResource, _ store: Kind.Store, _ source: ResourceEntrySource,
         _ transport: @escaping HTTPClient.Transport, _ log: SyncRunLog,
         _ events: @escaping @Sendable (SyncEvent) -> Void,
-        arrived: (Kind.Store.Downloaded) -> Void = { _ in }
+        lentDownloads: Int = 0, arrived: (Kind.Store.Downloaded) -> Void = { _ in }
     ) async throws {
         let client = HTTPClient(clock: clock, transport: transport)
         let sync = ResourceSync<Kind>(client: client, baseURL: options.pokeAPIBaseURL, store: store)
@@ -156,6 +159,7 @@ extension SyncJob {
         var walk = options.catalog
         walk.offset = 0
         walk.limit = nil
+        walk.concurrency = max(1, walk.concurrency - lentDownloads)
         let committedPages = Latest<Int>()
         try await record(resource, log: log, events: events) {
             let stopwatch = ContinuousClock()

@@ -269,28 +269,36 @@ public struct SyncJob: Sendable {
     ) async throws -> Bool {
         // More requests in flight than connections keeps each connection busy; more
         // connections than this only churns through sockets (measured on loopback).
+        let concurrency = options.catalog.concurrency
         let prefetch = ResponsePrefetch(
-            network: transports.make(min(options.catalog.concurrency, 4), options.requestTimeoutSeconds))
+            network: transports.make(min(concurrency, 4), options.requestTimeoutSeconds),
+            maximumInFlight: min(2, concurrency - 1))
         let transport = prefetch.transport
-        do {
+        // A signal stops the prefetches at once: nothing more is sent.
+        let reachable = await withTaskCancellationHandler {
             do {
-                try await syncCatalog(
-                    PokemonCatalog(database: database), transport: transport, log: log, events: events, listed: listed)
-            } catch let failure as SyncFailure where failure.concernsOneResource {
-                // The repositories live on another server: a PokeAPI outage need not stop them.
-                events(.failed(failure))
-                firstFailure = failure
-                guard !failure.stopsServer else { return false }
+                do {
+                    try await syncCatalog(
+                        PokemonCatalog(database: database), transport: transport, log: log, events: events,
+                        listed: listed)
+                } catch let failure as SyncFailure where failure.concernsOneResource {
+                    // The repositories live on another server: a PokeAPI outage need not stop them.
+                    events(.failed(failure))
+                    firstFailure = failure
+                    guard !failure.stopsServer else { return Result<Bool, any Error>.success(false) }
+                }
+                try await syncPokedexEntry(
+                    database: database, transport: transport, prefetch: prefetch, listed: listed, log: log,
+                    events: events, firstFailure: &firstFailure)
+                return .success(true)
+            } catch {
+                return .failure(error)
             }
-            try await syncPokedexEntry(
-                database: database, transport: transport, prefetch: prefetch, listed: listed, log: log,
-                events: events, firstFailure: &firstFailure)
-        } catch {
-            await prefetch.finish()
-            throw error
+        } onCancel: {
+            prefetch.stop()
         }
         await prefetch.finish()
-        return true
+        return try reachable.get()
     }
 
     private func syncCatalog(

@@ -13,8 +13,15 @@ final class InMemoryPokeAPI: @unchecked Sendable {
     private var log: [HTTPRequest] = []
     private let fail: @Sendable (HTTPRequest, _ attempt: Int) -> HTTPResponse?
 
-    init(count: Int, fail: @escaping @Sendable (HTTPRequest, _ attempt: Int) -> HTTPResponse? = { _, _ in nil }) {
+    /// Part of the entry's resources' ETags: another revision answers their revalidations 200.
+    let revision: Int
+
+    init(
+        count: Int, revision: Int = 0,
+        fail: @escaping @Sendable (HTTPRequest, _ attempt: Int) -> HTTPResponse? = { _, _ in nil }
+    ) {
         self.count = count
+        self.revision = revision
         self.fail = fail
     }
 
@@ -83,7 +90,7 @@ final class InMemoryPokeAPI: @unchecked Sendable {
         guard let id = Int(segments[3]), names.indices.contains(id - 1) else {
             return Self.answer(request, status: 404, body: "{}")
         }
-        let etag = "\"\(resource)-\(id)\""
+        let etag = "\"\(resource)-\(id)-\(revision)\""
         if request.headers["If-None-Match"] == etag { return Self.answer(request, status: 304, body: "") }
         let named = #""id":\#(id),"name":"\#(names[id - 1])""#
         let body: String

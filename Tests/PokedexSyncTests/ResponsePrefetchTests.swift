@@ -13,6 +13,7 @@ struct ResponsePrefetchTests {
     final class Network: Sendable {
         private struct State {
             var sent: [HTTPRequest] = []
+            var cancelled = 0
             var running = 0
             var mostRunning = 0
             var isHolding: Bool
@@ -28,6 +29,8 @@ struct ResponsePrefetchTests {
 
         var sent: [String] { state.withLock { $0.sent.map(\.url.lastPathComponent) } }
         var mostRunning: Int { state.withLock { $0.mostRunning } }
+        var running: Int { state.withLock { $0.running } }
+        var cancelled: Int { state.withLock { $0.cancelled } }
 
         func release() {
             let held = state.withLock { state in
@@ -59,7 +62,10 @@ struct ResponsePrefetchTests {
                     if !stillHolding { continuation.resume() }
                 }
             }
-            try Task.checkCancellation()
+            if Task.isCancelled {
+                state.withLock { $0.cancelled += 1 }
+                throw CancellationError()
+            }
             if failFirst && number == 1 { throw URLError(.networkConnectionLost) }
             let body = "\(request.url.lastPathComponent)#\(number)"
             return HTTPResponse(url: request.url, status: 200, headers: [:], body: Data(body.utf8))
@@ -78,9 +84,12 @@ struct ResponsePrefetchTests {
         return String(decoding: response.body, as: UTF8.self)
     }
 
-    /// Waits (a bounded time) until `condition` holds.
-    static func eventually(_ condition: () -> Bool) async throws {
+    /// Waits (a bounded time) until `condition` holds; records an issue if it never does.
+    static func eventually(
+        _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        if !condition() { Issue.record("still not so after 5 s", sourceLocation: sourceLocation) }
     }
 
     @Test("a prefetched request is answered by its prefetch once; asked again, it goes to the network")
@@ -167,20 +176,35 @@ struct ResponsePrefetchTests {
         await prefetch.finish()
     }
 
-    @Test("finish cancels the prefetches running and drops those queued; nothing is prefetched after it")
-    func finishCancels() async throws {
+    @Test("stop cancels the prefetches running and drops those queued; finish waits for them to end")
+    func stopCancels() async throws {
         let network = Network(holding: true)
         let prefetch = ResponsePrefetch(network: network.transport, maximumInFlight: 2)
         for name in ["a", "b", "c"] { prefetch.prefetch(Self.request(name)) }
         try await Self.eventually { network.sent.count == 2 }
-        // The held requests see their cancellation once released; finish waits for that.
-        async let finished: Void = prefetch.finish()
-        try await Task.sleep(for: .milliseconds(50))
+        prefetch.stop()
+        // The held requests see their cancellation once released, "c" never starts.
         network.release()
-        await finished
+        await prefetch.finish()
+        #expect(network.cancelled == 2 && network.running == 0, "finish returned with a prefetch running")
         prefetch.prefetch(Self.request("d"))
         #expect(try await Self.send(Self.request("a"), through: prefetch) == "a#2", "sent anew, not answered")
         try await Task.sleep(for: .milliseconds(50))
         #expect(network.sent == ["a", "b", "a"])
+    }
+
+    @Test("a cancelled caller (a signal) queues no prefetch")
+    func cancelledCallerQueuesNothing() async throws {
+        let network = Network()
+        let prefetch = ResponsePrefetch(network: network.transport)
+        let caller = Task {
+            while !Task.isCancelled { await Task.yield() }
+            prefetch.prefetch(Self.request("a"))
+        }
+        caller.cancel()
+        await caller.value
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(network.sent.isEmpty)
+        await prefetch.finish()
     }
 }

@@ -71,8 +71,11 @@ struct SyncJobInMemoryTests {
         let stored = EvolutionChainStore(database: try LocalStore.openForReading(path: path))
         #expect(try stored.storedDetails(maximumAgeSeconds: nil).count == 40)
 
-        let again = InMemoryPokeAPI(count: 40)
+        // Every species changed: their bodies arrive again, and their chains, stored, are
+        // revalidated by the chains' run, not prefetched unconditionally.
+        let again = InMemoryPokeAPI(count: 40, revision: 1)
         try await job(again, maximumAge: 0).run { _ in }
+        #expect(details(again, "pokemon-species").count == 40)
         let revalidated = details(again, "evolution-chain")
         #expect(revalidated.count == 40 && revalidated.allSatisfy { $0.headers["If-None-Match"] != nil })
     }

@@ -9,7 +9,7 @@ struct RowStatementTests {
         let directory = try TemporaryDirectory()
         let database = try Database(path: directory.file("rows.sqlite"))
         try database.execute("CREATE TABLE item (position INTEGER PRIMARY KEY, name TEXT)")
-        // A row with NULL comes after one with a value: the previous binding must not stay.
+        // Text and NULL alternate: each row stores its own values.
         try database.run("INSERT INTO item (position, name) VALUES (?, ?)", rows: rows) { row in
             [.int(row), row % 2 == 0 ? .text("item \(row)") : .null]
         }
@@ -24,11 +24,11 @@ struct RowStatementTests {
         let directory = try TemporaryDirectory()
         let database = try Database(path: directory.file("rows.sqlite"))
         try database.execute("CREATE TABLE item (position INTEGER PRIMARY KEY, name TEXT NOT NULL)")
-        #expect(throws: DatabaseError.self) {
-            try database.run("INSERT INTO item (position, name) VALUES (?, ?)", rows: 3) { row in
-                [.int(row), row == 1 ? .null : .text("item")]
-            }
+        let sql = "INSERT INTO item (position, name) VALUES (?, ?)"
+        let error = #expect(throws: DatabaseError.self) {
+            try database.run(sql, rows: 3) { row in [.int(row), row == 1 ? .null : .text("item")] }
         }
+        #expect(error?.sql == sql && error?.isConstraintViolation == true)
         #expect(try database.queryFirst("SELECT count(*) FROM item") { $0.int(0) } == 1)
     }
 }
