@@ -129,6 +129,23 @@ extension SyncJob {
         return entries
     }
 
+    /// Asks for the first list page of each listed resource of the entry that will run, while
+    /// the catalog syncs: a refresh, which downloads little else, otherwise waits for each of
+    /// those round trips in turn. A partial sync follows links instead of lists.
+    func prefetchEntryLists(_ prefetch: ResponsePrefetch, log: SyncRunLog) throws {
+        guard !isPartial else { return }
+        var walk = options.catalog
+        walk.limit = nil
+        let firstPages: [(SyncResource, PokeAPIEndpoint)] = [
+            (.types, ResourceSync<TypeKind>.firstListPage(offset: 0, walk)),
+            (.abilities, ResourceSync<AbilityKind>.firstListPage(offset: 0, walk)),
+            (.species, ResourceSync<SpeciesKind>.firstListPage(offset: 0, walk)),
+        ]
+        for (resource, page) in firstPages where try freshSuccess(resource, log: log) == nil {
+            prefetch.prefetch(try page.request(baseURL: options.pokeAPIBaseURL))
+        }
+    }
+
     /// What prefetches each arriving species' evolution chain, when the chains' run will ask
     /// for it unconditionally: it is not stored yet, and that run is not skipped as fresh.
     /// nil when nothing is prefetched (`--concurrency 1` leaves no download for it).

@@ -67,9 +67,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         var nextList: Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error>?
         switch source {
         case .list(let offset):
-            nextList = startList(
-                .list(path: Kind.listPath, offset: offset, limit: min(max(1, options.listPageSize), wanted)),
-                retry: retry)
+            nextList = startList(Self.firstListPage(offset: offset, options), retry: retry)
         case .entries(let entries):
             nextList = entries.isEmpty ? nil : Self.followed(entries)
         }
@@ -157,6 +155,11 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
     }
 
     // MARK: List pages
+
+    /// The list page a walk from `offset` asks for first (a prefetch of it asks the same).
+    static func firstListPage(offset: Int, _ options: CatalogSyncOptions) -> PokeAPIEndpoint {
+        .list(path: Kind.listPath, offset: offset, limit: min(max(1, options.listPageSize), options.limit ?? Int.max))
+    }
 
     private func startList(
         _ endpoint: PokeAPIEndpoint, retry: RetryPolicy

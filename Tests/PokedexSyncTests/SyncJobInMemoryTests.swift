@@ -80,6 +80,21 @@ struct SyncJobInMemoryTests {
         #expect(revalidated.count == 40 && revalidated.allSatisfy { $0.headers["If-None-Match"] != nil })
     }
 
+    @Test("the entry's first list pages are asked for while the catalog syncs, each once")
+    func entryListsPrefetched() async throws {
+        let api = InMemoryPokeAPI(count: 40)
+        try await job(api).run { _ in }
+        let again = InMemoryPokeAPI(count: 40)
+        try await job(again).run { _ in }
+        let lists = again.requests.map(\.url).filter { $0.query != nil }
+        let lastCatalogPage = try #require(lists.lastIndex { $0.lastPathComponent == "pokemon" })
+        for path in ["type", "ability", "pokemon-species"] {
+            let pages = lists.indices.filter { lists[$0].lastPathComponent == path }
+            #expect(pages.count == 1, "\(path): \(pages.count) list requests")
+            #expect(pages.allSatisfy { $0 < lastCatalogPage }, "\(path)'s list waited for the catalog")
+        }
+    }
+
     @Test("a 503 with Retry-After is waited out on the job's clock, not the wall clock")
     func retryAfterOnTheGivenClock() async throws {
         let api = InMemoryPokeAPI(count: 6) { request, attempt in
