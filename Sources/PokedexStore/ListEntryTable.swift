@@ -15,35 +15,35 @@ struct ListEntryTable: Sendable {
     /// page that names one id or one name twice (a server's mistake), whose outcome depends on
     /// that order.
     func save(_ entries: [PokemonListEntry], in database: Database) throws {
-        let stored = try storedRows(of: entries, in: database)
         let isOneByOne =
             Set(entries.map(\.id)).count < entries.count || (named && Set(entries.map(\.name)).count < entries.count)
-        var unchanged: [Int] = []
-        for entry in entries {
-            // Compared as SQLite compares them, byte for byte: Swift's == takes two spellings of
-            // one accented name (composed, decomposed) for equal, UNIQUE(name) does not.
-            if !isOneByOne, let row = stored[entry.id], row.url.utf8.elementsEqual(entry.url.utf8),
-                !named || row.name.map({ $0.utf8.elementsEqual(entry.name.utf8) }) == true
-            {
-                unchanged.append(entry.id)
-            } else {
-                try save(entry, in: database)
-            }
+        let unchanged = isOneByOne ? [] : try storedExactly(entries, in: database)
+        for entry in entries where !unchanged.contains(entry.id) {
+            try save(entry, in: database)
         }
         guard named, !unchanged.isEmpty else { return }
         try database.run(
             "UPDATE \(table) SET listed_at = \(SQLTimestamp.now) WHERE id IN (SELECT value FROM json_each(?))",
-            [.jsonArray(unchanged)])
+            [.jsonArray(entries.map(\.id).filter(unchanged.contains))])
     }
 
-    private func storedRows(of entries: [PokemonListEntry], in database: Database) throws -> [Int: (
-        name: String?, url: String
-    )] {
+    /// The ids of `entries` (each id once) stored with the same name and URL, compared byte
+    /// for byte in the rows read.
+    private func storedExactly(_ entries: [PokemonListEntry], in database: Database) throws -> Set<Int> {
+        let listed = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard let first = listed.keys.min(), let last = listed.keys.max() else { return [] }
+        // A page's ids are a run, or a few (PokeAPI's forms start at 10001): read as a range of
+        // the table's rowids, the rows between that the page does not list passed over here.
         let rows = try database.query(
-            "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE id IN (SELECT value FROM json_each(?))",
-            [.jsonArray(entries.map(\.id))]
-        ) { ($0.int(0), (name: $0.optionalText(1), url: $0.text(2))) }
-        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+            "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE id BETWEEN ? AND ?",
+            [.int(first), .int(last)]
+        ) { row -> Int? in
+            guard let entry = listed[row.int(0)], row.hasText(2, equalTo: entry.url),
+                !named || row.hasText(1, equalTo: entry.name)
+            else { return nil }
+            return entry.id
+        }
+        return Set(rows.compactMap { $0 })
     }
 
     private func save(_ entry: PokemonListEntry, in database: Database) throws {

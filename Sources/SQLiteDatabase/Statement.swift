@@ -118,4 +118,15 @@ public struct Row {
     public func optionalText(_ column: Int32) -> String? {
         isNull(column) ? nil : text(column)
     }
+
+    /// Whether the column holds `string`'s UTF-8 bytes exactly (NULL never does), as SQLite
+    /// compares text: Swift's `==` takes two spellings of one accented name (composed,
+    /// decomposed) for equal. Read in place, without making a String of the column.
+    public func hasText(_ column: Int32, equalTo string: String) -> Bool {
+        guard !isNull(column) else { return false }
+        let count = Int(sqlite3_column_bytes(statement.handle, column))
+        guard let pointer = sqlite3_column_text(statement.handle, column) else { return string.isEmpty }
+        var string = string
+        return string.withUTF8 { $0.elementsEqual(UnsafeBufferPointer(start: pointer, count: count)) }
+    }
 }

@@ -32,3 +32,23 @@ struct RowStatementTests {
         #expect(try database.queryFirst("SELECT count(*) FROM item") { $0.int(0) } == 1)
     }
 }
+
+@Suite("Text compared in place")
+struct RowTextComparisonTests {
+    @Test(
+        "a column holds a string only byte for byte: composed and decomposed spellings differ, NULL holds none",
+        arguments: [
+            ("Pokémon", "Pokémon", true), ("Pokémon", "Poke\u{301}mon", false), ("", "", true), ("a", "", false),
+            ("", "a", false), ("ab", "a", false), ("a\u{0}b", "a\u{0}b", true), ("a\u{0}b", "a", false),
+        ] as [(String, String, Bool)])
+    func byteForByte(stored: String, asked: String, equal: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("text.sqlite"))
+        try database.execute("CREATE TABLE item (name TEXT)")
+        try database.run("INSERT INTO item (name) VALUES (?), (NULL)", [.text(stored)])
+        let answers = try database.query("SELECT name FROM item ORDER BY name IS NULL") {
+            $0.hasText(0, equalTo: asked)
+        }
+        #expect(answers == [equal, false])
+    }
+}
