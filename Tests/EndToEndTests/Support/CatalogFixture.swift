@@ -33,9 +33,12 @@ enum CatalogFixture {
         return Int(segments[3])
     }
 
+    /// The Pokémon's list and details; the Pokédex entry's resources, whose first list pages
+    /// are asked for while the catalog syncs, are counted apart.
     static func classify(_ request: RecordedRequest) -> KillMonitor.Kind {
         if !request.path.hasPrefix("/api/v2/") { return .other }
         if isList(request) { return .list }
+        guard detailID(request) != nil else { return .entry }
         return request.header("If-None-Match") == nil ? .newDetail : .conditional
     }
 

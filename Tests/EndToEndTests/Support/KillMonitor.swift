@@ -13,6 +13,9 @@ final class KillMonitor: @unchecked Sendable {
         case conditional
         /// Anything else, e.g. a GitHub request during `pokedex sync`.
         case other
+        /// A request of another PokeAPI resource than the one a test counts (a prefetched list
+        /// page of types, say), counted by no trigger.
+        case entry
     }
 
     struct Trigger: Sendable, CustomStringConvertible {
@@ -39,7 +42,7 @@ final class KillMonitor: @unchecked Sendable {
             switch trigger.kind {
             case .conditional: trigger.count = min(trigger.count, storedDetails)
             case .newDetail: trigger.count = min(trigger.count, newDetails)
-            case .list, .other: break
+            case .list, .other, .entry: break
             }
             return trigger
         }
