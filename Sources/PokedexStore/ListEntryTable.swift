@@ -31,19 +31,38 @@ struct ListEntryTable: Sendable {
     /// for byte in the rows read.
     private func storedExactly(_ entries: [PokemonListEntry], in database: Database) throws -> Set<Int> {
         let listed = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        guard let first = listed.keys.min(), let last = listed.keys.max() else { return [] }
-        // A page's ids are a run, or a few (PokeAPI's forms start at 10001): read as a range of
-        // the table's rowids, the rows between that the page does not list passed over here.
-        let rows = try database.query(
-            "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE id BETWEEN ? AND ?",
-            [.int(first), .int(last)]
-        ) { row -> Int? in
-            guard let entry = listed[row.int(0)], row.hasText(2, equalTo: entry.url),
-                !named || row.hasText(1, equalTo: entry.name)
-            else { return nil }
-            return entry.id
+        var same: Set<Int> = []
+        // Read as ranges of the table's rowids, cheaper than matching each id: a page's ids are
+        // a run or a few (PokeAPI's forms start at 10001). A range ends at a gap wider than
+        // `rangeGap`, so the rows read that the page does not list stay few whatever its ids.
+        for (first, last) in Self.ranges(of: listed.keys.sorted()) {
+            let rows = try database.query(
+                "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE id BETWEEN ? AND ?",
+                [.int(first), .int(last)]
+            ) { row -> Int? in
+                guard let entry = listed[row.int(0)], row.hasText(2, equalTo: entry.url),
+                    !named || row.hasText(1, equalTo: entry.name)
+                else { return nil }
+                return entry.id
+            }
+            same.formUnion(rows.compactMap { $0 })
         }
-        return Set(rows.compactMap { $0 })
+        return same
+    }
+
+    static let rangeGap = 64
+
+    /// Sorted ids as (first, last) runs, none holding a gap wider than ``rangeGap``.
+    static func ranges(of sortedIDs: [Int]) -> [(first: Int, last: Int)] {
+        var ranges: [(first: Int, last: Int)] = []
+        for id in sortedIDs {
+            if let range = ranges.last, id - range.last <= rangeGap {
+                ranges[ranges.count - 1].last = id
+            } else {
+                ranges.append((id, id))
+            }
+        }
+        return ranges
     }
 
     private func save(_ entry: PokemonListEntry, in database: Database) throws {

@@ -131,9 +131,10 @@ extension SyncJob {
 
     /// Asks for the first list page of each listed resource of the entry that will run, while
     /// the catalog syncs: a refresh, which downloads little else, otherwise waits for each of
-    /// those round trips in turn. A partial sync follows links instead of lists.
+    /// those round trips in turn. A partial sync follows links instead of lists; `--concurrency
+    /// 1` prefetches nothing.
     func prefetchEntryLists(_ prefetch: ResponsePrefetch, log: SyncRunLog) throws {
-        guard !isPartial else { return }
+        guard !isPartial, prefetch.maximumInFlight > 0 else { return }
         var walk = options.catalog
         walk.limit = nil
         let firstPages: [(SyncResource, PokeAPIEndpoint)] = [

@@ -6,12 +6,15 @@ import Synchronization
 /// species are stored, and storing the species' 80,000 name and flavor-text rows keeps the
 /// writer busy while the connections would sit idle. Prefetching each chain as soon as its
 /// species arrives downloads the chains during those writes (whole-dex sync on 2 cores, median
-/// of 12 interleaved runs: 1.55 → 1.47 s).
+/// of 12 interleaved runs: 1.55 → 1.47 s). The entry's first list pages are asked for while the
+/// catalog syncs, so that a refresh does not wait for those round trips one after another.
 ///
 /// A request is answered from its prefetch only when it is the same request, headers
 /// included: a conditional one is never answered by an unconditional prefetch. The answer is
-/// used once, exactly as the transport gave it (a failure too, which the client then retries
-/// on the network as any other). What is prefetched and not asked for is cancelled by
+/// used once, exactly as the transport gave it. A failure (thrown, or a status of 400 or more)
+/// is not kept: by the time its run asks, it may be minutes old, and the run's own request
+/// and retries should judge the server as it is then; only a run already waiting for the
+/// prefetch gets its failure, as fresh as its own would be. What is prefetched and not asked for is cancelled by
 /// `finish`, which no request outlives; `stop` (a signal) cancels at once and starts nothing
 /// more.
 final class ResponsePrefetch: Sendable {
@@ -59,6 +62,9 @@ final class ResponsePrefetch: Sendable {
             return try await network(request)
         }
     }
+
+    /// Prefetches queued, running or answered that no request has taken yet.
+    var untaken: Int { state.withLock { $0.prefetches.count } }
 
     /// Queues `request` (as the client would send it) unless it was asked for before. A
     /// cancelled caller (a signal) queues nothing.
@@ -114,10 +120,11 @@ final class ResponsePrefetch: Sendable {
                 Task {
                     do {
                         let response = try await network(request)
-                        self.ended(request, serial: serial, heldBytes: response.body.count)
+                        self.ended(
+                            request, serial: serial, heldBytes: response.status < 400 ? response.body.count : nil)
                         return response
                     } catch {
-                        self.ended(request, serial: serial, heldBytes: 0)
+                        self.ended(request, serial: serial, heldBytes: nil)
                         throw error
                     }
                 },
@@ -129,13 +136,18 @@ final class ResponsePrefetch: Sendable {
         }
     }
 
-    /// A prefetch ended: its answer (or failure) is held until its request is made.
-    private func ended(_ request: HTTPRequest, serial: Int, heldBytes: Int) {
+    /// A prefetch ended: its answer is held until its request is made; a failure (nil) is
+    /// dropped, and that request goes to the network when it is made.
+    private func ended(_ request: HTTPRequest, serial: Int, heldBytes: Int?) {
         state.withLock { state in
             state.inFlight -= 1
             if case .started(_, serial)? = state.prefetches[request] {  // not taken meanwhile
-                state.heldSizes[request] = heldBytes
-                state.heldBytes += heldBytes
+                if let heldBytes {
+                    state.heldSizes[request] = heldBytes
+                    state.heldBytes += heldBytes
+                } else {
+                    state.prefetches[request] = nil
+                }
             }
             startQueued(&state)
         }

@@ -123,9 +123,9 @@ public struct Row {
     /// compares text: Swift's `==` takes two spellings of one accented name (composed,
     /// decomposed) for equal. Read in place, without making a String of the column.
     public func hasText(_ column: Int32, equalTo string: String) -> Bool {
-        guard !isNull(column) else { return false }
+        // The text first, then its length, as SQLite documents; no pointer (out of memory) matches nothing.
+        guard !isNull(column), let pointer = sqlite3_column_text(statement.handle, column) else { return false }
         let count = Int(sqlite3_column_bytes(statement.handle, column))
-        guard let pointer = sqlite3_column_text(statement.handle, column) else { return string.isEmpty }
         var string = string
         return string.withUTF8 { $0.elementsEqual(UnsafeBufferPointer(start: pointer, count: count)) }
     }

@@ -20,11 +20,12 @@ struct ResponsePrefetchTests {
             var held: [CheckedContinuation<Void, Never>] = []
         }
         private let state: Mutex<State>
-        let failFirst: Bool
+        /// How the first request for each URL fails: nil answers it, 0 throws, else that status.
+        let firstFailure: Int?
 
-        init(holding: Bool = false, failFirst: Bool = false) {
+        init(holding: Bool = false, firstFailure: Int? = nil) {
             state = Mutex(State(isHolding: holding))
-            self.failFirst = failFirst
+            self.firstFailure = firstFailure
         }
 
         var sent: [String] { state.withLock { $0.sent.map(\.url.lastPathComponent) } }
@@ -66,9 +67,10 @@ struct ResponsePrefetchTests {
                 state.withLock { $0.cancelled += 1 }
                 throw CancellationError()
             }
-            if failFirst && number == 1 { throw URLError(.networkConnectionLost) }
+            let failure = number == 1 ? firstFailure : nil
+            if failure == 0 { throw URLError(.networkConnectionLost) }
             let body = "\(request.url.lastPathComponent)#\(number)"
-            return HTTPResponse(url: request.url, status: 200, headers: [:], body: Data(body.utf8))
+            return HTTPResponse(url: request.url, status: failure ?? 200, headers: [:], body: Data(body.utf8))
         }
     }
 
@@ -166,13 +168,31 @@ struct ResponsePrefetchTests {
         await prefetch.finish()
     }
 
-    @Test("a prefetch that failed fails its request once; the retry goes to the network")
-    func failureUsedOnce() async throws {
-        let network = Network(failFirst: true)
+    @Test(
+        "a prefetch that failed before its request is made is dropped: the request goes to the network",
+        arguments: [0, 404, 429, 503])
+    func failureDropped(failure: Int) async throws {
+        let network = Network(firstFailure: failure)
         let prefetch = ResponsePrefetch(network: network.transport)
         prefetch.prefetch(Self.request("a"))
-        await #expect(throws: URLError.self) { try await Self.send(Self.request("a"), through: prefetch) }
+        try await Self.eventually { network.sent.count == 1 && network.running == 0 }
+        try await Task.sleep(for: .milliseconds(20))
         #expect(try await Self.send(Self.request("a"), through: prefetch) == "a#2")
+        #expect(network.sent == ["a", "a"])
+        await prefetch.finish()
+    }
+
+    @Test("a request already waiting for its prefetch gets the prefetch's failure, as fresh as its own")
+    func failureOfAWaitedPrefetch() async throws {
+        let network = Network(holding: true, firstFailure: 0)
+        let prefetch = ResponsePrefetch(network: network.transport)
+        prefetch.prefetch(Self.request("a"))
+        try await Self.eventually { network.sent.count == 1 }
+        let answer = Task { try await Self.send(Self.request("a"), through: prefetch) }
+        try await Self.eventually { prefetch.untaken == 0 }
+        network.release()
+        await #expect(throws: URLError.self) { try await answer.value }
+        #expect(network.sent == ["a"])
         await prefetch.finish()
     }
 

@@ -18,14 +18,14 @@ struct SyncJobInMemoryTests {
 
     func job(
         _ api: InMemoryPokeAPI, clock: SyncClock = RecordingClock().clock, retries: Int = 0,
-        maximumAge: Int? = nil
+        maximumAge: Int? = nil, concurrency: Int = 3, limit: Int? = nil
     ) -> SyncJob {
         SyncJob(
             options: SyncJobOptions(
                 scope: .everything, databasePath: path, pokeAPIBaseURL: InMemoryPokeAPI.baseURL,
                 gitHubBaseURL: URL(string: "http://github.test")!,
                 catalog: CatalogSyncOptions(
-                    concurrency: 3, listPageSize: 4, commitSize: 4, retry: .retries(retries),
+                    limit: limit, concurrency: concurrency, listPageSize: 4, commitSize: 4, retry: .retries(retries),
                     maximumDetailAgeSeconds: maximumAge)),
             transports: api.factory, clock: clock)
     }
@@ -93,6 +93,26 @@ struct SyncJobInMemoryTests {
             #expect(pages.count == 1, "\(path): \(pages.count) list requests")
             #expect(pages.allSatisfy { $0 < lastCatalogPage }, "\(path)'s list waited for the catalog")
         }
+    }
+
+    @Test("nothing is prefetched under --concurrency 1, nor lists by a partial sync, which follows links")
+    func nothingPrefetched() async throws {
+        let one = InMemoryPokeAPI(count: 40)
+        try await job(one, concurrency: 1).run { _ in }
+        let order = one.requests.map(\.url)
+        let lastSpecies = try #require(order.lastIndex { $0.path.contains("/pokemon-species/") })
+        let firstChain = try #require(order.firstIndex { $0.path.contains("/evolution-chain/") })
+        let lastCatalogPage = try #require(order.lastIndex { $0.query != nil && $0.lastPathComponent == "pokemon" })
+        let firstTypeList = try #require(order.firstIndex { $0.query != nil && $0.lastPathComponent == "type" })
+        #expect(firstChain > lastSpecies && firstTypeList > lastCatalogPage)
+
+        try FileManager.default.removeItem(atPath: path)
+        // The fake's Pokémon link their types as "u", which a partial sync cannot follow: those
+        // runs fail, after the point where lists would have been prefetched.
+        let partial = InMemoryPokeAPI(count: 40)
+        try? await job(partial, limit: 8).run { _ in }
+        #expect(partial.requests.contains { $0.url.lastPathComponent == "8" })
+        #expect(!partial.requests.contains { $0.url.query != nil && $0.url.lastPathComponent != "pokemon" })
     }
 
     @Test("a 503 with Retry-After is waited out on the job's clock, not the wall clock")
