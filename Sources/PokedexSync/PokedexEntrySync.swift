@@ -58,7 +58,7 @@ extension SyncJob {
                     } else {
                         source = .list(offset: 0)
                     }
-                    let prefetchChain = try chainPrefetcher(database: database, log: log, prefetch: prefetch)
+                    let prefetchChain = chainPrefetcher(database: database, log: log, prefetch: prefetch)
                     // The prefetches are downloads of `--concurrency` too.
                     try await syncEntryResource(
                         SpeciesKind.self, resource, SpeciesStore(database: database), source, transport, log, events,
@@ -132,8 +132,9 @@ extension SyncJob {
     /// Asks for the first list page of each listed resource of the entry that will run, while
     /// the catalog syncs: a refresh, which downloads little else, otherwise waits for each of
     /// those round trips in turn. A partial sync follows links instead of lists; `--concurrency
-    /// 1` prefetches nothing.
-    func prefetchEntryLists(_ prefetch: ResponsePrefetch, log: SyncRunLog) throws {
+    /// 1` prefetches nothing. Best effort: what cannot be judged or asked for here (the run log
+    /// unreadable, say) is left to the runs, which meet it and record it as theirs.
+    func prefetchEntryLists(_ prefetch: ResponsePrefetch, log: SyncRunLog) {
         guard !isPartial, prefetch.maximumInFlight > 0 else { return }
         var walk = options.catalog
         walk.limit = nil
@@ -142,19 +143,21 @@ extension SyncJob {
             (.abilities, ResourceSync<AbilityKind>.firstListPage(offset: 0, walk)),
             (.species, ResourceSync<SpeciesKind>.firstListPage(offset: 0, walk)),
         ]
-        for (resource, page) in firstPages where try freshSuccess(resource, log: log) == nil {
-            prefetch.prefetch(try page.request(baseURL: options.pokeAPIBaseURL))
+        for (resource, page) in firstPages where (try? freshSuccess(resource, log: log)) == .some(nil) {
+            if let request = try? page.request(baseURL: options.pokeAPIBaseURL) { prefetch.prefetch(request) }
         }
     }
 
     /// What prefetches each arriving species' evolution chain, when the chains' run will ask
     /// for it unconditionally: it is not stored yet, and that run is not skipped as fresh.
-    /// nil when nothing is prefetched (`--concurrency 1` leaves no download for it).
+    /// nil when nothing is prefetched (`--concurrency 1` leaves no download for it), or when
+    /// what it needs cannot be read: the runs meet that failure themselves, recorded as theirs.
     private func chainPrefetcher(
         database: Database, log: SyncRunLog, prefetch: ResponsePrefetch
-    ) throws -> ((DownloadedResource<SpeciesDetails>) -> Void)? {
-        guard prefetch.maximumInFlight > 0, try freshSuccess(.evolutionChains, log: log) == nil else { return nil }
-        let stored = try EvolutionChainStore(database: database).storedDetails(maximumAgeSeconds: nil)
+    ) -> ((DownloadedResource<SpeciesDetails>) -> Void)? {
+        guard prefetch.maximumInFlight > 0, (try? freshSuccess(.evolutionChains, log: log)) == .some(nil),
+            let stored = try? EvolutionChainStore(database: database).storedDetails(maximumAgeSeconds: nil)
+        else { return nil }
         let baseURL = options.pokeAPIBaseURL
         return { species in
             guard let url = species.fields.evolutionChainURL,

@@ -277,7 +277,7 @@ public struct SyncJob: Sendable {
         // A signal stops the prefetches at once: nothing more is sent.
         let reachable = await withTaskCancellationHandler {
             do {
-                try prefetchEntryLists(prefetch, log: log)
+                prefetchEntryLists(prefetch, log: log)
                 do {
                     try await syncCatalog(
                         PokemonCatalog(database: database), transport: transport, log: log, events: events,
