@@ -100,16 +100,19 @@ public struct IssueArchive {
         try database.writeTransaction {
             var changed = 0
             var saved = SavedThisPage()
+            var textIndex = PageTextIndex(.issues)
             for issue in issues {
-                let unchanged =
-                    try database.queryFirst(
-                        "SELECT \(RawBody.gitHub.matches) FROM github_issue WHERE id = ?",
-                        RawBody.values(issue.rawJSON) + [.int(issue.id)]
-                    ) { $0.bool(0) } ?? false
-                guard !unchanged else { continue }
-                try saveIssue(issue, repositoryID: repositoryID, saved: &saved)
-                changed += 1
+                // nil: not stored yet.
+                let unchanged = try database.queryFirst(
+                    Self.unchangedIssue,
+                    RawBody.values(issue.rawJSON) + [.int(issue.id)]
+                ) { $0.bool(0) }
+                let written = try textIndex.save(issue.id, unchanged: unchanged, in: database) {
+                    try saveIssue(issue, repositoryID: repositoryID, saved: &saved)
+                }
+                if written { changed += 1 }
             }
+            try textIndex.write(to: database)
             if let newest = issues.map(\.updatedAt).max() {
                 try database.run(
                     """
@@ -167,21 +170,7 @@ public struct IssueArchive {
             "UPDATE github_issue SET number = -id WHERE repository_id = ? AND number = ? AND id <> ?",
             [.int(repositoryID), .int(issue.number), .int(issue.id)])
         try database.run(
-            """
-            INSERT INTO github_issue
-                (id, repository_id, number, title, body, state, state_reason, locked, comments, author_id,
-                 author_association, milestone_id, is_pull_request, draft, merged_at, created_at, updated_at,
-                 closed_at, html_url, \(RawBody.gitHub.columns))
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET
-                repository_id = excluded.repository_id, number = excluded.number, title = excluded.title,
-                body = excluded.body, state = excluded.state, state_reason = excluded.state_reason,
-                locked = excluded.locked, comments = excluded.comments, author_id = excluded.author_id,
-                author_association = excluded.author_association, milestone_id = excluded.milestone_id,
-                is_pull_request = excluded.is_pull_request, draft = excluded.draft, merged_at = excluded.merged_at,
-                created_at = excluded.created_at, updated_at = excluded.updated_at, closed_at = excluded.closed_at,
-                html_url = excluded.html_url, \(RawBody.gitHub.excludedAssignments)
-            """,
+            Self.issueUpsert,
             [
                 .int(issue.id), .int(repositoryID), .int(issue.number), .text(issue.title), .string(issue.body),
                 .text(issue.state), .string(issue.stateReason), .bool(issue.locked), .int(issue.comments),
@@ -215,6 +204,26 @@ public struct IssueArchive {
                 [.int(issue.id), .int(assignee.id)])
         }
     }
+
+    /// Whether the issue stored under an id is the item as bound (its three raw columns).
+    private static let unchangedIssue = "SELECT \(RawBody.gitHub.matches) FROM github_issue WHERE id = ?"
+
+    /// Made once, not for every issue stored.
+    private static let issueUpsert = """
+        INSERT INTO github_issue
+            (id, repository_id, number, title, body, state, state_reason, locked, comments, author_id,
+             author_association, milestone_id, is_pull_request, draft, merged_at, created_at, updated_at,
+             closed_at, html_url, \(RawBody.gitHub.columns))
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET
+            repository_id = excluded.repository_id, number = excluded.number, title = excluded.title,
+            body = excluded.body, state = excluded.state, state_reason = excluded.state_reason,
+            locked = excluded.locked, comments = excluded.comments, author_id = excluded.author_id,
+            author_association = excluded.author_association, milestone_id = excluded.milestone_id,
+            is_pull_request = excluded.is_pull_request, draft = excluded.draft, merged_at = excluded.merged_at,
+            created_at = excluded.created_at, updated_at = excluded.updated_at, closed_at = excluded.closed_at,
+            html_url = excluded.html_url, \(RawBody.gitHub.excludedAssignments)
+        """
 
     // MARK: Reading
 

@@ -35,11 +35,7 @@ extension IssueArchive {
         repositoryID: Int, comments: [GitHubComment], firstPage: (url: String, etag: String?)?
     ) throws -> Int {
         try database.writeTransaction {
-            var saved = SavedThisPage()
-            var changed = 0
-            for comment in comments where try saveComment(comment, repositoryID: repositoryID, saved: &saved) {
-                changed += 1
-            }
+            let changed = try saveComments(comments, repositoryID: repositoryID)
             if let newest = comments.map(\.updatedAt).max() {
                 try database.run(
                     """
@@ -69,12 +65,7 @@ extension IssueArchive {
             let deleted = try deleteRows(
                 "DELETE FROM github_comment WHERE repository_id = ? AND issue_number = ?",
                 [.int(repositoryID), .int(issueNumber)], keeping: comments.map(\.id))
-            var saved = SavedThisPage()
-            var changed = 0
-            for comment in comments where try saveComment(comment, repositoryID: repositoryID, saved: &saved) {
-                changed += 1
-            }
-            return (changed, deleted)
+            return (try saveComments(comments, repositoryID: repositoryID), deleted)
         }
     }
 
@@ -134,33 +125,52 @@ extension IssueArchive {
         return database.changes
     }
 
-    /// Upserts one comment; false when it is stored exactly so already.
-    private func saveComment(_ comment: GitHubComment, repositoryID: Int, saved: inout SavedThisPage) throws -> Bool {
-        let raw = RawBody.values(comment.rawJSON)
-        let unchanged =
-            try database.queryFirst(
-                "SELECT \(RawBody.gitHub.matches) AND repository_id = ? FROM github_comment WHERE id = ?",
-                raw + [.int(repositoryID), .int(comment.id)]
-            ) { $0.bool(0) } ?? false
-        guard !unchanged else { return false }
+    /// Upserts each comment not stored exactly so already, inside the caller's transaction;
+    /// returns how many were new or changed.
+    private func saveComments(_ comments: [GitHubComment], repositoryID: Int) throws -> Int {
+        var saved = SavedThisPage()
+        var textIndex = PageTextIndex(.comments)
+        var changed = 0
+        for comment in comments {
+            // nil: not stored yet.
+            let unchanged = try database.queryFirst(
+                Self.unchangedComment,
+                RawBody.values(comment.rawJSON) + [.int(repositoryID), .int(comment.id)]
+            ) { $0.bool(0) }
+            let written = try textIndex.save(comment.id, unchanged: unchanged, in: database) {
+                try saveComment(comment, repositoryID: repositoryID, saved: &saved)
+            }
+            if written { changed += 1 }
+        }
+        try textIndex.write(to: database)
+        return changed
+    }
+
+    private func saveComment(_ comment: GitHubComment, repositoryID: Int, saved: inout SavedThisPage) throws {
         if let author = comment.author { try saveUser(author, saved: &saved) }
         try database.run(
-            """
-            INSERT INTO github_comment
-                (id, repository_id, issue_number, author_id, author_association, body, created_at, updated_at,
-                 html_url, \(RawBody.gitHub.columns))
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET
-                repository_id = excluded.repository_id, issue_number = excluded.issue_number,
-                author_id = excluded.author_id, author_association = excluded.author_association,
-                body = excluded.body, created_at = excluded.created_at, updated_at = excluded.updated_at,
-                html_url = excluded.html_url, \(RawBody.gitHub.excludedAssignments)
-            """,
+            Self.commentUpsert,
             [
                 .int(comment.id), .int(repositoryID), .int(comment.issueNumber), .int(comment.author?.id),
                 .string(comment.authorAssociation), .text(comment.body), .text(comment.createdAt),
                 .text(comment.updatedAt), .text(comment.htmlURL),
-            ] + raw)
-        return true
+            ] + RawBody.values(comment.rawJSON))
     }
+
+    /// Whether the comment stored under an id is the one bound, in the same repository.
+    private static let unchangedComment =
+        "SELECT \(RawBody.gitHub.matches) AND repository_id = ? FROM github_comment WHERE id = ?"
+
+    /// Made once, not for every comment stored.
+    private static let commentUpsert = """
+        INSERT INTO github_comment
+            (id, repository_id, issue_number, author_id, author_association, body, created_at, updated_at,
+             html_url, \(RawBody.gitHub.columns))
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET
+            repository_id = excluded.repository_id, issue_number = excluded.issue_number,
+            author_id = excluded.author_id, author_association = excluded.author_association,
+            body = excluded.body, created_at = excluded.created_at, updated_at = excluded.updated_at,
+            html_url = excluded.html_url, \(RawBody.gitHub.excludedAssignments)
+        """
 }

@@ -10,31 +10,35 @@ import SQLiteDatabase
 struct RawBody: Sendable {
     /// The blob's column, whose name the other two columns start with.
     let column: String
-
-    static let pokeAPI = RawBody(column: "body")
-    static let gitHub = RawBody(column: "raw_json")
-
-    /// The three columns, in the order `values` binds them and `body` reads them.
-    private var names: [String] { ["\(column)_encoding", "\(column)_size", column] }
-
-    /// The columns a body is stored in, for a SELECT or INSERT.
-    var columns: String { names.joined(separator: ", ") }
-
+    /// The columns a body is stored in, for a SELECT or INSERT, in the order `values` binds
+    /// them and `body` reads them.
+    let columns: String
     /// The column that says whether a body is compressed.
-    var encodingColumn: String { names[0] }
-
+    let encodingColumn: String
     /// `columns` set to the `excluded` row's, in an upsert's DO UPDATE.
-    var excludedAssignments: String { names.map { "\($0) = excluded.\($0)" }.joined(separator: ", ") }
-
+    let excludedAssignments: String
     /// `columns` set to the three `values`, in an UPDATE.
-    var assignments: String { names.map { "\($0) = ?" }.joined(separator: ", ") }
-
+    let assignments: String
     /// True when `columns` hold exactly the three `values`. pokedex compresses an item the
     /// same way each time (libdeflate is deterministic for the same input, level and version),
     /// so an unchanged item compares equal without being decoded; a compressor that compresses
     /// differently (another libdeflate, or the zlib of pokedex before it) only makes each item
     /// look changed once, costing one rewrite of it.
-    var matches: String { "(" + names.map { "\($0) = ?" }.joined(separator: " AND ") + ")" }
+    let matches: String
+
+    static let pokeAPI = RawBody(column: "body")
+    static let gitHub = RawBody(column: "raw_json")
+
+    /// The SQL fragments are made once: writers splice them into statements for every row.
+    private init(column: String) {
+        let names = ["\(column)_encoding", "\(column)_size", column]
+        self.column = column
+        columns = names.joined(separator: ", ")
+        encodingColumn = names[0]
+        excludedAssignments = names.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        assignments = names.map { "\($0) = ?" }.joined(separator: ", ")
+        matches = "(" + names.map { "\($0) = ?" }.joined(separator: " AND ") + ")"
+    }
 
     /// The values to store for `columns`.
     static func values(_ body: StoredBody) -> [SQLValue] {

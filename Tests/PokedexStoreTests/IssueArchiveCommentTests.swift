@@ -27,7 +27,8 @@ struct IssueArchiveCommentTests {
             stateReason: nil, locked: false, comments: comments, author: nil, authorAssociation: nil, labels: [],
             assignees: [], milestone: nil, isPullRequest: false, draft: nil, mergedAt: nil,
             createdAt: "2024-01-0\(number)T00:00:00Z", updatedAt: "2024-02-01T00:00:00Z", closedAt: nil,
-            htmlURL: "h\(number)", rawJSON: .compressing(Array("{\"n\":\(number),\"c\":\(comments)}".utf8)))
+            htmlURL: "h\(number)",
+            rawJSON: .compressing(Array("{\"n\":\(number),\"c\":\(comments),\"t\":\"\(title)\"}".utf8)))
     }
 
     static func comment(_ id: Int, issue: Int, body: String, updated: String = "2024-03-01T00:00:00Z") -> GitHubComment
@@ -99,5 +100,44 @@ struct IssueArchiveCommentTests {
         filter.search = text
         let found = try archive.issues(repository: "acme/rocket", filter: filter)
         #expect(found.map(\.matched) == (matched.isEmpty ? [] : [matched]))
+    }
+
+    /// The issue numbers `--search text` finds.
+    func found(_ text: String) throws -> [Int] {
+        var filter = IssueFilter()
+        filter.search = text
+        return try archive.issues(repository: "acme/rocket", filter: filter).map(\.number)
+    }
+
+    @Test("the full-text indexes hold what is stored: rows new, edited, repeated within a page, re-read, removed")
+    func textIndexesFollowTheRows() throws {
+        let id = Self.repositoryID
+        try archive.saveIssuePage(
+            repositoryID: id,
+            issues: [
+                Self.issue(1, comments: 0, title: "alpha"), Self.issue(2, comments: 0, title: "bravo"),
+                Self.issue(1, comments: 0, title: "charlie"),
+            ], firstPage: nil)
+        try archive.saveCommentPage(
+            repositoryID: id,
+            comments: [
+                Self.comment(1, issue: 2, body: "delta"), Self.comment(1, issue: 2, body: "echo"),
+                Self.comment(2, issue: 2, body: "foxtrot"),
+            ], firstPage: nil)
+        #expect(try found("alpha").isEmpty && found("charlie") == [1] && found("bravo") == [2])
+        #expect(try found("delta").isEmpty && found("echo") == [2] && found("foxtrot") == [2])
+        try archive.saveIssuePage(
+            repositoryID: id, issues: [Self.issue(2, comments: 0, title: "golf"), Self.issue(3, comments: 0)],
+            firstPage: nil)
+        _ = try archive.replaceThread(
+            repositoryID: id, issueNumber: 2, comments: [Self.comment(3, issue: 2, body: "hotel")])
+        #expect(try found("bravo").isEmpty && found("golf") == [2] && found("crash") == [3])
+        #expect(try found("echo").isEmpty && found("foxtrot").isEmpty && found("hotel") == [2])
+        #expect(try archive.removeIssues(repositoryID: id, keeping: [1_001]) == 2)
+        #expect(try found("golf").isEmpty && found("crash").isEmpty)
+        // rank 1: every entry is checked against the rows of its content table.
+        try archive.database.run("INSERT INTO github_issue_fts (github_issue_fts, rank) VALUES ('integrity-check', 1)")
+        try archive.database.run(
+            "INSERT INTO github_comment_fts (github_comment_fts, rank) VALUES ('integrity-check', 1)")
     }
 }
