@@ -32,9 +32,24 @@ public struct StoredBody: Sendable, Equatable {
         self.decodedSize = decodedSize
     }
 
+    /// Compresses bodies one after another, as ``compressing(_:)`` does one: for a caller
+    /// with many (a page's items, a table's rows). Used by one thread at a time.
+    public final class Compressor {
+        private let deflate = DeflateCodec.Compressor(level: compressionLevel)
+
+        public init() {}
+
+        /// `body` compressed by pokedex, or as it is when that is no smaller.
+        public func compressing(_ body: UnsafeRawBufferPointer) -> StoredBody {
+            smaller(deflate.zlib(body), than: body)
+        }
+
+        public func compressing(_ body: [UInt8]) -> StoredBody { body.withUnsafeBytes(compressing) }
+    }
+
     /// `body` compressed by pokedex, or as it is when that is no smaller.
     public static func compressing(_ body: UnsafeRawBufferPointer) -> StoredBody {
-        smaller(DeflateCodec.deflate(body, level: compressionLevel), than: body)
+        Compressor().compressing(body)
     }
 
     public static func compressing(_ body: [UInt8]) -> StoredBody { body.withUnsafeBytes(compressing) }

@@ -62,9 +62,10 @@ enum PendingBodyCompression {
                 ORDER BY \(key) LIMIT ?
                 """, [.int(after), .int(batchSize)]
             ) { ($0.int(0), try RawBody.body($0, column: 1)) }
+            let compressor = StoredBody.Compressor()
             for (id, decoded) in rows {
                 // One that compression does not shrink stays as it is.
-                let stored = StoredBody.compressing(decoded)
+                let stored = compressor.compressing(decoded)
                 guard stored.encoding == .zlib else { continue }
                 try database.run(
                     "UPDATE \(table) SET \(body.assignments) WHERE \(key) = ?", RawBody.values(stored) + [.int(id)])
