@@ -42,7 +42,7 @@ enum JSONResponse {
         return details
     }
 
-    private static func scanned<Value>(
+    static func scanned<Value>(
         _ response: HTTPResponse, with scan: (Data) throws(JSONScanFailure) -> Value
     ) throws(FetchError) -> Value {
         try validate(response)

@@ -93,6 +93,23 @@ struct GitHubCommentDecodingTests {
                 comment(body: #""x""#, issueURL: "https://api.github.com/repos/o/r/issues/-3"),
                 "does not end with an issue number"
             ),
+            (
+                comment(body: #""x""#, issueURL: "https://api.github.com/repos/o/r/issues/"),
+                "does not end with an issue number"
+            ),
+            (
+                comment(body: #""x""#, issueURL: "https://api.github.com/repos/o/r/issues/12a"),
+                "does not end with an issue number"
+            ),
+            (
+                comment(body: #""x""#, issueURL: "https://api.github.com/repos/o/r/issues/99999999999999999999"),
+                "does not end with an issue number"
+            ),
+            (comment(body: #""x""#, issueURL: "1347"), "does not end with an issue number"),
+            (
+                comment(body: #""x""#, issueURL: "https://api.github.com/repos/o/r/issues/0"),
+                "does not end with an issue number"
+            ),
             (comment(body: #""x""#, created: "yesterday"), "created_at \"yesterday\" is not"),
             (comment(body: #""x""#, updated: "2024-03-01 10:05:00"), "updated_at"),
             (comment(user: #"{"login":"x","id":-1}"#, body: #""x""#), "user id -1 is not positive"),
