@@ -41,6 +41,7 @@ class Settings:
     gh2sqlite_runs: int = 1
     search_word: str = "pagination"
     scale_issues: int = 200000
+    main_mirror: str = "memo"
     scale_mirror: str = "memo"
     scale_hf_runs: int = 20
     dlt_pokemon_nesting: str = "0"
@@ -63,6 +64,7 @@ class Settings:
                 raise BenchError(f"{name.upper()} must be a positive integer")
             setattr(s, name, int(text))
         s.search_word = env.get("SEARCH_WORD", s.search_word)
+        s.main_mirror = env.get("MAIN_MIRROR", s.main_mirror)
         s.scale_mirror = env.get("SCALE_MIRROR", s.scale_mirror)
         s.dlt_pokemon_nesting = env.get("DLT_POKEMON_NESTING", s.dlt_pokemon_nesting)
         s.concurrency = env.get("CONCURRENCY", "")
@@ -81,8 +83,9 @@ class Settings:
             raise BenchError(f"unknown case '{unknown[0]}' in CASES (known: {' '.join(ALL_CASES)})")
         if not re.fullmatch(r"[A-Za-z0-9]+", self.search_word):
             raise BenchError("SEARCH_WORD must be one word of letters and digits")
-        if self.scale_mirror not in ("memo", "stock"):
-            raise BenchError("SCALE_MIRROR must be memo or stock")
+        for name, mode in (("MAIN_MIRROR", self.main_mirror), ("SCALE_MIRROR", self.scale_mirror)):
+            if mode not in ("memo", "stock"):
+                raise BenchError(f"{name} must be memo or stock")
 
     def has(self, *cases: str) -> bool:
         return any(c in self.cases for c in cases)
@@ -101,5 +104,5 @@ class Settings:
         return {"cases": self.cases, "runs": self.runs, "dlt_runs": self.dlt_runs,
                 "gh2sqlite_runs": self.gh2sqlite_runs, "search_word": self.search_word,
                 "scale_issues": self.scale_issues, "scale_number": self.scale_number,
-                "scale_mirror": self.scale_mirror, "scale_hf_runs": self.scale_hf_runs,
+                "main_mirror": self.main_mirror, "scale_mirror": self.scale_mirror, "scale_hf_runs": self.scale_hf_runs,
                 "dlt_pokemon_nesting": self.dlt_pokemon_nesting, "concurrency": self.concurrency}

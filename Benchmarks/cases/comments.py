@@ -90,5 +90,5 @@ def run(ctx) -> dict:
         remove_db(db)
     return {"series": {"threads_first": first, "threads_refresh": refresh, "gh2sqlite_threads_first": peer},
             "reads": measured,
-            "info": {"threads": {"load": [load_start, load_average()], "comments": comments, "number": number,
-                                 "shown": shown, "thread_sql": thread_sql}}}
+            "info": {"threads": {"load": [load_start, load_average()], "mirror": ctx.settings.main_mirror,
+                                 "comments": comments, "number": number, "shown": shown, "thread_sql": thread_sql}}}

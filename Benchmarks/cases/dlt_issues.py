@@ -20,4 +20,5 @@ def run(ctx) -> dict:
             expect_rows(folder / "dlt.sqlite", "issues", ISSUES_COUNT)
         shutil.rmtree(folder)
         shutil.rmtree(pipelines, ignore_errors=True)
-    return {"series": series, "info": {"issues": {"load": [load_start, load_average()]}}}
+    return {"series": series,
+            "info": {"issues": {"load": [load_start, load_average()], "mirror": ctx.settings.main_mirror}}}

@@ -31,4 +31,5 @@ def run(ctx) -> dict:
             series[name].append(measure(ctx, name, command, db))
             expect_rows(db, "issues", ISSUES_COUNT)
         remove_db(db)
-    return {"series": series, "info": {"issues": {"load": [load_start, load_average()]}}}
+    return {"series": series,
+            "info": {"issues": {"load": [load_start, load_average()], "mirror": ctx.settings.main_mirror}}}

@@ -5,8 +5,8 @@ import time
 from bench import hyperfine, reads, sqlfiles
 from bench.common import expect_rows, load_average, log, remove_db
 from bench.measure import measure
-from bench.mirror import Mirror
-from bench.settings import BENCH_DIR, SCALE_HF_WARMUP, SCALE_REPO
+from bench.mirror import Mirror, launcher
+from bench.settings import SCALE_HF_WARMUP, SCALE_REPO
 
 
 def start_mirror(ctx) -> tuple:
@@ -14,12 +14,9 @@ def start_mirror(ctx) -> tuple:
     to its health check passing and those of its warm-up pass over every issues page and
     every page of the comment list."""
     s = ctx.settings
-    launcher = ["python3", s.mirror_py]
-    if s.scale_mirror == "memo":
-        launcher = ["python3", BENCH_DIR / "mirror_memo.py", s.mirror_py]
     log(f"starting the {SCALE_REPO}:{s.scale_issues} mirror ({s.scale_mirror})")
     start = time.monotonic()
-    mirror = Mirror("scale", launcher, ["--gh-repo", f"{SCALE_REPO}:{s.scale_issues}", "--gh-rate", "1000000"],
+    mirror = Mirror("scale", launcher(s, s.scale_mirror), ["--gh-repo", f"{SCALE_REPO}:{s.scale_issues}", "--gh-rate", "1000000"],
                     ctx.work)
     ready = time.monotonic() - start
     return mirror, ready, mirror.warm_github(SCALE_REPO, s.scale_issues, ctx.work) + mirror.warm_comments(SCALE_REPO)
