@@ -1,11 +1,13 @@
 import PokedexStore
 
-/// GitHub's issue and comment objects read with ``JSONScanner``: the stored fields parsed in
-/// one pass over the page, everything else (URLs, reactions, apps, …) skipped. `JSONDecoder`
-/// mapped each page whole first and was the largest part of an issue sync's CPU.
-///
-/// What a field must be is what GitHub's documented schema says: a missing or null required
-/// field refuses the item, an optional one may be missing or null.
+// GitHub's issue and comment objects read with JSONScanner: the stored fields parsed in one
+// pass over the page, everything else (URLs, reactions, apps, …) skipped. JSONDecoder mapped
+// each page whole first and was the largest part of an issue sync's CPU.
+//
+// What a field must be is what GitHub's documented schema says: a missing or null required
+// field refuses the page (one bad item refuses its page), an optional one may be missing or
+// null. A key an object names twice keeps its last value, as in the PokeAPI shapes.
+
 /// The fields issues and comments both have, read as their keys come.
 private struct GitHubItemFields {
     var id: Int?, user: GitHubUser?, authorAssociation: String?, body: String?

@@ -23,8 +23,4 @@ enum JSONArrayElements {
             return elements
         }
     }
-
-    static func ranges(in body: Data) throws(JSONScanFailure) -> [Range<Int>] {
-        try read(in: body) { scanner throws(JSONScanFailure) in try scanner.skipValue() }.map(\.range)
-    }
 }

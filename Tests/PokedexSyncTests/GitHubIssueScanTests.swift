@@ -5,6 +5,16 @@ import Testing
 
 @testable import PokedexSync
 
+/// A JSON object of `fields` (values as JSON text) in their order, with `key` set to `value`,
+/// or left out when `value` is nil.
+func jsonObject(_ fields: [(key: String, value: String)], setting key: String?, to value: String?) -> String {
+    let pairs = fields.compactMap { field -> String? in
+        guard field.key == key else { return "\"\(field.key)\":\(field.value)" }
+        return value.map { "\"\(field.key)\":\($0)" }
+    }
+    return "{" + pairs.joined(separator: ",") + "}"
+}
+
 /// Issue objects as the scan reads them: which fields GitHub's schema requires, which may be
 /// missing or null, and what a wrong type does. Each case changes one field of a complete
 /// issue in api.github.com's key order, unwanted keys (URLs, reactions, apps) included.
@@ -30,11 +40,7 @@ struct GitHubIssueScanTests {
 
     /// The issue with `key` set to `value` (JSON text), or left out when `value` is nil.
     static func issue(_ key: String? = nil, _ value: String? = nil) -> String {
-        let pairs = fields.compactMap { field -> String? in
-            guard field.key == key else { return "\"\(field.key)\":\(field.value)" }
-            return value.map { "\"\(field.key)\":\($0)" }
-        }
-        return "{" + pairs.joined(separator: ",") + "}"
+        jsonObject(fields, setting: key, to: value)
     }
 
     static func decode(_ items: [String]) throws -> [GitHubIssue] {
@@ -118,5 +124,62 @@ struct GitHubIssueScanTests {
         #expect(try Self.decode([escaped]).first?.title == #"Fix the "crash""#)
         let capitalised = Self.issue().replacingOccurrences(of: #""title":"#, with: #""Title":"#)
         #expect(throws: FetchError.self) { try Self.decode([capitalised]) }
+    }
+}
+
+/// Comment objects as the scan reads them, one field changed at a time, as for issues.
+@Suite("GitHub comment scan")
+struct GitHubCommentScanTests {
+    static let fields: [(key: String, value: String)] = [
+        ("url", #""https://api.github.com/repos/o/r/issues/comments/5""#),
+        ("html_url", #""https://github.com/o/r/issues/7#issuecomment-5""#),
+        ("issue_url", #""https://api.github.com/repos/o/r/issues/7""#), ("id", "5"), ("node_id", #""IC""#),
+        ("user", #"{"login":"octocat","id":583231,"type":"User"}"#), ("created_at", #""2024-01-01T00:00:00Z""#),
+        ("updated_at", #""2024-01-02T00:00:00Z""#), ("author_association", #""MEMBER""#), ("body", #""Same here""#),
+        ("reactions", #"{"total_count":0}"#), ("performed_via_github_app", "null"),
+    ]
+
+    static func comment(_ key: String, _ value: String?) -> String { jsonObject(fields, setting: key, to: value) }
+
+    static func decode(_ items: [String]) throws -> [GitHubComment] {
+        try JSONResponse.comments(
+            from: HTTPResponse(
+                url: URL(string: "https://api.github.com/repositories/1/issues/comments")!, status: 200,
+                headers: [:], body: Data(("[" + items.joined(separator: ",") + "]").utf8)))
+    }
+
+    @Test("optional fields may be missing or null", arguments: ["user", "author_association", "body"], [nil, "null"])
+    func optional(key: String, value: String?) throws {
+        let comment = try #require(try Self.decode([Self.comment(key, value)]).first)
+        #expect(comment.id == 5 && comment.issueNumber == 7)
+        switch key {
+        case "user": #expect(comment.author == nil)
+        case "author_association": #expect(comment.authorAssociation == nil)
+        default: #expect(comment.body == "", "no body is an empty one")
+        }
+    }
+
+    @Test(
+        "a required field missing, null or of the wrong type refuses the page, saying which",
+        arguments: [
+            ("id", nil, #"missing "id""#), ("id", "null", "expected an integer"),
+            ("issue_url", nil, #"missing "issue_url""#), ("issue_url", "null", "expected a string"),
+            ("created_at", nil, #"missing "created_at""#), ("updated_at", "7", "expected a string"),
+            ("html_url", nil, #"missing "html_url""#), ("user", #"{"login":"x"}"#, #"missing "user id""#),
+            ("body", "[]", "expected a string"), ("author_association", "false", "expected a string"),
+        ] as [(String, String?, String)])
+    func required(key: String, value: String?, reason: String) {
+        #expect {
+            _ = try Self.decode([Self.comment("url", #""u""#), Self.comment(key, value)])
+        } throws: { error in
+            guard case FetchError.undecodable(_, let said, _) = error else { return false }
+            return said.contains(reason)
+        }
+    }
+
+    @Test("a key named twice keeps its last value, as in the PokeAPI shapes")
+    func repeatedKey() throws {
+        let twice = Self.comment("body", #""first""#).dropLast() + #","body":"last"}"#
+        #expect(try Self.decode([String(twice)]).first?.body == "last")
     }
 }
