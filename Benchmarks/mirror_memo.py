@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Run ../shared/tools/mirror/mirror.py with its issue and comment listings memoised (scale
-case only).
+"""Run ../shared/tools/mirror/mirror.py with its issue and comment listings memoised (the
+main mirror and case g's, unless MAIN_MIRROR or SCALE_MIRROR is stock).
 
     mirror_memo.py PATH/TO/mirror.py [mirror.py arguments...]
 

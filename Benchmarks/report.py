@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import targets  # noqa: E402
 from bench import reads as sql  # noqa: E402
 from bench.results import Results, load, num  # noqa: E402
-from bench.threads_report import THREADS_HEADING, main_mirror_note, section as threads_section  # noqa: E402
+from bench.mirror import listing_note  # noqa: E402
+from bench.threads_report import THREADS_HEADING, section as threads_section  # noqa: E402
 from bench.settings import (GITHUB_CASES, HF_RUNS, HF_WARMUP, ISSUES_COUNT, ISSUES_REPO,  # noqa: E402
                             POKEAPI_CASES, SCALE_HF_WARMUP, SCALE_REPO, REPO_ROOT, Settings, thousands)
 from targets import rss_mb, secs  # noqa: E402
@@ -238,7 +239,7 @@ class Report:
                  f"The mirror serves `{repo}` with {n} issues (≈1 in 4 a pull request;",
                  f"`--gh-repo {repo}:{n} --gh-rate 1000000`, so the rate limit never interferes);",
                  "one pass over all its issues pages before timing puts every issue's JSON in its render cache.",
-                 *main_mirror_note(self.r.info.get("issues", {}).get("mirror", "stock")), "",
+                 *listing_note(self.r.info.get("issues", {}).get("mirror", "stock")), "",
                  f"* pokedex: `GITHUB_API_URL=$MIRROR_URL pokedex --db DB --quiet sync issues {repo}`,",
                  "  first into a fresh db, then as many times again on the last synced db",
                  "  (no-change refresh: nothing changed upstream).",

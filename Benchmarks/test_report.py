@@ -82,6 +82,17 @@ class ReportTests(unittest.TestCase):
                       else peer.replace("issues |", "issues (earlier run) |", 1), new)
         self.assertIn("| 10K issues first sync speed-up over dlt (pokedex also stores the comments), median wall (earlier run) |", new)
 
+    def test_github_sections_say_which_mirror_answered(self):
+        old = COMMITTED.read_text()
+        series = {name: [run(5.0)] for name in ("issues_first", "issues_refresh", "threads_first", "threads_refresh")}
+        for mode, words in (("memo", "runs through `Benchmarks/mirror_memo.py`"), ("stock", "MAIN_MIRROR=stock")):
+            given = measurements(["issues", "comments"], series)
+            given["info"] = {"issues": {"mirror": mode}, "threads": {"mirror": mode}}
+            new = report.Report(given).render(old)
+            for heading in ("## GitHub issues", "## GitHub threads"):
+                section = " ".join(line for title, line in report._sections(new) if title.startswith(heading))
+                self.assertIn(words, section, f"{heading}, {mode}")
+
     def test_splice_inserts_a_missing_section_before_how_to_rerun(self):
         text = report.splice_section("# B\n\n## How to rerun\n\nx\n", "## New", ["## New", "", "body"])
         self.assertEqual(text, "# B\n\n## New\n\nbody\n\n## How to rerun\n\nx\n")

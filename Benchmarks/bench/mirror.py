@@ -23,17 +23,28 @@ def launcher(settings, mode: str) -> list:
     return ["python3", settings.mirror_py]
 
 
+def listing_note(mode: str) -> list:
+    """The report's words on how the main mirror answered a GitHub case (`MAIN_MIRROR`)."""
+    if mode == "memo":
+        return ["It runs through `Benchmarks/mirror_memo.py`, which memoises the issue and comment listings",
+                "(answers byte-for-byte unchanged): stock mirror.py filters and sorts every issue and every",
+                "comment again for each page, so a client that reads every page waits on the mirror",
+                "(what that cost in one measurement: Benchmarks/README.md). Real GitHub serves pages from an index."]
+    return ["It is the stock mirror.py (MAIN_MIRROR=stock), which filters and sorts every issue and comment",
+            "again for each page: a client that reads every page waits on the mirror."]
+
+
 class Mirror:
     """One running mirror; files work/mirror-NAME.{port,tsv,out}."""
 
-    def __init__(self, name: str, launcher: list, args: list, work: Path):
+    def __init__(self, name: str, command: list, args: list, work: Path):
         self.name = name
         port_file = work / f"mirror-{name}.port"
         self.log_path = work / f"mirror-{name}.tsv"
         self.out_path = work / f"mirror-{name}.out"
         with open(self.out_path, "w") as out:
             self.process = subprocess.Popen(
-                [*map(str, launcher), "--port", "0", "--port-file", str(port_file), "--log", str(self.log_path),
+                [*map(str, command), "--port", "0", "--port-file", str(port_file), "--log", str(self.log_path),
                  *args], stdout=out, stderr=subprocess.STDOUT)
         self._wait(f"{name} mirror port file", lambda: re.fullmatch(r"\d+\s*", _read(port_file)))
         self.url = f"http://127.0.0.1:{_read(port_file).strip()}"

@@ -104,5 +104,6 @@ class Settings:
         return {"cases": self.cases, "runs": self.runs, "dlt_runs": self.dlt_runs,
                 "gh2sqlite_runs": self.gh2sqlite_runs, "search_word": self.search_word,
                 "scale_issues": self.scale_issues, "scale_number": self.scale_number,
-                "main_mirror": self.main_mirror, "scale_mirror": self.scale_mirror, "scale_hf_runs": self.scale_hf_runs,
+                "main_mirror": self.main_mirror,
+                "scale_mirror": self.scale_mirror, "scale_hf_runs": self.scale_hf_runs,
                 "dlt_pokemon_nesting": self.dlt_pokemon_nesting, "concurrency": self.concurrency}

@@ -1,19 +1,8 @@
 """The report's section for case i (GitHub threads: issues with their comments)."""
+from .mirror import listing_note
 from .settings import HF_RUNS, HF_WARMUP, ISSUES_COUNT, ISSUES_REPO
 
 THREADS_HEADING = "## GitHub threads: issues with their comments (10,000-issue repository)"
-
-
-def main_mirror_note(mode: str) -> list:
-    """What the main mirror's GitHub listings cost it, by how it ran (`MAIN_MIRROR`)."""
-    if mode == "memo":
-        return ["It runs through `Benchmarks/mirror_memo.py`, which memoises the issue and comment listings",
-                "(answers byte-for-byte unchanged): the stock mirror.py filters and sorts every issue, and every",
-                "comment, again for each page, ≈25 ms of server CPU a page here, so a client reading all 345",
-                "pages of issues and comments waited on one busy mirror core (8.9 CPU-s of it during one pokedex",
-                "sync, 0.8 s memoised; measured 2026-12-02). Real GitHub serves pages from an index."]
-    return ["It is the stock mirror.py (MAIN_MIRROR=stock), which filters and sorts every issue and comment",
-            "again for each page: a client reading many pages is paced by the mirror."]
 
 
 def section(report) -> list:
@@ -22,10 +11,10 @@ def section(report) -> list:
     info = r.info.get("threads", {})
     number, comments = info.get("number", "N"), info.get("comments", "?")
     lines = [THREADS_HEADING, "",
-             f"Case h, measured {report.date}; load average (1/5/15 min) at start → end: {report.load('threads')}.",
+             f"Case i, measured {report.date}; load average (1/5/15 min) at start → end: {report.load('threads')}.",
              f"The main mirror's `{repo}` ({ISSUES_COUNT} issues) with its {comments} comments; one pass over",
              "the comment stream's pages before timing renders them.",
-             *main_mirror_note(info.get("mirror", "stock")), "",
+             *listing_note(info.get("mirror", "stock")), "",
              f"* pokedex: `GITHUB_API_URL=$MIRROR_URL pokedex --db DB --quiet sync issues {repo}`: issues,",
              "  pull requests and every comment (one repository-wide stream, `since` the high-water mark),",
              "  first into a fresh db, then again with nothing changed upstream (no-change refresh).",

@@ -16,8 +16,8 @@ def start_mirror(ctx) -> tuple:
     s = ctx.settings
     log(f"starting the {SCALE_REPO}:{s.scale_issues} mirror ({s.scale_mirror})")
     start = time.monotonic()
-    mirror = Mirror("scale", launcher(s, s.scale_mirror), ["--gh-repo", f"{SCALE_REPO}:{s.scale_issues}", "--gh-rate", "1000000"],
-                    ctx.work)
+    mirror = Mirror("scale", launcher(s, s.scale_mirror),
+                    ["--gh-repo", f"{SCALE_REPO}:{s.scale_issues}", "--gh-rate", "1000000"], ctx.work)
     ready = time.monotonic() - start
     return mirror, ready, mirror.warm_github(SCALE_REPO, s.scale_issues, ctx.work) + mirror.warm_comments(SCALE_REPO)
 

@@ -7,7 +7,8 @@ import SQLiteDatabase
 /// each such insert in a statement transaction, and FTS5 writes its pending terms out as a new
 /// index segment whenever one ends: one segment per row, merged again and again, which was
 /// 30 % of a 10,000-issue sync's instructions (callgrind). Changes and deletions keep their
-/// triggers, which remove the entries a row had before.
+/// triggers, which remove the entries a row had before, if it has any: they look for it in the
+/// index's `_docsize` table, which FTS5 keeps unless a table is declared `columnsize=0`.
 struct PageTextIndex {
     /// `github_issue_fts` or `github_comment_fts`, filled from its content table.
     enum Index {
@@ -39,8 +40,9 @@ struct PageTextIndex {
 
     /// Runs `upsert`, which writes row `id`, unless the row is stored exactly so already
     /// (`unchanged` true; nil: not stored at all). Returns whether it ran. A row inserted
-    /// earlier in this page is indexed first: the update trigger removes the entries the row
-    /// had, and removing entries an external-content index never held corrupts it.
+    /// earlier in this page is indexed first, before the upsert changes it: the update trigger
+    /// then replaces its entries, where it would otherwise index the new text and this page's
+    /// write index the row a second time.
     mutating func save(_ id: Int, unchanged: Bool?, in database: Database, _ upsert: () throws -> Void) throws
         -> Bool
     {
