@@ -10,16 +10,22 @@ public struct MigrationFileName: Sendable, Equatable {
     /// Parses `fileName`; nil unless it is four or more digits, an underscore, then a
     /// description of lower-case letters, digits and underscores, then `.sql`.
     public init?(_ fileName: String) {
-        guard fileName.hasSuffix(".sql") else { return nil }
-        let stem = fileName.dropLast(4)
-        let digits = stem.prefix { $0.isASCII && $0.isNumber }
+        // Read as UTF-8 bytes: the rule admits ASCII only, and Character by Character (grapheme
+        // breaking, Unicode properties) it cost 0.7 M instructions for 18 names, 5 % of a query.
+        let bytes = Array(fileName.utf8)
+        guard bytes.count > 4, bytes.suffix(4).elementsEqual(".sql".utf8) else { return nil }
+        let stem = bytes.dropLast(4)
+        let digits = stem.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         let description = stem.dropFirst(digits.count)
-        guard digits.count >= 4, let version = Int(digits), version > 0,
-            description.first == "_", description.count > 1,
-            description.dropFirst().allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") })
+        guard digits.count >= 4, let version = Int(String(decoding: digits, as: UTF8.self)), version > 0,
+            description.first == UInt8(ascii: "_"), description.count > 1,
+            description.dropFirst().allSatisfy({ byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            })
         else { return nil }
         self.version = version
-        self.stem = String(stem)
+        self.stem = String(decoding: stem, as: UTF8.self)
     }
 
     /// Why a set of migration file names cannot be applied in order, naming the file.

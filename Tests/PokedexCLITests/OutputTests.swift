@@ -26,6 +26,29 @@ struct OutputTests {
                 """)
     }
 
+    @Test("nested JSON indents two spaces a level; numbers are written in full")
+    func nestedJSON() {
+        let value = JSONValue.array([
+            .object([("chain", .array([.object([("min", .int(-1)), ("max", .int(Int.max))]), .object([])]))]),
+            .bool(false),
+        ])
+        #expect(
+            value.rendered() == """
+                [
+                  {
+                    "chain": [
+                      {
+                        "min": -1,
+                        "max": 9223372036854775807
+                      },
+                      {}
+                    ]
+                  },
+                  false
+                ]
+                """)
+    }
+
     @Test(
         "JSON strings: plain text is kept as is, every character JSON or JavaScript needs escaped is",
         arguments: [

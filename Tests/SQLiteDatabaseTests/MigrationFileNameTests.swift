@@ -20,7 +20,8 @@ struct MigrationFileNameTests {
         arguments: [
             "create.sql", "0000_zero.sql", "12_short.sql", "0001.sql", "0001_.sql", "0001-create.sql",
             "0001_Create.sql", "0001_create pokemon.sql", "0001_create.SQL", "0001_create.sql.bak", "v0001_create.sql",
-            "０００１_create.sql",
+            "０００１_create.sql", "0001_créate.sql", "0001_create\r\n.sql", "0001_a.sql\u{301}", "0001_a\u{301}.sql",
+            "99999999999999999999_overflow.sql", ".sql", "0001_a.sq",
         ])
     func malformed(fileName: String) {
         #expect(MigrationFileName(fileName) == nil)
