@@ -21,7 +21,6 @@ public indirect enum JSONValue: Equatable, Sendable {
         // (and a String of spaces for each indent) was 3 of the 10.5 M instructions
         // `list --limit 50 --json` spent past the process's start.
         var output: [UInt8] = []
-        output.reserveCapacity(4096)
         write(to: &output, indent: 0)
         return String(decoding: output, as: UTF8.self)
     }
