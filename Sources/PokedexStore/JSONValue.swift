@@ -82,6 +82,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         // Most strings need no escape: appended whole, not scalar by scalar (which was most of
         // the time `issues --json` spent). 0xE2 leads U+2028 and U+2029, 0xC2 the C1 controls,
         // among others; 0xE2 also leads the bidirectional controls but U+061C, which 0xD8 leads.
+        // withUTF8 is mutating (it would make a bridged string contiguous): a local copy.
         var string = string
         let appendedWhole = string.withUTF8 { bytes in
             guard
@@ -96,7 +97,8 @@ public indirect enum JSONValue: Equatable, Sendable {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Runs that need no escape are appended whole, between the escapes.
+    /// Appends `string` escaped, without its quotes: runs that need no escape are appended
+    /// whole, between the escapes.
     private static func writeEscaping(_ string: String, to output: inout [UInt8]) {
         let scalars = string.unicodeScalars
         var run = scalars.startIndex
