@@ -15,13 +15,14 @@ public struct MigrationFileName: Sendable, Equatable {
         let bytes = Array(fileName.utf8)
         guard bytes.count > 4, bytes.suffix(4).elementsEqual(".sql".utf8) else { return nil }
         let stem = bytes.dropLast(4)
-        let digits = stem.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let lowercase = UInt8(ascii: "a")...UInt8(ascii: "z")
+        let digits = stem.prefix { digit.contains($0) }
         let description = stem.dropFirst(digits.count)
         guard digits.count >= 4, let version = Int(String(decoding: digits, as: UTF8.self)), version > 0,
             description.first == UInt8(ascii: "_"), description.count > 1,
-            description.dropFirst().allSatisfy({ byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            description.dropFirst().allSatisfy({
+                lowercase.contains($0) || digit.contains($0) || $0 == UInt8(ascii: "_")
             })
         else { return nil }
         self.version = version
