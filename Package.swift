@@ -57,20 +57,57 @@ let package = Package(
         // SQLite itself: connections, statements, typed errors, the migration runner. Knows
         // nothing of pokedex; the store's tables and queries are built on it.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "SHA256Digest", "MigrationNames"]),
-        .target(name: "PokedexStore", dependencies: ["CSQLite", "SQLiteDatabase", "Migrations", "BodyCoding"]),
-        .target(name: "PokedexSync", dependencies: ["PokedexStore", "SQLiteDatabase", "PNGDecoding", "BodyCoding"]),
+        // Text a terminal and a log can show safely: folding, excerpts, slugs, credentials
+        // redacted. No SQLite, no Foundation.
+        .target(name: "TextUtilities"),
+        // JSON written as bytes, keys in a fixed order: `--json` output and stored label lists.
+        .target(name: "JSONOutput", dependencies: ["TextUtilities"]),
+        // The defaults `pokedex sync` applies, shared by the engine and the query binary's help.
+        .target(name: "SyncSettings"),
+        // The pokedex database file: where it lives, opening it (writers migrate, readers
+        // read-only), the writer lock, the run log and the raw bodies' stored form.
+        .target(
+            name: "LocalDatabase",
+            dependencies: ["CSQLite", "SQLiteDatabase", "Migrations", "BodyCoding", "TextUtilities", "JSONOutput"]),
+        // The GitHub issue mirror's tables and queries.
+        .target(
+            name: "IssueStore",
+            dependencies: ["SQLiteDatabase", "LocalDatabase", "BodyCoding", "TextUtilities", "JSONOutput"]),
+        // The Pokédex's tables and queries: PokeAPI resources, the entry `show` prints, images.
+        .target(
+            name: "PokedexStore",
+            dependencies: ["SQLiteDatabase", "LocalDatabase", "BodyCoding", "TextUtilities", "JSONOutput"]),
+        // The HTTP seam: requests, responses and fetch errors as values, and the transport
+        // closure type. The engine and the libcurl transport both import it, and only it.
+        .target(name: "HTTPTypes", dependencies: ["BodyCoding", "TextUtilities"]),
+        .target(
+            name: "PokedexSync",
+            dependencies: [
+                "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "PNGDecoding", "BodyCoding",
+                "HTTPTypes", "SyncSettings", "TextUtilities", "JSONOutput",
+            ]),
         // The system libcurl (libcurl4-openssl-dev on Debian/Ubuntu; the macOS SDK ships it) and
         // the sync binary's transport on it.
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
-        .target(name: "CurlTransport", dependencies: ["CCurl", "PokedexSync"]),
+        .target(name: "CurlTransport", dependencies: ["CCurl", "HTTPTypes", "SyncSettings"]),
         // Two binaries, installed side by side: `pokedex` answers queries without loading libcurl
         // (its TLS, compression and name-service libraries: 29 shared objects, ≈4 ms of every
         // start) and hands `sync` to `pokedex-sync`, which links libcurl and FoundationEssentials
         // (never Foundation: no ICU, no URLSession) and can also run every other command.
-        .target(name: "PokedexCLI", dependencies: ["PokedexStore", "SQLiteDatabase", "PNGDecoding", "TerminalImages"]),
-        .target(name: "PokedexSyncCLI", dependencies: ["PokedexCLI", "PokedexSync"]),
+        .target(
+            name: "PokedexCLI",
+            dependencies: [
+                "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "PNGDecoding", "TerminalImages",
+                "SyncSettings", "TextUtilities", "JSONOutput",
+            ]),
+        .target(
+            name: "PokedexSyncCLI",
+            dependencies: [
+                "PokedexCLI", "PokedexSync", "HTTPTypes", "PokedexStore", "IssueStore", "LocalDatabase", "SyncSettings",
+                "TextUtilities",
+            ]),
         .executableTarget(
             name: "pokedex", dependencies: ["PokedexCLI"],
             // The Swift runtime linked in: no search for its shared libraries at start-up. Not
@@ -86,7 +123,8 @@ let package = Package(
         // Linked as `pokedex` is, with FoundationEssentials inside too (whose static archive
         // needs its two support libraries named): it runs where no Swift toolchain is installed.
         .executableTarget(
-            name: "pokedex-sync", dependencies: ["PokedexSyncCLI", "PokedexSync", "CurlTransport"],
+            name: "pokedex-sync",
+            dependencies: ["PokedexSyncCLI", "PokedexSync", "CurlTransport", "HTTPTypes", "PokedexCLI"],
             linkerSettings: [
                 .unsafeFlags(
                     ["-static-stdlib", "-Xlinker", "-no-pie", "-l_FoundationCollections", "-l_FoundationCShims"],
@@ -96,7 +134,7 @@ let package = Package(
 
         // Test support: a loopback HTTP/1.1 server and a PokeAPI-like fixture service. The fakes
         // escape JSON strings with PokedexStore's escaper, so the project has one.
-        .target(name: "LoopbackHTTP", dependencies: ["PokedexStore"], path: "Tests/Support/LoopbackHTTP"),
+        .target(name: "LoopbackHTTP", dependencies: ["JSONOutput"], path: "Tests/Support/LoopbackHTTP"),
         .target(name: "TestSupport", dependencies: ["PNGTestSupport"], path: "Tests/Support/TestSupport"),
         // A PNG encoder for tests (stored zlib blocks, every colour type, Adam7) and the pixels
         // a decoder must produce from what it wrote.
@@ -111,26 +149,30 @@ let package = Package(
         .testTarget(
             name: "PokedexStoreTests",
             dependencies: [
-                "PokedexStore", "SQLiteDatabase", "SHA256Digest", "BodyCoding", "Migrations",
-                "TestSupport",
+                "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "SHA256Digest", "BodyCoding",
+                "Migrations", "TextUtilities", "JSONOutput", "PokedexCLI", "TestSupport",
             ]),
         .testTarget(
             name: "PokedexSyncTests",
-            dependencies: ["PokedexSync", "CurlTransport", "BodyCoding", "LoopbackHTTP", "TestSupport"]),
+            dependencies: [
+                "PokedexSync", "CurlTransport", "HTTPTypes", "PokedexStore", "IssueStore", "LocalDatabase",
+                "SyncSettings", "BodyCoding", "LoopbackHTTP", "TestSupport",
+            ]),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["CurlTransport", "PokedexSync", "BodyCoding", "LoopbackHTTP", "TestSupport"]),
+            dependencies: ["CurlTransport", "HTTPTypes", "PokedexSync", "BodyCoding", "LoopbackHTTP", "TestSupport"]),
         .testTarget(
             name: "PokedexCLITests",
             dependencies: [
-                "PokedexCLI", "PokedexStore", "SQLiteDatabase",
-                "PokedexSync", "BodyCoding", "TestSupport",
+                "PokedexCLI", "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "PokedexSync",
+                "HTTPTypes", "TextUtilities", "JSONOutput", "BodyCoding", "TestSupport",
             ]),
         .testTarget(
             name: "EndToEndTests",
             // PokedexStore and CSQLite only to inspect files the binary wrote (integrity checks).
             dependencies: [
-                "LoopbackHTTP", "TestSupport", "PokedexStore", "SQLiteDatabase", "CSQLite",
+                "LoopbackHTTP", "TestSupport", "PokedexStore", "LocalDatabase", "TextUtilities", "SQLiteDatabase",
+                "CSQLite",
                 .target(name: "pokedex"),
                 .target(name: "pokedex-sync"),
             ]

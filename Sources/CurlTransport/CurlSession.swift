@@ -1,6 +1,6 @@
 import CCurl
 import Dispatch
-import PokedexSync
+import HTTPTypes
 import Synchronization
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,5 @@
 import CCurl
-import PokedexSync
+import HTTPTypes
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

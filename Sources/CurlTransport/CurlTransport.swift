@@ -1,4 +1,5 @@
-import PokedexSync
+import HTTPTypes
+import SyncSettings
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -14,7 +15,7 @@ import PokedexSync
 ///
 /// Each request has two time bounds, as with URLSession: an idle timeout (`timeout`: no
 /// connection within it, or less than a byte a second for that long) and a total deadline
-/// (`deadline`, `HTTPClient.deadlineMultiple` × the timeout by default) over the whole
+/// (`deadline`, `SyncDefaults.requestDeadlineMultiple` × the timeout by default) over the whole
 /// redirect chain, which a body trickled a byte at a time would otherwise never reach.
 /// libcurl never follows a redirect: pokedex does, under `RedirectPolicy`, and reads no
 /// redirect body. Proxies come from `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy`
@@ -30,11 +31,11 @@ public enum CurlTransport {
     }
 
     public static func transport(
-        maximumConnectionsPerHost: Int, timeout: Duration = .seconds(HTTPClient.defaultTimeoutSeconds),
+        maximumConnectionsPerHost: Int, timeout: Duration = .seconds(SyncDefaults.requestTimeoutSeconds),
         deadline: Duration? = nil, trust: TLSTrust = .system
-    ) -> HTTPClient.Transport {
+    ) -> HTTPTransport {
         let session = CurlSession(maximumConnectionsPerHost: maximumConnectionsPerHost, trust: trust)
-        let deadline = deadline ?? timeout * HTTPClient.deadlineMultiple
+        let deadline = deadline ?? timeout * SyncDefaults.requestDeadlineMultiple
         return { request in
             try await session.fetch(
                 request, limits: TransferLimits(idleTimeout: timeout, deadline: deadline, start: .now))

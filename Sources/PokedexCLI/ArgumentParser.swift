@@ -1,4 +1,6 @@
+import IssueStore
 import PokedexStore
+import TextUtilities
 
 /// Parses pokedex's command line. Global options are accepted before or after the command;
 /// `--name value` and `--name=value` are equivalent.

@@ -1,3 +1,4 @@
+import LocalDatabase
 import PokedexStore
 
 /// A failure that ends a command: the one-line message for stderr and the exit status. The

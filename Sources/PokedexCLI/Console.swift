@@ -1,4 +1,5 @@
 import PokedexStore
+import TextUtilities
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,8 @@
+import JSONOutput
 import PNGDecoding
 import PokedexStore
 import TerminalImages
+import TextUtilities
 
 /// Text that is safe to write to a terminal: what `Console` takes, so that nothing reaches
 /// stdout or stderr without passing through here.

@@ -1,4 +1,6 @@
+import JSONOutput
 import PokedexStore
+import TextUtilities
 
 /// Text for people at a terminal: lines of at most 80 terminal columns (texts are wrapped).
 enum EntryText {

@@ -1,4 +1,5 @@
 import PokedexStore
+import TextUtilities
 
 /// Ways of evolving in words: "level 16", "Thunder Stone, in Alola", "trade, holding Metal
 /// Coat", "using Rage Fist 20 times", "near a special rock at Eterna Forest or Twist Mountain".

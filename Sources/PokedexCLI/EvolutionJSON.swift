@@ -1,3 +1,4 @@
+import JSONOutput
 import PokedexStore
 
 /// `--json`'s `evolution`: the chain as data (members, each with the species it evolves

@@ -1,4 +1,5 @@
 import PokedexStore
+import TextUtilities
 
 /// The evolution line as people read it: `Pichu → Pikachu (high friendship) → Raichu
 /// (Thunder Stone)`, each condition after the Pokémon it leads to. A branching chain gives one

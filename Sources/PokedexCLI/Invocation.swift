@@ -1,5 +1,7 @@
 /// A parsed command line: options that apply to every command, and the command itself.
+import IssueStore
 import PokedexStore
+import SyncSettings
 import TerminalImages
 
 public struct Invocation: Equatable, Sendable {
@@ -80,13 +82,9 @@ public struct SyncCommand: Equatable, Sendable {
     /// Skip resources that synced successfully less than this many seconds ago.
     public var ifOlderThanSeconds: Int?
     /// Stored Pokémon details younger than this are reused without a request.
-    public var maximumDetailAgeSeconds = SyncCommand.defaultMaximumDetailAgeSeconds
+    public var maximumDetailAgeSeconds = SyncDefaults.maximumDetailAgeSeconds
     /// The images to store after the Pokédex entry.
     public var artwork = ArtworkSelection.sprites
-
-    /// A day: a daily cron revalidates every detail once (answered 304 when unchanged);
-    /// more frequent runs only read the list.
-    public static let defaultMaximumDetailAgeSeconds = 86_400
 }
 
 public struct ReposCommand: Equatable, Sendable {
@@ -159,21 +157,4 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public let command: CommandName?
 
     public var description: String { message }
-}
-
-/// The defaults `pokedex sync` applies to what the command line leaves out (its nil fields).
-/// They live here so that help can show them without linking the sync engine; a test checks
-/// that they match the engine's own.
-public enum SyncDefaults {
-    public static let pokeAPIBaseURL = "https://pokeapi.co/api/v2"
-    public static let gitHubBaseURL = "https://api.github.com"
-    public static let concurrency = 8
-    public static let maximumWaitSeconds = 60
-    public static let retries = 4
-    public static let requestTimeoutSeconds = 30
-    /// A request's total deadline, in `--timeout`s.
-    public static let requestDeadlineMultiple = 4
-    public static let retryWaitSeconds = 60
-    /// A week.
-    public static let reconcileAfterSeconds = 7 * 86_400
 }

@@ -1,3 +1,4 @@
+import IssueStore
 import PokedexStore
 
 /// `pokedex issues` and `pokedex issue`: queries of the locally mirrored issues.

@@ -1,3 +1,6 @@
+import IssueStore
+import JSONOutput
+import LocalDatabase
 import PokedexStore
 
 extension CommandRunner {

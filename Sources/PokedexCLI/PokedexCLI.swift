@@ -1,5 +1,7 @@
+import LocalDatabase
 import PokedexStore
 import SQLiteDatabase
+import TextUtilities
 
 /// The command-line front end: parses, calls the library, formats, and maps failures to
 /// one `Error:` line and an exit status.

@@ -1,4 +1,6 @@
+import JSONOutput
 import PokedexStore
+import TextUtilities
 
 /// `--json` shapes. Keys and their order are part of the interface (README, "JSON output").
 enum PokemonJSON {

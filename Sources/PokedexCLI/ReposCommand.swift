@@ -1,3 +1,6 @@
+import IssueStore
+import JSONOutput
+import LocalDatabase
 import PokedexStore
 
 /// `pokedex repos`: the stored repositories with their counts and freshness.

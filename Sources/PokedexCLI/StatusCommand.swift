@@ -1,3 +1,5 @@
+import JSONOutput
+import LocalDatabase
 import PokedexStore
 import SQLiteDatabase
 

@@ -1,4 +1,6 @@
+import IssueStore
 import PokedexStore
+import SyncSettings
 
 /// `pokedex sync`'s options. Defaults the sync engine applies come from `SyncDefaults`, the
 /// others from a fresh `SyncCommand`: what help shows is what the command gets.

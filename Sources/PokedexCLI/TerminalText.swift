@@ -1,4 +1,5 @@
 import PokedexStore
+import TextUtilities
 
 /// Text from the network shown on a terminal: control characters (escape sequences
 /// included) are made visible instead of being interpreted. `DisplayText` is how it is used.

@@ -87,11 +87,3 @@ struct ListEntryTable: Sendable {
             [.int(entry.id), .text(entry.name), .text(entry.url)])
     }
 }
-
-extension SQLValue {
-    /// Integers as one JSON array parameter, read back in SQL with `json_each`. Written
-    /// directly, compact: every list page of a sync binds two of these.
-    static func jsonArray(_ values: [Int]) -> SQLValue {
-        .text("[" + values.map { String($0) }.joined(separator: ",") + "]")
-    }
-}

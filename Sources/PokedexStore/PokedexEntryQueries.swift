@@ -1,4 +1,5 @@
 import SQLiteDatabase
+import TextUtilities
 
 /// The read side of the Pokédex entry's tables (migration 0007). Every query works on a
 /// database where they are empty (synced before them, or the catalog only): names are then

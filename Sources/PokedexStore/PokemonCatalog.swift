@@ -1,3 +1,4 @@
+import LocalDatabase
 import SQLiteDatabase
 
 /// The Pokémon tables: what sync writes and what `show` and `list` read.

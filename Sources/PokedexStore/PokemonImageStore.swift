@@ -1,3 +1,4 @@
+import JSONOutput
 import SQLiteDatabase
 
 /// The images a Pokémon's detail body links, as `pokemon_image.kind` names them.

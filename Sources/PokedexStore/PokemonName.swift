@@ -1,3 +1,5 @@
+import TextUtilities
+
 /// Turns what people type ("Mr. Mime", "Nidoran♀", "Farfetch’d", "Flabébé", "PIKACHU")
 /// into PokeAPI's ASCII slug (`mr-mime`, `nidoran-f`, `farfetchd`, `flabebe`, `pikachu`).
 public enum PokemonName {

@@ -1,4 +1,5 @@
 import BodyCoding
+import LocalDatabase
 import SQLiteDatabase
 
 /// What a PokeAPI resource's sync writes through, one page (at most `commitSize` entries of a

@@ -1,6 +1,8 @@
+import HTTPTypes
 import PokedexCLI
 import PokedexStore
 import PokedexSync
+import SyncSettings
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -25,7 +27,7 @@ public enum SyncCommandRunner {
             flag: command.githubURL, flagName: "--github-url", variable: "GITHUB_API_URL",
             default: SyncDefaults.gitHubBaseURL, environment: environment)
         let retry = RetryPolicy.retries(
-            command.retries ?? RetryPolicy.defaultRetries,
+            command.retries ?? SyncDefaults.retries,
             maximumTotalWait: .seconds(command.retryWaitSeconds ?? SyncDefaults.retryWaitSeconds))
         let job = SyncJob(
             options: SyncJobOptions(

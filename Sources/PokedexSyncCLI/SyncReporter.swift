@@ -1,3 +1,4 @@
+import LocalDatabase
 import PokedexCLI
 import PokedexStore
 import PokedexSync

@@ -4,6 +4,7 @@ import PokedexSync
 import Testing
 
 @testable import CurlTransport
+@testable import HTTPTypes
 
 /// What a transport holds is freed once it is dropped: the owner thread stops and releases
 /// the multi handle (its one reference), whatever its requests came to.

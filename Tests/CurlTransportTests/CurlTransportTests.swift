@@ -1,6 +1,7 @@
 import BodyCoding
 import CurlTransport
 import Foundation
+import HTTPTypes
 import LoopbackHTTP
 import PokedexSync
 import Testing

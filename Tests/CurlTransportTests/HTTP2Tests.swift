@@ -1,5 +1,6 @@
 import CurlTransport
 import Foundation
+import HTTPTypes
 import PokedexSync
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     .enabled(if: NghttpdServer.isInstalled("openssl"), "openssl is not installed"),
     .timeLimit(.minutes(1)))
 struct HTTP2Tests {
-    static func transport(trust: TLSTrust, maximumConnectionsPerHost: Int = 1) -> HTTPClient.Transport {
+    static func transport(trust: TLSTrust, maximumConnectionsPerHost: Int = 1) -> HTTPTransport {
         CurlTransport.transport(
             maximumConnectionsPerHost: maximumConnectionsPerHost, timeout: .seconds(5), deadline: .seconds(20),
             trust: trust)

@@ -4,6 +4,7 @@ import PokedexStore
 import SQLiteDatabase
 import TestSupport
 import Testing
+import TextUtilities
 
 /// Servers that quote the credentials pokedex sent them: the token must never reach stdout,
 /// stderr, the database (`sync_run`, or anywhere in its files) or `status`.

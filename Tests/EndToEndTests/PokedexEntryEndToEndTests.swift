@@ -1,4 +1,5 @@
 import Foundation
+import LocalDatabase
 import PokedexStore
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import LocalDatabase
 import LoopbackHTTP
 import PokedexStore
 import SQLiteDatabase

@@ -1,6 +1,7 @@
 import PokedexStore
 import Testing
 
+@testable import IssueStore
 @testable import PokedexCLI
 
 @Suite("Argument parsing")

@@ -2,6 +2,7 @@ import Testing
 
 @testable import PokedexCLI
 @testable import PokedexStore
+@testable import TextUtilities
 
 @Suite("Display text")
 struct DisplayTextTests {

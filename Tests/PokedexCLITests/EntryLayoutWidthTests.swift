@@ -5,6 +5,8 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import HTTPTypes
+@testable import LocalDatabase
 @testable import PokedexCLI
 @testable import PokedexSync
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import JSONOutput
 @testable import PokedexCLI
 @testable import PokedexStore
 

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import JSONOutput
 @testable import PokedexCLI
 @testable import PokedexStore
 

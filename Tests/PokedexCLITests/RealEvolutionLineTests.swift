@@ -5,6 +5,7 @@ import PokedexSync
 import TestSupport
 import Testing
 
+@testable import LocalDatabase
 @testable import PokedexCLI
 
 /// Evolution lines rendered from the real chains and species in ../shared/data/pokeapi, stored

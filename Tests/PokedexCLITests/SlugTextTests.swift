@@ -2,6 +2,7 @@ import Testing
 
 @testable import PokedexCLI
 @testable import PokedexStore
+@testable import TextUtilities
 
 @Suite("Slugs as people read them")
 struct SlugTextTests {

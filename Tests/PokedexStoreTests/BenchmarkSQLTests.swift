@@ -4,6 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import IssueStore
+@testable import LocalDatabase
 @testable import PokedexStore
 @testable import SQLiteDatabase
 

@@ -3,6 +3,7 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import LocalDatabase
 @testable import PokedexStore
 
 /// A database synced before raw bodies were compressed (migration 0016) is compressed in place

@@ -2,6 +2,7 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import LocalDatabase
 @testable import PokedexStore
 
 /// What people read beside the lookup itself: forms and Pokédex numbers, egg groups in the

@@ -1,3 +1,4 @@
+import LocalDatabase
 import PokedexStore
 import SQLiteDatabase
 import TestSupport
@@ -44,7 +45,7 @@ struct FlavorTextRecleaningTests {
         try old.execute(Self.before)
         old.close()
 
-        let database = try LocalStore.openForWriting(path: path)
+        let database = try LocalStore.openForWriting(path: path, upkeep: PokedexUpkeep.run)
         #expect(
             try texts(database) == [
                 "25 zh-hant 皮卡丘們把尾巴貼在一起交換電流，其實是在互相打招呼。", "25 ja おたがいの　しっぽを　くっつけて　電気を",
@@ -55,11 +56,11 @@ struct FlavorTextRecleaningTests {
         database.close()
 
         // Cleaned once: a text changed afterwards (as by a sync) is not cleaned again.
-        let again = try LocalStore.openForWriting(path: path)
+        let again = try LocalStore.openForWriting(path: path, upkeep: PokedexUpkeep.run)
         try again.run(
             "UPDATE pokemon_species_flavor_text SET text = 'synced since' WHERE species_id = 25 AND language = 'en'")
         again.close()
-        let third = try LocalStore.openForWriting(path: path)
+        let third = try LocalStore.openForWriting(path: path, upkeep: PokedexUpkeep.run)
         #expect(try texts(third).contains("25 en synced since"))
         third.close()
     }

@@ -3,6 +3,8 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import IssueStore
+@testable import LocalDatabase
 @testable import PokedexStore
 
 /// A database synced before GitHub's items were compressed (migration 0017) keeps every

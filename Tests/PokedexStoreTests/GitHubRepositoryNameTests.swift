@@ -1,5 +1,6 @@
 import Testing
 
+@testable import IssueStore
 @testable import PokedexStore
 
 @Suite("OWNER/REPO validation")

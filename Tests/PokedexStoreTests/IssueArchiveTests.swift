@@ -2,6 +2,8 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import IssueStore
+@testable import LocalDatabase
 @testable import PokedexStore
 
 @Suite("Issue archive queries")

@@ -2,6 +2,7 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import LocalDatabase
 @testable import PokedexStore
 
 /// A list page's entries are written in one statement when stored alike, else one by one:

@@ -3,6 +3,7 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import LocalDatabase
 @testable import PokedexStore
 
 @Suite("Opening the database")

@@ -2,6 +2,7 @@ import BodyCoding
 import TestSupport
 import Testing
 
+@testable import LocalDatabase
 @testable import PokedexStore
 
 @Suite("Pokémon catalog store")

@@ -2,6 +2,7 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import LocalDatabase
 @testable import PokedexStore
 
 @Suite("Looking Pokémon up by name in any language")

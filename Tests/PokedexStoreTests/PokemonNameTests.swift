@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PokedexStore
+@testable import TextUtilities
 
 @Suite("Name folding and suggestions")
 struct PokemonNameTests {

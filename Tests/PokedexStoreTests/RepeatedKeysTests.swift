@@ -3,6 +3,7 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import LocalDatabase
 @testable import PokedexStore
 
 /// A body that names a key twice (a language's name, a game's flavor text, a variety) keeps

@@ -2,6 +2,8 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import LocalDatabase
+@testable import PokedexCLI
 @testable import PokedexStore
 
 /// `SyncRunLog.earlierRuns(ofSameSyncAs:)`: what `status` sums into one success, so that a

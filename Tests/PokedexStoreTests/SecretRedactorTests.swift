@@ -1,6 +1,8 @@
 import Testing
 
+@testable import JSONOutput
 @testable import PokedexStore
+@testable import TextUtilities
 
 @Suite("Secret redaction")
 struct SecretRedactorTests {

@@ -3,6 +3,9 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import IssueStore
+@testable import LocalDatabase
+@testable import PokedexCLI
 @testable import PokedexStore
 
 @Suite("Sync run log and status")

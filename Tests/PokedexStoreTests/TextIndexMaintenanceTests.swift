@@ -3,6 +3,8 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import IssueStore
+@testable import LocalDatabase
 @testable import PokedexStore
 
 /// The full-text indexes after migration 0018, which has the sync index new rows a page at a

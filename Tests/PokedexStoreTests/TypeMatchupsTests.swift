@@ -4,6 +4,7 @@ import SQLiteDatabase
 import TestSupport
 import Testing
 
+@testable import LocalDatabase
 @testable import PokedexStore
 
 @Suite("Type matchups")

@@ -4,6 +4,7 @@ import PokedexStore
 import TestSupport
 import Testing
 
+@testable import HTTPTypes
 @testable import PokedexSync
 
 /// How one image's answer is judged, through a transport that answers without a network.

@@ -1,8 +1,10 @@
 import BodyCoding
 import Foundation
 import PokedexStore
+import SyncSettings
 import Testing
 
+@testable import HTTPTypes
 @testable import PokedexSync
 
 /// The catalog sync's page bookkeeping on its own: commit order, the memory bound on details
@@ -22,7 +24,7 @@ struct CatalogPageScheduleTests {
     /// `commit`, with the waiting bytes after each take as `waiting N`.
     static func run(
         _ steps: [Step], stored: [Int: PokemonCatalog.StoredDetail] = [:], limit: Int? = nil,
-        commitSize: Int = CatalogSyncOptions.defaultCommitSize
+        commitSize: Int = SyncDefaults.commitSize
     ) throws -> [String] {
         var schedule = CatalogPageSchedule(
             limit: limit, commitSize: commitSize, stored: stored, waitingBodyBytesLimit: 100)

@@ -5,6 +5,8 @@ import PokedexStore
 import TestSupport
 import Testing
 
+@testable import HTTPTypes
+@testable import LocalDatabase
 @testable import PokedexSync
 
 /// The sync engine against a PokeAPI look-alike on loopback, through the real libcurl client.

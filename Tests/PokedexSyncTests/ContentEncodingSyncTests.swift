@@ -5,6 +5,8 @@ import PokedexStore
 import SQLiteDatabase
 import Testing
 
+@testable import HTTPTypes
+@testable import LocalDatabase
 @testable import PokedexSync
 
 /// What a PokeAPI that compresses its answers (as pokeapi.co does) brings home, and what

@@ -3,6 +3,8 @@ import Foundation
 import PokedexStore
 import Testing
 
+@testable import HTTPTypes
+@testable import IssueStore
 @testable import PokedexSync
 
 #if canImport(FoundationNetworking)

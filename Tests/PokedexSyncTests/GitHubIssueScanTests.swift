@@ -3,6 +3,8 @@ import Foundation
 import PokedexStore
 import Testing
 
+@testable import HTTPTypes
+@testable import IssueStore
 @testable import PokedexSync
 
 /// A JSON object of `fields` (values as JSON text) in their order, with `key` set to `value`,

@@ -4,6 +4,8 @@ import SQLiteDatabase
 import Synchronization
 import Testing
 
+@testable import HTTPTypes
+@testable import IssueStore
 @testable import PokedexSync
 
 /// The walk overlaps a page's commit with the next page's decoding: what must still hold is

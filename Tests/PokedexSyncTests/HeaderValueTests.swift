@@ -2,6 +2,7 @@ import Foundation
 import LoopbackHTTP
 import Testing
 
+@testable import HTTPTypes
 @testable import PokedexSync
 
 /// The parsers of what servers send in headers, against hostile values: each gives nil or a

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import HTTPTypes
 @testable import PokedexSync
 
 /// PokeAPI's list and details answered in memory: a transport for the engine with no socket,

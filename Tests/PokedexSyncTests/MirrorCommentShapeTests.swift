@@ -3,6 +3,8 @@ import PokedexStore
 import TestSupport
 import Testing
 
+@testable import HTTPTypes
+@testable import IssueStore
 @testable import PokedexSync
 
 #if canImport(FoundationNetworking)

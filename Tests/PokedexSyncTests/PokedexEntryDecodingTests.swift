@@ -3,6 +3,8 @@ import PokedexStore
 import TestSupport
 import Testing
 
+@testable import HTTPTypes
+@testable import LocalDatabase
 @testable import PokedexSync
 
 /// The Pokédex entry's resources (types, abilities, species, evolution chains): decoders and

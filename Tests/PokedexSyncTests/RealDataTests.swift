@@ -4,6 +4,8 @@ import PokedexStore
 import TestSupport
 import Testing
 
+@testable import HTTPTypes
+@testable import LocalDatabase
 @testable import PokedexSync
 
 /// The production decoders and store over all 1,351 real PokeAPI detail bodies in

@@ -4,6 +4,7 @@ import PokedexStore
 import TestSupport
 import Testing
 
+@testable import LocalDatabase
 @testable import PokedexSync
 
 /// The Pokédex entry's decoders and stores over every real type, ability, species and

@@ -3,6 +3,7 @@ import PokedexStore
 import TestSupport
 import Testing
 
+@testable import HTTPTypes
 @testable import PokedexSync
 
 /// The production decoders over real api.github.com answers recorded by octokit/fixtures in

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import HTTPTypes
 @testable import PokedexSync
 
 /// Requests prefetched for a later run: answered once and only to the same request, within
@@ -42,7 +43,7 @@ struct ResponsePrefetchTests {
             for continuation in held { continuation.resume() }
         }
 
-        var transport: HTTPClient.Transport {
+        var transport: HTTPTransport {
             { request in try await self.answer(request) }
         }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HTTPTypes
 @testable import PokedexSync
 
 @Suite("Retries")

@@ -3,6 +3,8 @@ import PokedexStore
 import TestSupport
 import Testing
 
+@testable import HTTPTypes
+@testable import LocalDatabase
 @testable import PokedexSync
 
 /// The sync job on the transport and clock its caller gives: no socket, no real waiting.

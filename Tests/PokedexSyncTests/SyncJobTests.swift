@@ -5,6 +5,9 @@ import PokedexStore
 import TestSupport
 import Testing
 
+@testable import HTTPTypes
+@testable import IssueStore
+@testable import LocalDatabase
 @testable import PokedexSync
 
 /// A whole `pokedex sync` below the CLI: lock, run records, skipping, failures, cancellation.

@@ -1,4 +1,4 @@
-import PokedexStore
+import JSONOutput
 
 /// A JSON value whose objects keep their key order, so fixtures match PokeAPI's byte layout
 /// (JSONSerialization would reorder keys).

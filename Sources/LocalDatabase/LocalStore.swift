@@ -1,0 +1,251 @@
+import CSQLite
+import SQLiteDatabase
+
+/// Why the local database could not be used. None of these writes to the file.
+public enum StoreError: Error, CustomStringConvertible {
+    /// Queries never create a database: there is nothing to read until a sync ran.
+    case noDatabase(path: String)
+    /// The path exists but is not a SQLite database (or is damaged).
+    case notADatabase(path: String, reason: String)
+    /// The file or its directory cannot be opened, created or written.
+    case cannotOpen(path: String, reason: String)
+    case schema(path: String, MigrationError)
+    /// The file's schema is older than this binary's: only a sync (the one writer) may
+    /// upgrade it, so a query refuses rather than read tables that may have changed.
+    case needsUpgrade(path: String, pending: [String])
+    /// The file has no pokedex schema at all (an empty SQLite file).
+    case noSchema(path: String)
+    /// Tables, views, indexes or triggers of pokedex's schema are gone (dropped by hand or by
+    /// another program).
+    case damagedSchema(path: String, missing: [String])
+    /// Another sync is writing this database.
+    case locked(path: String, holder: String)
+    /// A sync is writing a database whose -wal and -shm this reader can neither find nor
+    /// create, so it cannot read alongside.
+    case lockedWithoutLogFiles(path: String, holder: String)
+    /// A sync was stopped mid-write (killed, or the machine stopped) and left what only the
+    /// next sync, which may write, can recover; until then the file cannot be read.
+    case interruptedWrite(path: String)
+
+    public var description: String {
+        switch self {
+        case .noDatabase(let path):
+            return "no local data yet (\(path) does not exist): run `pokedex sync` first"
+        case .notADatabase(let path, let reason):
+            return "\(path) is not a pokedex database (\(reason)); it was left untouched"
+        case .cannotOpen(let path, let reason):
+            return "cannot open database \(path): \(reason)"
+        case .interruptedWrite(let path):
+            return "\(path) was left mid-write by a sync that was stopped (killed, or the machine stopped): "
+                + "the next `pokedex sync` recovers it, and nothing it committed is lost"
+        case .schema(let path, let error):
+            return "\(path): \(error)"
+        case .needsUpgrade(let path, let pending):
+            return "\(path) was written by an older pokedex (missing migrations: "
+                + pending.joined(separator: ", ") + "): run `pokedex sync` to upgrade it; it was left untouched"
+        case .noSchema(let path):
+            return "no local data yet (\(path) holds no pokedex tables): run `pokedex sync` first"
+        case .damagedSchema(let path, let missing):
+            return "\(path) is damaged: pokedex's " + missing.joined(separator: ", ")
+                + " missing (dropped by hand or by another program); pokedex does not repair it: move it away "
+                + "and sync again"
+        case .lockedWithoutLogFiles(let path, let holder):
+            return "a sync is writing \(path) (\(holder)), and its -wal and -shm files, which reading alongside "
+                + "needs, are missing and cannot be created here; try again when it has finished"
+        case .locked(let path, let holder):
+            return "another pokedex sync is writing \(path) (\(holder)); try again later, or pass --wait SECONDS"
+        }
+    }
+}
+
+/// Opens the pokedex database: checks that the file is SQLite and its schema this binary's.
+/// Only a sync, under the writer lock, creates the file, migrates it and sets it up (WAL);
+/// queries open it read-only and never write.
+public enum LocalStore {
+    /// Opens for sync, creating the file if needed, and applies pending migrations, then
+    /// `upkeep`: the stores' data migrations that SQL cannot do. Call it only under the writer
+    /// lock (`WriterLock`): migrations must have one writer.
+    public static func openForWriting(
+        path: String, upkeep: (Database) throws -> Void = { _ in }
+    ) throws(StoreError) -> Database {
+        // Another program's file, or a damaged one, is refused before anything in it changes
+        // (journal mode included): told apart on a read-only connection, which cannot roll
+        // back its journal or checkpoint its log either.
+        var recognised = false
+        if FileSystem.exists(path), !FileSystem.isDirectory(path), FileSystem.size(path) > 0 {
+            do throws(StoreError) {
+                let probe = try open(path: path, mode: .readOnly)
+                defer { probe.close() }
+                try refuseDamage(probe, contents: try recognise(probe, path: path), path: path)
+                recognised = true
+            } catch .interruptedWrite {
+                // A writer killed mid-write: SQLite's own recovery (rolling back the hot journal,
+                // rebuilding the WAL index) needs a connection that may write, and restores the
+                // last committed state; the file is told apart on that connection, before
+                // anything of pokedex's touches it.
+            }
+        }
+        let database = try open(path: path, mode: .readWriteCreate)
+        if !recognised, FileSystem.size(path) > 0 {
+            do throws(StoreError) {
+                try refuseDamage(database, contents: try recognise(database, path: path), path: path)
+            } catch {
+                database.close()
+                throw error
+            }
+        }
+        do {
+            let journalMode = try database.queryFirst("PRAGMA journal_mode") { $0.text(0) }
+            if journalMode != "wal" {
+                // Detail bodies are ~100 KB: larger pages mean fewer overflow pages to chain.
+                try database.execute("PRAGMA page_size = 16384")
+                _ = try database.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
+            }
+            // Readers that may not create files beside the database need these two.
+            try database.keepWriteAheadLogFiles()
+            // Any size limit makes the last close truncate the kept log to zero bytes, and
+            // bounds what it keeps between checkpoints while a sync runs.
+            _ = try database.queryFirst("PRAGMA journal_size_limit = 67108864") { $0.int(0) }
+            // In WAL mode NORMAL never corrupts the database; a power cut may only lose the
+            // last commits, which the next sync downloads again.
+            try database.execute("PRAGMA synchronous = NORMAL")
+            try Migrator.embedded().migrate(database)
+            try upkeep(database)
+            try PendingBodyCompression.run(database)
+            // Statement journals (a copy of each page a statement changes, kept until it ends)
+            // in memory, not in files: in files they were 2.2 GB of writes in a whole-dex sync
+            // of a 32 MB database. Set after the one-time VACUUM above, whose copy of the whole
+            // database stays in a file.
+            try database.execute("PRAGMA temp_store = MEMORY")
+        } catch let error as MigrationError {
+            throw .schema(path: path, error)
+        } catch {
+            throw classify(error, path: path)
+        }
+        return database
+    }
+
+    /// Opens for queries, read-only: a missing file is `StoreError.noDatabase`, not a new
+    /// empty file, and a schema that needs migrating is refused (`needsUpgrade`).
+    public static func openForReading(path: String) throws(StoreError) -> Database {
+        guard FileSystem.exists(path) else { throw .noDatabase(path: path) }
+        let database: Database
+        do throws(StoreError) {
+            database = try open(path: path, mode: .readOnly)
+        } catch .cannotOpen(_, let reason) where !FileSystem.exists(path + "-wal") {
+            // A WAL database read-only needs its -shm and -wal, which a reader in a directory
+            // it may not write cannot create. With no -wal every commit is in the main file,
+            // so it can be read as it stands, without SQLite's locks: not while a sync writes
+            // (its checkpoints rewrite that file), and a sync that starts during the query may
+            // make it fail (run it again).
+            if let holder = WriterLock.holder(forDatabase: path) {
+                throw .lockedWithoutLogFiles(path: path, holder: holder)
+            }
+            guard let readable = try? open(path: path, mode: .immutable) else {
+                throw .cannotOpen(path: path, reason: reason)
+            }
+            database = readable
+        }
+        switch try recognise(database, path: path) {
+        case .empty: throw .noSchema(path: path)
+        case .pokedex(let pending) where !pending.isEmpty:
+            throw .needsUpgrade(path: path, pending: pending.map(\.name))
+        case .pokedex: break
+        }
+        return database
+    }
+
+    /// Refuses a pokedex database lacking tables, views, indexes or triggers its applied
+    /// migrations made (dropped by hand or by another program), before any migration runs.
+    private static func refuseDamage(_ database: Database, contents: Contents, path: String) throws(StoreError) {
+        guard case .pokedex(let pending) = contents else { return }
+        do {
+            let embedded = try Migrator.embedded().migrations
+            let applied = embedded.filter { migration in !pending.contains { $0.version == migration.version } }
+            guard let newest = applied.last else { return }
+            let missing = try Migrator.missingSchemaObjects(upTo: newest, in: database)
+            if !missing.isEmpty { throw StoreError.damagedSchema(path: path, missing: missing) }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as MigrationError {
+            throw .schema(path: path, error)
+        } catch {
+            throw classify(error, path: path)
+        }
+    }
+
+    /// What an opened file holds, as far as pokedex is concerned.
+    private enum Contents {
+        /// No table at all: a new file, or an empty SQLite file.
+        case empty
+        /// pokedex's schema, lacking `pending` migrations.
+        case pokedex(pending: [Migration])
+    }
+
+    /// Tells a pokedex database (or an empty file) from anything else, reading only: a file
+    /// with tables of its own and no `schema_migrations` of pokedex's shape is another
+    /// program's, and one whose migration records differ from this binary's is refused by
+    /// the migrator's checks (a newer pokedex, an edited migration).
+    private static func recognise(_ database: Database, path: String) throws(StoreError) -> Contents {
+        do {
+            let tables = try database.query(
+                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+            ) { $0.text(0) }
+            guard !tables.isEmpty else { return .empty }
+            let bookkeeping = Set(
+                try database.query("SELECT name FROM pragma_table_info('schema_migrations')") { $0.text(0) })
+            guard bookkeeping.isSuperset(of: ["version", "name", "checksum", "applied_at"]) else {
+                throw StoreError.notADatabase(
+                    path: path, reason: "it is another program's SQLite file, with tables \(shown(tables))")
+            }
+            let migrator = try Migrator.embedded()
+            let pending = try migrator.pendingMigrations(in: database)
+            // A `schema_migrations` of pokedex's shape recording nothing, beside tables of its
+            // own, is another program's bookkeeping that happens to look alike.
+            if pending.count == migrator.migrations.count, tables != ["schema_migrations"] {
+                throw StoreError.notADatabase(
+                    path: path, reason: "it is another program's SQLite file, with tables \(shown(tables))")
+            }
+            return .pokedex(pending: pending)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as MigrationError {
+            throw .schema(path: path, error)
+        } catch {
+            throw classify(error, path: path)
+        }
+    }
+
+    /// A few of `tables`' names, for a message.
+    private static func shown(_ tables: [String]) -> String {
+        tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+    }
+
+    /// Opens the file and reads its schema, which is what first touches it: a file that is
+    /// not SQLite fails here.
+    private static func open(path: String, mode: Database.Mode) throws(StoreError) -> Database {
+        if FileSystem.isDirectory(path) {
+            throw .cannotOpen(path: path, reason: "it is a directory")
+        }
+        do {
+            let database = try Database(path: path, mode: mode)
+            _ = try database.queryFirst("SELECT count(*) FROM sqlite_schema") { $0.int(0) }
+            return database
+        } catch {
+            throw classify(error, path: path)
+        }
+    }
+
+    private static func classify(_ error: any Error, path: String) -> StoreError {
+        guard let error = error as? DatabaseError else {
+            return .cannotOpen(path: path, reason: "\(error)")
+        }
+        if error.needsWriterRecovery { return .interruptedWrite(path: path) }
+        switch error.primaryCode {
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
+            return .notADatabase(path: path, reason: error.message)
+        default:
+            return .cannotOpen(path: path, reason: error.message)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import IssueStore
+import LocalDatabase
+import PokedexStore
+import SQLiteDatabase
+
+/// What `pokedex status` reports about a database: how big it is, what it holds, and how
+/// its syncs went.
+public struct StoreStatus: Sendable {
+    public struct ResourceStatus: Sendable {
+        public let resource: SyncResource
+        /// Rows stored, by kind: ("pokemon", 1351), ("with_details", 1351) or
+        /// ("issues", …), ("pull_requests", …), ("open", …), ("comments", …).
+        public let counts: [(String, Int)]
+        public let lastSuccess: SyncRun?
+        /// The latest run that failed, was interrupted or abandoned.
+        public let lastFailure: SyncRun?
+        /// Runs of the same sync before `lastSuccess` (a partial sync's first species run).
+        public var earlierRunsOfLastSuccess: [SyncRun] = []
+    }
+
+    public let path: String
+    /// The database file with its write-ahead log.
+    public let sizeBytes: Int
+    public let schemaVersion: Int
+    public let resources: [ResourceStatus]
+    public let rateLimit: (RateLimitSnapshot, seenAt: String)?
+
+    /// Reads the status in one snapshot.
+    public static func read(from database: Database) throws -> StoreStatus {
+        try database.readTransaction {
+            let log = SyncRunLog(database: database)
+            func status(_ resource: SyncResource, counts: [(String, Int)]) throws -> ResourceStatus {
+                let lastSuccess = try log.latest(resource, outcomes: [.succeeded])
+                return ResourceStatus(
+                    resource: resource, counts: counts, lastSuccess: lastSuccess,
+                    lastFailure: try log.latest(resource, outcomes: [.failed, .interrupted, .abandoned]),
+                    earlierRunsOfLastSuccess: try lastSuccess.map(log.earlierRuns(ofSameSyncAs:)) ?? [])
+            }
+            var resources = [try status(.pokemon, counts: try pokemonCounts(database))]
+            for resource in SyncResource.pokedexEntry {
+                resources.append(try status(resource, counts: try entryCounts(database, resource)))
+            }
+            resources.append(try status(.artwork, counts: try PokemonImageStore(database: database).counts()))
+            for repository in try IssueArchive(database: database).repositories() {
+                resources.append(
+                    try status(
+                        .issues(repositoryName: repository.fullName, repositoryID: repository.id),
+                        counts: try issueCounts(database, repositoryID: repository.id)))
+            }
+            for name in try log.unstoredRepositoryNames() {
+                resources.append(try status(.issues(repositoryName: name, repositoryID: nil), counts: []))
+            }
+            return StoreStatus(
+                path: database.path,
+                sizeBytes: FileSystem.size(database.path) + FileSystem.size(database.path + "-wal"),
+                schemaVersion: try database.queryFirst("SELECT max(version) FROM schema_migrations") { $0.int(0) } ?? 0,
+                resources: resources,
+                rateLimit: try log.lastRateLimit())
+        }
+    }
+
+    private static func pokemonCounts(_ database: Database) throws -> [(String, Int)] {
+        try database.queryFirst(
+            "SELECT count(*), count(details_synced_at) FROM pokemon"
+        ) { [("pokemon", $0.int(0)), ("with_details", $0.int(1))] }
+            ?? []
+    }
+
+    /// Rows listed and with details, plus what `show` draws on: type_damage rows, flavor texts, chain members.
+    private static func entryCounts(_ database: Database, _ resource: SyncResource) throws -> [(String, Int)] {
+        // Table names are constants of this function.
+        let (table, label, extra): (String, String, (String, String)?) =
+            switch resource {
+            case .types: ("type", "types", ("damage_relations", "SELECT count(*) FROM type_damage"))
+            case .abilities: ("ability", "abilities", nil)
+            case .species:
+                ("pokemon_species", "species", ("flavor_texts", "SELECT count(*) FROM pokemon_species_flavor_text"))
+            default: ("evolution_chain", "evolution_chains", ("members", "SELECT count(*) FROM evolution_chain_member"))
+            }
+        var counts =
+            try database.queryFirst("SELECT count(*), count(details_synced_at) FROM \(table)") {
+                [(label, $0.int(0)), ("with_details", $0.int(1))]
+            } ?? []
+        if let (name, sql) = extra { counts.append((name, try database.queryFirst(sql) { $0.int(0) } ?? 0)) }
+        return counts
+    }
+
+    private static func issueCounts(_ database: Database, repositoryID: Int) throws -> [(String, Int)] {
+        try database.queryFirst(
+            """
+            SELECT count(*) FILTER (WHERE NOT is_pull_request), count(*) FILTER (WHERE is_pull_request),
+                   count(*) FILTER (WHERE state = 'open'),
+                   (SELECT count(*) FROM github_comment WHERE repository_id = ?1)
+            FROM github_issue WHERE repository_id = ?1
+            """,
+            [.int(repositoryID)]
+        ) { [("issues", $0.int(0)), ("pull_requests", $0.int(1)), ("open", $0.int(2)), ("comments", $0.int(3))] }
+            ?? []
+    }
+}

@@ -1,0 +1,66 @@
+import LocalDatabase
+import PokedexStore
+import SQLiteDatabase
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// After the Pokédex entry, `pokedex sync` stores the images the Pokémon's bodies link
+/// (`--artwork`, sprites by default): a run of its own (`artwork`), judged by --if-older-than,
+/// that succeeds whatever single images or their host do. A partial sync takes the images
+/// of its Pokémon only.
+extension SyncJob {
+    func syncArtwork(
+        database: Database, listed: Collected<PokemonListEntry>, log: SyncRunLog,
+        events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
+    ) async throws {
+        let kinds = options.artwork.kinds
+        guard !kinds.isEmpty, try !skipsFresh(.artwork, log: log, events: events) else { return }
+        let store = PokemonImageStore(database: database)
+        let pokemonIDs = try partialPokemonIDs(listed: listed, links: PokedexEntryLinks(database: database))
+        // The image host is a server of its own: its own connections, no credentials.
+        let client = HTTPClient(
+            clock: clock,
+            transport: transports.make(min(options.catalog.concurrency, 4), options.requestTimeoutSeconds))
+        let sync = ArtworkSync(client: client, store: store)
+        let latest = Latest<ArtworkSyncReport>()
+        do {
+            try await record(.artwork, log: log, events: events) {
+                let stopwatch = ContinuousClock()
+                let started = stopwatch.now
+                try store.deleteUnlinked(kinds: kinds)
+                let wanted = try store.wanted(
+                    kinds: kinds, pokemonIDs: pokemonIDs,
+                    maximumAgeSeconds: options.catalog.maximumDetailAgeSeconds)
+                let report = try await sync.run(
+                    wanted, concurrency: options.catalog.concurrency, retry: options.catalog.retry
+                ) { report in
+                    latest.set(report)
+                    events(.artworkProgress(report, requests: client.statistics.requests))
+                }
+                events(
+                    .artworkFinished(
+                        report,
+                        transfer: TransferSummary(
+                            requests: client.statistics.requests, bytes: client.statistics.bytes,
+                            duration: stopwatch.now - started)))
+                return SyncRunEnd(
+                    outcome: .succeeded, itemsChanged: report.downloaded + report.missing,
+                    requests: client.statistics.requests, notice: report.notice)
+            } failed: { _ in
+                (
+                    SyncRunEnd(
+                        outcome: .failed, itemsChanged: latest.value.map { $0.downloaded + $0.missing },
+                        requests: client.statistics.requests),
+                    latest.value?.batches ?? 0
+                )
+            }
+        } catch let failure as SyncFailure where failure.concernsOneResource {
+            events(.failed(failure))
+            firstFailure = firstFailure ?? failure
+        }
+    }
+}

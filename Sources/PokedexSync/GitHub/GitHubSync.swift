@@ -1,0 +1,385 @@
+import HTTPTypes
+import IssueStore
+import PokedexStore
+import SyncSettings
+import TextUtilities
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+public struct GitHubSyncOptions: Sendable {
+    /// The longest pokedex waits for a rate limit to reset before stopping (exit 75).
+    public var maximumWait: Duration
+    public var perPage: Int
+    /// How transient failures (no answer, 5xx) are retried; rate limits are separate.
+    public var retry: RetryPolicy
+
+    /// Whether to reconcile the whole repository this run (`--full`): issues that vanished or
+    /// were transferred, comments deleted upstream.
+    public var fullReconcile: Bool
+    /// A reconcile runs by itself when the last one ended longer ago than this; nil never.
+    public var reconcileAfterSeconds: Int?
+
+    public init(
+        maximumWait: Duration = .seconds(SyncDefaults.maximumWaitSeconds), perPage: Int = 100,
+        retry: RetryPolicy = .standard,
+        fullReconcile: Bool = false, reconcileAfterSeconds: Int? = SyncDefaults.reconcileAfterSeconds
+    ) {
+        self.maximumWait = maximumWait
+        self.perPage = perPage
+        self.retry = retry
+        self.fullReconcile = fullReconcile
+        self.reconcileAfterSeconds = reconcileAfterSeconds
+    }
+}
+
+/// What one repository's sync did.
+public struct GitHubSyncReport: Sendable, Equatable {
+    /// The repository's name as GitHub reports it now.
+    public var repository: String
+    /// The name asked for, when GitHub answered under another one (renamed or transferred).
+    public var renamedFrom: String?
+    /// GitHub's id of the repository, once known.
+    public var repositoryID: Int?
+    /// Pages of issues.
+    public var pages = 0
+    /// Issues and pull requests received.
+    public var itemsReceived = 0
+    /// Issues and pull requests new or different from what was stored.
+    public var itemsChanged = 0
+    public var commentPages = 0
+    public var commentsReceived = 0
+    /// Comments new or different from what was stored.
+    public var commentsChanged = 0
+    /// Issues whose comment count differed from the comments stored, re-listed whole.
+    public var threadsReread = 0
+    /// Comments removed because the server no longer lists them.
+    public var commentsDeleted = 0
+    /// Issues removed by a reconcile because the server no longer lists them.
+    public var issuesDeleted = 0
+    /// Whether this run reconciled the whole repository.
+    public var reconciled = false
+    public var notModified = 0
+
+    /// Pages of every list committed, for a failure to say how much was kept.
+    public var pagesCommitted: Int { pages + commentPages }
+    /// The primary rate limit as last reported, when the server sends it.
+    public var rateLimit: RateLimitStatus?
+}
+
+/// GitHub's primary rate limit as its headers report it.
+public struct RateLimitStatus: Sendable, Equatable {
+    public let limit: Int?
+    public let remaining: Int
+    public let resetAt: Date?
+
+    /// nil without a well-formed `X-RateLimit-Remaining`; a malformed limit or reset is left out.
+    init?(_ response: HTTPResponse) {
+        guard let remaining = HTTPHeaderValue.count(response.header("X-RateLimit-Remaining")) else { return nil }
+        self.remaining = remaining
+        limit = HTTPHeaderValue.count(response.header("X-RateLimit-Limit"))
+        resetAt = HTTPHeaderValue.epochSeconds(response.header("X-RateLimit-Reset"))
+    }
+}
+
+/// Why a repository could not be synced. Everything committed before stays.
+public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
+    case notFound(repository: String)
+    case ownerNotFound(login: String)
+    case issuesDisabled(repository: String)
+    case unauthorized(url: String, message: String)
+    /// The rate limit is exhausted and resets later than the caller will wait: at `resetAt`,
+    /// `wait` from when the answer came (on the sync's clock).
+    case rateLimited(resetAt: Date, wait: Duration)
+
+    public var description: String {
+        switch self {
+        case .notFound(let repository):
+            return "repository \(repository) not found, or private: set GITHUB_TOKEN to a token that can read it"
+        case .ownerNotFound(let login):
+            return "no GitHub user or organization \(login) (HTTP 404)"
+        case .issuesDisabled(let repository):
+            return "repository \(repository) has issues disabled (HTTP 410); nothing to sync"
+        case .unauthorized(let url, let message):
+            return
+                "GitHub refused the credentials for GET \(url) (HTTP 401: \(message)); check GITHUB_TOKEN or GH_TOKEN"
+        case .rateLimited(let resetAt, let wait):
+            let seconds = max(0, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
+            return
+                "GitHub's rate limit is exhausted until \(Self.iso8601(resetAt)) (in \(seconds / 60) min \(seconds % 60) s); "
+                + "everything fetched so far is stored: run again after that"
+        }
+    }
+
+    /// Whether the failure is about one repository only, so a refresh of several goes on.
+    public var concernsOneRepository: Bool {
+        switch self {
+        case .notFound, .issuesDisabled: return true
+        case .ownerNotFound, .unauthorized, .rateLimited: return false
+        }
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}
+
+/// Mirrors one repository's issues and pull requests. One request at a time, as GitHub asks
+/// of a client (the next page is requested while the current one decodes and the one before
+/// it is stored); list pages are committed one by one together with the `updated_at`
+/// high-water mark, and later syncs ask only for what changed since it, conditionally.
+public struct GitHubSync {
+    public let archive: IssueArchive
+    public let options: GitHubSyncOptions
+    let requester: GitHubRequester
+
+    public init(
+        client: HTTPClient, baseURL: URL, token: String?, archive: IssueArchive,
+        options: GitHubSyncOptions = GitHubSyncOptions()
+    ) {
+        self.archive = archive
+        self.options = options
+        self.requester = GitHubRequester(
+            client: client, baseURL: baseURL, token: token,
+            maximumWait: options.maximumWait, retry: options.retry)
+    }
+
+    /// More walks than this in one run means the repository changes faster than it is read.
+    static let maximumWalks = 4
+
+    /// A repository to sync: by name when first asked for, by id when refreshing one synced
+    /// before (a rename or transfer then changes nothing).
+    public enum Target: Sendable {
+        case name(GitHubRepositoryName)
+        case stored(id: Int, lastKnownName: String)
+
+        /// GitHub's id, when the target names the repository by it.
+        var repositoryID: Int? {
+            switch self {
+            case .name: return nil
+            case .stored(let id, _): return id
+            }
+        }
+    }
+
+    /// Syncs one repository; `progress` sees the report after each committed page. On
+    /// cancellation it stops after the page being stored.
+    public func run(
+        _ target: Target, progress: @Sendable (GitHubSyncReport) -> Void = { _ in }
+    ) async throws -> GitHubSyncReport {
+        let requestedName: String
+        let known: IssueArchive.SyncState?
+        let endpoint: GitHubEndpoint
+        switch target {
+        case .name(let name):
+            requestedName = name.description
+            known = try archive.syncState(fullName: requestedName)
+            endpoint = .repository(name)
+        case .stored(let id, let lastKnownName):
+            requestedName = lastKnownName
+            known = try archive.syncState(repositoryID: id)
+            endpoint = .repositoryByID(id)
+        }
+        var report = GitHubSyncReport(repository: requestedName)
+        let repositoryETag = known?.repositoryETag
+        let repositoryResponse = try await requester.send(endpoint, etag: repositoryETag)
+        report.note(repositoryResponse)
+        let repositoryID: Int
+        switch repositoryResponse.status {
+        case 304:
+            guard let known, repositoryETag != nil else { throw JSONResponse.unaskedNotModified(repositoryResponse) }
+            repositoryID = known.repositoryID
+            report.notModified += 1
+        case 404:
+            throw GitHubSyncError.notFound(repository: requestedName)
+        default:
+            let repository = try JSONResponse.repository(from: repositoryResponse)
+            try archive.saveRepository(repository, etag: EntityTagValue.storable(repositoryResponse.header("ETag")))
+            repositoryID = repository.id
+            report.repository = repository.fullName
+            if repository.fullName.lowercased() != requestedName.lowercased() {
+                report.renamedFrom = requestedName
+            }
+        }
+        report.repositoryID = repositoryID
+        progress(report)
+        let issuesReceived = try await syncIssues(repositoryID: repositoryID, report: &report, progress: progress)
+        try await syncComments(
+            repositoryID: repositoryID, issuesReceived: issuesReceived, report: &report, progress: progress)
+        return report
+    }
+
+    /// Each walk asks for everything updated since the high-water mark; the one that leaves it
+    /// unchanged has stored the ETag the next no-change refresh gets a 304 for. Returns the
+    /// numbers of the issues received, whose comment counts are then checked.
+    private func syncIssues(
+        repositoryID: Int, report: inout GitHubSyncReport, progress: @Sendable (GitHubSyncReport) -> Void
+    ) async throws -> Set<Int> {
+        var issuesReceived: Set<Int> = []
+        let reading = issueReading(repositoryID: repositoryID, report: report, keepsETag: true)
+        for _ in 0..<Self.maximumWalks {
+            let start = try archive.syncState(repositoryID: repositoryID)?.highWaterMark
+            let first = GitHubEndpoint.issues(repositoryID: repositoryID, since: start, perPage: options.perPage)
+            let etag = try archive.issuesETag(repositoryID: repositoryID, url: try requester.url(of: first))
+            let walked = try await walk(from: first, etag: etag, reading: reading, report: &report) { page, report in
+                report.tallyIssues(page)
+                progress(report)
+            }
+            issuesReceived.formUnion(walked.ids)
+            if try archive.syncState(repositoryID: repositoryID)?.highWaterMark == start { break }
+        }
+        return issuesReceived
+    }
+
+    /// Issue pages, each committed with its high-water mark; a walk that `keepsETag` stores
+    /// its first page's ETag for the next refresh.
+    func issueReading(repositoryID: Int, report: GitHubSyncReport, keepsETag: Bool) -> GitHubListReading<GitHubIssue> {
+        GitHubListReading(
+            noun: "issue", decode: JSONResponse.issues, id: \.id,
+            dates: { ("issue #\($0.number)", $0.createdAt, $0.updatedAt) },
+            missing: .notFound(repository: report.repository),
+            commit: { [archive] issues, firstPage in
+                try archive.saveIssuePage(
+                    repositoryID: repositoryID, issues: issues, firstPage: keepsETag ? firstPage : nil)
+            })
+    }
+}
+
+extension GitHubSyncReport {
+    mutating func note(_ response: HTTPResponse) {
+        if let status = RateLimitStatus(response) { rateLimit = status }
+    }
+
+    mutating func tallyIssues(_ page: GitHubListPage) {
+        pages += 1
+        itemsReceived += page.received
+        itemsChanged += page.changed
+    }
+
+    mutating func tallyComments(_ page: GitHubListPage) {
+        commentPages += 1
+        commentsReceived += page.received
+        commentsChanged += page.changed
+    }
+}
+
+/// Sends GitHub requests, waiting out rate limits that reset within `maximumWait` and
+/// retrying transient failures as `retry` allows.
+struct GitHubRequester: Sendable {
+    let client: HTTPClient
+    let baseURL: URL
+    let token: String?
+    let maximumWait: Duration
+    let retry: RetryPolicy
+
+    func url(of endpoint: GitHubEndpoint) throws -> String {
+        try endpoint.request(baseURL: baseURL, token: nil, etag: nil).url.absoluteString
+    }
+
+    func send(_ endpoint: GitHubEndpoint, etag: String?) async throws -> HTTPResponse {
+        let request = try endpoint.request(baseURL: baseURL, token: token, etag: etag)
+        var rateLimitWaited: Duration = .zero
+        while true {
+            // Answers are mostly accepted as they are, for the caller to judge; server
+            // failures, timeouts and a 200 that is not JSON are transient and retried here.
+            let response = try await client.fetch(request, retrying: retry) { response in
+                switch response.status {
+                case 200:
+                    try JSONResponse.validate(response)
+                case 408, 500...:
+                    throw FetchError.status(
+                        url: request.url.absoluteString, status: response.status,
+                        bodyPrefix: FetchError.prefix(of: response.body))
+                default:
+                    break
+                }
+                return response
+            }
+            if response.status == 401 {
+                throw GitHubSyncError.unauthorized(
+                    url: request.url.absoluteString,
+                    message: GitHubErrorBody.message(in: response).map { Excerpt.of($0, maximumCharacters: 200) }
+                        ?? "unauthorized")
+            }
+            guard let limit = RateLimitWait(response, now: client.clock.now()) else { return response }
+            // At least a second per wait, so that `Retry-After: 0` answered forever still
+            // reaches --max-wait instead of spinning.
+            let wait = max(limit.wait, .seconds(1))
+            guard rateLimitWaited + wait <= maximumWait else {
+                throw GitHubSyncError.rateLimited(resetAt: limit.until, wait: limit.wait)
+            }
+            try await client.clock.sleep(wait)
+            rateLimitWaited += wait
+        }
+    }
+}
+
+/// How long a rate-limited answer asks the client to wait, if it is one.
+struct RateLimitWait {
+    let wait: Duration
+    let until: Date
+
+    /// Waits longer than this are never slept, whatever a header says: beyond `--max-wait`
+    /// the sync stops (exit 75) anyway, and a day keeps every sum of durations small.
+    static let longestWait: Duration = .seconds(86_400)
+
+    init?(_ response: HTTPResponse, now: Date) {
+        guard response.status == 403 || response.status == 429 else { return nil }
+        if let retryAfter = HTTPHeaderValue.retryAfter(
+            response.header("Retry-After"), now: now, maximum: Self.longestWait)
+        {
+            wait = retryAfter  // secondary limit
+            until = now.addingTimeInterval(TimeInterval(retryAfter.components.seconds))
+        } else if HTTPHeaderValue.count(response.header("X-RateLimit-Remaining")) == 0,
+            let reset = HTTPHeaderValue.epochSeconds(response.header("X-RateLimit-Reset"))
+        {
+            // Primary limit, plus a second of clock skew; the reset is within year 9999, so finite.
+            let seconds = max(1, reset.timeIntervalSince(now).rounded(.up) + 1)
+            wait = seconds >= TimeInterval(Self.longestWait.components.seconds) ? Self.longestWait : .seconds(seconds)
+            until = reset
+        } else if response.status == 429
+            || GitHubErrorBody.message(in: response)?.lowercased().contains("rate limit") == true
+        {
+            wait = .seconds(60)  // GitHub: without Retry-After, wait at least a minute
+            until = now.addingTimeInterval(60)
+        } else {
+            return nil  // a plain 403: not a rate limit
+        }
+    }
+}
+
+/// Reads RFC 8288 `Link` headers as GitHub sends them.
+enum LinkHeader {
+    /// The `next` page of `response`, which must be an http(s) URL on the API's own origin:
+    /// a link elsewhere is refused (nothing of this page is stored) rather than followed.
+    static func nextPage(of response: HTTPResponse, api: URL) throws(FetchError) -> String? {
+        guard let link = next(in: response.header("Link")) else { return nil }
+        guard URL.onOrigin(of: api, link) != nil else {
+            throw JSONResponse.undecodable(
+                response,
+                reason:
+                    "the Link header's next page \"\(Excerpt.of(link, maximumCharacters: 200))\" is not on the API's origin"
+            )
+        }
+        return link
+    }
+
+    /// The target of `rel="next"`, verbatim.
+    static func next(in header: String?) -> String? {
+        guard let header else { return nil }
+        for link in header.split(separator: ",") {
+            let parts = link.split(separator: ";").map(\.withoutOptionalWhitespace)
+            guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
+            let isNext = parts.dropFirst().contains { parameter in
+                let pair = parameter.split(separator: "=", maxSplits: 1).map(\.withoutOptionalWhitespace)
+                return pair.count == 2 && pair[0].lowercased() == "rel"
+                    && pair[1].trimmed { $0 == "\"" }.split(separator: " ").contains("next")
+            }
+            if isNext { return String(target.dropFirst().dropLast()) }
+        }
+        return nil
+    }
+}

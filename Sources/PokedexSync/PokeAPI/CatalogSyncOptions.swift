@@ -1,0 +1,66 @@
+import PokedexStore
+import SyncSettings
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What part of the catalog to sync and how hard to push the server.
+public struct CatalogSyncOptions: Sendable {
+    /// Index of the first list entry to take.
+    public var offset: Int
+    /// How many list entries to take; nil takes all of them.
+    public var limit: Int?
+    /// Detail downloads in flight at once.
+    public var concurrency: Int
+    /// Entries asked for per list request. A refresh downloads little but the lists, one
+    /// round trip per request: 1,000 takes the whole dex's lists in 6 requests instead of 30.
+    public var listPageSize: Int
+    /// Entries stored per transaction: the most a failure or a crash can lose, and the step
+    /// in which progress is reported. A list page larger than this is committed in parts.
+    public var commitSize: Int
+    /// How each request's transient failures are retried.
+    public var retry: RetryPolicy
+    /// Stored details downloaded or confirmed current less than this many seconds ago are
+    /// reused without a request; older ones are revalidated. nil revalidates every one.
+    public var maximumDetailAgeSeconds: Int?
+
+    public init(
+        offset: Int = 0, limit: Int? = nil, concurrency: Int = SyncDefaults.concurrency,
+        listPageSize: Int = SyncDefaults.listPageSize, commitSize: Int = SyncDefaults.commitSize,
+        retry: RetryPolicy = .standard,
+        maximumDetailAgeSeconds: Int? = nil
+    ) {
+        self.offset = offset
+        self.limit = limit
+        self.concurrency = concurrency
+        self.listPageSize = listPageSize
+        self.commitSize = commitSize
+        self.retry = retry
+        self.maximumDetailAgeSeconds = maximumDetailAgeSeconds
+    }
+}
+
+/// What a catalog sync did.
+public struct CatalogSyncReport: Sendable, Equatable {
+    /// Pages committed, each of at most `commitSize` entries.
+    public var pages = 0
+    public var entries = 0
+    public var detailsDownloaded = 0
+    /// Details the server answered 304 Not Modified for: stored bodies still current.
+    public var detailsUnchanged = 0
+    /// Stored details young enough to reuse without asking.
+    public var detailsReused = 0
+}
+
+/// Progress after each committed page (of any resource: the report's "details" are that
+/// resource's).
+public struct CatalogSyncProgress: Sendable {
+    public let report: CatalogSyncReport
+    /// The list's total size as the server last reported it.
+    public let listCount: Int
+    /// The entries of the page just committed.
+    public var committedEntries: [PokemonListEntry] = []
+}

@@ -1,0 +1,67 @@
+import HTTPTypes
+import PokedexStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A resource of a Pokédex entry as ``ResourceSync`` walks it: decoded with its own scanner,
+/// refused (exit 65, naming the URL) when out of range or not the entry it was reached from,
+/// and written by its own store.
+protocol PokedexEntryKind: PokeAPIResourceKind where Store.Downloaded == DownloadedResource<Fields> {
+    associatedtype Fields: PokedexEntryFields
+    static func scan(_ body: Data) throws(JSONScanFailure) -> Fields
+}
+
+extension PokedexEntryKind {
+    static var idRange: ClosedRange<Int> { ResourceLimits.id }
+    static var maximumDetailBytes: Int { PokeAPIEndpoint.maximumResourceDetailsBytes }
+
+    static func downloaded(from response: HTTPResponse, entry: PokemonListEntry) throws(FetchError) -> Store.Downloaded
+    {
+        try JSONResponse.validate(response)
+        let fields: Fields
+        do {
+            fields = try scan(response.body)
+        } catch {
+            throw JSONResponse.undecodable(response, reason: error.description)
+        }
+        guard fields.id == entry.id else {
+            throw JSONResponse.undecodable(
+                response, reason: "detail has id \(fields.id) but its URL \"\(entry.url)\" has id \(entry.id)")
+        }
+        if let violation = fields.violation { throw JSONResponse.undecodable(response, reason: violation) }
+        return DownloadedResource(
+            id: fields.id, fields: fields, body: response.storedBody(),
+            etag: EntityTagValue.storable(response.header("ETag")))
+    }
+}
+
+enum TypeKind: PokedexEntryKind {
+    typealias Store = TypeStore
+    static let listPath = "type/"
+    static func scan(_ body: Data) throws(JSONScanFailure) -> TypeDetails { try PokeAPIScanner.type(from: body) }
+}
+
+enum AbilityKind: PokedexEntryKind {
+    typealias Store = AbilityStore
+    static let listPath = "ability/"
+    static func scan(_ body: Data) throws(JSONScanFailure) -> AbilityDetails { try PokeAPIScanner.ability(from: body) }
+}
+
+enum SpeciesKind: PokedexEntryKind {
+    typealias Store = SpeciesStore
+    static let listPath = "pokemon-species/"
+    static func scan(_ body: Data) throws(JSONScanFailure) -> SpeciesDetails { try PokeAPIScanner.species(from: body) }
+}
+
+/// Reached only through the species' `evolution_chain.url`: it has no list walk.
+enum EvolutionChainKind: PokedexEntryKind {
+    typealias Store = EvolutionChainStore
+    static let listPath = "evolution-chain/"
+    static func scan(_ body: Data) throws(JSONScanFailure) -> EvolutionChainDetails {
+        try PokeAPIScanner.evolutionChain(from: body)
+    }
+}

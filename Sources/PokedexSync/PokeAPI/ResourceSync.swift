@@ -1,0 +1,271 @@
+import HTTPTypes
+import PokedexStore
+import TextUtilities
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// One PokeAPI resource a sync walks: where its list is, how a detail body is checked and
+/// decoded, and which store writes it. The Pokémon catalog and each resource of a Pokédex entry
+/// are one each, and share ``ResourceSync``'s list→detail engine.
+protocol PokeAPIResourceKind: Sendable {
+    associatedtype Store: ResourcePageStore where Store.Downloaded: PageBody
+    /// The list's path under the base URL (`type/`).
+    static var listPath: String { get }
+    /// What a list entry's id must fall in.
+    static var idRange: ClosedRange<Int> { get }
+    static var maximumDetailBytes: Int { get }
+    /// The detail, refused (naming the URL) when it does not decode, is out of range, or
+    /// is not the entry's.
+    static func downloaded(from response: HTTPResponse, entry: PokemonListEntry) throws(FetchError) -> Store.Downloaded
+}
+
+/// Where a resource sync takes its entries from.
+enum ResourceEntrySource: Sendable {
+    /// The paginated list, from this offset.
+    case list(offset: Int)
+    /// URLs the stored bodies gave (a species' chain, a Pokémon's types), committed in parts
+    /// of the commit size.
+    case entries([PokemonListEntry])
+}
+
+/// Syncs one resource kind: its list (or the entries followed), then every entry's details,
+/// each `commitSize` entries in one transaction: whatever was committed survives a failure
+/// later in the run.
+struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
+    let client: HTTPClient
+    let baseURL: URL
+    let lent: LentStore<Kind.Store>
+
+    /// List pages asked for beyond the next one (``ListReadAhead``), within `--concurrency`.
+    static var listPagesAhead: Int { 3 }
+
+    /// Detail bodies that may wait for an earlier page's last detail (``CatalogSync/waitingBodyBytesLimit``).
+    static var waitingBodyBytesLimit: Int { CatalogSync.waitingBodyBytesLimit }
+
+    init(client: HTTPClient, baseURL: URL, store: Kind.Store) {
+        self.client = client
+        self.baseURL = baseURL
+        self.lent = LentStore(store: store)
+    }
+
+    /// `arrived` sees each detail downloaded, as it arrives (before it is stored).
+    func run(
+        _ options: CatalogSyncOptions, source: ResourceEntrySource,
+        arrived: (Kind.Store.Downloaded) -> Void = { _ in },
+        progress: @escaping @Sendable (CatalogSyncProgress) -> Void = { _ in }
+    ) async throws -> CatalogSyncReport {
+        let writer = ResourcePageWriter(catalog: lent.store)
+        let wanted = options.limit ?? Int.max
+        guard wanted > 0 else { return try await writer.finish() }
+        let concurrency = max(1, options.concurrency)
+        let retry = options.retry
+        // The first list page is on its way while the writer reads what is stored: on a
+        // refresh, where nothing else is downloaded, each resource would otherwise wait for
+        // both one after the other.
+        var nextList: Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error>?
+        switch source {
+        case .list(let offset):
+            nextList = startList(Self.firstListPage(offset: offset, options), retry: retry)
+        case .entries(let entries):
+            nextList = entries.isEmpty ? nil : Self.followed(entries)
+        }
+        var readAhead = ListReadAhead<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage>(
+            window: min(Self.listPagesAhead, concurrency - 1))
+        // List pages asked for when the run stops early: no request of it outlives it.
+        func stopListing() async {
+            nextList?.cancel()
+            _ = try? await nextList?.value
+            await readAhead.finish()
+        }
+        let stored: [Int: PokemonCatalog.StoredDetail]
+        do {
+            stored = try await writer.storedDetails(maximumAgeSeconds: options.maximumDetailAgeSeconds)
+        } catch {
+            await stopListing()
+            _ = try? await writer.finish()  // hands the connection back as it was lent
+            throw error
+        }
+        var state = ResourcePageSchedule<Kind.Store.Downloaded>(
+            limit: options.limit, commitSize: options.commitSize, stored: stored,
+            waitingBodyBytesLimit: Self.waitingBodyBytesLimit)
+        let client = client, baseURL = baseURL
+        // The writer keeps the first unfinished page's transaction open and stores each of
+        // its details as it arrives, while this loop keeps a window of detail downloads busy
+        // across page boundaries. No page's bodies are held until it is complete: memory holds
+        // the downloads in flight, the details that arrived before an earlier page's last one
+        // (new downloads pause while `waitingBodyBytesLimit` of them wait; entries start in
+        // list order, so that last one is in flight and the pause ends) and what is queued for
+        // the writer (bounded too), whatever the catalog's size. After a failure nothing new
+        // starts, but downloads in flight are collected and every page they complete is still
+        // committed: work already done is kept. Cancellation (a signal) stops the same way.
+        var failure: (any Error)?
+        await withThrowingTaskGroup(of: (page: Int, download: DetailDownload).self) { group in
+            var inFlight = 0
+            while true {
+                do {
+                    while failure == nil && state.mayStartDownload(inFlight: inFlight, concurrency: concurrency) {
+                        try Task.checkCancellation()
+                        if let item = state.nextDownload() {
+                            group.addTask {
+                                (
+                                    item.page,
+                                    try await Self.downloadDetails(
+                                        of: item.entry, etag: item.etag, client: client, baseURL: baseURL, retry: retry)
+                                )
+                            }
+                            inFlight += 1
+                        } else if let listTask = nextList {
+                            let page = try await listTask.valueCancelledWithCaller
+                            nextList = try state.accept(page).map { next in
+                                readAhead.page(next, listCount: page.count, wanted: state.remaining) {
+                                    startList(.listPage($0), retry: retry)
+                                }
+                            }
+                            try await writer.send(state.takeWrites(), progress: progress)
+                        } else {
+                            break
+                        }
+                    }
+                } catch {
+                    failure = error
+                }
+                guard inFlight > 0 else { break }
+                do {
+                    defer { inFlight -= 1 }
+                    let result = try await group.next()!
+                    if let downloaded = result.download.downloaded { arrived(downloaded) }
+                    state.record(result.download.downloaded, id: result.download.id, page: result.page)
+                    try await writer.send(state.takeWrites(), progress: progress)
+                } catch {
+                    failure = failure ?? error
+                }
+            }
+        }
+        await stopListing()
+        let report: CatalogSyncReport
+        do {
+            report = try await writer.finish()
+        } catch {
+            throw failure ?? error
+        }
+        if let failure { throw failure }
+        return report
+    }
+
+    // MARK: List pages
+
+    /// The list page a walk from `offset` asks for first (a prefetch of it asks the same).
+    static func firstListPage(offset: Int, _ options: CatalogSyncOptions) -> PokeAPIEndpoint {
+        .list(path: Kind.listPath, offset: offset, limit: min(max(1, options.listPageSize), options.limit ?? Int.max))
+    }
+
+    private func startList(
+        _ endpoint: PokeAPIEndpoint, retry: RetryPolicy
+    ) -> Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error> {
+        let client = client, baseURL = baseURL
+        return Task {
+            let request = try endpoint.request(baseURL: baseURL)
+            return try await client.fetch(request, retrying: retry) { response in
+                let page = try JSONResponse.pokemonListPage(from: response)
+                // Checked before the page is accepted, so that nothing of a bad page is stored.
+                guard page.count >= 0 else {
+                    throw JSONResponse.undecodable(response, reason: "negative count \(page.count)")
+                }
+                if let next = page.next, URL.onOrigin(of: baseURL, next) == nil {
+                    throw JSONResponse.undecodable(
+                        response,
+                        reason:
+                            "next page \"\(Excerpt.of(next, maximumCharacters: 200))\" is not an http(s) URL on the API's origin"
+                    )
+                }
+                var entries: [PokemonListEntry] = []
+                for result in page.results {
+                    do {
+                        let id = try PokemonResource.id(fromURL: result.url)
+                        guard Kind.idRange.contains(id) else {
+                            throw JSONResponse.undecodable(
+                                response,
+                                reason: "\"\(result.name)\" has id \(id), outside \(Kind.idRange)")
+                        }
+                        guard URL.onOrigin(of: baseURL, result.url) != nil else {
+                            throw JSONResponse.undecodable(
+                                response,
+                                reason: "\"\(Excerpt.of(result.name, maximumCharacters: 60))\" links "
+                                    + "\"\(Excerpt.of(result.url, maximumCharacters: 200))\", off the API's origin")
+                        }
+                        entries.append(PokemonListEntry(id: id, name: result.name, url: result.url))
+                    } catch let error as FetchError {
+                        throw error
+                    } catch {
+                        throw JSONResponse.undecodable(response, reason: "\(error)")
+                    }
+                }
+                return ResourcePageSchedule<Kind.Store.Downloaded>.ListPage(
+                    url: request.url, count: page.count, entries: entries,
+                    next: page.next)
+            }
+        }
+    }
+
+    /// Followed entries as one page with no next: the schedule commits them in parts.
+    private static func followed(
+        _ entries: [PokemonListEntry]
+    ) -> Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error> {
+        // Never fetched: the schedule only keys the page by it.
+        let url = URL(string: "followed:\(Kind.listPath)")!
+        let page = ResourcePageSchedule<Kind.Store.Downloaded>.ListPage(
+            url: url, count: entries.count, entries: entries, next: nil)
+        return Task { page }
+    }
+
+    // MARK: Details
+
+    private struct DetailDownload: Sendable {
+        let id: Int
+        /// nil when the server confirmed the stored body is current (304).
+        let downloaded: Kind.Store.Downloaded?
+    }
+
+    /// The request for the details at `url` (a prefetch of them asks the same).
+    static func detailsRequest(_ url: String, baseURL: URL, etag: String?) throws(FetchError) -> HTTPRequest {
+        try PokeAPIEndpoint.resourceDetails(url, maximumBytes: Kind.maximumDetailBytes).request(
+            baseURL: baseURL, etag: etag)
+    }
+
+    private static func downloadDetails(
+        of entry: PokemonListEntry, etag: String?, client: HTTPClient, baseURL: URL, retry: RetryPolicy
+    ) async throws -> DetailDownload {
+        let request = try detailsRequest(entry.url, baseURL: baseURL, etag: etag)
+        return try await client.fetch(request, retrying: retry) { response in
+            if response.status == 304, etag != nil { return DetailDownload(id: entry.id, downloaded: nil) }
+            return DetailDownload(id: entry.id, downloaded: try Kind.downloaded(from: response, entry: entry))
+        }
+    }
+}
+
+/// The Pokémon catalog as a resource kind.
+enum PokemonKind: PokeAPIResourceKind {
+    typealias Store = PokemonCatalog
+    static let listPath = "pokemon/"
+    static let idRange = PokemonDetails.Limits.id
+    static let maximumDetailBytes = PokeAPIEndpoint.maximumDetailsBytes
+
+    static func downloaded(from response: HTTPResponse, entry: PokemonListEntry) throws(FetchError) -> DownloadedDetails
+    {
+        let details = try JSONResponse.pokemonDetails(from: response)
+        guard details.id == entry.id else {
+            throw JSONResponse.undecodable(
+                response,
+                reason: "detail has id \(details.id) but the list entry \"\(entry.name)\" has id \(entry.id)")
+        }
+        if let inconsistency = details.inconsistency {
+            throw JSONResponse.undecodable(response, reason: inconsistency)
+        }
+        return DownloadedDetails(
+            details: details, body: response.storedBody(), etag: EntityTagValue.storable(response.header("ETag")))
+    }
+}
