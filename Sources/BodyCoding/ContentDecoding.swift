@@ -1,11 +1,3 @@
-/// A response body as the server sent it, decoded once: the bytes to parse, and, when the
-/// server compressed them, the form the store keeps (its deflate stream, not compressed again).
-public struct DecodedBody: Sendable {
-    public let body: [UInt8]
-    /// Nil for a body sent uncompressed: the store compresses it itself, if it keeps it.
-    public let stored: StoredBody?
-}
-
 /// `Content-Encoding` undone. pokedex asks for gzip and deflate only (`acceptEncoding`), and
 /// decodes them itself so that the compressed bytes can be stored as they arrived.
 public enum ContentDecoding {
@@ -94,7 +86,6 @@ public enum ContentDecoding {
         return DecodedBody(body: body, stored: stored)
     }
 }
-
 extension Substring {
     fileprivate var trimmingSpaces: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())

@@ -1,63 +1,6 @@
 import CSQLite
 import SQLiteDatabase
 
-/// Why the local database could not be used. None of these writes to the file.
-public enum StoreError: Error, CustomStringConvertible {
-    /// Queries never create a database: there is nothing to read until a sync ran.
-    case noDatabase(path: String)
-    /// The path exists but is not a SQLite database (or is damaged).
-    case notADatabase(path: String, reason: String)
-    /// The file or its directory cannot be opened, created or written.
-    case cannotOpen(path: String, reason: String)
-    case schema(path: String, MigrationError)
-    /// The file's schema is older than this binary's: only a sync (the one writer) may
-    /// upgrade it, so a query refuses rather than read tables that may have changed.
-    case needsUpgrade(path: String, pending: [String])
-    /// The file has no pokedex schema at all (an empty SQLite file).
-    case noSchema(path: String)
-    /// Tables, views, indexes or triggers of pokedex's schema are gone (dropped by hand or by
-    /// another program).
-    case damagedSchema(path: String, missing: [String])
-    /// Another sync is writing this database.
-    case locked(path: String, holder: String)
-    /// A sync is writing a database whose -wal and -shm this reader can neither find nor
-    /// create, so it cannot read alongside.
-    case lockedWithoutLogFiles(path: String, holder: String)
-    /// A sync was stopped mid-write (killed, or the machine stopped) and left what only the
-    /// next sync, which may write, can recover; until then the file cannot be read.
-    case interruptedWrite(path: String)
-
-    public var description: String {
-        switch self {
-        case .noDatabase(let path):
-            return "no local data yet (\(path) does not exist): run `pokedex sync` first"
-        case .notADatabase(let path, let reason):
-            return "\(path) is not a pokedex database (\(reason)); it was left untouched"
-        case .cannotOpen(let path, let reason):
-            return "cannot open database \(path): \(reason)"
-        case .interruptedWrite(let path):
-            return "\(path) was left mid-write by a sync that was stopped (killed, or the machine stopped): "
-                + "the next `pokedex sync` recovers it, and nothing it committed is lost"
-        case .schema(let path, let error):
-            return "\(path): \(error)"
-        case .needsUpgrade(let path, let pending):
-            return "\(path) was written by an older pokedex (missing migrations: "
-                + pending.joined(separator: ", ") + "): run `pokedex sync` to upgrade it; it was left untouched"
-        case .noSchema(let path):
-            return "no local data yet (\(path) holds no pokedex tables): run `pokedex sync` first"
-        case .damagedSchema(let path, let missing):
-            return "\(path) is damaged: pokedex's " + missing.joined(separator: ", ")
-                + " missing (dropped by hand or by another program); pokedex does not repair it: move it away "
-                + "and sync again"
-        case .lockedWithoutLogFiles(let path, let holder):
-            return "a sync is writing \(path) (\(holder)), and its -wal and -shm files, which reading alongside "
-                + "needs, are missing and cannot be created here; try again when it has finished"
-        case .locked(let path, let holder):
-            return "another pokedex sync is writing \(path) (\(holder)); try again later, or pass --wait SECONDS"
-        }
-    }
-}
-
 /// Opens the pokedex database: checks that the file is SQLite and its schema this binary's.
 /// Only a sync, under the writer lock, creates the file, migrates it and sets it up (WAL);
 /// queries open it read-only and never write.

@@ -1,123 +1,6 @@
 import JSONOutput
 import SQLiteDatabase
 
-/// What a sync works on, as recorded in `sync_run`.
-/// How much of a resource a run takes: all of it, or the part `--offset/--limit` name.
-public enum SyncScope: Sendable, Equatable {
-    case whole
-    case part(offset: Int, limit: Int?)
-
-    /// `sync_run.partial_scope`: nil for the whole resource.
-    var partial: String? {
-        switch self {
-        case .whole: nil
-        case .part(let offset, let limit): "offset \(offset)" + (limit.map { " limit \($0)" } ?? "")
-        }
-    }
-}
-
-public enum SyncResource: Sendable, Equatable, CustomStringConvertible {
-    case pokemon
-    /// One repository's issues: the name asked for, and GitHub's id once it is known.
-    case issues(repositoryName: String, repositoryID: Int?)
-    /// The resources of a Pokédex entry, synced after the catalog.
-    case types, abilities, species, evolutionChains
-    /// The images the Pokémon's bodies link (`sync --artwork`), from the image host.
-    case artwork
-
-    /// The Pokédex entry's resources, in the order a sync takes them.
-    public static let pokedexEntry: [SyncResource] = [.types, .abilities, .species, .evolutionChains]
-
-    public var description: String {
-        switch self {
-        case .pokemon: return "Pokémon catalog"
-        case .issues(let name, _): return "\(name) issues"
-        case .types: return "types"
-        case .abilities: return "abilities"
-        case .species: return "species"
-        case .evolutionChains: return "evolution chains"
-        case .artwork: return "artwork"
-        }
-    }
-
-    /// `sync_run.resource`, and the `resource` key of `status --json`.
-    public var kind: String {
-        switch self {
-        case .pokemon: return "pokemon"
-        case .issues: return "issues"
-        case .types: return "type"
-        case .abilities: return "ability"
-        case .species: return "pokemon-species"
-        case .evolutionChains: return "evolution-chain"
-        case .artwork: return "artwork"
-        }
-    }
-}
-
-public enum SyncOutcome: String, Sendable, CaseIterable {
-    case running, succeeded, failed, interrupted
-    /// Left `running` by a process that ended without saying how (kill -9, power cut).
-    case abandoned
-}
-
-/// GitHub's primary rate limit as an answer reported it.
-public struct RateLimitSnapshot: Sendable, Equatable {
-    public let remaining: Int
-    public let limit: Int?
-    /// UTC, ISO 8601.
-    public let resetAt: String?
-
-    public init(remaining: Int, limit: Int?, resetAt: String?) {
-        self.remaining = remaining
-        self.limit = limit
-        self.resetAt = resetAt
-    }
-}
-
-/// One row of `sync_run`.
-public struct SyncRun: Sendable, Equatable {
-    public let id: Int
-    public let resource: SyncResource
-    public let pid: Int
-    public let startedAt: String
-    public let finishedAt: String?
-    public let outcome: SyncOutcome
-    public let error: String?
-    public let itemsChanged: Int?
-    public let requests: Int?
-    public let rateLimit: RateLimitSnapshot?
-    /// What a run that succeeded left undone (the image host unreachable, images refused).
-    public let notice: String?
-    /// The part of the resource the run took (`offset 24 limit 21`); nil for all of it.
-    public var partialScope: String? = nil
-}
-
-/// How a finished run ended, to be recorded.
-public struct SyncRunEnd: Sendable {
-    public var outcome: SyncOutcome
-    public var error: String?
-    public var itemsChanged: Int?
-    public var requests: Int?
-    public var rateLimit: RateLimitSnapshot?
-    /// The repository's GitHub id, learnt during the run.
-    public var repositoryID: Int?
-    /// What the run left undone though it succeeded, for `status`.
-    public var notice: String?
-
-    public init(
-        outcome: SyncOutcome, error: String? = nil, itemsChanged: Int? = nil, requests: Int? = nil,
-        rateLimit: RateLimitSnapshot? = nil, repositoryID: Int? = nil, notice: String? = nil
-    ) {
-        self.outcome = outcome
-        self.error = error
-        self.itemsChanged = itemsChanged
-        self.requests = requests
-        self.rateLimit = rateLimit
-        self.repositoryID = repositoryID
-        self.notice = notice
-    }
-}
-
 /// The record of sync runs (`sync_run`): written by sync under the writer lock, read by
 /// `status` and by `sync --if-older-than`.
 public struct SyncRunLog {
@@ -264,7 +147,7 @@ public struct SyncRunLog {
         let resource: SyncResource =
             kind == "issues"
             ? .issues(repositoryName: row.text(2), repositoryID: row.optionalInt(3))
-            : ([.pokemon, .artwork] + SyncResource.pokedexEntry).first { $0.kind == kind } ?? .pokemon
+            : ([.pokemon, .artwork] + SyncResource.linked).first { $0.kind == kind } ?? .pokemon
         let rateLimit = row.optionalInt(11).map {
             RateLimitSnapshot(remaining: $0, limit: row.optionalInt(12), resetAt: row.optionalText(13))
         }

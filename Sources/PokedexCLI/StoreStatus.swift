@@ -37,7 +37,7 @@ public struct StoreStatus: Sendable {
                     earlierRunsOfLastSuccess: try lastSuccess.map(log.earlierRuns(ofSameSyncAs:)) ?? [])
             }
             var resources = [try status(.pokemon, counts: try pokemonCounts(database))]
-            for resource in SyncResource.pokedexEntry {
+            for resource in SyncResource.linked {
                 resources.append(try status(resource, counts: try entryCounts(database, resource)))
             }
             resources.append(try status(.artwork, counts: try PokemonImageStore(database: database).counts()))

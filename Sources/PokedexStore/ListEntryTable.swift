@@ -14,7 +14,7 @@ struct ListEntryTable: Sendable {
     /// New and changed entries are written one by one, in list order; so is every entry of a
     /// page that names one id or one name twice (a server's mistake), whose outcome depends on
     /// that order.
-    func save(_ entries: [PokemonListEntry], in database: Database) throws {
+    func save(_ entries: [ResourceListEntry], in database: Database) throws {
         let isOneByOne =
             Set(entries.map(\.id)).count < entries.count || (named && Set(entries.map(\.name)).count < entries.count)
         let unchanged = isOneByOne ? [] : try storedExactly(entries, in: database)
@@ -29,7 +29,7 @@ struct ListEntryTable: Sendable {
 
     /// The ids of `entries` (each id once) stored with the same name and URL, compared byte
     /// for byte in the rows read.
-    private func storedExactly(_ entries: [PokemonListEntry], in database: Database) throws -> Set<Int> {
+    private func storedExactly(_ entries: [ResourceListEntry], in database: Database) throws -> Set<Int> {
         let listed = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var same: Set<Int> = []
         // Read as ranges of the table's rowids, cheaper than matching each id: a page's ids are
@@ -65,7 +65,7 @@ struct ListEntryTable: Sendable {
         return ranges
     }
 
-    private func save(_ entry: PokemonListEntry, in database: Database) throws {
+    private func save(_ entry: ResourceListEntry, in database: Database) throws {
         guard named else {
             try database.run(
                 "INSERT INTO \(table) (id, url) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET url = excluded.url",

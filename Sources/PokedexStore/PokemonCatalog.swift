@@ -15,7 +15,7 @@ public struct PokemonCatalog {
     /// a page is either wholly committed or not at all. Entries whose details are not in
     /// `details` (not downloaded, or unchanged upstream) keep what is stored; those in
     /// `confirmedIDs` were just confirmed current by the server (304), which restarts their age.
-    public func savePage(entries: [PokemonListEntry], details: [DownloadedDetails], confirmedIDs: [Int] = []) throws {
+    public func savePage(entries: [ResourceListEntry], details: [DownloadedDetails], confirmedIDs: [Int] = []) throws {
         try beginPage(entries: entries)
         do {
             for downloaded in details { try saveDetails(downloaded) }
@@ -31,7 +31,7 @@ public struct PokemonCatalog {
     /// added one by one as they arrive (`saveDetails`, `confirmDetails`) instead of all being
     /// held until the page is complete. `commitPage` or `rollBackPage` ends it. On a throw
     /// no transaction is left open.
-    public func beginPage(entries: [PokemonListEntry]) throws {
+    public func beginPage(entries: [ResourceListEntry]) throws {
         try database.execute("BEGIN IMMEDIATE")
         do {
             try ListEntryTable(table: "pokemon").save(entries, in: database)
@@ -120,19 +120,6 @@ public struct PokemonCatalog {
     }
 
     // MARK: Reading
-
-    /// What is stored of a Pokémon's details, to decide whether to ask for them again.
-    public struct StoredDetail: Sendable, Equatable {
-        /// For a conditional request.
-        public let etag: String?
-        /// Downloaded or confirmed current within the maximum age: not asked for at all.
-        public let isFresh: Bool
-
-        public init(etag: String?, isFresh: Bool) {
-            self.etag = etag
-            self.isFresh = isFresh
-        }
-    }
 
     /// Every stored detail body's ETag and freshness: fresh when downloaded or confirmed
     /// current less than `maximumAgeSeconds` ago (never, when nil).

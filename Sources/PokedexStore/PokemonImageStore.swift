@@ -1,85 +1,6 @@
 import JSONOutput
 import SQLiteDatabase
 
-/// The images a Pokémon's detail body links, as `pokemon_image.kind` names them.
-public enum ImageKind: String, Sendable, CaseIterable, CustomStringConvertible {
-    /// `sprites.front_default`: the small sprite `show` draws.
-    case sprite
-    /// `sprites.front_shiny`.
-    case shiny
-    /// `sprites.other["official-artwork"].front_default`: large.
-    case official
-
-    public var description: String {
-        switch self {
-        case .sprite: return "sprite"
-        case .shiny: return "shiny sprite"
-        case .official: return "official artwork"
-        }
-    }
-
-    /// The `pokemon` column holding the URL the stored body gives: a constant of this enum,
-    /// the only text spliced into the store's statements.
-    fileprivate var urlColumn: String {
-        switch self {
-        case .sprite: return "sprite_url"
-        case .shiny: return "shiny_sprite_url"
-        case .official: return "official_artwork_url"
-        }
-    }
-}
-
-/// One image a sync considers: where the body says it is, and what is stored of it.
-public struct WantedImage: Sendable, Equatable {
-    public let pokemonID: Int
-    public let kind: ImageKind
-    public let url: String
-    /// The stored image's ETag, for a conditional request, when it came from this URL.
-    public let etag: String?
-    /// Stored or found missing from this URL less than the maximum age ago: not asked for.
-    public let isFresh: Bool
-
-    public init(pokemonID: Int, kind: ImageKind, url: String, etag: String?, isFresh: Bool) {
-        self.pokemonID = pokemonID
-        self.kind = kind
-        self.url = url
-        self.etag = etag
-        self.isFresh = isFresh
-    }
-}
-
-/// An image as the image host sent it, checked to be a PNG that decodes.
-public struct DownloadedImage: Sendable, Equatable {
-    public let pokemonID: Int
-    public let kind: ImageKind
-    public let url: String
-    public let etag: String?
-    public let contentType: String
-    public let body: [UInt8]
-
-    public init(pokemonID: Int, kind: ImageKind, url: String, etag: String?, contentType: String, body: [UInt8]) {
-        self.pokemonID = pokemonID
-        self.kind = kind
-        self.url = url
-        self.etag = etag
-        self.contentType = contentType
-        self.body = body
-    }
-}
-
-/// What a query reads of one image kind of a Pokémon.
-public struct StoredImageState: Sendable, Equatable {
-    public let kind: ImageKind
-    /// The URL the stored detail body gives; nil when it gives none (no such image).
-    public let linkedURL: String?
-    /// The stored PNG's size; nil when none is stored.
-    public let byteSize: Int?
-    /// The image host answered 404 for `linkedURL` (remembered until --max-age passes).
-    public let isMissing: Bool
-
-    public var isStored: Bool { byteSize != nil }
-}
-
 /// `pokemon_image`: what the artwork phase of a sync writes, and what `artwork` and `show` read.
 public struct PokemonImageStore {
     public let database: Database
@@ -231,22 +152,5 @@ public struct PokemonImageStore {
 
     private static func jsonArray(_ ids: [Int]) -> String {
         JSONValue.array(ids.map { JSONValue.int($0) }).rendered()
-    }
-}
-
-/// Which images `sync --artwork` stores.
-public enum ArtworkSelection: String, Sendable, CaseIterable {
-    case none
-    /// Each Pokémon's sprite (≈1–3 KB): what `show` draws.
-    case sprites
-    /// Sprites, shiny sprites and official artwork.
-    case all
-
-    public var kinds: [ImageKind] {
-        switch self {
-        case .none: return []
-        case .sprites: return [.sprite]
-        case .all: return ImageKind.allCases
-        }
     }
 }

@@ -36,15 +36,3 @@ public enum PokemonResource {
         return Artwork(url: derivedArtworkURL(id: id), derived: true)
     }
 }
-
-/// An official-artwork link and whether it was built from the id rather than given by the API.
-public struct Artwork: Sendable, Equatable {
-    public let url: String
-    public let derived: Bool
-}
-
-/// A resource URL whose last path segment is not a positive integer id.
-public struct ResourceURLError: Error, Equatable, CustomStringConvertible {
-    public let url: String
-    public var description: String { "no Pokémon id at the end of resource URL \"\(url)\"" }
-}

@@ -38,7 +38,7 @@ public enum SyncCommandRunner {
                 gitHubToken: [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]].compactMap { $0 }.first {
                     !$0.isEmpty
                 },
-                catalog: CatalogSyncOptions(
+                resources: ResourceSyncOptions(
                     offset: command.offset, limit: command.limit,
                     concurrency: command.concurrency ?? SyncDefaults.concurrency,
                     retry: retry, maximumDetailAgeSeconds: command.maximumDetailAgeSeconds),

@@ -106,7 +106,7 @@ final class SyncReporter: @unchecked Sendable {
     }
 
     /// A PokeAPI resource's page committed (the catalog's or an entry resource's). Under `lock`.
-    private func pageProgress(_ resource: SyncResource, _ progress: CatalogSyncProgress, requests: Int) {
+    private func pageProgress(_ resource: SyncResource, _ progress: ResourceSyncProgress, requests: Int) {
         let report = progress.report
         let text =
             "\(resource): page \(report.pages), \(report.entries) of \(Quantities.counted(progress.listCount, "entry", plural: "entries")), "
@@ -115,7 +115,7 @@ final class SyncReporter: @unchecked Sendable {
     }
 
     /// A PokeAPI resource's summary line. Under `lock`.
-    private func finished(_ resource: SyncResource, _ report: CatalogSyncReport, _ transfer: TransferSummary) {
+    private func finished(_ resource: SyncResource, _ report: ResourceSyncReport, _ transfer: TransferSummary) {
         line(
             "synced \(Self.entries(report.entries, of: resource)) in \(Quantities.counted(report.pages, "page")): "
                 + "\(Quantities.counted(report.detailsDownloaded, "detail")) downloaded, "

@@ -9,12 +9,6 @@ public enum ImageProtocol: String, CaseIterable, Sendable {
     /// Unicode half blocks in the xterm 256-colour palette, for terminals without 24-bit colour.
     case ansi256 = "256"
 }
-
-/// Whether to draw an image: `auto` only when it would reach a colour terminal.
-public enum ImageDisplayMode: String, CaseIterable, Sendable {
-    case auto, always, never
-}
-
 extension ImageProtocol {
     /// The protocol to draw with, or nil to draw nothing.
     ///

@@ -75,13 +75,13 @@ struct EntryLayoutWidthTests {
             }
         }
         let catalog = PokemonCatalog(database: database)
-        var entries: [PokemonListEntry] = []
+        var entries: [ResourceListEntry] = []
         var details: [DownloadedDetails] = []
         try forEachBody("pokemon") { id, body in
             let url = "https://pokeapi.co/api/v2/pokemon/\(id)/"
             let response = HTTPResponse(url: URL(string: url)!, status: 200, headers: [:], body: body)
             let decoded = try JSONResponse.pokemonDetails(from: response)
-            entries.append(PokemonListEntry(id: id, name: decoded.name, url: url))
+            entries.append(ResourceListEntry(id: id, name: decoded.name, url: url))
             details.append(DownloadedDetails(details: decoded, body: .compressing([UInt8](body)), etag: nil))
         }
         try catalog.savePage(entries: entries, details: details)
@@ -90,7 +90,8 @@ struct EntryLayoutWidthTests {
         ) throws {
             try forEachBody(file) { id, body in
                 let downloaded = try decode(id, body)
-                try store.beginPage(entries: [PokemonListEntry(id: id, name: name(downloaded), url: "/\(file)/\(id)/")])
+                try store.beginPage(entries: [ResourceListEntry(id: id, name: name(downloaded), url: "/\(file)/\(id)/")]
+                )
                 try store.saveDetails(downloaded)
                 try store.commitPage()
             }

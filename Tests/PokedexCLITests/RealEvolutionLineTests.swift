@@ -44,7 +44,7 @@ struct RealEvolutionLineTests {
             // Each member's species by the id its URL ends with, so the others are never decoded.
             species.formUnion(chain.members.compactMap { Int($0.speciesURL.split(separator: "/").last ?? "") })
             try chainStore.beginPage(entries: [
-                PokemonListEntry(id: id, name: "", url: "/api/v2/evolution-chain/\(id)/")
+                ResourceListEntry(id: id, name: "", url: "/api/v2/evolution-chain/\(id)/")
             ])
             try chainStore.saveDetails(.init(id: id, fields: chain, body: .compressing([UInt8](body)), etag: nil))
             try chainStore.commitPage()
@@ -54,7 +54,7 @@ struct RealEvolutionLineTests {
             guard species.contains(id) else { return }
             let details = try PokeAPIScanner.species(from: body)
             try speciesStore.beginPage(entries: [
-                PokemonListEntry(id: id, name: details.name, url: "/api/v2/pokemon-species/\(id)/")
+                ResourceListEntry(id: id, name: details.name, url: "/api/v2/pokemon-species/\(id)/")
             ])
             try speciesStore.saveDetails(.init(id: id, fields: details, body: .compressing([UInt8](body)), etag: nil))
             try speciesStore.commitPage()

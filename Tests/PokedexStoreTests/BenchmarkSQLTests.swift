@@ -305,8 +305,8 @@ struct BenchmarkSQLTests {
     /// Ids listed out of order over two pages, one Pokémon without details, one without
     /// official artwork, types whose slot order is not alphabetical.
     static func fillCatalog(_ catalog: PokemonCatalog) throws {
-        func entry(_ id: Int, _ name: String) -> PokemonListEntry {
-            PokemonListEntry(id: id, name: name, url: "https://pokeapi.co/api/v2/pokemon/\(id)/")
+        func entry(_ id: Int, _ name: String) -> ResourceListEntry {
+            ResourceListEntry(id: id, name: name, url: "https://pokeapi.co/api/v2/pokemon/\(id)/")
         }
         func details(_ id: Int, _ name: String, _ types: [String], artwork: String?) -> DownloadedDetails {
             let details = PokemonDetails(

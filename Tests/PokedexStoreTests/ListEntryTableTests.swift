@@ -11,12 +11,12 @@ import Testing
 struct ListEntryTableTests {
     typealias Row = [String]
 
-    static func entry(_ id: Int, _ name: String, url: String? = nil) -> PokemonListEntry {
-        PokemonListEntry(id: id, name: name, url: url ?? "https://pokeapi.co/api/v2/type/\(id)/")
+    static func entry(_ id: Int, _ name: String, url: String? = nil) -> ResourceListEntry {
+        ResourceListEntry(id: id, name: name, url: url ?? "https://pokeapi.co/api/v2/type/\(id)/")
     }
 
     /// Stored before the page, then the page.
-    static let cases: [(label: String, stored: [PokemonListEntry], page: [PokemonListEntry])] = [
+    static let cases: [(label: String, stored: [ResourceListEntry], page: [ResourceListEntry])] = [
         ("a new table", [], [entry(1, "normal"), entry(2, "fighting")]),
         (
             "the same entries again", [entry(1, "normal"), entry(2, "fighting")],
@@ -54,7 +54,7 @@ struct ListEntryTableTests {
     ]
 
     /// The rule one entry at a time, as written before pages were batched.
-    static func oneByOne(_ entries: [PokemonListEntry], table: String, in database: Database) throws {
+    static func oneByOne(_ entries: [ResourceListEntry], table: String, in database: Database) throws {
         for entry in entries {
             try database.run(
                 "UPDATE \(table) SET name = name || '~' || id WHERE name = ? AND id <> ?",

@@ -15,8 +15,8 @@ struct PokemonCatalogTests {
         catalog = PokemonCatalog(database: try LocalStore.openForWriting(path: directory.file("catalog.sqlite")))
     }
 
-    static func entry(_ id: Int, _ name: String) -> PokemonListEntry {
-        PokemonListEntry(id: id, name: name, url: "https://pokeapi.co/api/v2/pokemon/\(id)/")
+    static func entry(_ id: Int, _ name: String) -> ResourceListEntry {
+        ResourceListEntry(id: id, name: name, url: "https://pokeapi.co/api/v2/pokemon/\(id)/")
     }
 
     static func details(
@@ -148,10 +148,10 @@ struct PokemonCatalogTests {
     @Test("the SQL view computes the same id, types and artwork as Swift")
     func viewAgreesWithSwift() throws {
         let entries = [
-            PokemonListEntry(id: 25, name: "pikachu", url: "https://pokeapi.co/api/v2/pokemon/25/"),
-            PokemonListEntry(id: 10004, name: "no-art", url: "http://127.0.0.1:9/api/v2/pokemon/10004"),
-            PokemonListEntry(id: 7, name: "query", url: "/api/v2/pokemon/7/?x=1"),
-            PokemonListEntry(id: 8, name: "bare", url: "8"),
+            ResourceListEntry(id: 25, name: "pikachu", url: "https://pokeapi.co/api/v2/pokemon/25/"),
+            ResourceListEntry(id: 10004, name: "no-art", url: "http://127.0.0.1:9/api/v2/pokemon/10004"),
+            ResourceListEntry(id: 7, name: "query", url: "/api/v2/pokemon/7/?x=1"),
+            ResourceListEntry(id: 8, name: "bare", url: "8"),
         ]
         try catalog.savePage(
             entries: entries,

@@ -29,7 +29,7 @@ struct PokemonImageStoreTests {
                 types: ["normal"], abilities: [], stats: [], officialArtworkURL: official, spriteURL: sprite,
                 shinySpriteURL: shiny)
             try catalog.savePage(
-                entries: [PokemonListEntry(id: id, name: "mon-\(id)", url: "http://api/pokemon/\(id)/")],
+                entries: [ResourceListEntry(id: id, name: "mon-\(id)", url: "http://api/pokemon/\(id)/")],
                 details: [DownloadedDetails(details: details, body: .compressing(Array("{}".utf8)), etag: nil)])
         }
     }

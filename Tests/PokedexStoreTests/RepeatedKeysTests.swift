@@ -20,7 +20,7 @@ struct RepeatedKeysTests {
     }
 
     func page<Store: ResourceTablesStore>(_ store: Store, id: Int, name: String, save: () throws -> Void) throws {
-        try store.beginPage(entries: [PokemonListEntry(id: id, name: name, url: "https://pokeapi.co/api/v2/x/\(id)/")])
+        try store.beginPage(entries: [ResourceListEntry(id: id, name: name, url: "https://pokeapi.co/api/v2/x/\(id)/")])
         try save()
         try store.commitPage()
     }

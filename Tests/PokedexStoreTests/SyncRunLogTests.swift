@@ -114,7 +114,7 @@ struct SyncRunLogTests {
         #expect(status.resources.count == 7)
         #expect(status.resources[0].resource == .pokemon && status.resources[0].lastSuccess == nil)
         #expect(status.resources[0].counts.map(\.0) == ["pokemon", "with_details"])
-        #expect(status.resources[1...4].map(\.resource) == SyncResource.pokedexEntry)
+        #expect(status.resources[1...4].map(\.resource) == SyncResource.linked)
         #expect(status.resources[1].counts.map(\.0) == ["types", "with_details", "damage_relations"])
         #expect(status.resources[5].resource == .artwork)
         #expect(

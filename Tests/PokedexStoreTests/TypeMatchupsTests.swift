@@ -104,7 +104,7 @@ struct StoredTypeMatchupsTests {
         let store = TypeStore(database: database)
         for type in types {
             let url = "https://pokeapi.co/api/v2/type/\(type.id)/"
-            try store.beginPage(entries: [PokemonListEntry(id: type.id, name: type.name, url: url)])
+            try store.beginPage(entries: [ResourceListEntry(id: type.id, name: type.name, url: url)])
             try store.saveDetails(.init(id: type.id, fields: type, body: .compressing(Array("{}".utf8)), etag: nil))
             try store.commitPage()
         }

@@ -27,8 +27,8 @@ struct CatalogSyncTests {
         get throws { PokemonCatalog(database: try LocalStore.openForReading(path: path)) }
     }
 
-    func sync(_ options: CatalogSyncOptions, client: HTTPClient = Self.loopbackClient())
-        async throws -> CatalogSyncReport
+    func sync(_ options: ResourceSyncOptions, client: HTTPClient = Self.loopbackClient())
+        async throws -> ResourceSyncReport
     {
         let writing = PokemonCatalog(database: try LocalStore.openForWriting(path: path))
         return try await CatalogSync(client: client, baseURL: URL(string: api.baseURL)!, catalog: writing).run(options)
@@ -45,8 +45,8 @@ struct CatalogSyncTests {
 
     @Test("--offset 24 --limit 21 takes the page starting at Pikachu, with details")
     func pageFromPikachu() async throws {
-        let report = try await sync(CatalogSyncOptions(offset: 24, limit: 21))
-        #expect(report == CatalogSyncReport(pages: 1, entries: 21, detailsDownloaded: 21, detailsUnchanged: 0))
+        let report = try await sync(ResourceSyncOptions(offset: 24, limit: 21))
+        #expect(report == ResourceSyncReport(pages: 1, entries: 21, detailsDownloaded: 21, detailsUnchanged: 0))
         #expect(try catalog.list(offset: 0, limit: 100).map(\.id) == Array(25...45))
         let pikachu = try #require(try catalog.profile(name: "pikachu"))
         #expect(pikachu.summary.id == 25 && pikachu.summary.types == ["electric"])
@@ -60,7 +60,7 @@ struct CatalogSyncTests {
 
     @Test("the whole list is walked by following next, whatever its query order and last limit")
     func followsNext() async throws {
-        let report = try await sync(CatalogSyncOptions(listPageSize: 20, commitSize: 20))
+        let report = try await sync(ResourceSyncOptions(listPageSize: 20, commitSize: 20))
         #expect(report.entries == api.catalog.count && report.pages == 3)
         #expect(try count("pokemon") == api.catalog.count)
         #expect(try count("pokemon_detail_json") == api.catalog.count)
@@ -72,7 +72,7 @@ struct CatalogSyncTests {
 
     @Test("one list request larger than the commit size is committed in parts")
     func listPageInParts() async throws {
-        let report = try await sync(CatalogSyncOptions(listPageSize: 1_000, commitSize: 20))
+        let report = try await sync(ResourceSyncOptions(listPageSize: 1_000, commitSize: 20))
         #expect(report.entries == api.catalog.count && report.pages == (api.catalog.count + 19) / 20)
         let listQueries = api.server.requests.filter { $0.path.hasSuffix("/pokemon/") }
         #expect(listQueries.map { $0.query["limit"] } == ["1000"])
@@ -81,7 +81,7 @@ struct CatalogSyncTests {
 
     @Test("list pages asked for ahead are each asked for once, and the walk takes the same pages")
     func readAheadAsksOnce() async throws {
-        let report = try await sync(CatalogSyncOptions(listPageSize: 5, commitSize: 5))
+        let report = try await sync(ResourceSyncOptions(listPageSize: 5, commitSize: 5))
         #expect(report.entries == api.catalog.count && report.pages == (api.catalog.count + 4) / 5)
         let offsets = api.server.requests.filter { $0.path.hasSuffix("/pokemon/") }.compactMap { $0.query["offset"] }
         #expect(
@@ -91,17 +91,17 @@ struct CatalogSyncTests {
 
     @Test("raw bodies are stored exactly as received")
     func rawBodies() async throws {
-        _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1))
+        _ = try await sync(ResourceSyncOptions(offset: 24, limit: 1))
         let stored = try catalog.detailBody(id: 25)
         #expect(stored == Array(api.body(forID: 25).utf8))
     }
 
     @Test("a second sync revalidates with ETags, downloads nothing and changes no row")
     func secondSyncUnchanged() async throws {
-        _ = try await sync(CatalogSyncOptions())
+        _ = try await sync(ResourceSyncOptions())
         let counts = try ["pokemon", "pokemon_type", "pokemon_ability", "pokemon_stat"].map(count)
         api.resetCounters()
-        let report = try await sync(CatalogSyncOptions())
+        let report = try await sync(ResourceSyncOptions())
         #expect(report.detailsDownloaded == 0 && report.detailsUnchanged == api.catalog.count)
         #expect(api.detailRequestCount == 0 && api.notModifiedCount == api.catalog.count)
         #expect(try ["pokemon", "pokemon_type", "pokemon_ability", "pokemon_stat"].map(count) == counts)
@@ -109,12 +109,12 @@ struct CatalogSyncTests {
 
     @Test("a re-sync updates what changed upstream")
     func resyncUpdates() async throws {
-        _ = try await sync(CatalogSyncOptions())
+        _ = try await sync(ResourceSyncOptions())
         api.update(id: 25) { pikachu in
             pikachu.weight = 61
             pikachu.types = ["electric", "fairy"]
         }
-        let report = try await sync(CatalogSyncOptions())
+        let report = try await sync(ResourceSyncOptions())
         #expect(report.detailsDownloaded == 1)
         let pikachu = try #require(try catalog.profile(id: 25))
         #expect(pikachu.weight == 61 && pikachu.summary.types == ["electric", "fairy"])
@@ -122,7 +122,7 @@ struct CatalogSyncTests {
 
     @Test("official artwork is taken from the API and derived where it is null")
     func artwork() async throws {
-        _ = try await sync(CatalogSyncOptions())
+        _ = try await sync(ResourceSyncOptions())
         for pokemon in api.catalog {
             let artwork = try #require(try catalog.profile(id: pokemon.id)).summary.artwork
             #expect(artwork.derived == (pokemon.officialArtwork == nil))
@@ -136,7 +136,7 @@ struct CatalogSyncTests {
             request.query["offset"] == "40" ? .text("upstream exploded", status: 500) : nil
         }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(listPageSize: 20, commitSize: 20, retry: .retries(0)))
+            _ = try await sync(ResourceSyncOptions(listPageSize: 20, commitSize: 20, retry: .retries(0)))
         } throws: { error in
             guard case .status(let url, 500, let body) = error as? FetchError else { return false }
             return url.contains("offset=40") && body == "upstream exploded"
@@ -157,7 +157,7 @@ struct CatalogSyncTests {
         api.override = { request in request.path.hasSuffix("/pokemon/30/") ? .text("nope", status: 503) : nil }
         await #expect(throws: FetchError.self) {
             _ = try await sync(
-                CatalogSyncOptions(listPageSize: listPageSize, commitSize: commitSize, retry: .retries(0)))
+                ResourceSyncOptions(listPageSize: listPageSize, commitSize: commitSize, retry: .retries(0)))
         }
         #expect(try count("pokemon") == 20, "the pages before #30's committed, its own not at all")
     }
@@ -169,7 +169,7 @@ struct CatalogSyncTests {
                 ? .text("<html><body>502 Bad Gateway</body></html>", status: 200, contentType: "text/html") : nil
         }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 3, retry: .retries(0)))
+            _ = try await sync(ResourceSyncOptions(offset: 24, limit: 3, retry: .retries(0)))
         } throws: { error in
             guard case .notJSON(let url, 200, let body) = error as? FetchError else { return false }
             return url.hasSuffix("/pokemon/25/") && body.hasPrefix("<html>")
@@ -183,7 +183,7 @@ struct CatalogSyncTests {
             request.path.hasSuffix("/pokemon/25/") ? .json(#"{"id": 25, "name": "pikachu"}"#) : nil
         }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1, retry: .retries(0)))
+            _ = try await sync(ResourceSyncOptions(offset: 24, limit: 1, retry: .retries(0)))
         } throws: { error in
             guard case .undecodable(let url, let reason, _) = error as? FetchError else { return false }
             return url.hasSuffix("/pokemon/25/") && reason.contains("missing")
@@ -195,7 +195,7 @@ struct CatalogSyncTests {
         let raichu = api.body(forID: 26)
         api.override = { request in request.path.hasSuffix("/pokemon/25/") ? .json(raichu) : nil }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1, retry: .retries(0)))
+            _ = try await sync(ResourceSyncOptions(offset: 24, limit: 1, retry: .retries(0)))
         } throws: { error in
             guard case .undecodable(_, let reason, _) = error as? FetchError else { return false }
             return reason.contains("id 26") && reason.contains("id 25")
@@ -208,7 +208,7 @@ struct CatalogSyncTests {
         let port = api.server.port
         api.stop()
         await #expect {
-            _ = try await sync(CatalogSyncOptions(limit: 1, retry: .retries(0)))
+            _ = try await sync(ResourceSyncOptions(limit: 1, retry: .retries(0)))
         } throws: { error in
             guard case .unreachable = error as? FetchError else { return false }
             return (error as! FetchError).description.contains("127.0.0.1:\(port)")
@@ -227,7 +227,7 @@ struct CatalogSyncTests {
             default: return .faulted(.closeWithoutResponse)
             }
         }
-        let report = try await sync(CatalogSyncOptions(offset: 24, limit: 5))
+        let report = try await sync(ResourceSyncOptions(offset: 24, limit: 5))
         #expect(report.detailsDownloaded == 5)
         #expect(try catalog.profile(id: 25)?.hasDetails == true)
         #expect(failures.remaining == 0)
@@ -237,7 +237,7 @@ struct CatalogSyncTests {
     func retriesAreBounded() async throws {
         api.override = { request in request.path.hasSuffix("/pokemon/25/") ? .text("down", status: 503) : nil }
         await #expect(throws: FetchError.self) {
-            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1, retry: .retries(2)))
+            _ = try await sync(ResourceSyncOptions(offset: 24, limit: 1, retry: .retries(2)))
         }
         #expect(api.server.requests.filter { $0.path.hasSuffix("/pokemon/25/") }.count == 3)
     }
@@ -252,7 +252,7 @@ struct CatalogSyncTests {
             try await Task.sleep(for: .milliseconds(5))
             return try await real.send(request)
         }
-        _ = try await sync(CatalogSyncOptions(concurrency: 3), client: client)
+        _ = try await sync(ResourceSyncOptions(concurrency: 3), client: client)
         // The list page may overlap the detail downloads, so allow one more.
         #expect(tracker.maximum <= 4)
         #expect(tracker.maximum >= 2)

@@ -23,7 +23,7 @@ extension CatalogSyncTests {
             served.record(request.path, compressed.body)
             return compressed
         }
-        let report = try await sync(CatalogSyncOptions(offset: 24, limit: 5))
+        let report = try await sync(ResourceSyncOptions(offset: 24, limit: 5))
         #expect(report.detailsDownloaded == 5)
         let database = try LocalStore.openForReading(path: path)
         for id in 25...29 {
@@ -51,7 +51,7 @@ extension CatalogSyncTests {
             return answer
         }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1, retry: .retries(2)))
+            _ = try await sync(ResourceSyncOptions(offset: 24, limit: 1, retry: .retries(2)))
         } throws: { error in
             guard case .unreachable(let url, let reason) = error as? FetchError else { return false }
             return url.hasSuffix("/pokemon/25/") && reason.contains("gzip checksum")
@@ -69,7 +69,7 @@ extension CatalogSyncTests {
             return answer
         }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1, retry: .retries(2)))
+            _ = try await sync(ResourceSyncOptions(offset: 24, limit: 1, retry: .retries(2)))
         } throws: { error in
             guard case .undecodable(_, let reason, _) = error as? FetchError else { return false }
             return reason.contains("'br'")
@@ -86,7 +86,7 @@ extension CatalogSyncTests {
                 ? ScriptedResponse(headers: [("Content-Encoding", "gzip")], body: bomb) : nil
         }
         await #expect {
-            _ = try await sync(CatalogSyncOptions(offset: 24, limit: 1, retry: .retries(0)))
+            _ = try await sync(ResourceSyncOptions(offset: 24, limit: 1, retry: .retries(0)))
         } throws: { error in
             guard case .tooLarge(let url, PokeAPIEndpoint.maximumDetailsBytes) = error as? FetchError else {
                 return false

@@ -153,7 +153,7 @@ struct PokedexEntryDecodingTests {
         let store = TypeStore(database: try LocalStore.openForWriting(path: directory.file("t.sqlite")))
         let url = "https://pokeapi.co/api/v2/type/10/"
         let response = HTTPResponse(url: URL(string: url)!, status: 200, headers: [:], body: Data(Self.typeBody.utf8))
-        let entry = PokemonListEntry(id: 10, name: "fire", url: url)
+        let entry = ResourceListEntry(id: 10, name: "fire", url: url)
         let downloaded = try TypeKind.downloaded(from: response, entry: entry)
         for _ in 0..<2 {
             try store.beginPage(entries: [entry])
@@ -171,7 +171,7 @@ struct PokedexEntryDecodingTests {
             rows == ["fire#10>fire#10=0.5", "fire#10>grass#12=2.0", "fire#10>water#11=0.5", "water#11>fire#10=2.0"])
         #expect(try store.body(id: 10) == [UInt8](Self.typeBody.utf8))
         #expect(try store.storedDetails(maximumAgeSeconds: 60)[10]?.isFresh == true)
-        let other = PokemonListEntry(id: 11, name: "water", url: "https://pokeapi.co/api/v2/type/11/")
+        let other = ResourceListEntry(id: 11, name: "water", url: "https://pokeapi.co/api/v2/type/11/")
         #expect(throws: FetchError.self) { try TypeKind.downloaded(from: response, entry: other) }
     }
 }

@@ -27,7 +27,7 @@ struct RealDataTests {
         let directory = try TemporaryDirectory()
         let catalog = PokemonCatalog(database: try LocalStore.openForWriting(path: directory.file("real.sqlite")))
         var expectedArtwork: [Int: String?] = [:]
-        var batch: [(PokemonListEntry, DownloadedDetails)] = []
+        var batch: [(ResourceListEntry, DownloadedDetails)] = []
         func flush() throws {
             try catalog.savePage(entries: batch.map(\.0), details: batch.map(\.1))
             batch.removeAll()
@@ -46,7 +46,7 @@ struct RealDataTests {
             expectedArtwork[id] = Self.expectedDetails(raw).officialArtworkURL
             batch.append(
                 (
-                    PokemonListEntry(id: id, name: decoded.name, url: url.absoluteString),
+                    ResourceListEntry(id: id, name: decoded.name, url: url.absoluteString),
                     DownloadedDetails(details: decoded, body: .compressing([UInt8](body)), etag: nil)
                 ))
             if batch.count == 100 { try flush() }

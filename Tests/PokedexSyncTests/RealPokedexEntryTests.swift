@@ -37,7 +37,7 @@ struct RealPokedexEntryTests {
             try Self.forEachBody(file) { id, data, raw in
                 let downloaded = try decode(id, data, raw)
                 try store.beginPage(entries: [
-                    PokemonListEntry(id: id, name: name(downloaded), url: "/api/v2/\(file)/\(id)/")
+                    ResourceListEntry(id: id, name: name(downloaded), url: "/api/v2/\(file)/\(id)/")
                 ])
                 try store.saveDetails(downloaded)
                 try store.commitPage()

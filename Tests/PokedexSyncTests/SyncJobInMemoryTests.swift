@@ -26,7 +26,7 @@ struct SyncJobInMemoryTests {
             options: SyncJobOptions(
                 scope: .everything, databasePath: path, pokeAPIBaseURL: InMemoryPokeAPI.baseURL,
                 gitHubBaseURL: URL(string: "http://github.test")!,
-                catalog: CatalogSyncOptions(
+                resources: ResourceSyncOptions(
                     limit: limit, concurrency: concurrency, listPageSize: 4, commitSize: 4, retry: .retries(retries),
                     maximumDetailAgeSeconds: maximumAge)),
             transports: api.factory, clock: clock)

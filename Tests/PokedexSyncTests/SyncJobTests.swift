@@ -29,7 +29,7 @@ struct SyncJobTests {
         SyncJobOptions(
             scope: scope, databasePath: path, pokeAPIBaseURL: URL(string: pokeAPI.baseURL)!,
             gitHubBaseURL: URL(string: github.baseURL)!,
-            catalog: CatalogSyncOptions(limit: 20, retry: .retries(0)),
+            resources: ResourceSyncOptions(limit: 20, retry: .retries(0)),
             gitHub: GitHubSyncOptions(retry: .retries(0)), skipIfSucceededWithinSeconds: skipWithin)
     }
 
@@ -62,7 +62,7 @@ struct SyncJobTests {
             if case .skipped(let resource, _) = event { return resource }
             return nil
         }
-        #expect(skipped == [.pokemon] + SyncResource.pokedexEntry + [.artwork, storedRocket])
+        #expect(skipped == [.pokemon] + SyncResource.linked + [.artwork, storedRocket])
         #expect(pokeAPI.listRequestCount == 0 && pokeAPI.detailRequestCount == 0 && github.requestCount == 0)
         let entryRequests = ["type", "ability", "pokemon-species", "evolution-chain"].map {
             pokeAPI.entryListRequestCount($0) + pokeAPI.entryDetailRequestCount($0) + pokeAPI.entryNotModifiedCount($0)
@@ -112,11 +112,11 @@ struct SyncJobTests {
             guard let id = Int(request.path.split(separator: "/").last ?? ""), id > 10 else { return nil }
             return ScriptedResponse.json("{}").withFault(.stall(seconds: 1))
         }
-        var catalog = options(.everything).catalog
+        var catalog = options(.everything).resources
         // One list request, committed in parts of 10.
         catalog.commitSize = 10
         var jobOptions = options(.everything)
-        jobOptions.catalog = catalog
+        jobOptions.resources = catalog
         let job = SyncJob(options: jobOptions, transports: CurlTransport.factory)
         let work = Task {
             try await job.run { event in
@@ -150,8 +150,8 @@ extension SyncJobTests {
             return ScriptedResponse.json("{}").withFault(.stall(seconds: 20))
         }
         var jobOptions = options(.everything)
-        jobOptions.catalog.listPageSize = 10
-        jobOptions.catalog.commitSize = 10
+        jobOptions.resources.listPageSize = 10
+        jobOptions.resources.commitSize = 10
         let job = SyncJob(options: jobOptions, transports: CurlTransport.factory)
         let work = Task { try await job.run { _ in } }
         for await _ in stalled.stream { break }

@@ -14,17 +14,17 @@ import SQLiteDatabase
 /// of its Pokémon only.
 extension SyncJob {
     func syncArtwork(
-        database: Database, listed: Collected<PokemonListEntry>, log: SyncRunLog,
+        database: Database, listed: Collected<ResourceListEntry>, log: SyncRunLog,
         events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
     ) async throws {
         let kinds = options.artwork.kinds
         guard !kinds.isEmpty, try !skipsFresh(.artwork, log: log, events: events) else { return }
         let store = PokemonImageStore(database: database)
-        let pokemonIDs = try partialPokemonIDs(listed: listed, links: PokedexEntryLinks(database: database))
+        let pokemonIDs = try partialPokemonIDs(listed: listed, links: ResourceLinks(database: database))
         // The image host is a server of its own: its own connections, no credentials.
         let client = HTTPClient(
             clock: clock,
-            transport: transports.make(min(options.catalog.concurrency, 4), options.requestTimeoutSeconds))
+            transport: transports.make(min(options.resources.concurrency, 4), options.requestTimeoutSeconds))
         let sync = ArtworkSync(client: client, store: store)
         let latest = Latest<ArtworkSyncReport>()
         do {
@@ -34,9 +34,9 @@ extension SyncJob {
                 try store.deleteUnlinked(kinds: kinds)
                 let wanted = try store.wanted(
                     kinds: kinds, pokemonIDs: pokemonIDs,
-                    maximumAgeSeconds: options.catalog.maximumDetailAgeSeconds)
+                    maximumAgeSeconds: options.resources.maximumDetailAgeSeconds)
                 let report = try await sync.run(
-                    wanted, concurrency: options.catalog.concurrency, retry: options.catalog.retry
+                    wanted, concurrency: options.resources.concurrency, retry: options.resources.retry
                 ) { report in
                     latest.set(report)
                     events(.artworkProgress(report, requests: client.statistics.requests))

@@ -10,123 +10,6 @@ import TextUtilities
     import Foundation
 #endif
 
-public struct GitHubSyncOptions: Sendable {
-    /// The longest pokedex waits for a rate limit to reset before stopping (exit 75).
-    public var maximumWait: Duration
-    public var perPage: Int
-    /// How transient failures (no answer, 5xx) are retried; rate limits are separate.
-    public var retry: RetryPolicy
-
-    /// Whether to reconcile the whole repository this run (`--full`): issues that vanished or
-    /// were transferred, comments deleted upstream.
-    public var fullReconcile: Bool
-    /// A reconcile runs by itself when the last one ended longer ago than this; nil never.
-    public var reconcileAfterSeconds: Int?
-
-    public init(
-        maximumWait: Duration = .seconds(SyncDefaults.maximumWaitSeconds), perPage: Int = 100,
-        retry: RetryPolicy = .standard,
-        fullReconcile: Bool = false, reconcileAfterSeconds: Int? = SyncDefaults.reconcileAfterSeconds
-    ) {
-        self.maximumWait = maximumWait
-        self.perPage = perPage
-        self.retry = retry
-        self.fullReconcile = fullReconcile
-        self.reconcileAfterSeconds = reconcileAfterSeconds
-    }
-}
-
-/// What one repository's sync did.
-public struct GitHubSyncReport: Sendable, Equatable {
-    /// The repository's name as GitHub reports it now.
-    public var repository: String
-    /// The name asked for, when GitHub answered under another one (renamed or transferred).
-    public var renamedFrom: String?
-    /// GitHub's id of the repository, once known.
-    public var repositoryID: Int?
-    /// Pages of issues.
-    public var pages = 0
-    /// Issues and pull requests received.
-    public var itemsReceived = 0
-    /// Issues and pull requests new or different from what was stored.
-    public var itemsChanged = 0
-    public var commentPages = 0
-    public var commentsReceived = 0
-    /// Comments new or different from what was stored.
-    public var commentsChanged = 0
-    /// Issues whose comment count differed from the comments stored, re-listed whole.
-    public var threadsReread = 0
-    /// Comments removed because the server no longer lists them.
-    public var commentsDeleted = 0
-    /// Issues removed by a reconcile because the server no longer lists them.
-    public var issuesDeleted = 0
-    /// Whether this run reconciled the whole repository.
-    public var reconciled = false
-    public var notModified = 0
-
-    /// Pages of every list committed, for a failure to say how much was kept.
-    public var pagesCommitted: Int { pages + commentPages }
-    /// The primary rate limit as last reported, when the server sends it.
-    public var rateLimit: RateLimitStatus?
-}
-
-/// GitHub's primary rate limit as its headers report it.
-public struct RateLimitStatus: Sendable, Equatable {
-    public let limit: Int?
-    public let remaining: Int
-    public let resetAt: Date?
-
-    /// nil without a well-formed `X-RateLimit-Remaining`; a malformed limit or reset is left out.
-    init?(_ response: HTTPResponse) {
-        guard let remaining = HTTPHeaderValue.count(response.header("X-RateLimit-Remaining")) else { return nil }
-        self.remaining = remaining
-        limit = HTTPHeaderValue.count(response.header("X-RateLimit-Limit"))
-        resetAt = HTTPHeaderValue.epochSeconds(response.header("X-RateLimit-Reset"))
-    }
-}
-
-/// Why a repository could not be synced. Everything committed before stays.
-public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
-    case notFound(repository: String)
-    case ownerNotFound(login: String)
-    case issuesDisabled(repository: String)
-    case unauthorized(url: String, message: String)
-    /// The rate limit is exhausted and resets later than the caller will wait: at `resetAt`,
-    /// `wait` from when the answer came (on the sync's clock).
-    case rateLimited(resetAt: Date, wait: Duration)
-
-    public var description: String {
-        switch self {
-        case .notFound(let repository):
-            return "repository \(repository) not found, or private: set GITHUB_TOKEN to a token that can read it"
-        case .ownerNotFound(let login):
-            return "no GitHub user or organization \(login) (HTTP 404)"
-        case .issuesDisabled(let repository):
-            return "repository \(repository) has issues disabled (HTTP 410); nothing to sync"
-        case .unauthorized(let url, let message):
-            return
-                "GitHub refused the credentials for GET \(url) (HTTP 401: \(message)); check GITHUB_TOKEN or GH_TOKEN"
-        case .rateLimited(let resetAt, let wait):
-            let seconds = max(0, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
-            return
-                "GitHub's rate limit is exhausted until \(Self.iso8601(resetAt)) (in \(seconds / 60) min \(seconds % 60) s); "
-                + "everything fetched so far is stored: run again after that"
-        }
-    }
-
-    /// Whether the failure is about one repository only, so a refresh of several goes on.
-    public var concernsOneRepository: Bool {
-        switch self {
-        case .notFound, .issuesDisabled: return true
-        case .ownerNotFound, .unauthorized, .rateLimited: return false
-        }
-    }
-
-    static func iso8601(_ date: Date) -> String {
-        date.formatted(.iso8601)
-    }
-}
-
 /// Mirrors one repository's issues and pull requests. One request at a time, as GitHub asks
 /// of a client (the next page is requested while the current one decodes and the one before
 /// it is stored); list pages are committed one by one together with the `updated_at`
@@ -247,25 +130,6 @@ public struct GitHubSync {
             })
     }
 }
-
-extension GitHubSyncReport {
-    mutating func note(_ response: HTTPResponse) {
-        if let status = RateLimitStatus(response) { rateLimit = status }
-    }
-
-    mutating func tallyIssues(_ page: GitHubListPage) {
-        pages += 1
-        itemsReceived += page.received
-        itemsChanged += page.changed
-    }
-
-    mutating func tallyComments(_ page: GitHubListPage) {
-        commentPages += 1
-        commentsReceived += page.received
-        commentsChanged += page.changed
-    }
-}
-
 /// Sends GitHub requests, waiting out rate limits that reset within `maximumWait` and
 /// retrying transient failures as `retry` allows.
 struct GitHubRequester: Sendable {
@@ -316,7 +180,6 @@ struct GitHubRequester: Sendable {
         }
     }
 }
-
 /// How long a rate-limited answer asks the client to wait, if it is one.
 struct RateLimitWait {
     let wait: Duration
@@ -350,7 +213,6 @@ struct RateLimitWait {
         }
     }
 }
-
 /// Reads RFC 8288 `Link` headers as GitHub sends them.
 enum LinkHeader {
     /// The `next` page of `response`, which must be an http(s) URL on the API's own origin:

@@ -13,123 +13,6 @@ import TextUtilities
     import Foundation
 #endif
 
-/// Everything one `pokedex sync` does, and how.
-public struct SyncJobOptions: Sendable {
-    public enum Scope: Sendable, Equatable {
-        /// The Pokémon catalog, then every repository synced before (by id).
-        case everything
-        /// One repository's issues, by name.
-        case repository(GitHubRepositoryName)
-        /// Every repository of a user or organisation (its kind found out by listing), which
-        /// is remembered for later plain syncs.
-        case owner(login: String, includeForks: Bool, includeArchived: Bool)
-    }
-
-    public var scope: Scope
-    public var databasePath: String
-    public var pokeAPIBaseURL: URL
-    public var gitHubBaseURL: URL
-    public var gitHubToken: String?
-    public var catalog: CatalogSyncOptions
-    public var gitHub: GitHubSyncOptions
-    /// The images the Pokémon's bodies link to store, after the Pokédex entry.
-    public var artwork: ArtworkSelection
-    /// Resources that last synced successfully less than this many seconds ago are skipped.
-    public var skipIfSucceededWithinSeconds: Int?
-    /// How long to wait for another sync of the same database to finish.
-    public var lockWait: Duration
-    /// How long one request may take before it fails (and is retried as transient).
-    public var requestTimeoutSeconds: Int
-    /// Removes the credentials the sync holds from the errors it records: a server may quote
-    /// them back. By default the token and the base URLs' userinfo.
-    public var redactor: SecretRedactor
-
-    public init(
-        scope: Scope, databasePath: String, pokeAPIBaseURL: URL, gitHubBaseURL: URL,
-        gitHubToken: String? = nil, catalog: CatalogSyncOptions = CatalogSyncOptions(),
-        gitHub: GitHubSyncOptions = GitHubSyncOptions(), artwork: ArtworkSelection = .sprites,
-        skipIfSucceededWithinSeconds: Int? = nil,
-        lockWait: Duration = .zero, requestTimeoutSeconds: Int = SyncDefaults.requestTimeoutSeconds,
-        redactor: SecretRedactor? = nil
-    ) {
-        self.scope = scope
-        self.databasePath = databasePath
-        self.pokeAPIBaseURL = pokeAPIBaseURL
-        self.gitHubBaseURL = gitHubBaseURL
-        self.gitHubToken = gitHubToken
-        self.catalog = catalog
-        self.gitHub = gitHub
-        self.artwork = artwork
-        self.skipIfSucceededWithinSeconds = skipIfSucceededWithinSeconds
-        self.lockWait = lockWait
-        self.requestTimeoutSeconds = requestTimeoutSeconds
-        self.redactor =
-            redactor
-            ?? SecretRedactor(
-                tokens: gitHubToken.map { [$0] } ?? [],
-                urls: [pokeAPIBaseURL.absoluteString, gitHubBaseURL.absoluteString])
-    }
-}
-
-/// What a sync job reports while it runs, for the CLI to show.
-public enum SyncEvent: Sendable {
-    /// Synced successfully at `lastSuccess`, within `--if-older-than`.
-    case skipped(SyncResource, lastSuccess: String)
-    case started(SyncResource)
-    case catalogProgress(CatalogSyncProgress, requests: Int)
-    case issuesProgress(GitHubSyncReport, requests: Int)
-    case catalogFinished(CatalogSyncReport, transfer: TransferSummary)
-    /// A Pokédex-entry resource (types, abilities, species, evolution chains) committed a page.
-    case resourceProgress(SyncResource, CatalogSyncProgress, requests: Int)
-    case resourceFinished(SyncResource, CatalogSyncReport, transfer: TransferSummary)
-    case issuesFinished(GitHubSyncReport, transfer: TransferSummary)
-    /// The artwork phase committed a batch of images.
-    case artworkProgress(ArtworkSyncReport, requests: Int)
-    case artworkFinished(ArtworkSyncReport, transfer: TransferSummary)
-    /// An owner's repository that its sync leaves out, and why.
-    case repositoryExcluded(fullName: String, reason: String)
-    /// An owner's repositories could not be listed; its stored repositories are still refreshed.
-    case ownerFailed(login: String, error: any Error)
-    /// A resource failed and the job goes on with the next one.
-    case failed(SyncFailure)
-}
-
-/// The requests and bytes a resource's sync took, and how long.
-public struct TransferSummary: Sendable {
-    public let requests: Int
-    public let bytes: Int
-    public let duration: Duration
-}
-
-/// Why a resource's sync stopped, with what the user needs to judge the damage: nothing
-/// committed before the failure is lost.
-public struct SyncFailure: Error, CustomStringConvertible {
-    public let resource: SyncResource
-    public let underlying: any Error
-    /// Pages this run committed before it stopped.
-    public let pagesCommitted: Int
-    /// When the resource last synced successfully before this run (UTC, ISO 8601).
-    public let lastSuccess: String?
-
-    /// Stopped by a signal rather than by a failure.
-    public var wasInterrupted: Bool { underlying is CancellationError }
-
-    public var description: String { "\(resource): \(underlying)" }
-
-    /// Whether the job may go on with other resources: not after a signal or a database failure.
-    var concernsOneResource: Bool { !wasInterrupted && !(underlying is DatabaseError) }
-
-    /// The server could not be reached (or only past the deadline), or sent a body over its
-    /// cap: its other resources are not asked. They would fail the same way, each after its
-    /// retries.
-    var stopsServer: Bool {
-        switch underlying as? FetchError {
-        case .unreachable, .tooLarge: return true
-        default: return false
-        }
-    }
-}
-
 /// Runs a sync: takes the writer lock, records each resource's run in `sync_run`, skips
 /// what is fresh enough, and goes on past failures that concern one resource only.
 /// Cancelling the task stops it after the page being committed; runs are then recorded as
@@ -177,7 +60,7 @@ public struct SyncJob: Sendable {
                     try Self.targets(listing.repositories, of: owner, archive: archive, events: events), archive),
                 log: log, github: github, events: events, firstFailure: &firstFailure)
         case .everything:
-            let listed = Collected<PokemonListEntry>()
+            let listed = Collected<ResourceListEntry>()
             if try await syncPokeAPI(
                 database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
             {
@@ -269,12 +152,12 @@ public struct SyncJob: Sendable {
     /// handshake each on the real API, for every resource) and that is closed before the
     /// image host and GitHub are synced. Returns whether PokeAPI was reachable.
     private func syncPokeAPI(
-        database: Database, listed: Collected<PokemonListEntry>, log: SyncRunLog,
+        database: Database, listed: Collected<ResourceListEntry>, log: SyncRunLog,
         events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
     ) async throws -> Bool {
         // More requests in flight than connections keeps each connection busy; more
         // connections than this only churns through sockets (measured on loopback).
-        let concurrency = options.catalog.concurrency
+        let concurrency = options.resources.concurrency
         let prefetch = ResponsePrefetch(
             network: transports.make(min(concurrency, 4), options.requestTimeoutSeconds),
             maximumInFlight: min(2, concurrency - 1))
@@ -293,7 +176,7 @@ public struct SyncJob: Sendable {
                     firstFailure = failure
                     guard !failure.stopsServer else { return Result<Bool, any Error>.success(false) }
                 }
-                try await syncPokedexEntry(
+                try await syncLinkedResources(
                     database: database, transport: transport, prefetch: prefetch, listed: listed, log: log,
                     events: events, firstFailure: &firstFailure)
                 return .success(true)
@@ -309,7 +192,7 @@ public struct SyncJob: Sendable {
 
     private func syncCatalog(
         _ catalog: PokemonCatalog, transport: @escaping HTTPTransport, log: SyncRunLog,
-        events: @escaping @Sendable (SyncEvent) -> Void, listed: Collected<PokemonListEntry>
+        events: @escaping @Sendable (SyncEvent) -> Void, listed: Collected<ResourceListEntry>
     ) async throws {
         let resource = SyncResource.pokemon
         guard try !skipsFresh(resource, log: log, events: events) else {
@@ -322,7 +205,7 @@ public struct SyncJob: Sendable {
         try await record(resource, log: log, events: events) {
             let stopwatch = ContinuousClock()
             let started = stopwatch.now
-            let report = try await sync.run(options.catalog) { progress in
+            let report = try await sync.run(options.resources) { progress in
                 committedPages.set(progress.report.pages)
                 listed.append(progress.committedEntries)
                 events(.catalogProgress(progress, requests: client.statistics.requests))
@@ -425,7 +308,7 @@ public struct SyncJob: Sendable {
     /// entry's resources to what the listed Pokémon need; a repository is always whole.
     private func scope(of resource: SyncResource) -> SyncScope {
         if case .issues = resource { return .whole }
-        let catalog = options.catalog
+        let catalog = options.resources
         return catalog.offset == 0 && catalog.limit == nil
             ? .whole : .part(offset: catalog.offset, limit: catalog.limit)
     }
@@ -458,14 +341,12 @@ public struct SyncJob: Sendable {
         }
     }
 }
-
 /// The latest value a progress callback saw, read after the run stops.
 final class Latest<Value: Sendable>: Sendable {
     private let current = Mutex<Value?>(nil)
     var value: Value? { current.withLock { $0 } }
     func set(_ value: Value) { current.withLock { $0 = value } }
 }
-
 /// Values progress callbacks collect (the entries a run committed), read after it stops.
 final class Collected<Value: Sendable>: Sendable {
     private let state = Mutex((values: [Value](), skipped: false))

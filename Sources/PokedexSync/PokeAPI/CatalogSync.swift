@@ -31,8 +31,8 @@ public struct CatalogSync: Sendable {
     }
 
     public func run(
-        _ options: CatalogSyncOptions, progress: @escaping @Sendable (CatalogSyncProgress) -> Void = { _ in }
-    ) async throws -> CatalogSyncReport {
+        _ options: ResourceSyncOptions, progress: @escaping @Sendable (ResourceSyncProgress) -> Void = { _ in }
+    ) async throws -> ResourceSyncReport {
         try await ResourceSync<PokemonKind>(client: client, baseURL: baseURL, store: lent.store)
             .run(options, source: .list(offset: options.offset), progress: progress)
     }

@@ -20,7 +20,7 @@ protocol PokeAPIResourceKind: Sendable {
     static var maximumDetailBytes: Int { get }
     /// The detail, refused (naming the URL) when it does not decode, is out of range, or
     /// is not the entry's.
-    static func downloaded(from response: HTTPResponse, entry: PokemonListEntry) throws(FetchError) -> Store.Downloaded
+    static func downloaded(from response: HTTPResponse, entry: ResourceListEntry) throws(FetchError) -> Store.Downloaded
 }
 
 /// Where a resource sync takes its entries from.
@@ -29,7 +29,7 @@ enum ResourceEntrySource: Sendable {
     case list(offset: Int)
     /// URLs the stored bodies gave (a species' chain, a Pokémon's types), committed in parts
     /// of the commit size.
-    case entries([PokemonListEntry])
+    case entries([ResourceListEntry])
 }
 
 /// Syncs one resource kind: its list (or the entries followed), then every entry's details,
@@ -54,10 +54,10 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
 
     /// `arrived` sees each detail downloaded, as it arrives (before it is stored).
     func run(
-        _ options: CatalogSyncOptions, source: ResourceEntrySource,
+        _ options: ResourceSyncOptions, source: ResourceEntrySource,
         arrived: (Kind.Store.Downloaded) -> Void = { _ in },
-        progress: @escaping @Sendable (CatalogSyncProgress) -> Void = { _ in }
-    ) async throws -> CatalogSyncReport {
+        progress: @escaping @Sendable (ResourceSyncProgress) -> Void = { _ in }
+    ) async throws -> ResourceSyncReport {
         let writer = ResourcePageWriter(catalog: lent.store)
         let wanted = options.limit ?? Int.max
         guard wanted > 0 else { return try await writer.finish() }
@@ -81,7 +81,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
             _ = try? await nextList?.value
             await readAhead.finish()
         }
-        let stored: [Int: PokemonCatalog.StoredDetail]
+        let stored: [Int: StoredDetail]
         do {
             stored = try await writer.storedDetails(maximumAgeSeconds: options.maximumDetailAgeSeconds)
         } catch {
@@ -146,7 +146,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
             }
         }
         await stopListing()
-        let report: CatalogSyncReport
+        let report: ResourceSyncReport
         do {
             report = try await writer.finish()
         } catch {
@@ -159,7 +159,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
     // MARK: List pages
 
     /// The list page a walk from `offset` asks for first (a prefetch of it asks the same).
-    static func firstListPage(offset: Int, _ options: CatalogSyncOptions) -> PokeAPIEndpoint {
+    static func firstListPage(offset: Int, _ options: ResourceSyncOptions) -> PokeAPIEndpoint {
         .list(path: Kind.listPath, offset: offset, limit: min(max(1, options.listPageSize), options.limit ?? Int.max))
     }
 
@@ -182,7 +182,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                             "next page \"\(Excerpt.of(next, maximumCharacters: 200))\" is not an http(s) URL on the API's origin"
                     )
                 }
-                var entries: [PokemonListEntry] = []
+                var entries: [ResourceListEntry] = []
                 for result in page.results {
                     do {
                         let id = try PokemonResource.id(fromURL: result.url)
@@ -197,7 +197,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                                 reason: "\"\(Excerpt.of(result.name, maximumCharacters: 60))\" links "
                                     + "\"\(Excerpt.of(result.url, maximumCharacters: 200))\", off the API's origin")
                         }
-                        entries.append(PokemonListEntry(id: id, name: result.name, url: result.url))
+                        entries.append(ResourceListEntry(id: id, name: result.name, url: result.url))
                     } catch let error as FetchError {
                         throw error
                     } catch {
@@ -213,7 +213,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
 
     /// Followed entries as one page with no next: the schedule commits them in parts.
     private static func followed(
-        _ entries: [PokemonListEntry]
+        _ entries: [ResourceListEntry]
     ) -> Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error> {
         // Never fetched: the schedule only keys the page by it.
         let url = URL(string: "followed:\(Kind.listPath)")!
@@ -237,7 +237,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
     }
 
     private static func downloadDetails(
-        of entry: PokemonListEntry, etag: String?, client: HTTPClient, baseURL: URL, retry: RetryPolicy
+        of entry: ResourceListEntry, etag: String?, client: HTTPClient, baseURL: URL, retry: RetryPolicy
     ) async throws -> DetailDownload {
         let request = try detailsRequest(entry.url, baseURL: baseURL, etag: etag)
         return try await client.fetch(request, retrying: retry) { response in
@@ -254,7 +254,8 @@ enum PokemonKind: PokeAPIResourceKind {
     static let idRange = PokemonDetails.Limits.id
     static let maximumDetailBytes = PokeAPIEndpoint.maximumDetailsBytes
 
-    static func downloaded(from response: HTTPResponse, entry: PokemonListEntry) throws(FetchError) -> DownloadedDetails
+    static func downloaded(from response: HTTPResponse, entry: ResourceListEntry) throws(FetchError)
+        -> DownloadedDetails
     {
         let details = try JSONResponse.pokemonDetails(from: response)
         guard details.id == entry.id else {

@@ -36,7 +36,7 @@ extension DownloadedResource: PageBody {
 struct ResourcePageSchedule<Downloaded: PageBody> {
     struct QueuedEntry: Equatable {
         let page: Int
-        let entry: PokemonListEntry
+        let entry: ResourceListEntry
         let etag: String?
     }
 
@@ -44,7 +44,7 @@ struct ResourcePageSchedule<Downloaded: PageBody> {
     struct ListPage: Sendable {
         let url: URL
         let count: Int
-        let entries: [PokemonListEntry]
+        let entries: [ResourceListEntry]
         let next: String?
     }
 
@@ -61,7 +61,7 @@ struct ResourcePageSchedule<Downloaded: PageBody> {
     let commitSize: Int
     /// Entries still wanted (the `--limit` left).
     private(set) var remaining: Int
-    private let stored: [Int: PokemonCatalog.StoredDetail]
+    private let stored: [Int: StoredDetail]
     private var queue: ArraySlice<QueuedEntry> = []
     /// Pages not committed yet, in list order; the first has number `firstPendingPage`.
     private var pending: [PendingPage] = []
@@ -75,7 +75,7 @@ struct ResourcePageSchedule<Downloaded: PageBody> {
     private var listed: Set<Int> = []
 
     init(
-        limit: Int?, commitSize: Int = SyncDefaults.commitSize, stored: [Int: PokemonCatalog.StoredDetail],
+        limit: Int?, commitSize: Int = SyncDefaults.commitSize, stored: [Int: StoredDetail],
         waitingBodyBytesLimit: Int
     ) {
         self.remaining = limit ?? Int.max
@@ -163,7 +163,7 @@ struct ResourcePageSchedule<Downloaded: PageBody> {
 /// A list page's entries, which the writer stores when it begins the page, and what the
 /// page adds to the report once committed.
 struct PageStart: Sendable, Equatable {
-    let entries: [PokemonListEntry]
+    let entries: [ResourceListEntry]
     /// Stored details young enough to need no request.
     let reused: Int
     let listCount: Int

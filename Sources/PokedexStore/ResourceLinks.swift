@@ -2,7 +2,7 @@ import SQLiteDatabase
 
 /// The URLs stored bodies gave for the resources a Pokédex entry needs: a sync follows them
 /// (it never builds resource URLs), and a partial sync takes exactly those of its Pokémon.
-public struct PokedexEntryLinks {
+public struct ResourceLinks {
     public struct Link: Sendable, Equatable {
         public let name: String
         public let url: String

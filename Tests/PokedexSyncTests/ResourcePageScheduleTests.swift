@@ -23,7 +23,7 @@ struct CatalogPageScheduleTests {
     /// Runs `steps` and returns the writes taken, as `begin 1 2`, `details 2`, `confirmed 3`,
     /// `commit`, with the waiting bytes after each take as `waiting N`.
     static func run(
-        _ steps: [Step], stored: [Int: PokemonCatalog.StoredDetail] = [:], limit: Int? = nil,
+        _ steps: [Step], stored: [Int: StoredDetail] = [:], limit: Int? = nil,
         commitSize: Int = SyncDefaults.commitSize
     ) throws -> [String] {
         var schedule = CatalogPageSchedule(
@@ -52,7 +52,9 @@ struct CatalogPageScheduleTests {
     static func page(_ ids: [Int], number: Int, next: String? = "next") -> CatalogPageSchedule.ListPage {
         CatalogPageSchedule.ListPage(
             url: URL(string: "http://pokeapi.test/api/v2/pokemon/?page=\(number)")!, count: 100,
-            entries: ids.map { PokemonListEntry(id: $0, name: "mon-\($0)", url: "http://pokeapi.test/pokemon/\($0)/") },
+            entries: ids.map {
+                ResourceListEntry(id: $0, name: "mon-\($0)", url: "http://pokeapi.test/pokemon/\($0)/")
+            },
             next: next)
     }
 
@@ -143,7 +145,7 @@ struct CatalogPageScheduleTests {
 
     @Test("fresh stored details are reused without a download; a page of them commits at once")
     func freshEntriesAreReused() throws {
-        let stored: [Int: PokemonCatalog.StoredDetail] = [
+        let stored: [Int: StoredDetail] = [
             1: .init(etag: "a", isFresh: true), 2: .init(etag: "b", isFresh: true), 3: .init(etag: "c", isFresh: false),
         ]
         #expect(

@@ -8,7 +8,7 @@ import SyncSettings
 #endif
 
 /// What part of the catalog to sync and how hard to push the server.
-public struct CatalogSyncOptions: Sendable {
+public struct ResourceSyncOptions: Sendable {
     /// Index of the first list entry to take.
     public var offset: Int
     /// How many list entries to take; nil takes all of them.
@@ -41,26 +41,4 @@ public struct CatalogSyncOptions: Sendable {
         self.retry = retry
         self.maximumDetailAgeSeconds = maximumDetailAgeSeconds
     }
-}
-
-/// What a catalog sync did.
-public struct CatalogSyncReport: Sendable, Equatable {
-    /// Pages committed, each of at most `commitSize` entries.
-    public var pages = 0
-    public var entries = 0
-    public var detailsDownloaded = 0
-    /// Details the server answered 304 Not Modified for: stored bodies still current.
-    public var detailsUnchanged = 0
-    /// Stored details young enough to reuse without asking.
-    public var detailsReused = 0
-}
-
-/// Progress after each committed page (of any resource: the report's "details" are that
-/// resource's).
-public struct CatalogSyncProgress: Sendable {
-    public let report: CatalogSyncReport
-    /// The list's total size as the server last reported it.
-    public let listCount: Int
-    /// The entries of the page just committed.
-    public var committedEntries: [PokemonListEntry] = []
 }

@@ -17,21 +17,21 @@ import SQLiteDatabase
 /// failure of one is reported and the others still run. The chains not stored yet are
 /// downloaded as their species arrive (``ResponsePrefetch``), while the species are written.
 extension SyncJob {
-    var isPartial: Bool { options.catalog.offset != 0 || options.catalog.limit != nil }
+    var isPartial: Bool { options.resources.offset != 0 || options.resources.limit != nil }
 
-    func syncPokedexEntry(
+    func syncLinkedResources(
         database: Database, transport: @escaping HTTPTransport, prefetch: ResponsePrefetch,
-        listed: Collected<PokemonListEntry>, log: SyncRunLog,
+        listed: Collected<ResourceListEntry>, log: SyncRunLog,
         events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
     ) async throws {
-        let links = PokedexEntryLinks(database: database)
+        let links = ResourceLinks(database: database)
         let pokemonIDs = try partialPokemonIDs(listed: listed, links: links)
         var speciesTaken: Set<Int> = []
         var chainIDs: [Int] = []
-        let steps: [SyncResource] = SyncResource.pokedexEntry + (pokemonIDs == nil ? [] : [.species])
+        let steps: [SyncResource] = SyncResource.linked + (pokemonIDs == nil ? [] : [.species])
         var speciesSkipped = false
         for (index, resource) in steps.enumerated() {
-            let secondSpeciesPass = resource == .species && index >= SyncResource.pokedexEntry.count
+            let secondSpeciesPass = resource == .species && index >= SyncResource.linked.count
             // The species the chains name belong to the species run --if-older-than judged.
             if secondSpeciesPass ? speciesSkipped : try skipsFresh(resource, log: log, events: events) {
                 if resource == .species { speciesSkipped = true }
@@ -107,17 +107,17 @@ extension SyncJob {
     /// The Pokémon a partial sync (`--offset`/`--limit`) took: those its list pages committed,
     /// or, when the catalog was skipped as fresh, the stored ones in that range. nil for a
     /// full sync: everything.
-    func partialPokemonIDs(listed: Collected<PokemonListEntry>, links: PokedexEntryLinks) throws -> [Int]? {
+    func partialPokemonIDs(listed: Collected<ResourceListEntry>, links: ResourceLinks) throws -> [Int]? {
         guard isPartial else { return nil }
         return listed.skipped
-            ? try links.pokemonIDs(offset: options.catalog.offset, limit: options.catalog.limit)
+            ? try links.pokemonIDs(offset: options.resources.offset, limit: options.resources.limit)
             : listed.values.map(\.id)
     }
 
     /// Followed links as entries, keyed by the id in their URL (the first of each id kept).
-    static func entries(_ links: [PokedexEntryLinks.Link]) throws -> [PokemonListEntry] {
+    static func entries(_ links: [ResourceLinks.Link]) throws -> [ResourceListEntry] {
         var seen: Set<Int> = []
-        var entries: [PokemonListEntry] = []
+        var entries: [ResourceListEntry] = []
         for link in links {
             let id: Int
             do {
@@ -126,7 +126,7 @@ extension SyncJob {
                 throw FetchError.undecodable(
                     url: link.url, reason: "a stored body links to it, but it has no id", bodyPrefix: "")
             }
-            if seen.insert(id).inserted { entries.append(PokemonListEntry(id: id, name: link.name, url: link.url)) }
+            if seen.insert(id).inserted { entries.append(ResourceListEntry(id: id, name: link.name, url: link.url)) }
         }
         return entries
     }
@@ -138,7 +138,7 @@ extension SyncJob {
     /// unreadable, say) is left to the runs, which meet it and record it as theirs.
     func prefetchEntryLists(_ prefetch: ResponsePrefetch, log: SyncRunLog) {
         guard !isPartial, prefetch.maximumInFlight > 0 else { return }
-        var walk = options.catalog
+        var walk = options.resources
         walk.limit = nil
         let firstPages: [(SyncResource, PokeAPIEndpoint)] = [
             (.types, ResourceSync<TypeKind>.firstListPage(offset: 0, walk)),
@@ -179,7 +179,7 @@ extension SyncJob {
         let client = HTTPClient(clock: clock, transport: transport)
         let sync = ResourceSync<Kind>(client: client, baseURL: options.pokeAPIBaseURL, store: store)
         // --offset and --limit cut the Pokémon list; these walks take all that is wanted.
-        var walk = options.catalog
+        var walk = options.resources
         walk.offset = 0
         walk.limit = nil
         walk.concurrency = max(1, walk.concurrency - lentDownloads)

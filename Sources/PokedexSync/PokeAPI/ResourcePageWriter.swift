@@ -50,7 +50,7 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     private let catalog: Store
     /// SQLite's page cache size before the writer shrank it, restored by `finish`.
     private let callerCacheSize: Int?
-    private var report = CatalogSyncReport()
+    private var report = ResourceSyncReport()
     private var openPage: OpenPage?
 
     /// What the sender and `queue` share.
@@ -78,14 +78,14 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
         self.catalog = catalog
     }
 
-    func storedDetails(maximumAgeSeconds: Int?) async throws -> [Int: PokemonCatalog.StoredDetail] {
+    func storedDetails(maximumAgeSeconds: Int?) async throws -> [Int: StoredDetail] {
         try await onQueue { writer in try writer.catalog.storedDetails(maximumAgeSeconds: maximumAgeSeconds) }
     }
 
     /// Queues `writes` behind those sent before, waiting first while the queue is full. For
     /// one sender at a time. Throws the failure of an earlier write.
     func send(
-        _ writes: [ResourcePageWrite<Store.Downloaded>], progress: @escaping @Sendable (CatalogSyncProgress) -> Void
+        _ writes: [ResourcePageWrite<Store.Downloaded>], progress: @escaping @Sendable (ResourceSyncProgress) -> Void
     ) async throws {
         guard !writes.isEmpty else { return }
         let bytes = writes.reduce(0) { $0 + $1.bodyBytes }
@@ -118,7 +118,7 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     /// Waits for every write sent, rolls back the page a failure or a signal left unfinished,
     /// hands the connection back as it was lent, and returns what was committed. Throws the
     /// failure of a write.
-    func finish() async throws -> CatalogSyncReport {
+    func finish() async throws -> ResourceSyncReport {
         try await onQueue { writer in
             writer.rollBackOpenPage()
             // PRAGMA takes no parameters; the value is an integer SQLite itself reported.
@@ -140,7 +140,7 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     }
 
     private func perform(
-        _ writes: [ResourcePageWrite<Store.Downloaded>], progress: @Sendable (CatalogSyncProgress) -> Void
+        _ writes: [ResourcePageWrite<Store.Downloaded>], progress: @Sendable (ResourceSyncProgress) -> Void
     ) {
         guard shared.withLock({ $0.failure == nil }) else { return }
         do {
@@ -154,7 +154,7 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     }
 
     private func perform(
-        _ write: ResourcePageWrite<Store.Downloaded>, progress: @Sendable (CatalogSyncProgress) -> Void
+        _ write: ResourcePageWrite<Store.Downloaded>, progress: @Sendable (ResourceSyncProgress) -> Void
     ) throws {
         switch write {
         case .begin(let start):
@@ -176,7 +176,7 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
             report.detailsUnchanged += page.unchanged
             report.detailsReused += page.start.reused
             progress(
-                CatalogSyncProgress(
+                ResourceSyncProgress(
                     report: report, listCount: page.start.listCount, committedEntries: page.start.entries))
         }
     }

@@ -1,18 +1,5 @@
 import BodyCoding
 
-/// One entry of PokeAPI's paginated `/pokemon` list.
-public struct PokemonListEntry: Sendable, Equatable {
-    public let id: Int
-    public let name: String
-    public let url: String
-
-    public init(id: Int, name: String, url: String) {
-        self.id = id
-        self.name = name
-        self.url = url
-    }
-}
-
 /// The fields of a Pokémon's detail that pokedex stores in columns; the full body is
 /// stored as received beside them.
 public struct PokemonDetails: Sendable, Equatable {
@@ -84,7 +71,6 @@ public struct PokemonDetails: Sendable, Equatable {
         self.shinySpriteURL = shinySpriteURL
     }
 }
-
 extension PokemonDetails {
     /// The ranges a detail's numbers must fall in to be stored. Real PokeAPI data (1,351
     /// Pokémon) has ids 1…10326, height 1…1000 dm, weight 0…10000 hg, base experience 36…608,
@@ -131,39 +117,4 @@ extension PokemonDetails {
             }
         return fields.lazy.compactMap { $0 }.first
     }
-}
-
-/// A detail body as downloaded, with the fields decoded from it.
-public struct DownloadedDetails: Sendable {
-    public let details: PokemonDetails
-    public let body: StoredBody
-    public let etag: String?
-
-    public init(details: PokemonDetails, body: StoredBody, etag: String?) {
-        self.details = details
-        self.body = body
-        self.etag = etag
-    }
-}
-
-/// A Pokémon as the list shows it.
-public struct PokemonSummary: Sendable, Equatable {
-    public let id: Int
-    public let name: String
-    public let url: String
-    public let types: [String]
-    public let artwork: Artwork
-}
-
-/// A Pokémon as `show` presents it. The detail fields are nil until its details are synced.
-public struct PokemonProfile: Sendable, Equatable {
-    public let summary: PokemonSummary
-    public let hasDetails: Bool
-    public let height: Int?
-    public let weight: Int?
-    public let baseExperience: Int?
-    public let order: Int?
-    public let speciesName: String?
-    public let abilities: [PokemonDetails.Ability]
-    public let stats: [PokemonDetails.Stat]
 }

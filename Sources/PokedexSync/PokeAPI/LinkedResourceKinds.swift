@@ -10,16 +10,16 @@ import PokedexStore
 /// A resource of a Pokédex entry as ``ResourceSync`` walks it: decoded with its own scanner,
 /// refused (exit 65, naming the URL) when out of range or not the entry it was reached from,
 /// and written by its own store.
-protocol PokedexEntryKind: PokeAPIResourceKind where Store.Downloaded == DownloadedResource<Fields> {
-    associatedtype Fields: PokedexEntryFields
+protocol LinkedResourceKind: PokeAPIResourceKind where Store.Downloaded == DownloadedResource<Fields> {
+    associatedtype Fields: LinkedResourceFields
     static func scan(_ body: Data) throws(JSONScanFailure) -> Fields
 }
 
-extension PokedexEntryKind {
+extension LinkedResourceKind {
     static var idRange: ClosedRange<Int> { ResourceLimits.id }
     static var maximumDetailBytes: Int { PokeAPIEndpoint.maximumResourceDetailsBytes }
 
-    static func downloaded(from response: HTTPResponse, entry: PokemonListEntry) throws(FetchError) -> Store.Downloaded
+    static func downloaded(from response: HTTPResponse, entry: ResourceListEntry) throws(FetchError) -> Store.Downloaded
     {
         try JSONResponse.validate(response)
         let fields: Fields
@@ -39,26 +39,26 @@ extension PokedexEntryKind {
     }
 }
 
-enum TypeKind: PokedexEntryKind {
+enum TypeKind: LinkedResourceKind {
     typealias Store = TypeStore
     static let listPath = "type/"
     static func scan(_ body: Data) throws(JSONScanFailure) -> TypeDetails { try PokeAPIScanner.type(from: body) }
 }
 
-enum AbilityKind: PokedexEntryKind {
+enum AbilityKind: LinkedResourceKind {
     typealias Store = AbilityStore
     static let listPath = "ability/"
     static func scan(_ body: Data) throws(JSONScanFailure) -> AbilityDetails { try PokeAPIScanner.ability(from: body) }
 }
 
-enum SpeciesKind: PokedexEntryKind {
+enum SpeciesKind: LinkedResourceKind {
     typealias Store = SpeciesStore
     static let listPath = "pokemon-species/"
     static func scan(_ body: Data) throws(JSONScanFailure) -> SpeciesDetails { try PokeAPIScanner.species(from: body) }
 }
 
 /// Reached only through the species' `evolution_chain.url`: it has no list walk.
-enum EvolutionChainKind: PokedexEntryKind {
+enum EvolutionChainKind: LinkedResourceKind {
     typealias Store = EvolutionChainStore
     static let listPath = "evolution-chain/"
     static func scan(_ body: Data) throws(JSONScanFailure) -> EvolutionChainDetails {

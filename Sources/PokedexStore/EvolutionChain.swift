@@ -1,0 +1,13 @@
+/// An evolution chain: its members in the chain's depth-first order.
+public struct EvolutionChain: Sendable, Equatable {
+    public let id: Int
+    /// The item a parent holds for its egg to hatch the chain's baby (Full Incense for Munchlax).
+    public let babyTriggerItem: String?
+    public let members: [EvolutionMember]
+
+    public init(id: Int, babyTriggerItem: String? = nil, members: [EvolutionMember]) {
+        self.id = id
+        self.babyTriggerItem = babyTriggerItem
+        self.members = members
+    }
+}

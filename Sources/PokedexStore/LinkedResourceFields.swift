@@ -1,0 +1,10 @@
+import BodyCoding
+import LocalDatabase
+import SQLiteDatabase
+
+/// What every Pokédex-entry resource's decoded fields tell the sync: the id (checked against
+/// the URL it was reached by) and what cannot be stored (out of ``ResourceLimits``).
+public protocol LinkedResourceFields: Sendable {
+    var id: Int { get }
+    var violation: String? { get }
+}

@@ -1,0 +1,11 @@
+/// A Pokémon as `list`, `type` and `ability` show it.
+public struct ListedPokemon: Sendable, Equatable {
+    public let summary: PokemonSummary
+    /// The species' National Pokédex number, nil until its species is synced.
+    public let pokedexNumber: Int?
+    /// The form's slug after the species' (`mega-x`); nil for the species' own Pokémon.
+    public let form: String?
+    public let displayName: String
+    public let generation: Int?
+    public let typeNames: [String]
+}

@@ -1,0 +1,60 @@
+import BodyCoding
+import LocalDatabase
+import SQLiteDatabase
+
+/// The tables every Pokédex-entry resource has: a row per entry (`id`, `name`, `url`,
+/// `listed_at`, `details_synced_at`) and its body as received (`…_json`). Names are constants
+/// of this module, never input.
+public struct ResourceTables: Sendable {
+    let table: String
+    let jsonTable: String
+    let key: String
+    /// Whether entries carry a name (the chains have none: they are reached by URL only).
+    var named = true
+
+    func beginPage(_ database: Database, entries: [ResourceListEntry]) throws {
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            try ListEntryTable(table: table, named: named).save(entries, in: database)
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    func saveBody(_ database: Database, id: Int, body: StoredBody, etag: String?) throws {
+        try database.run(
+            "UPDATE \(table) SET details_synced_at = \(SQLTimestamp.now) WHERE id = ?", [.int(id)])
+        try database.run(
+            """
+            INSERT INTO \(jsonTable) (\(key), etag, fetched_at, \(RawBody.pokeAPI.columns))
+            VALUES (?, ?, \(SQLTimestamp.now), ?, ?, ?)
+            ON CONFLICT (\(key)) DO UPDATE SET
+                \(RawBody.pokeAPI.excludedAssignments),
+                etag = excluded.etag, fetched_at = excluded.fetched_at
+            """,
+            [.int(id), .string(etag)] + RawBody.values(body))
+    }
+
+    func confirm(_ database: Database, id: Int) throws {
+        try database.run(
+            "UPDATE \(jsonTable) SET fetched_at = \(SQLTimestamp.now) WHERE \(key) = ?", [.int(id)])
+    }
+
+    func storedDetails(_ database: Database, maximumAgeSeconds: Int?) throws -> [Int: StoredDetail] {
+        let rows = try database.query(
+            """
+            SELECT \(key), etag, ? IS NOT NULL AND fetched_at > \(SQLTimestamp.nowShiftedByParameter)
+            FROM \(jsonTable)
+            """,
+            [.int(maximumAgeSeconds), .text("-\(maximumAgeSeconds ?? 0) seconds")]
+        ) { ($0.int(0), StoredDetail(etag: $0.optionalText(1), isFresh: $0.bool(2))) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    func body(_ database: Database, id: Int) throws -> [UInt8]? {
+        try database.queryFirst("SELECT \(RawBody.pokeAPI.columns) FROM \(jsonTable) WHERE \(key) = ?", [.int(id)]) {
+            try RawBody.body($0, column: 0)
+        }
+    }
+}

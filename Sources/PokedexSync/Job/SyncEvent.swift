@@ -1,0 +1,37 @@
+import HTTPTypes
+import IssueStore
+import LocalDatabase
+import PokedexStore
+import SQLiteDatabase
+import SyncSettings
+import Synchronization
+import TextUtilities
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a sync job reports while it runs, for the CLI to show.
+public enum SyncEvent: Sendable {
+    /// Synced successfully at `lastSuccess`, within `--if-older-than`.
+    case skipped(SyncResource, lastSuccess: String)
+    case started(SyncResource)
+    case catalogProgress(ResourceSyncProgress, requests: Int)
+    case issuesProgress(GitHubSyncReport, requests: Int)
+    case catalogFinished(ResourceSyncReport, transfer: TransferSummary)
+    /// A Pokédex-entry resource (types, abilities, species, evolution chains) committed a page.
+    case resourceProgress(SyncResource, ResourceSyncProgress, requests: Int)
+    case resourceFinished(SyncResource, ResourceSyncReport, transfer: TransferSummary)
+    case issuesFinished(GitHubSyncReport, transfer: TransferSummary)
+    /// The artwork phase committed a batch of images.
+    case artworkProgress(ArtworkSyncReport, requests: Int)
+    case artworkFinished(ArtworkSyncReport, transfer: TransferSummary)
+    /// An owner's repository that its sync leaves out, and why.
+    case repositoryExcluded(fullName: String, reason: String)
+    /// An owner's repositories could not be listed; its stored repositories are still refreshed.
+    case ownerFailed(login: String, error: any Error)
+    /// A resource failed and the job goes on with the next one.
+    case failed(SyncFailure)
+}

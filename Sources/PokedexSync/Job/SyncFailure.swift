@@ -1,0 +1,43 @@
+import HTTPTypes
+import IssueStore
+import LocalDatabase
+import PokedexStore
+import SQLiteDatabase
+import SyncSettings
+import Synchronization
+import TextUtilities
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Why a resource's sync stopped, with what the user needs to judge the damage: nothing
+/// committed before the failure is lost.
+public struct SyncFailure: Error, CustomStringConvertible {
+    public let resource: SyncResource
+    public let underlying: any Error
+    /// Pages this run committed before it stopped.
+    public let pagesCommitted: Int
+    /// When the resource last synced successfully before this run (UTC, ISO 8601).
+    public let lastSuccess: String?
+
+    /// Stopped by a signal rather than by a failure.
+    public var wasInterrupted: Bool { underlying is CancellationError }
+
+    public var description: String { "\(resource): \(underlying)" }
+
+    /// Whether the job may go on with other resources: not after a signal or a database failure.
+    var concernsOneResource: Bool { !wasInterrupted && !(underlying is DatabaseError) }
+
+    /// The server could not be reached (or only past the deadline), or sent a body over its
+    /// cap: its other resources are not asked. They would fail the same way, each after its
+    /// retries.
+    var stopsServer: Bool {
+        switch underlying as? FetchError {
+        case .unreachable, .tooLarge: return true
+        default: return false
+        }
+    }
+}
