@@ -133,9 +133,16 @@ let package = Package(
         ),
 
         // Test support: a loopback HTTP/1.1 server and a PokeAPI-like fixture service. The fakes
-        // escape JSON strings with PokedexStore's escaper, so the project has one.
+        // escape JSON strings with JSONOutput's escaper, so the project has one.
         .target(name: "LoopbackHTTP", dependencies: ["JSONOutput"], path: "Tests/Support/LoopbackHTTP"),
-        .target(name: "TestSupport", dependencies: ["PNGTestSupport"], path: "Tests/Support/TestSupport"),
+        // PokedexEntryFixture writes recorded PokeAPI bodies (Tests/Support/PokedexEntryBodies)
+        // through the sync's own scanners and stores.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "PNGTestSupport", "PokedexStore", "PokedexSync", "HTTPTypes", "LocalDatabase", "SQLiteDatabase",
+            ],
+            path: "Tests/Support/TestSupport"),
         // A PNG encoder for tests (stored zlib blocks, every colour type, Adam7) and the pixels
         // a decoder must produce from what it wrote.
         .target(name: "PNGTestSupport", dependencies: ["LoopbackHTTP"], path: "Tests/Support/PNGTestSupport"),

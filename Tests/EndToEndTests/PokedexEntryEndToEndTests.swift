@@ -16,7 +16,7 @@ struct PokedexEntryEndToEndTests {
         directory = try TemporaryDirectory()
         database = directory.file("pokedex.sqlite")
         let writer = try LocalStore.openForWriting(path: database)
-        try writer.execute(PokedexEntryFixture.sql)
+        try PokedexEntryFixture.install(into: writer)
         writer.close()
     }
 

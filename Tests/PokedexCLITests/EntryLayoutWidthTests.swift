@@ -22,7 +22,7 @@ struct EntryLayoutWidthTests {
     func fixture() throws {
         let directory = try TemporaryDirectory()
         let database = try LocalStore.openForWriting(path: directory.file("fixture.sqlite"))
-        try database.execute(PokedexEntryFixture.sql)
+        try PokedexEntryFixture.install(into: database)
         let shown = try Self.expectWithinWidth(database, languages: Self.languages)
         #expect(shown > 25 * Self.languages.count)
     }

@@ -33,7 +33,7 @@ struct BenchmarkSQLTests {
         arguments: ["pikachu", "pichu", "eevee", "charmander", "nidoran-f", "missingno"])
     func show(name: String) throws {
         let dex = try LocalStore.openForWriting(path: directory.file("dex.sqlite"))
-        try dex.execute(PokedexEntryFixture.sql)
+        try PokedexEntryFixture.install(into: dex)
         let statements = try Self.run("show.sql", on: dex, ["name": .text(name)])
         let queries = PokedexEntryQueries(database: dex)
         let id = try dex.queryFirst("SELECT id FROM pokemon WHERE name = ?", [.text(name)]) { $0.int(0) }

@@ -50,7 +50,7 @@ struct BodyCompressionMigrationTests {
         try old.execute("PRAGMA page_size = 16384")
         _ = try old.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) }
         try Migrator(migrations: Array(all[..<compression])).migrate(old)
-        try old.execute(PokedexEntryFixture.sql)
+        try PokedexEntryFixture.installRows(into: old)
         var stored: [String: [Int: String]] = [:]
         for (table, key, parent) in Self.tables {
             for id in try old.query("SELECT id FROM \(parent) ORDER BY id", row: { $0.int(0) }) {
@@ -114,7 +114,7 @@ struct BodyCompressionMigrationTests {
         let directory = try TemporaryDirectory()
         let database = try LocalStore.openForWriting(path: directory.file("new.sqlite"))
         #expect(try database.queryFirst("SELECT count(*) FROM body_compression_pending") { $0.int(0) } == 0)
-        try database.execute(PokedexEntryFixture.sql)
+        try PokedexEntryFixture.install(into: database)
         let body = Array(Self.body("type_json", id: 13).utf8)
         let store = TypeStore(database: database)
         try database.writeTransaction {

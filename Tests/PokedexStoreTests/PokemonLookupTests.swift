@@ -13,7 +13,7 @@ struct PokemonLookupTests {
     init() throws {
         directory = try TemporaryDirectory()
         database = try LocalStore.openForWriting(path: directory.file("pokedex.sqlite"))
-        try database.execute(PokedexEntryFixture.sql)
+        try PokedexEntryFixture.install(into: database)
         // Names that collide across languages: the fixture's real names never do once folded,
         // so two are added as a later game might: "Glurak" in English for Scyther.
         try database.execute(
@@ -40,6 +40,8 @@ struct PokemonLookupTests {
         "ids, slugs and names in many languages and scripts; names stored before 0009, not yet folded",
         arguments: names)
     func finds(query: String, id: Int?) throws {
+        // As a database synced before 0009 holds them: the sync folds the names it stores.
+        try database.execute("UPDATE pokemon_species_name SET folded_name = NULL")
         #expect(
             try database.queryFirst("SELECT count(*) FROM pokemon_species_name WHERE folded_name IS NULL") { $0.int(0) }
                 ?? 0 > 0)

@@ -50,7 +50,7 @@ struct TypeMatchupsTests {
     func agreesWithView() throws {
         let directory = try TemporaryDirectory()
         let database = try LocalStore.openForWriting(path: directory.file("pokedex.sqlite"))
-        try database.execute(PokedexEntryFixture.sql)
+        try PokedexEntryFixture.install(into: database)
         let queries = PokedexEntryQueries(database: database)
         let (matchups, attackers) = try queries.matchups()
         let types = try database.query("SELECT pokemon_id, type_name FROM pokemon_type ORDER BY pokemon_id, slot") {
