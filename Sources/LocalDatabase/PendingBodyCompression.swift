@@ -13,19 +13,27 @@ enum PendingBodyCompression {
         let body: RawBody
         let rowsPerBatch: Int
 
-        /// PokeAPI's responses: up to a few hundred KB each.
-        static func pokeAPI(key: String) -> Table { Table(key: key, body: .pokeAPI, rowsPerBatch: 20) }
-        /// GitHub's items: a few KB each, an issue with a long body some hundred KB.
-        static let gitHub = Table(key: "id", body: .gitHub, rowsPerBatch: 100)
+        /// Read off the schema: the table's integer key, and which of the two layouts its
+        /// bodies have: PokeAPI's responses (`body`, up to a few hundred KB each) or GitHub's
+        /// items (`raw_json`, a few KB each). nil for a name that is no such table: the list
+        /// is the file's, and a name is spliced into SQL only once it is found here.
+        init?(_ name: String, in database: Database) throws {
+            guard name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x61...0x7A).contains($0) }) else { return nil }
+            let columns = try database.query("SELECT name, pk FROM pragma_table_info(?)", [.text(name)]) {
+                (name: $0.text(0), isKey: $0.int(1) == 1)
+            }
+            guard let key = columns.first(where: \.isKey)?.name else { return nil }
+            let names = Set(columns.map(\.name))
+            // GitHub's tables have a `body` too, the issue's or comment's text: `raw_json` decides.
+            if names.contains(RawBody.gitHub.column) {
+                (self.key, body, rowsPerBatch) = (key, .gitHub, 100)
+            } else if names.contains(RawBody.pokeAPI.column) {
+                (self.key, body, rowsPerBatch) = (key, .pokeAPI, 20)
+            } else {
+                return nil
+            }
+        }
     }
-
-    /// Names are constants of this module, never input.
-    private static let tables: [String: Table] = [
-        "pokemon_detail_json": .pokeAPI(key: "pokemon_id"), "pokemon_species_json": .pokeAPI(key: "species_id"),
-        "evolution_chain_json": .pokeAPI(key: "chain_id"), "type_json": .pokeAPI(key: "type_id"),
-        "ability_json": .pokeAPI(key: "ability_id"),
-        "github_repository": .gitHub, "github_issue": .gitHub, "github_comment": .gitHub,
-    ]
 
     /// Call under the writer lock, with no transaction open (VACUUM cannot run in one).
     static func run(_ database: Database) throws {
@@ -34,7 +42,7 @@ enum PendingBodyCompression {
         }
         guard !pending.isEmpty else { return }
         for (table, compressed) in pending where !compressed {
-            guard let layout = tables[table] else {
+            guard let layout = try Table(table, in: database) else {
                 throw RawBodyError(reason: "body_compression_pending names '\(table)', which holds no bodies")
             }
             var cursor: Int? = Int.min

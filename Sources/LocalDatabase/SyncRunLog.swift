@@ -143,11 +143,8 @@ public struct SyncRunLog {
         """
 
     private static func run(_ row: Row) -> SyncRun {
-        let kind = row.text(1)
-        let resource: SyncResource =
-            kind == "issues"
-            ? .issues(repositoryName: row.text(2), repositoryID: row.optionalInt(3))
-            : ([.pokemon, .artwork] + SyncResource.linked).first { $0.kind == kind } ?? .pokemon
+        let resource = SyncResource(
+            kind: row.text(1), repositoryName: row.optionalText(2), repositoryID: row.optionalInt(3))
         let rateLimit = row.optionalInt(11).map {
             RateLimitSnapshot(remaining: $0, limit: row.optionalInt(12), resetAt: row.optionalText(13))
         }

@@ -74,26 +74,43 @@ final class ReferenceSchema {
     }
 
     /// The statements that make this schema in an empty database: each object's CREATE as
-    /// SQLite keeps it, tables first, then indexes, views and triggers, each kind in the
-    /// order it was made. Left out: SQLite's own objects, automatic indexes (no SQL) and the
-    /// shadow tables a virtual table makes for itself. Fails when a table holds rows, which
-    /// these statements would not bring.
+    /// SQLite keeps it, tables first, then the rows migrations put in them (a lookup table's,
+    /// as INSERTs of SQL literals), then indexes, views and triggers, each kind in the order
+    /// it was made. Left out: SQLite's own objects, automatic indexes (no SQL) and the shadow
+    /// tables a virtual table makes for itself.
     var freshSchema: [String] {
-        let plainTables = texts("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table'")
-        for table in plainTables where !table.hasPrefix("sqlite_") {
-            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            guard texts("SELECT count(*) FROM \(quoted)") == ["0"] else {
-                fail("table \(table) holds rows once the migrations are applied to an empty database")
-            }
+        let objects: (String) -> [String] = { condition in
+            self.texts(
+                """
+                SELECT sql FROM sqlite_schema
+                WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+                  AND name NOT IN (SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow')
+                  AND \(condition)
+                ORDER BY CASE type WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid
+                """)
         }
-        return texts(
-            """
-            SELECT sql FROM sqlite_schema
-            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-              AND name NOT IN (SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow')
-            ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid
-            """)
+        return objects("type = 'table'") + rows + objects("type <> 'table'")
     }
+
+    /// An INSERT for every row of every plain table, in rowid order.
+    private var rows: [String] {
+        let plainTables = texts(
+            "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        )
+        return plainTables.flatMap { table -> [String] in
+            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let columns = texts("SELECT name FROM pragma_table_info(\(sqlLiteral(table)))")
+            let values = columns.map { "quote(\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\")" }
+            return texts(
+                "SELECT 'INSERT INTO ' || \(sqlLiteral(quoted)) || ' VALUES (' || "
+                    + values.joined(separator: " || ', ' || ") + " || ')' FROM \(quoted)")
+        }
+    }
+}
+
+/// `text` as an SQL string literal.
+func sqlLiteral(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
 }
 
 var source = "// Generated from Migrations/*.sql by the EmbedMigrations plugin. Do not edit.\n\n"

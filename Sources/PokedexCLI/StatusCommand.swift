@@ -77,7 +77,7 @@ enum StatusText {
         for resource in status.resources {
             let counts = resource.counts.map(Self.count)
             lines.append("")
-            lines.append("\(resource.resource)\(counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))")
+            lines.append("\(resource.resource.title)\(counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))")
             lines.append(
                 "  last success:  \(resource.lastSuccess.map { describe($0, after: resource.earlierRunsOfLastSuccess) } ?? "never")"
             )

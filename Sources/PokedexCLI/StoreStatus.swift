@@ -36,9 +36,8 @@ public struct StoreStatus: Sendable {
                     lastFailure: try log.latest(resource, outcomes: [.failed, .interrupted, .abandoned]),
                     earlierRunsOfLastSuccess: try lastSuccess.map(log.earlierRuns(ofSameSyncAs:)) ?? [])
             }
-            var resources = [try status(.pokemon, counts: try pokemonCounts(database))]
-            for resource in SyncResource.linked {
-                resources.append(try status(resource, counts: try entryCounts(database, resource)))
+            var resources = try PokeAPIResources.all.map { resource in
+                try status(.pokeAPI(resource.kind), counts: try resource.statusCounts(in: database))
             }
             resources.append(try status(.artwork, counts: try PokemonImageStore(database: database).counts()))
             for repository in try IssueArchive(database: database).repositories() {
@@ -57,32 +56,6 @@ public struct StoreStatus: Sendable {
                 resources: resources,
                 rateLimit: try log.lastRateLimit())
         }
-    }
-
-    private static func pokemonCounts(_ database: Database) throws -> [(String, Int)] {
-        try database.queryFirst(
-            "SELECT count(*), count(details_synced_at) FROM pokemon"
-        ) { [("pokemon", $0.int(0)), ("with_details", $0.int(1))] }
-            ?? []
-    }
-
-    /// Rows listed and with details, plus what `show` draws on: type_damage rows, flavor texts, chain members.
-    private static func entryCounts(_ database: Database, _ resource: SyncResource) throws -> [(String, Int)] {
-        // Table names are constants of this function.
-        let (table, label, extra): (String, String, (String, String)?) =
-            switch resource {
-            case .types: ("type", "types", ("damage_relations", "SELECT count(*) FROM type_damage"))
-            case .abilities: ("ability", "abilities", nil)
-            case .species:
-                ("pokemon_species", "species", ("flavor_texts", "SELECT count(*) FROM pokemon_species_flavor_text"))
-            default: ("evolution_chain", "evolution_chains", ("members", "SELECT count(*) FROM evolution_chain_member"))
-            }
-        var counts =
-            try database.queryFirst("SELECT count(*), count(details_synced_at) FROM \(table)") {
-                [(label, $0.int(0)), ("with_details", $0.int(1))]
-            } ?? []
-        if let (name, sql) = extra { counts.append((name, try database.queryFirst(sql) { $0.int(0) } ?? 0)) }
-        return counts
     }
 
     private static func issueCounts(_ database: Database, repositoryID: Int) throws -> [(String, Int)] {

@@ -3,7 +3,7 @@ import SQLiteDatabase
 /// The `ability` tables: what sync writes for `/ability/`.
 public struct AbilityStore: ResourceTablesStore {
     public typealias Downloaded = DownloadedResource<AbilityDetails>
-    public static let tables = ResourceTables(table: "ability", jsonTable: "ability_json", key: "ability_id")
+    public static let tables = PokeAPIResources.ability.tables
     public let database: Database
 
     public init(database: Database) {

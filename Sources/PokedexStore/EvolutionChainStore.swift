@@ -3,8 +3,7 @@ import SQLiteDatabase
 /// The `evolution_chain` tables: what sync writes for the chains the species link to.
 public struct EvolutionChainStore: ResourceTablesStore {
     public typealias Downloaded = DownloadedResource<EvolutionChainDetails>
-    public static let tables = ResourceTables(
-        table: "evolution_chain", jsonTable: "evolution_chain_json", key: "chain_id", named: false)
+    public static let tables = PokeAPIResources.evolutionChain.tables
     public let database: Database
 
     public init(database: Database) {

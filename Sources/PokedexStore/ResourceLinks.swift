@@ -1,7 +1,7 @@
 import SQLiteDatabase
 
-/// The URLs stored bodies gave for the resources a Pokédex entry needs: a sync follows them
-/// (it never builds resource URLs), and a partial sync takes exactly those of its Pokémon.
+/// The URLs stored bodies gave for other resources: a sync follows them (it never builds
+/// resource URLs), and a partial sync takes exactly those of its Pokémon.
 public struct ResourceLinks {
     public struct Link: Sendable, Equatable {
         public let name: String
@@ -22,59 +22,11 @@ public struct ResourceLinks {
         ) { $0.int(0) }
     }
 
-    public func types(ofPokemon ids: [Int]) throws -> [Link] {
-        try links(
-            """
-            SELECT type_name, type_url FROM pokemon_type
-            WHERE type_url IS NOT NULL AND pokemon_id IN (SELECT value FROM json_each(?))
-            ORDER BY pokemon_id, slot
-            """, ids)
+    /// What `link` finds in the stored rows of its kind with these ids; in every stored row
+    /// when `ids` is nil.
+    public func follow(_ link: ResourceLink, from ids: [Int]?) throws -> [Link] {
+        try database.query(link.sql, [ids.map(SQLValue.jsonArray) ?? .null]) {
+            Link(name: $0.text(0), url: $0.text(1))
+        }
     }
-
-    public func abilities(ofPokemon ids: [Int]) throws -> [Link] {
-        try links(
-            """
-            SELECT ability_name, ability_url FROM pokemon_ability
-            WHERE ability_url IS NOT NULL AND pokemon_id IN (SELECT value FROM json_each(?))
-            ORDER BY pokemon_id, slot
-            """, ids)
-    }
-
-    public func species(ofPokemon ids: [Int]) throws -> [Link] {
-        try links(
-            """
-            SELECT species_name, species_url FROM pokemon
-            WHERE species_url IS NOT NULL AND species_name IS NOT NULL AND id IN (SELECT value FROM json_each(?))
-            ORDER BY id
-            """, ids)
-    }
-
-    /// The evolution chains stored species link to (all of them when `speciesIDs` is nil), in species order.
-    public func evolutionChains(ofSpecies speciesIDs: [Int]?) throws -> [Link] {
-        try database.query(
-            """
-            SELECT '', evolution_chain_url FROM pokemon_species
-            WHERE evolution_chain_url IS NOT NULL
-              AND (?1 IS NULL OR id IN (SELECT value FROM json_each(?1)))
-            GROUP BY evolution_chain_url ORDER BY min(id)
-            """,
-            [.string(speciesIDs.map(Self.json))]
-        ) { Link(name: $0.text(0), url: $0.text(1)) }
-    }
-
-    /// The species the stored chains `chainIDs` name, in chain order.
-    public func species(inChains chainIDs: [Int]) throws -> [Link] {
-        try links(
-            """
-            SELECT species_name, species_url FROM evolution_chain_member
-            WHERE chain_id IN (SELECT value FROM json_each(?))
-            ORDER BY chain_id, position
-            """, chainIDs)
-    }
-
-    private func links(_ sql: String, _ ids: [Int]) throws -> [Link] {
-        try database.query(sql, [.text(Self.json(ids))]) { Link(name: $0.text(0), url: $0.text(1)) }
-    }
-
-    static func json(_ ids: [Int]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
 }

@@ -3,8 +3,7 @@ import SQLiteDatabase
 /// The `pokemon_species` tables: what sync writes for `/pokemon-species/`.
 public struct SpeciesStore: ResourceTablesStore {
     public typealias Downloaded = DownloadedResource<SpeciesDetails>
-    public static let tables = ResourceTables(
-        table: "pokemon_species", jsonTable: "pokemon_species_json", key: "species_id")
+    public static let tables = PokeAPIResources.species.tables
     public let database: Database
 
     public init(database: Database) {

@@ -3,7 +3,7 @@ import SQLiteDatabase
 /// The `type` tables: what sync writes for `/type/`.
 public struct TypeStore: ResourceTablesStore {
     public typealias Downloaded = DownloadedResource<TypeDetails>
-    public static let tables = ResourceTables(table: "type", jsonTable: "type_json", key: "type_id")
+    public static let tables = PokeAPIResources.type.tables
     public let database: Database
 
     public init(database: Database) {

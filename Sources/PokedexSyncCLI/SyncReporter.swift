@@ -40,13 +40,11 @@ final class SyncReporter: @unchecked Sendable {
         lock.withLock { _ in
             switch event {
             case .skipped(let resource, let lastSuccess):
-                line("skipped \(resource): synced successfully at \(lastSuccess), within --if-older-than")
+                line("skipped \(resource.title): synced successfully at \(lastSuccess), within --if-older-than")
             case .started(let resource):
                 started = clock.now
                 lastProgress = nil
-                if !console.errorIsTerminal { line("sync started: \(resource) from \(source(of: resource))") }
-            case .catalogProgress(let progress, let requests):
-                pageProgress(.pokemon, progress, requests: requests)
+                if !console.errorIsTerminal { line("sync started: \(resource.title) from \(source(of: resource))") }
             case .resourceProgress(let resource, let progress, let requests):
                 pageProgress(resource, progress, requests: requests)
             case .resourceFinished(let resource, let report, let transfer):
@@ -58,8 +56,6 @@ final class SyncReporter: @unchecked Sendable {
                     + "page \(report.commentPages), \(report.commentsReceived) received; "
                     + Quantities.counted(requests, "request")
                 if verbose { line(text) } else { show("\(text)\(rate(requests))") }
-            case .catalogFinished(let report, let transfer):
-                finished(.pokemon, report, transfer)
             case .issuesFinished(let report, let transfer):
                 let renamed = report.renamedFrom.map { " (renamed from \($0))" } ?? ""
                 let budget =
@@ -109,7 +105,7 @@ final class SyncReporter: @unchecked Sendable {
     private func pageProgress(_ resource: SyncResource, _ progress: ResourceSyncProgress, requests: Int) {
         let report = progress.report
         let text =
-            "\(resource): page \(report.pages), \(report.entries) of \(Quantities.counted(progress.listCount, "entry", plural: "entries")), "
+            "\(resource.title): page \(report.pages), \(report.entries) of \(Quantities.counted(progress.listCount, "entry", plural: "entries")), "
             + Quantities.counted(requests, "request")
         if verbose { line(text) } else { show("\(text)\(rate(requests))") }
     }
@@ -125,14 +121,10 @@ final class SyncReporter: @unchecked Sendable {
 
     /// "1 type", "21 types", "1 species", "3 Pokémon": a count of a PokeAPI resource's entries.
     private static func entries(_ count: Int, of resource: SyncResource) -> String {
-        switch resource {
-        case .pokemon: Quantities.counted(count, "Pokémon", plural: "Pokémon")
-        case .types: Quantities.counted(count, "type")
-        case .abilities: Quantities.counted(count, "ability", plural: "abilities")
-        case .species: Quantities.counted(count, "species", plural: "species")
-        case .evolutionChains: Quantities.counted(count, "evolution chain")
-        case .artwork, .issues: Quantities.counted(count, "entry", plural: "entries")
+        guard case .pokeAPI(let kind) = resource, let declared = PokeAPIResources.resource(kind) else {
+            return Quantities.counted(count, "entry", plural: "entries")
         }
+        return Quantities.counted(count, declared.singular, plural: declared.plural)
     }
 
     /// The artwork phase's summary, and one line when its host could not be reached. Under `lock`.

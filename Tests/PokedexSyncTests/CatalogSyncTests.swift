@@ -31,7 +31,9 @@ struct CatalogSyncTests {
         async throws -> ResourceSyncReport
     {
         let writing = PokemonCatalog(database: try LocalStore.openForWriting(path: path))
-        return try await CatalogSync(client: client, baseURL: URL(string: api.baseURL)!, catalog: writing).run(options)
+        return try await ResourceSync<PokemonKind>(
+            PokeAPIResources.pokemon, client: client, baseURL: URL(string: api.baseURL)!, store: writing
+        ).run(options, source: .list(offset: options.offset))
     }
 
     /// The production transport, as the sync binary builds it.

@@ -121,7 +121,7 @@ struct SyncJobTests {
         let work = Task {
             try await job.run { event in
                 events.append(event)
-                if case .catalogProgress = event { firstPageDone.continuation.yield() }
+                if case .resourceProgress(.pokemon, _, _) = event { firstPageDone.continuation.yield() }
             }
         }
         for await _ in firstPageDone.stream { break }

@@ -28,33 +28,29 @@ extension SyncJob {
         let sync = ArtworkSync(client: client, store: store)
         let latest = Latest<ArtworkSyncReport>()
         do {
-            try await record(.artwork, log: log, events: events) {
-                let stopwatch = ContinuousClock()
-                let started = stopwatch.now
+            try await timedRun(.artwork, client: client, log: log, events: events) {
                 try store.deleteUnlinked(kinds: kinds)
                 let wanted = try store.wanted(
                     kinds: kinds, pokemonIDs: pokemonIDs,
                     maximumAgeSeconds: options.resources.maximumDetailAgeSeconds)
-                let report = try await sync.run(
+                return try await sync.run(
                     wanted, concurrency: options.resources.concurrency, retry: options.resources.retry
                 ) { report in
                     latest.set(report)
                     events(.artworkProgress(report, requests: client.statistics.requests))
                 }
-                events(
-                    .artworkFinished(
-                        report,
-                        transfer: TransferSummary(
-                            requests: client.statistics.requests, bytes: client.statistics.bytes,
-                            duration: stopwatch.now - started)))
-                return SyncRunEnd(
-                    outcome: .succeeded, itemsChanged: report.downloaded + report.missing,
-                    requests: client.statistics.requests, notice: report.notice)
-            } failed: { _ in
+            } finished: { report, transfer in
+                (
+                    .artworkFinished(report, transfer: transfer),
+                    SyncRunEnd(
+                        outcome: .succeeded, itemsChanged: report.downloaded + report.missing,
+                        requests: transfer.requests, notice: report.notice)
+                )
+            } failed: { requests in
                 (
                     SyncRunEnd(
                         outcome: .failed, itemsChanged: latest.value.map { $0.downloaded + $0.missing },
-                        requests: client.statistics.requests),
+                        requests: requests),
                     latest.value?.batches ?? 0
                 )
             }

@@ -18,10 +18,8 @@ public enum SyncEvent: Sendable {
     /// Synced successfully at `lastSuccess`, within `--if-older-than`.
     case skipped(SyncResource, lastSuccess: String)
     case started(SyncResource)
-    case catalogProgress(ResourceSyncProgress, requests: Int)
     case issuesProgress(GitHubSyncReport, requests: Int)
-    case catalogFinished(ResourceSyncReport, transfer: TransferSummary)
-    /// A Pokédex-entry resource (types, abilities, species, evolution chains) committed a page.
+    /// A PokeAPI resource committed a page.
     case resourceProgress(SyncResource, ResourceSyncProgress, requests: Int)
     case resourceFinished(SyncResource, ResourceSyncReport, transfer: TransferSummary)
     case issuesFinished(GitHubSyncReport, transfer: TransferSummary)

@@ -26,7 +26,7 @@ public struct SyncFailure: Error, CustomStringConvertible {
     /// Stopped by a signal rather than by a failure.
     public var wasInterrupted: Bool { underlying is CancellationError }
 
-    public var description: String { "\(resource): \(underlying)" }
+    public var description: String { "\(resource.title): \(underlying)" }
 
     /// Whether the job may go on with other resources: not after a signal or a database failure.
     var concernsOneResource: Bool { !wasInterrupted && !(underlying is DatabaseError) }

@@ -6,35 +6,22 @@ import PokedexStore
     import Foundation
 #endif
 
-extension PokeAPIScanner {
-    /// `EvolutionChainDetails` from an `/evolution-chain/{id}` body: the chain's links flattened
-    /// depth-first. `id` and `chain` required; each link needs `species`.
-    public static func evolutionChain(from body: Data) throws(JSONScanFailure) -> EvolutionChainDetails {
-        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.evolutionChain() }
-    }
-}
-
 extension JSONScanner {
     mutating func evolutionChain() throws(JSONScanFailure) -> EvolutionChainDetails {
-        try beginObject()
-        var id: Int?, babyTrigger: String?, members: [EvolutionChainDetails.Member]?
-        var first = true
-        while let k = try nextKey(&first) {
-            if key(k, is: "id") {
-                id = try int()
-            } else if key(k, is: "baby_trigger_item") {
-                babyTrigger = try optionalNamedResourceName()
-            } else if key(k, is: "chain") {
+        var babyTrigger: String?, members: [EvolutionChainDetails.Member]?
+        let identity = try resourceObject(named: false, localized: false) { scanner, k throws(JSONScanFailure) in
+            if scanner.key(k, is: "baby_trigger_item") {
+                babyTrigger = try scanner.optionalNamedResourceName()
+            } else if scanner.key(k, is: "chain") {
                 var flattened: [EvolutionChainDetails.Member] = []
-                try chainLink(from: nil, into: &flattened)
+                try scanner.chainLink(from: nil, into: &flattened)
                 members = flattened
             } else {
-                try skipValue()
+                try scanner.skipValue()
             }
         }
-        guard let id else { throw fail("missing \"id\"") }
         guard let members else { throw fail("missing \"chain\"") }
-        return EvolutionChainDetails(id: id, babyTriggerItem: babyTrigger, members: members)
+        return EvolutionChainDetails(id: identity.id, babyTriggerItem: babyTrigger, members: members)
     }
 
     /// One link, then the links it evolves to; ``JSONScanner/maximumDepth`` bounds the recursion.

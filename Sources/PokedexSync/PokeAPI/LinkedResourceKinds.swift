@@ -41,26 +41,22 @@ extension LinkedResourceKind {
 
 enum TypeKind: LinkedResourceKind {
     typealias Store = TypeStore
-    static let listPath = "type/"
     static func scan(_ body: Data) throws(JSONScanFailure) -> TypeDetails { try PokeAPIScanner.type(from: body) }
 }
 
 enum AbilityKind: LinkedResourceKind {
     typealias Store = AbilityStore
-    static let listPath = "ability/"
     static func scan(_ body: Data) throws(JSONScanFailure) -> AbilityDetails { try PokeAPIScanner.ability(from: body) }
 }
 
 enum SpeciesKind: LinkedResourceKind {
     typealias Store = SpeciesStore
-    static let listPath = "pokemon-species/"
     static func scan(_ body: Data) throws(JSONScanFailure) -> SpeciesDetails { try PokeAPIScanner.species(from: body) }
 }
 
 /// Reached only through the species' `evolution_chain.url`: it has no list walk.
 enum EvolutionChainKind: LinkedResourceKind {
     typealias Store = EvolutionChainStore
-    static let listPath = "evolution-chain/"
     static func scan(_ body: Data) throws(JSONScanFailure) -> EvolutionChainDetails {
         try PokeAPIScanner.evolutionChain(from: body)
     }

@@ -9,13 +9,14 @@ import SQLiteDatabase
     import Foundation
 #endif
 
-/// After the catalog, `pokedex sync` takes what a Pokédex entry shows: types, abilities,
-/// species (from their lists) and evolution chains (from each species' `evolution_chain.url`).
-/// A partial sync (`--offset`/`--limit`) takes only what its Pokémon need, following the URLs
-/// their bodies gave: their types, abilities and species, those species' chains, and the
-/// species the chains name. Each resource is a run of its own, committed page by page; a
-/// failure of one is reported and the others still run. The chains not stored yet are
-/// downloaded as their species arrive (``ResponsePrefetch``), while the species are written.
+/// After the Pokémon, `pokedex sync` takes the kinds their bodies link, in the order
+/// ``PokeAPIResources`` declares them: a listed kind by walking its list, a followed one (the
+/// evolution chains) through the links stored bodies give. A partial sync (`--offset`/`--limit`)
+/// takes only what its Pokémon need, following the links of what it took: their types,
+/// abilities and species, those species' chains, and then, again, the species the chains name.
+/// Each resource is a run of its own, committed page by page; a failure of one is reported and
+/// the others still run. The chains not stored yet are downloaded as their species arrive
+/// (``ResponsePrefetch``), while the species are written.
 extension SyncJob {
     var isPartial: Bool { options.resources.offset != 0 || options.resources.limit != nil }
 
@@ -25,64 +26,35 @@ extension SyncJob {
         events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
     ) async throws {
         let links = ResourceLinks(database: database)
-        let pokemonIDs = try partialPokemonIDs(listed: listed, links: links)
-        var speciesTaken: Set<Int> = []
-        var chainIDs: [Int] = []
-        let steps: [SyncResource] = SyncResource.linked + (pokemonIDs == nil ? [] : [.species])
-        var speciesSkipped = false
-        for (index, resource) in steps.enumerated() {
-            let secondSpeciesPass = resource == .species && index >= SyncResource.linked.count
-            // The species the chains name belong to the species run --if-older-than judged.
-            if secondSpeciesPass ? speciesSkipped : try skipsFresh(resource, log: log, events: events) {
-                if resource == .species { speciesSkipped = true }
+        // What a partial sync took of each kind, whose links the kinds after it follow.
+        var taken: [PokeAPIKind: [Int]] = [:]
+        if let pokemonIDs = try partialPokemonIDs(listed: listed, links: links) { taken[.pokemon] = pokemonIDs }
+        var skipped: Set<PokeAPIKind> = []
+        var runs = PokeAPIResources.linked.map { (resource: $0, again: false) }
+        var next = 0
+        while next < runs.count {
+            let (resource, again) = runs[next]
+            next += 1
+            let syncResource = SyncResource.pokeAPI(resource.kind)
+            // Taken again, it belongs to the run --if-older-than judged first.
+            if again ? skipped.contains(resource.kind) : try skipsFresh(syncResource, log: log, events: events) {
+                skipped.insert(resource.kind)
                 continue
             }
             do {
-                switch resource {
-                case .types:
-                    let source: ResourceEntrySource =
-                        try pokemonIDs.map { .entries(try Self.entries(links.types(ofPokemon: $0))) }
-                        ?? .list(offset: 0)
-                    try await syncEntryResource(
-                        TypeKind.self, resource, TypeStore(database: database), source, transport, log, events)
-                case .abilities:
-                    let source: ResourceEntrySource =
-                        try pokemonIDs.map { .entries(try Self.entries(links.abilities(ofPokemon: $0))) }
-                        ?? .list(offset: 0)
-                    try await syncEntryResource(
-                        AbilityKind.self, resource, AbilityStore(database: database), source, transport, log, events)
-                case .species where !secondSpeciesPass:
-                    let source: ResourceEntrySource
-                    if let pokemonIDs {
-                        let entries = try Self.entries(links.species(ofPokemon: pokemonIDs))
-                        speciesTaken = Set(entries.map(\.id))
-                        source = .entries(entries)
-                    } else {
-                        source = .list(offset: 0)
-                    }
-                    let prefetchChain = chainPrefetcher(database: database, log: log, prefetch: prefetch)
-                    // The prefetches are downloads of `--concurrency` too.
-                    try await syncEntryResource(
-                        SpeciesKind.self, resource, SpeciesStore(database: database), source, transport, log, events,
-                        lentDownloads: prefetchChain == nil ? 0 : prefetch.maximumInFlight,
-                        arrived: prefetchChain ?? { _ in })
-                case .species:
-                    // The species the chains name that the Pokémon themselves did not.
-                    let entries = try Self.entries(links.species(inChains: chainIDs)).filter {
-                        !speciesTaken.contains($0.id)
-                    }
-                    guard !entries.isEmpty else { continue }
-                    try await syncEntryResource(
-                        SpeciesKind.self, resource, SpeciesStore(database: database), .entries(entries), transport,
-                        log, events)
-                default:
-                    let entries = try Self.entries(
-                        links.evolutionChains(ofSpecies: pokemonIDs == nil ? nil : Array(speciesTaken)))
-                    chainIDs = entries.map(\.id)
-                    try await syncEntryResource(
-                        EvolutionChainKind.self, resource, EvolutionChainStore(database: database), .entries(entries),
-                        transport, log, events)
+                let source: ResourceEntrySource
+                if isPartial || resource.reach == .followed {
+                    let entries = try Self.entries(followedLinks(of: resource, taken: taken, links: links))
+                        .filter { !(taken[resource.kind] ?? []).contains($0.id) }
+                    if again && entries.isEmpty { continue }
+                    taken[resource.kind, default: []] += entries.map(\.id)
+                    source = .entries(entries)
+                } else {
+                    source = .list(offset: 0)
                 }
+                try await walkLinked(
+                    resource, source, database: database, transport: transport, prefetch: prefetch, log: log,
+                    events: events)
             } catch let failure as SyncFailure where failure.concernsOneResource {
                 events(.failed(failure))
                 firstFailure = firstFailure ?? failure
@@ -91,9 +63,9 @@ extension SyncJob {
                 // A link a stored body gave that cannot be followed (no id in it): this
                 // resource's run fails, recorded as any other, and the others go on.
                 do {
-                    try await record(resource, log: log, events: events) {
+                    try await record(syncResource, log: log, events: events) {
                         throw error
-                    } failed: { _ in
+                    } failed: {
                         (SyncRunEnd(outcome: .failed, requests: 0), 0)
                     }
                 } catch let failure as SyncFailure {
@@ -101,7 +73,46 @@ extension SyncJob {
                     firstFailure = firstFailure ?? failure
                 }
             }
+            guard isPartial else { continue }
+            // The kinds taken before that this one links to are taken again for what it adds.
+            for earlier in runs[..<(next - 1)].map(\.resource)
+            where earlier.links.contains(where: { $0.from == resource.kind })
+                && !runs[next...].contains(where: { $0.resource.kind == earlier.kind })
+            {
+                runs.append((earlier, true))
+            }
         }
+    }
+
+    /// The links to `resource` that its run follows: in a partial sync, those of what it took
+    /// of each kind linking here; in a whole sync, those of every stored row.
+    private func followedLinks(
+        of resource: PokeAPIResource, taken: [PokeAPIKind: [Int]], links: ResourceLinks
+    ) throws -> [ResourceLinks.Link] {
+        try resource.links.flatMap { link -> [ResourceLinks.Link] in
+            guard isPartial else { return try links.follow(link, from: nil) }
+            guard let ids = taken[link.from] else { return [] }
+            return try links.follow(link, from: ids)
+        }
+    }
+
+    /// One linked kind's run: its downloads are `--concurrency`'s, less those the chain
+    /// prefetches borrow while the species run.
+    private func walkLinked(
+        _ resource: PokeAPIResource, _ source: ResourceEntrySource, database: Database,
+        transport: @escaping HTTPTransport, prefetch: ResponsePrefetch, log: SyncRunLog,
+        events: @escaping @Sendable (SyncEvent) -> Void
+    ) async throws {
+        // --offset and --limit cut the Pokémon list; these walks take all that is wanted.
+        var walk = options.resources
+        walk.offset = 0
+        walk.limit = nil
+        let prefetchChain =
+            resource.extraction == .species ? chainPrefetcher(database: database, log: log, prefetch: prefetch) : nil
+        walk.concurrency = max(1, walk.concurrency - (prefetchChain == nil ? 0 : prefetch.maximumInFlight))
+        try await self.walk(
+            resource, source, options: walk, database: database, transport: transport, log: log, events: events,
+            speciesArrived: prefetchChain ?? { _ in })
     }
 
     /// The Pokémon a partial sync (`--offset`/`--limit`) took: those its list pages committed,
@@ -131,22 +142,20 @@ extension SyncJob {
         return entries
     }
 
-    /// Asks for the first list page of each listed resource of the entry that will run, while
-    /// the catalog syncs: a refresh, which downloads little else, otherwise waits for each of
-    /// those round trips in turn. A partial sync follows links instead of lists; `--concurrency
-    /// 1` prefetches nothing. Best effort: what cannot be judged or asked for here (the run log
-    /// unreadable, say) is left to the runs, which meet it and record it as theirs.
-    func prefetchEntryLists(_ prefetch: ResponsePrefetch, log: SyncRunLog) {
+    /// Asks for the first list page of each listed kind that will run, while the Pokémon sync:
+    /// a refresh, which downloads little else, otherwise waits for each of those round trips
+    /// in turn. A partial sync follows links instead of lists; `--concurrency 1` prefetches
+    /// nothing. Best effort: what cannot be judged or asked for here (the run log unreadable,
+    /// say) is left to the runs, which meet it and record it as theirs.
+    func prefetchLinkedLists(_ prefetch: ResponsePrefetch, log: SyncRunLog) {
         guard !isPartial, prefetch.maximumInFlight > 0 else { return }
         var walk = options.resources
         walk.limit = nil
-        let firstPages: [(SyncResource, PokeAPIEndpoint)] = [
-            (.types, ResourceSync<TypeKind>.firstListPage(offset: 0, walk)),
-            (.abilities, ResourceSync<AbilityKind>.firstListPage(offset: 0, walk)),
-            (.species, ResourceSync<SpeciesKind>.firstListPage(offset: 0, walk)),
-        ]
-        for (resource, page) in firstPages where (try? freshSuccess(resource, log: log)) == .some(nil) {
-            if let request = try? page.request(baseURL: options.pokeAPIBaseURL) { prefetch.prefetch(request) }
+        for resource in PokeAPIResources.linked where resource.reach == .listed {
+            guard (try? freshSuccess(.pokeAPI(resource.kind), log: log)) == .some(nil),
+                let request = try? resource.firstListPage(offset: 0, walk).request(baseURL: options.pokeAPIBaseURL)
+            else { continue }
+            prefetch.prefetch(request)
         }
     }
 
@@ -157,7 +166,8 @@ extension SyncJob {
     private func chainPrefetcher(
         database: Database, log: SyncRunLog, prefetch: ResponsePrefetch
     ) -> ((DownloadedResource<SpeciesDetails>) -> Void)? {
-        guard prefetch.maximumInFlight > 0, (try? freshSuccess(.evolutionChains, log: log)) == .some(nil),
+        guard prefetch.maximumInFlight > 0,
+            (try? freshSuccess(.pokeAPI(PokeAPIResources.evolutionChain.kind), log: log)) == .some(nil),
             let stored = try? EvolutionChainStore(database: database).storedDetails(maximumAgeSeconds: nil)
         else { return nil }
         let baseURL = options.pokeAPIBaseURL
@@ -167,40 +177,6 @@ extension SyncJob {
                 let request = try? ResourceSync<EvolutionChainKind>.detailsRequest(url, baseURL: baseURL, etag: nil)
             else { return }
             prefetch.prefetch(request)
-        }
-    }
-
-    private func syncEntryResource<Kind: PokeAPIResourceKind>(
-        _ kind: Kind.Type, _ resource: SyncResource, _ store: Kind.Store, _ source: ResourceEntrySource,
-        _ transport: @escaping HTTPTransport, _ log: SyncRunLog,
-        _ events: @escaping @Sendable (SyncEvent) -> Void,
-        lentDownloads: Int = 0, arrived: (Kind.Store.Downloaded) -> Void = { _ in }
-    ) async throws {
-        let client = HTTPClient(clock: clock, transport: transport)
-        let sync = ResourceSync<Kind>(client: client, baseURL: options.pokeAPIBaseURL, store: store)
-        // --offset and --limit cut the Pokémon list; these walks take all that is wanted.
-        var walk = options.resources
-        walk.offset = 0
-        walk.limit = nil
-        walk.concurrency = max(1, walk.concurrency - lentDownloads)
-        let committedPages = Latest<Int>()
-        try await record(resource, log: log, events: events) {
-            let stopwatch = ContinuousClock()
-            let started = stopwatch.now
-            let report = try await sync.run(walk, source: source, arrived: arrived) { progress in
-                committedPages.set(progress.report.pages)
-                events(.resourceProgress(resource, progress, requests: client.statistics.requests))
-            }
-            events(
-                .resourceFinished(
-                    resource, report,
-                    transfer: TransferSummary(
-                        requests: client.statistics.requests, bytes: client.statistics.bytes,
-                        duration: stopwatch.now - started)))
-            return SyncRunEnd(
-                outcome: .succeeded, itemsChanged: report.detailsDownloaded, requests: client.statistics.requests)
-        } failed: { _ in
-            (SyncRunEnd(outcome: .failed, requests: client.statistics.requests), committedPages.value ?? 0)
         }
     }
 }

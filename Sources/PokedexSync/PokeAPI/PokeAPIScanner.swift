@@ -1,3 +1,5 @@
+import PokedexStore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,7 +10,47 @@
 /// in one pass and everything else (moves, game_indices, sprites.versions, … ≈99 % of a detail
 /// body's bytes) is skipped. Decoding them with `JSONDecoder`, even into a struct of the few
 /// fields needed, was most of a catalog sync's CPU.
-public enum PokeAPIScanner {}
+public enum PokeAPIScanner {
+    /// `AbilityDetails` from an `/ability/{id}` body; `pokemon`, `flavor_text_entries` and
+    /// `effect_changes` skipped. `id` and `name` required.
+    public static func ability(from body: Data) throws(JSONScanFailure) -> AbilityDetails {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.abilityDetails() }
+    }
+
+    /// `EvolutionChainDetails` from an `/evolution-chain/{id}` body: the chain's links flattened
+    /// depth-first. `id` and `chain` required; each link needs `species`.
+    public static func evolutionChain(from body: Data) throws(JSONScanFailure) -> EvolutionChainDetails {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.evolutionChain() }
+    }
+
+    /// A `/pokemon` list page: `JSONDecoder` spent ≈0.7 ms on each 100-entry page, a tenth of a
+    /// no-change refresh's CPU.
+    static func listPage(from body: Data) throws(JSONScanFailure) -> PokemonListPage {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.pokemonListPage() }
+    }
+
+    /// `PokemonDetails` from a `/pokemon/{id}` body: ≈0.14 ms, where `JSONDecoder` took ≈1.5 ms.
+    ///
+    /// Semantics follow PokeAPI's documented shape: `id`, `name`, `types`, `abilities`, `stats`
+    /// required; `height`, `weight`, `base_experience`, `order`, `species`, `sprites`,
+    /// `sprites.other`, `other["official-artwork"]`, `front_default`, `abilities[].ability` may be
+    /// missing or null. Types are returned in slot order, abilities with a null `ability` dropped.
+    public static func details(from body: Data) throws(JSONScanFailure) -> PokemonDetails {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.pokemonDetails() }
+    }
+
+    /// `SpeciesDetails` from a `/pokemon-species/{id}` body, flavor texts cleaned. `id` and `name`
+    /// required; every other field may be missing or null.
+    public static func species(from body: Data) throws(JSONScanFailure) -> SpeciesDetails {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.speciesDetails() }
+    }
+
+    /// `TypeDetails` from a `/type/{id}` body; `moves`, `pokemon`, `game_indices`, `sprites` and
+    /// `past_damage_relations` (most of its bytes) skipped. `id`, `name`, `damage_relations` required.
+    public static func type(from body: Data) throws(JSONScanFailure) -> TypeDetails {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.typeDetails() }
+    }
+}
 
 /// PokeAPI's `NamedAPIResource`, which every shape references: it needs `name` and `url` strings.
 extension JSONScanner {

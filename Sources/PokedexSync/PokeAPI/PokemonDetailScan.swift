@@ -6,48 +6,29 @@ import PokedexStore
     import Foundation
 #endif
 
-extension PokeAPIScanner {
-    /// `PokemonDetails` from a `/pokemon/{id}` body: ≈0.14 ms, where `JSONDecoder` took ≈1.5 ms.
-    ///
-    /// Semantics follow PokeAPI's documented shape: `id`, `name`, `types`, `abilities`, `stats`
-    /// required; `height`, `weight`, `base_experience`, `order`, `species`, `sprites`,
-    /// `sprites.other`, `other["official-artwork"]`, `front_default`, `abilities[].ability` may be
-    /// missing or null. Types are returned in slot order, abilities with a null `ability` dropped.
-    public static func details(from body: Data) throws(JSONScanFailure) -> PokemonDetails {
-        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.pokemonDetails() }
-    }
-}
-
 extension JSONScanner {
     mutating func pokemonDetails() throws(JSONScanFailure) -> PokemonDetails {
-        try beginObject()
-        var id: Int?, name: String?
         var height: Int?, weight: Int?, baseExperience: Int?, order: Int?
         var species: NamedResource?, sprites = SpriteURLs()
         var types: [NamedResource]?, abilities: [(PokemonDetails.Ability, url: String)]?
         var stats: [PokemonDetails.Stat]?
-        var first = true
-        while let k = try nextKey(&first) {
-            switch detailField(k) {
-            case .id: id = try int()
-            case .name: name = try string()
-            case .order: order = try optionalInt()
-            case .types: types = try slottedTypes()
-            case .stats: stats = try self.stats()
-            case .height: height = try optionalInt()
-            case .weight: weight = try optionalInt()
-            case .species: species = try consumeNull() ? nil : try namedResource()
-            case .sprites: sprites = try spriteURLs()
-            case .abilities: abilities = try self.abilities()
-            case .baseExperience: baseExperience = try optionalInt()
-            case .other: try skipValue()
+        let identity = try resourceObject(localized: false) { scanner, k throws(JSONScanFailure) in
+            switch scanner.detailField(k) {
+            case .order: order = try scanner.optionalInt()
+            case .types: types = try scanner.slottedTypes()
+            case .stats: stats = try scanner.stats()
+            case .height: height = try scanner.optionalInt()
+            case .weight: weight = try scanner.optionalInt()
+            case .species: species = try scanner.consumeNull() ? nil : try scanner.namedResource()
+            case .sprites: sprites = try scanner.spriteURLs()
+            case .abilities: abilities = try scanner.abilities()
+            case .baseExperience: baseExperience = try scanner.optionalInt()
+            case .other: try scanner.skipValue()
             }
         }
-        guard let id else { throw fail("missing \"id\"") }
-        guard let name else { throw fail("missing \"name\"") }
         guard let types, let abilities, let stats else { throw fail("missing types, abilities or stats") }
         return PokemonDetails(
-            id: id, name: name, height: height, weight: weight, baseExperience: baseExperience,
+            id: identity.id, name: identity.name, height: height, weight: weight, baseExperience: baseExperience,
             order: order, speciesName: species?.name, types: types.map(\.name), abilities: abilities.map(\.0),
             stats: stats, officialArtworkURL: sprites.official, speciesURL: species?.url, typeURLs: types.map(\.url),
             abilityURLs: abilities.map(\.url), spriteURL: sprites.front, shinySpriteURL: sprites.shiny)
@@ -180,14 +161,14 @@ extension JSONScanner {
     }
 
     private enum DetailField {
-        case id, name, order, types, stats, height, weight, species, sprites, abilities, baseExperience, other
+        case order, types, stats, height, weight, species, sprites, abilities, baseExperience, other
     }
 
     /// Dispatches on length first: most top-level keys (moves, game_indices, …) are skipped.
     private func detailField(_ k: Key) -> DetailField {
         if k.escaped {  // never in PokeAPI bodies; compare after unescaping
             for (literal, field) in [
-                ("id", DetailField.id), ("name", .name), ("order", .order), ("types", .types),
+                ("order", DetailField.order), ("types", .types),
                 ("stats", .stats), ("height", .height), ("weight", .weight),
                 ("species", .species), ("sprites", .sprites), ("abilities", .abilities),
                 ("base_experience", .baseExperience),
@@ -196,8 +177,6 @@ extension JSONScanner {
             return .other
         }
         switch k.count {
-        case 2 where key(k, is: "id"): return .id
-        case 4 where key(k, is: "name"): return .name
         case 5 where key(k, is: "order"): return .order
         case 5 where key(k, is: "types"): return .types
         case 5 where key(k, is: "stats"): return .stats

@@ -8,13 +8,11 @@ import TextUtilities
     import Foundation
 #endif
 
-/// One PokeAPI resource a sync walks: where its list is, how a detail body is checked and
-/// decoded, and which store writes it. The Pokémon catalog and each resource of a Pokédex entry
-/// are one each, and share ``ResourceSync``'s list→detail engine.
+/// How a PokeAPI resource's bodies are checked, decoded and stored: the typed side of a
+/// ``PokeAPIResource`` declaration (its ``PokeAPIResource/Extraction``). Every kind shares
+/// ``ResourceSync``'s list→detail engine.
 protocol PokeAPIResourceKind: Sendable {
     associatedtype Store: ResourcePageStore where Store.Downloaded: PageBody
-    /// The list's path under the base URL (`type/`).
-    static var listPath: String { get }
     /// What a list entry's id must fall in.
     static var idRange: ClosedRange<Int> { get }
     static var maximumDetailBytes: Int { get }
@@ -36,6 +34,7 @@ enum ResourceEntrySource: Sendable {
 /// each `commitSize` entries in one transaction: whatever was committed survives a failure
 /// later in the run.
 struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
+    let resource: PokeAPIResource
     let client: HTTPClient
     let baseURL: URL
     let lent: LentStore<Kind.Store>
@@ -43,10 +42,16 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
     /// List pages asked for beyond the next one (``ListReadAhead``), within `--concurrency`.
     static var listPagesAhead: Int { 3 }
 
-    /// Detail bodies that may wait for an earlier page's last detail (``CatalogSync/waitingBodyBytesLimit``).
-    static var waitingBodyBytesLimit: Int { CatalogSync.waitingBodyBytesLimit }
+    /// Detail bodies that may wait for an earlier page's last detail before new downloads
+    /// pause. A normal sync holds a few bodies here; a detail held up by retries holds back
+    /// its page and so everything after it. Pausing then is what the server asked for (429,
+    /// 5xx), and it bounds memory whatever the list's size.
+    static var waitingBodyBytesLimit: Int { 16 << 20 }
 
-    init(client: HTTPClient, baseURL: URL, store: Kind.Store) {
+    /// The store's connection is lent to a writer of the run's own while `run` runs: the
+    /// caller must not use it until `run` returns, and gets it back as it lent it.
+    init(_ resource: PokeAPIResource, client: HTTPClient, baseURL: URL, store: Kind.Store) {
+        self.resource = resource
         self.client = client
         self.baseURL = baseURL
         self.lent = LentStore(store: store)
@@ -69,9 +74,9 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         var nextList: Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error>?
         switch source {
         case .list(let offset):
-            nextList = startList(Self.firstListPage(offset: offset, options), retry: retry)
+            nextList = startList(resource.firstListPage(offset: offset, options), retry: retry)
         case .entries(let entries):
-            nextList = entries.isEmpty ? nil : Self.followed(entries)
+            nextList = entries.isEmpty ? nil : followed(entries)
         }
         var readAhead = ListReadAhead<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage>(
             window: min(Self.listPagesAhead, concurrency - 1))
@@ -158,11 +163,6 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
 
     // MARK: List pages
 
-    /// The list page a walk from `offset` asks for first (a prefetch of it asks the same).
-    static func firstListPage(offset: Int, _ options: ResourceSyncOptions) -> PokeAPIEndpoint {
-        .list(path: Kind.listPath, offset: offset, limit: min(max(1, options.listPageSize), options.limit ?? Int.max))
-    }
-
     private func startList(
         _ endpoint: PokeAPIEndpoint, retry: RetryPolicy
     ) -> Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error> {
@@ -212,11 +212,11 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
     }
 
     /// Followed entries as one page with no next: the schedule commits them in parts.
-    private static func followed(
+    private func followed(
         _ entries: [ResourceListEntry]
     ) -> Task<ResourcePageSchedule<Kind.Store.Downloaded>.ListPage, any Error> {
         // Never fetched: the schedule only keys the page by it.
-        let url = URL(string: "followed:\(Kind.listPath)")!
+        let url = URL(string: "followed:\(resource.listPath)")!
         let page = ResourcePageSchedule<Kind.Store.Downloaded>.ListPage(
             url: url, count: entries.count, entries: entries, next: nil)
         return Task { page }
@@ -244,29 +244,5 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
             if response.status == 304, etag != nil { return DetailDownload(id: entry.id, downloaded: nil) }
             return DetailDownload(id: entry.id, downloaded: try Kind.downloaded(from: response, entry: entry))
         }
-    }
-}
-
-/// The Pokémon catalog as a resource kind.
-enum PokemonKind: PokeAPIResourceKind {
-    typealias Store = PokemonCatalog
-    static let listPath = "pokemon/"
-    static let idRange = PokemonDetails.Limits.id
-    static let maximumDetailBytes = PokeAPIEndpoint.maximumDetailsBytes
-
-    static func downloaded(from response: HTTPResponse, entry: ResourceListEntry) throws(FetchError)
-        -> DownloadedDetails
-    {
-        let details = try JSONResponse.pokemonDetails(from: response)
-        guard details.id == entry.id else {
-            throw JSONResponse.undecodable(
-                response,
-                reason: "detail has id \(details.id) but the list entry \"\(entry.name)\" has id \(entry.id)")
-        }
-        if let inconsistency = details.inconsistency {
-            throw JSONResponse.undecodable(response, reason: inconsistency)
-        }
-        return DownloadedDetails(
-            details: details, body: response.storedBody(), etag: EntityTagValue.storable(response.header("ETag")))
     }
 }

@@ -6,77 +6,57 @@ import PokedexStore
     import Foundation
 #endif
 
-extension PokeAPIScanner {
-    /// `SpeciesDetails` from a `/pokemon-species/{id}` body, flavor texts cleaned. `id` and `name`
-    /// required; every other field may be missing or null.
-    public static func species(from body: Data) throws(JSONScanFailure) -> SpeciesDetails {
-        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.speciesDetails() }
-    }
-}
-
 extension JSONScanner {
     mutating func speciesDetails() throws(JSONScanFailure) -> SpeciesDetails {
-        try beginObject()
-        var id: Int?, name: String?
         var s = SpeciesDetails(id: 0, name: "")
         var genera: [(language: String, genus: String)] = []
-        var names: [LocalizedName] = []
-        var first = true
-        while let k = try nextKey(&first) {
-            if key(k, is: "id") {
-                id = try int()
-            } else if key(k, is: "name") {
-                name = try string()
-            } else if key(k, is: "order") {
-                s.order = try optionalInt()
-            } else if key(k, is: "generation") {
-                let generation = try consumeNull() ? nil : try namedResource()
+        let identity = try resourceObject { scanner, k throws(JSONScanFailure) in
+            if scanner.key(k, is: "order") {
+                s.order = try scanner.optionalInt()
+            } else if scanner.key(k, is: "generation") {
+                let generation = try scanner.consumeNull() ? nil : try scanner.namedResource()
                 s.generation = generation?.name
                 s.generationNumber = generation.flatMap { try? PokemonResource.id(fromURL: $0.url) }
-            } else if key(k, is: "is_legendary") {
-                s.isLegendary = try optionalBool()
-            } else if key(k, is: "is_mythical") {
-                s.isMythical = try optionalBool()
-            } else if key(k, is: "is_baby") {
-                s.isBaby = try optionalBool()
-            } else if key(k, is: "color") {
-                s.color = try optionalNamedResourceName()
-            } else if key(k, is: "shape") {
-                s.shape = try optionalNamedResourceName()
-            } else if key(k, is: "habitat") {
-                s.habitat = try optionalNamedResourceName()
-            } else if key(k, is: "growth_rate") {
-                s.growthRate = try optionalNamedResourceName()
-            } else if key(k, is: "evolves_from_species") {
-                s.evolvesFrom = try optionalNamedResourceName()
-            } else if key(k, is: "capture_rate") {
-                s.captureRate = try optionalInt()
-            } else if key(k, is: "base_happiness") {
-                s.baseHappiness = try optionalInt()
-            } else if key(k, is: "gender_rate") {
-                s.genderRate = try optionalInt()
-            } else if key(k, is: "hatch_counter") {
-                s.hatchCounter = try optionalInt()
-            } else if key(k, is: "evolution_chain") {
-                s.evolutionChainURL = try chainURL()
-            } else if key(k, is: "names") {
-                names = try localizedNames()
-            } else if key(k, is: "genera") {
-                genera = try self.genera()
-            } else if key(k, is: "flavor_text_entries") {
-                s.flavorTexts = try flavorTexts()
-            } else if key(k, is: "egg_groups") {
-                s.eggGroups = try namedResources().map(\.name)
-            } else if key(k, is: "varieties") {
-                s.varieties = try varieties()
+            } else if scanner.key(k, is: "is_legendary") {
+                s.isLegendary = try scanner.optionalBool()
+            } else if scanner.key(k, is: "is_mythical") {
+                s.isMythical = try scanner.optionalBool()
+            } else if scanner.key(k, is: "is_baby") {
+                s.isBaby = try scanner.optionalBool()
+            } else if scanner.key(k, is: "color") {
+                s.color = try scanner.optionalNamedResourceName()
+            } else if scanner.key(k, is: "shape") {
+                s.shape = try scanner.optionalNamedResourceName()
+            } else if scanner.key(k, is: "habitat") {
+                s.habitat = try scanner.optionalNamedResourceName()
+            } else if scanner.key(k, is: "growth_rate") {
+                s.growthRate = try scanner.optionalNamedResourceName()
+            } else if scanner.key(k, is: "evolves_from_species") {
+                s.evolvesFrom = try scanner.optionalNamedResourceName()
+            } else if scanner.key(k, is: "capture_rate") {
+                s.captureRate = try scanner.optionalInt()
+            } else if scanner.key(k, is: "base_happiness") {
+                s.baseHappiness = try scanner.optionalInt()
+            } else if scanner.key(k, is: "gender_rate") {
+                s.genderRate = try scanner.optionalInt()
+            } else if scanner.key(k, is: "hatch_counter") {
+                s.hatchCounter = try scanner.optionalInt()
+            } else if scanner.key(k, is: "evolution_chain") {
+                s.evolutionChainURL = try scanner.chainURL()
+            } else if scanner.key(k, is: "genera") {
+                genera = try scanner.genera()
+            } else if scanner.key(k, is: "flavor_text_entries") {
+                s.flavorTexts = try scanner.flavorTexts()
+            } else if scanner.key(k, is: "egg_groups") {
+                s.eggGroups = try scanner.namedResources().map(\.name)
+            } else if scanner.key(k, is: "varieties") {
+                s.varieties = try scanner.varieties()
             } else {
-                try skipValue()
+                try scanner.skipValue()
             }
         }
-        guard let id else { throw fail("missing \"id\"") }
-        guard let name else { throw fail("missing \"name\"") }
-        s.id = id
-        s.name = name
+        s.id = identity.id
+        s.name = identity.name
         if let url = s.evolutionChainURL {
             do {
                 s.evolutionChainID = try PokemonResource.id(fromURL: url)
@@ -85,7 +65,7 @@ extension JSONScanner {
             }
         }
         // names and genera merged by language, in order of first appearance.
-        for entry in names {
+        for entry in identity.names {
             s.names.append(SpeciesDetails.Name(language: entry.language, name: entry.name, genus: nil))
         }
         for entry in genera {

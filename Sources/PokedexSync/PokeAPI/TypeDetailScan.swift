@@ -6,49 +6,30 @@ import PokedexStore
     import Foundation
 #endif
 
-extension PokeAPIScanner {
-    /// `TypeDetails` from a `/type/{id}` body; `moves`, `pokemon`, `game_indices`, `sprites` and
-    /// `past_damage_relations` (most of its bytes) skipped. `id`, `name`, `damage_relations` required.
-    public static func type(from body: Data) throws(JSONScanFailure) -> TypeDetails {
-        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.typeDetails() }
-    }
-}
-
 extension JSONScanner {
     mutating func typeDetails() throws(JSONScanFailure) -> TypeDetails {
-        try beginObject()
-        var id: Int?, name: String?, generation: String?, damageClass: String?
-        var names: [LocalizedName] = []
+        var generation: String?, damageClass: String?
         var relations: (to: [DamageRelation], from: [DamageRelation])?
-        var first = true
-        while let k = try nextKey(&first) {
-            if key(k, is: "id") {
-                id = try int()
-            } else if key(k, is: "name") {
-                name = try string()
-            } else if key(k, is: "generation") {
-                generation = try optionalNamedResourceName()
-            } else if key(k, is: "move_damage_class") {
-                damageClass = try optionalNamedResourceName()
-            } else if key(k, is: "names") {
-                names = try localizedNames()
-            } else if key(k, is: "damage_relations") {
-                relations = try damageRelations()
+        let identity = try resourceObject { scanner, k throws(JSONScanFailure) in
+            if scanner.key(k, is: "generation") {
+                generation = try scanner.optionalNamedResourceName()
+            } else if scanner.key(k, is: "move_damage_class") {
+                damageClass = try scanner.optionalNamedResourceName()
+            } else if scanner.key(k, is: "damage_relations") {
+                relations = try scanner.damageRelations()
             } else {
-                try skipValue()
+                try scanner.skipValue()
             }
         }
-        guard let id else { throw fail("missing \"id\"") }
-        guard let name else { throw fail("missing \"name\"") }
         guard let relations else { throw fail("missing \"damage_relations\"") }
         return TypeDetails(
-            id: id, name: name, generation: generation, moveDamageClass: damageClass, names: names,
-            damageTo: relations.to, damageFrom: relations.from)
+            id: identity.id, name: identity.name, generation: generation, moveDamageClass: damageClass,
+            names: identity.names, damageTo: relations.to, damageFrom: relations.from)
     }
 
     /// The six lists of `damage_relations`: the `_to` lists, then the `_from` lists, each side
     /// in the order double, half, none.
-    private mutating func damageRelations() throws(JSONScanFailure) -> (
+    fileprivate mutating func damageRelations() throws(JSONScanFailure) -> (
         to: [DamageRelation], from: [DamageRelation]
     ) {
         try beginObject()

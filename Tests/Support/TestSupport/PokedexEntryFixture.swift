@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import LocalDatabase
 import PokedexStore
 import PokedexSync
 import SQLiteDatabase
@@ -38,8 +40,11 @@ public enum PokedexEntryFixture {
         try sync(
             SpeciesStore(database: database), "pokemon-species", named: \.name, scan: PokeAPIScanner.species(from:))
         // Chains have no list: the species' `evolution_chain.url` are followed.
-        let chains = try PokedexEntryLinks(database: database).evolutionChains(ofSpecies: nil).map {
-            PokemonListEntry(id: try PokemonResource.id(fromURL: $0.url), name: $0.name, url: $0.url)
+        let links = try PokeAPIResources.evolutionChain.links.flatMap {
+            try ResourceLinks(database: database).follow($0, from: nil)
+        }
+        let chains = try links.map {
+            ResourceListEntry(id: try PokemonResource.id(fromURL: $0.url), name: $0.name, url: $0.url)
         }
         try sync(
             EvolutionChainStore(database: database), "evolution-chain", entries: chains,
@@ -89,15 +94,15 @@ public enum PokedexEntryFixture {
     // MARK: One resource
 
     /// A listed Pokédex-entry resource: its entries named as its bodies are.
-    private static func sync<Store: ResourcePageStore, Fields: PokedexEntryFields>(
+    private static func sync<Store: ResourcePageStore, Fields: LinkedResourceFields>(
         _ store: Store, _ kind: String, named name: KeyPath<Fields, String>, scan: (Data) throws -> Fields
     ) throws where Store.Downloaded == DownloadedResource<Fields> {
         try sync(store, kind, entries: listed(kind) { try scan($0)[keyPath: name] }, scan: scan)
     }
 
-    /// A Pokédex-entry resource: its bodies scanned and checked as ``PokedexEntryKind`` does.
-    private static func sync<Store: ResourcePageStore, Fields: PokedexEntryFields>(
-        _ store: Store, _ kind: String, entries: [PokemonListEntry], scan: (Data) throws -> Fields
+    /// A Pokédex-entry resource: its bodies scanned and checked as ``LinkedResourceKind`` does.
+    private static func sync<Store: ResourcePageStore, Fields: LinkedResourceFields>(
+        _ store: Store, _ kind: String, entries: [ResourceListEntry], scan: (Data) throws -> Fields
     ) throws where Store.Downloaded == DownloadedResource<Fields> {
         try sync(store, kind, entries: entries) { response, entry in
             let fields = try scan(response.body)
@@ -108,8 +113,8 @@ public enum PokedexEntryFixture {
 
     /// One page: the entries, then each body as it would arrive (a 200 from the entry's URL).
     private static func sync<Store: ResourcePageStore>(
-        _ store: Store, _ kind: String, entries: [PokemonListEntry],
-        _ downloaded: (HTTPResponse, PokemonListEntry) throws -> Store.Downloaded
+        _ store: Store, _ kind: String, entries: [ResourceListEntry],
+        _ downloaded: (HTTPResponse, ResourceListEntry) throws -> Store.Downloaded
     ) throws {
         let bodies = try entries.map { entry in
             let response = HTTPResponse(
@@ -128,14 +133,14 @@ public enum PokedexEntryFixture {
     }
 
     /// The entries a list of `kind` gives: one for each body, in id order, with its name.
-    private static func listed(_ kind: String, name: (Data) throws -> String) throws -> [PokemonListEntry] {
+    private static func listed(_ kind: String, name: (Data) throws -> String) throws -> [ResourceListEntry] {
         let files = try FileManager.default.contentsOfDirectory(atPath: bodies.appendingPathComponent(kind).path)
         let ids = try files.filter { $0.hasSuffix(".json") }.map { file in
             guard let id = Int(file.dropLast(".json".count)) else { throw RefusedBody(description: "\(kind)/\(file)") }
             return id
         }
         return try ids.sorted().map { id in
-            PokemonListEntry(id: id, name: try name(try body(kind, id: id)), url: "\(baseURL)\(kind)/\(id)/")
+            ResourceListEntry(id: id, name: try name(try body(kind, id: id)), url: "\(baseURL)\(kind)/\(id)/")
         }
     }
 
@@ -149,7 +154,7 @@ public enum PokedexEntryFixture {
     }
 
     /// Refused as the sync refuses it: another entry's body, or a value out of range.
-    private static func check(_ id: Int, _ violation: String?, _ entry: PokemonListEntry) throws {
+    private static func check(_ id: Int, _ violation: String?, _ entry: ResourceListEntry) throws {
         guard id == entry.id else { throw RefusedBody(description: "\(entry.url) has id \(id)") }
         if let violation { throw RefusedBody(description: "\(entry.url): \(violation)") }
     }

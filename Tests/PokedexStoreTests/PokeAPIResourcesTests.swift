@@ -1,0 +1,58 @@
+import LocalDatabase
+import SQLiteDatabase
+import TestSupport
+import Testing
+
+@testable import PokedexStore
+
+/// Every list of PokeAPI kinds is derived from the declarations: these fail when a declared
+/// kind is missing from what the schema, the run log or a partial sync needs of it.
+@Suite("PokeAPI resource declarations")
+struct PokeAPIResourcesTests {
+    let directory: TemporaryDirectory
+    let database: Database
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = try LocalStore.openForWriting(path: directory.file("pokedex.sqlite"))
+    }
+
+    @Test("kinds are declared once each, the Pokémon first, and found by name")
+    func declaredOnce() {
+        let kinds = PokeAPIResources.all.map(\.kind)
+        #expect(Set(kinds).count == kinds.count)
+        #expect(kinds.first == .pokemon)
+        #expect(PokeAPIResources.linked.map(\.kind) == Array(kinds.dropFirst()))
+        for resource in PokeAPIResources.all {
+            #expect(PokeAPIResources.resource(resource.kind)?.title == resource.title)
+            #expect(SyncResource.pokeAPI(resource.kind).title == resource.title)
+        }
+        #expect(Set(PokeAPIResources.all.map(\.extraction)) == Set(PokeAPIResource.Extraction.allCases))
+    }
+
+    @Test("every declared kind is a row of sync_resource: runs of it can be recorded", arguments: PokeAPIResources.all)
+    func runLogKnowsIt(_ resource: PokeAPIResource) throws {
+        let names = try database.query("SELECT name FROM sync_resource") { $0.text(0) }
+        #expect(names.contains(resource.kind.name))
+        let log = SyncRunLog(database: database)
+        let run = try log.begin(.pokeAPI(resource.kind), pid: 1)
+        try log.finish(run, SyncRunEnd(outcome: .succeeded))
+        #expect(try log.latest(.pokeAPI(resource.kind), outcomes: [.succeeded])?.id == run)
+    }
+
+    @Test("every declared kind's tables, links and counts fit the schema", arguments: PokeAPIResources.all)
+    func schemaHasIt(_ resource: PokeAPIResource) throws {
+        let columns = { (table: String) in
+            try database.query("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.text(0) }
+        }
+        #expect(try columns(resource.tables.table).contains("details_synced_at"))
+        #expect(try columns(resource.tables.jsonTable).contains(resource.tables.key))
+        let counts = try resource.statusCounts(in: database)
+        #expect(counts.map(\.0) == [resource.countKey, "with_details"] + resource.extraCounts.map(\.key))
+        for link in resource.links {
+            #expect(PokeAPIResources.resource(link.from) != nil, "\(resource.kind) is linked from \(link.from)")
+            #expect(try ResourceLinks(database: database).follow(link, from: [1]).isEmpty)
+        }
+        #expect(resource.reach == .listed || !resource.links.isEmpty, "a followed kind needs a link to follow")
+    }
+}
