@@ -68,7 +68,9 @@ public enum ArgumentParser {
         }
         if wantsHelp { return Invocation(global: global, command: .help(commandName == .help ? nil : commandName)) }
         let options = ParsedOptions(command: commandName, values: values, flags: flags)
-        return Invocation(global: global, command: try commandName.spec.build(positionals, options))
+        let command = try commandName.spec.build(positionals, options)
+        try options.refuseExclusive()
+        return Invocation(global: global, command: command)
     }
 
     /// `usage`: the command whose usage line the error shows.

@@ -3,21 +3,19 @@ import PokedexStore
 /// `pokedex artwork NAME [--official | --shiny] [-o FILE]`.
 enum ArtworkOptions {
     static let official = OptionSpec(
-        name: "--official", value: .flag, help: ["The official artwork (stored by 'sync --artwork all')."])
+        name: "--official", value: .flag, help: ["The official artwork (stored by 'sync --artwork all')."],
+        group: "image")
     static let shiny = OptionSpec(
-        name: "--shiny", value: .flag, help: ["The shiny sprite (stored by 'sync --artwork all')."])
+        name: "--shiny", value: .flag, help: ["The shiny sprite (stored by 'sync --artwork all')."],
+        group: "image")
     static let output = OptionSpec(
         name: "--output", shortName: "-o", value: .text, placeholder: "FILE",
         help: ["Write the PNG to FILE instead of standard output."])
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         var artwork = ArtworkCommand(query: try NameArgument.single(positionals, options, what: "Pokémon"))
-        switch (options.flag(official), options.flag(shiny)) {
-        case (true, true): throw options.failure("--official and --shiny exclude each other")
-        case (true, false): artwork.kind = .official
-        case (false, true): artwork.kind = .shiny
-        case (false, false): break
-        }
+        // The two exclude each other (their group).
+        if options.flag(official) { artwork.kind = .official } else if options.flag(shiny) { artwork.kind = .shiny }
         if let path = options.text(output) {
             guard !path.isEmpty else { throw options.failure("--output needs a file name") }
             artwork.outputPath = path
@@ -35,11 +33,7 @@ extension CommandSpec {
             stores. To standard output (never to a terminal) or to -o FILE. Names and ids
             are looked up as 'show' does. Never uses the network.
             """,
-        usages: [
-            Usage(
-                arguments: "<name-or-id>",
-                options: [.oneOf([ArtworkOptions.official, ArtworkOptions.shiny]), .option(ArtworkOptions.output)])
-        ],
+        usages: [Usage(arguments: "<name-or-id>")],
         options: [ArtworkOptions.official, ArtworkOptions.shiny, ArtworkOptions.output],
         build: ArtworkOptions.command)
 }

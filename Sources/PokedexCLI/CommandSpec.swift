@@ -1,17 +1,13 @@
 /// One command's command line: how it is called, the options it accepts (besides the global
 /// ones), its help, and how its parsed arguments become a `Command`.
 struct CommandSpec: Sendable {
-    /// One way of calling the command, as its usage line shows it.
+    /// One way of calling the command, as its usage line shows it: its arguments, then the
+    /// options that apply to its scope, in the command's order.
     struct Usage: Sendable {
         /// What follows the command's name before its options (`issues OWNER/REPO`).
         var arguments: String?
-        let options: [UsageItem]
-    }
-
-    enum UsageItem: Sendable {
-        case option(OptionSpec)
-        /// Options that exclude each other: `[--pulls | --all-kinds]`.
-        case oneOf([OptionSpec])
+        /// nil for a command with one way of calling it.
+        var scope: UsageScope?
     }
 
     typealias Builder = @Sendable (_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command
@@ -22,9 +18,17 @@ struct CommandSpec: Sendable {
     /// Help's OVERVIEW, wrapped as printed. Empty for `help`, whose help is the tool's.
     let overview: String
     let usages: [Usage]
-    /// In help's order, which is also the order "did you mean" prefers among equally near names.
+    /// Every option the command accepts, each declared once: in help's and usage's order,
+    /// which is also the order "did you mean" prefers among equally near names.
     let options: [OptionSpec]
     let build: Builder
+}
+
+extension CommandSpec {
+    /// The options a usage line lists, in order.
+    func options(for usage: Usage) -> [OptionSpec] {
+        options.filter { usage.scope == nil || $0.scopes.isEmpty || $0.scopes.contains(usage.scope!) }
+    }
 }
 
 extension CommandName {
@@ -47,20 +51,22 @@ extension CommandName {
 
 /// Options several commands share.
 enum SharedOptions {
-    static let json = OptionSpec(name: "--json", value: .flag, help: ["Print JSON (keys are listed in the README)."])
+    static let json = OptionSpec(name: "--json", value: .flag, help: ["Print JSON (keys: docs/json.md)."])
     static let jsonArray = OptionSpec(
         name: "--json", value: .flag,
-        help: ["Print a JSON array (keys are listed in the README)."])
+        help: ["Print a JSON array (keys: docs/json.md)."])
     /// Where a listing starts; one range for every command, each with its own help.
-    static func offset(default value: OptionSpec.Default?, help: [String]) -> OptionSpec {
+    static func offset(
+        default value: OptionSpec.Default?, help: [String], scopes: Set<UsageScope> = []
+    ) -> OptionSpec {
         OptionSpec(
             name: "--offset", value: .count(0...ArgumentParser.maximumCount), placeholder: "N",
-            defaultValue: value, help: help)
+            defaultValue: value, help: help, scopes: scopes)
     }
 
-    static func limit(default value: OptionSpec.Default, help: [String]) -> OptionSpec {
+    static func limit(default value: OptionSpec.Default, help: [String], scopes: Set<UsageScope> = []) -> OptionSpec {
         OptionSpec(
             name: "--limit", value: .count(1...ArgumentParser.maximumCount), placeholder: "N",
-            defaultValue: value, help: help)
+            defaultValue: value, help: help, scopes: scopes)
     }
 }

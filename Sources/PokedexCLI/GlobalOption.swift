@@ -33,8 +33,6 @@ enum GlobalOption: CaseIterable, Sendable {
         issues, in SQLite.
         """
 
-    static let usage = CommandSpec.Usage(options: [
-        .option(Self.database.spec), .option(Self.quiet.spec),
-        .option(Self.verbose.spec),
-    ])
+    /// What the tool's usage line shows before the command.
+    static let usage = [Self.database.spec, Self.quiet.spec, Self.verbose.spec]
 }

@@ -3,11 +3,12 @@
 enum HelpText {
     static func usageLine(_ command: CommandName?) -> String {
         guard let command, command != .help else {
-            return "Usage: pokedex \(usage(GlobalOption.usage.options)) <command> [options]"
+            return "Usage: pokedex \(usage(GlobalOption.usage)) <command> [options]"
         }
         return "Usage: "
             + command.spec.usages.map { form in
-                (["pokedex", command.rawValue] + [form.arguments].compactMap { $0 } + [usage(form.options)])
+                (["pokedex", command.rawValue] + [form.arguments].compactMap { $0 }
+                    + [usage(command.spec.options(for: form))])
                     .joined(separator: " ")
             }.joined(separator: "\n       ")
     }
@@ -42,15 +43,42 @@ enum HelpText {
             """
     }
 
-    private static func usage(_ items: [CommandSpec.UsageItem]) -> String {
-        items.map { item in
-            switch item {
-            case .option(let option):
-                return "[\(usage(option))]" + (option.value == .repeatedText ? "..." : "")
-            case .oneOf(let options):
-                return "[" + options.map(usage).joined(separator: " | ") + "]"
+    /// Every command's usage lines, each wrapped to `width` columns under its command: the
+    /// synopsis docs/commands.md shows.
+    static func synopsis(width: Int) -> String {
+        CommandName.allCases.filter { $0 != .help }.flatMap { command in
+            command.spec.usages.map { form in
+                let start = "pokedex \(command.rawValue) " + (form.arguments.map { $0 + " " } ?? "")
+                let indent = String(repeating: " ", count: "pokedex \(command.rawValue) ".count)
+                var lines = [start.dropLast() + ""]
+                for item in usageItems(command.spec.options(for: form)) {
+                    if lines[lines.count - 1].count + 1 + item.count > width { lines.append(indent.dropLast() + "") }
+                    lines[lines.count - 1] += " " + item
+                }
+                return lines.joined(separator: "\n")
             }
-        }.joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+
+    /// Options as usage lists them: each in brackets, a group's together (`[--a | --b]`).
+    private static func usage(_ options: [OptionSpec]) -> String {
+        usageItems(options).joined(separator: " ")
+    }
+
+    private static func usageItems(_ options: [OptionSpec]) -> [String] {
+        var items: [String] = []
+        var index = options.startIndex
+        while index < options.endIndex {
+            let option = options[index]
+            var end = index + 1
+            while end < options.endIndex, let group = option.group, options[end].group == group { end += 1 }
+            items.append(
+                end - index > 1
+                    ? "[" + options[index..<end].map(usage).joined(separator: " | ") + "]"
+                    : "[\(usage(option))]" + (option.value == .repeatedText ? "..." : ""))
+            index = end
+        }
+        return items
     }
 
     private static func usage(_ option: OptionSpec) -> String {

@@ -18,8 +18,10 @@ enum IssuesOptions {
             "Only issues whose title, body or one comment has every word",
             "of TEXT; a MATCHED column says which.",
         ])
-    static let pulls = OptionSpec(name: "--pulls", value: .flag, help: ["Pull requests instead of issues."])
-    static let allKinds = OptionSpec(name: "--all-kinds", value: .flag, help: ["Issues and pull requests."])
+    static let pulls = OptionSpec(
+        name: "--pulls", value: .flag, help: ["Pull requests instead of issues."], group: "kinds")
+    static let allKinds = OptionSpec(
+        name: "--all-kinds", value: .flag, help: ["Issues and pull requests."], group: "kinds")
     static let limit = SharedOptions.limit(
         default: .number(IssueFilter().limit),
         help: ["Show at most N (default: {default})."])
@@ -46,12 +48,8 @@ enum IssuesOptions {
         }
         issues.filter.limit = try options.count(limit) ?? issues.filter.limit
         issues.filter.offset = try options.count(offset) ?? issues.filter.offset
-        switch (options.flag(pulls), options.flag(allKinds)) {
-        case (true, true): throw options.failure("--pulls and --all-kinds exclude each other")
-        case (true, false): issues.filter.kinds = .pullRequests
-        case (false, true): issues.filter.kinds = .all
-        case (false, false): issues.filter.kinds = .issues
-        }
+        // The two exclude each other (their group).
+        issues.filter.kinds = options.flag(pulls) ? .pullRequests : options.flag(allKinds) ? .all : .issues
         issues.json = options.flag(SharedOptions.jsonArray)
         return .issues(issues)
     }
@@ -83,15 +81,7 @@ extension CommandSpec {
             List a repository's stored issues, newest first. Never uses the network;
             run 'pokedex sync issues OWNER/REPO' first.
             """,
-        usages: [
-            Usage(
-                arguments: "OWNER/REPO",
-                options: [
-                    .option(IssuesOptions.state), .option(IssuesOptions.label), .option(IssuesOptions.author),
-                    .option(IssuesOptions.search), .oneOf([IssuesOptions.pulls, IssuesOptions.allKinds]),
-                    .option(IssuesOptions.limit), .option(IssuesOptions.offset), .option(SharedOptions.jsonArray),
-                ])
-        ],
+        usages: [Usage(arguments: "OWNER/REPO")],
         options: [
             IssuesOptions.state, IssuesOptions.label, IssuesOptions.author, IssuesOptions.search,
             IssuesOptions.pulls, IssuesOptions.allKinds, IssuesOptions.limit, IssuesOptions.offset,
@@ -106,6 +96,6 @@ extension CommandSpec {
             state, then its comments in order, each with its author and time. Never uses
             the network.
             """,
-        usages: [Usage(arguments: "OWNER/REPO#NUMBER", options: [.option(SharedOptions.json)])],
+        usages: [Usage(arguments: "OWNER/REPO#NUMBER")],
         options: [SharedOptions.json], build: IssueArguments.command)
 }

@@ -40,6 +40,12 @@ struct OptionSpec: Sendable, Equatable {
     /// Help's lines, wrapped as printed. `{default}`, `{range}` and `{choices}` stand for the
     /// declared default, count range and choices, so help shows the values the parser uses.
     let help: [String]
+    /// The ways of calling the command it applies to, where the command has several; empty
+    /// for all of them. Usage lines list it under those, and the parser refuses it elsewhere.
+    var scopes: Set<UsageScope> = []
+    /// Options of one group exclude each other: usage shows them as `[--a | --b]`, and the
+    /// parser refuses two of them.
+    var group: String?
 
     func isNamed(_ text: String) -> Bool {
         text == name || text == shortName
@@ -66,5 +72,20 @@ extension OptionSpec.Value {
     static func list(_ words: [String]) -> String {
         guard let last = words.last, words.count > 1 else { return words.first ?? "" }
         return words.dropLast().joined(separator: ", ") + " or " + last
+    }
+}
+
+/// One way of calling a command that has several: `sync` (the Pokémon catalog, then every
+/// repository synced before), `sync issues OWNER/REPO`, `sync issues OWNER`.
+enum UsageScope: Sendable, Hashable, CaseIterable {
+    case catalog, repository, owner
+
+    /// How an option that applies here alone is refused in another scope.
+    var refusal: String {
+        switch self {
+        case .catalog: "applies to the Pokémon catalog, not to 'sync issues'"
+        case .repository: "applies to 'sync issues OWNER/REPO' only"
+        case .owner: "applies to 'sync issues OWNER' only"
+        }
     }
 }

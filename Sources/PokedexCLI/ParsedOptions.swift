@@ -71,6 +71,30 @@ struct ParsedOptions {
         return choice
     }
 
+    /// Refuses the first option given, in the command's order, that does not apply to `scope`.
+    func refuseOutside(_ scope: UsageScope) throws(UsageError) {
+        guard
+            let option = command.spec.options.first(where: {
+                isGiven($0) && !$0.scopes.isEmpty && !$0.scopes.contains(scope)
+            })
+        else { return }
+        let refusal =
+            option.scopes.count == 1
+            ? option.scopes.first!.refusal
+            : "does not apply here"
+        throw failure("\(option.name) \(refusal)")
+    }
+
+    /// Refuses two options of one group (`--pulls` and `--all-kinds`).
+    func refuseExclusive() throws(UsageError) {
+        let given = command.spec.options.filter { $0.group != nil && isGiven($0) }
+        for (index, option) in given.enumerated() {
+            if let other = given[(index + 1)...].first(where: { $0.group == option.group }) {
+                throw failure("\(option.name) and \(other.name) exclude each other")
+            }
+        }
+    }
+
     func failure(_ message: String) -> UsageError {
         UsageError(message: message, command: command)
     }

@@ -7,8 +7,7 @@ import TextUtilities
 /// one `Error:` line and an exit status.
 ///
 /// It knows everything but how to sync: that comes from `sync`, so that the query
-/// commands' binary never loads Foundation's networking (≈10 ms of start-up) while the
-/// sync binary links it.
+/// commands' binary never loads libcurl and its TLS libraries, which the sync binary links.
 public enum PokedexCLI {
     /// Runs `pokedex sync`. Failures it throws that are not `CommandFailure` or
     /// `ReportedFailure` are described as store errors or reported as bugs.

@@ -147,14 +147,7 @@ extension CommandSpec {
             language ("Mr. Mime", "Nidoran♀", "Farfetch’d", "Flabébé", ピカチュウ,
             ぴかちゅう, 피카츄): case, accents, punctuation, width and kana are folded.
             """,
-        usages: [
-            Usage(
-                arguments: "<name-or-id>",
-                options: [
-                    .option(LanguageOption.spec), .option(SharedOptions.json), .option(ShowArguments.image),
-                    .option(ShowArguments.imageProtocol),
-                ])
-        ],
+        usages: [Usage(arguments: "<name-or-id>")],
         options: [LanguageOption.spec, SharedOptions.json, ShowArguments.image, ShowArguments.imageProtocol],
         build: ShowArguments.command)
 
@@ -165,14 +158,7 @@ extension CommandSpec {
             name (Raichu (Alola)). Never uses the network. When nothing stored matches, says
             so on stderr and exits 0.
             """,
-        usages: [
-            Usage(
-                options: [
-                    ListOptions.offset, ListOptions.limit, ListOptions.type, ListOptions.generation,
-                    LanguageOption.spec, SharedOptions.jsonArray,
-                ]
-                .map(UsageItem.option))
-        ],
+        usages: [Usage()],
         options: [
             ListOptions.offset, ListOptions.limit, ListOptions.type, ListOptions.generation, LanguageOption.spec,
             SharedOptions.jsonArray,
@@ -187,9 +173,7 @@ extension CommandSpec {
             Accepts an id (10), a slug (fire) or the type's name in any stored language
             (Feuer, ほのお).
             """,
-        usages: [
-            Usage(arguments: "<name-or-id>", options: [.option(LanguageOption.spec), .option(SharedOptions.json)])
-        ],
+        usages: [Usage(arguments: "<name-or-id>")],
         options: [LanguageOption.spec, SharedOptions.json], build: TypeArguments.command)
 
     static let ability = CommandSpec(
@@ -199,8 +183,6 @@ extension CommandSpec {
             have it, marking those for which it is a hidden ability. Accepts an id (9), a
             slug (static) or the ability's name in any stored language (Statik, せいでんき).
             """,
-        usages: [
-            Usage(arguments: "<name-or-id>", options: [.option(LanguageOption.spec), .option(SharedOptions.json)])
-        ],
+        usages: [Usage(arguments: "<name-or-id>")],
         options: [LanguageOption.spec, SharedOptions.json], build: AbilityArguments.command)
 }

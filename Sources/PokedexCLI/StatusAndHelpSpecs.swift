@@ -8,7 +8,7 @@ extension CommandSpec {
             sync is running now, and GitHub's rate-limit budget as last seen. Never uses the
             network and never waits for a running sync.
             """,
-        usages: [Usage(options: [.option(SharedOptions.json)])],
+        usages: [Usage()],
         options: [SharedOptions.json],
         build: { positionals, options throws(UsageError) in
             if let extra = positionals.first { throw options.failure("unexpected argument '\(extra)'") }

@@ -18,7 +18,7 @@ enum SyncOptions {
             "Reuse stored Pokémon details younger than this without a",
             "request; revalidate older ones (default: {default}; 0 revalidates",
             "every one).",
-        ])
+        ], scopes: [.catalog])
     static let artwork = OptionSpec(
         name: "--artwork", value: .choice(ArtworkSelection.allCases.map(\.rawValue)), placeholder: "KIND",
         defaultValue: .text(SyncCommand().artwork.rawValue),
@@ -27,10 +27,10 @@ enum SyncOptions {
             "sprites: each Pokémon's sprite (what show draws); all adds shiny",
             "sprites and official artwork (large). Stored ones younger than",
             "--max-age are reused; older ones are revalidated with their ETag.",
-        ])
+        ], scopes: [.catalog])
     static let pokeAPIURL = OptionSpec(
         name: "--pokeapi-url", value: .url, placeholder: "URL", defaultValue: .text(SyncDefaults.pokeAPIBaseURL),
-        help: ["PokeAPI's base URL (default: $POKEAPI_BASE_URL, else", "{default})."])
+        help: ["PokeAPI's base URL (default: $POKEAPI_BASE_URL, else", "{default})."], scopes: [.catalog])
     static let gitHubURL = OptionSpec(
         name: "--github-url", value: .url, placeholder: "URL", defaultValue: .text(SyncDefaults.gitHubBaseURL),
         help: [
@@ -40,15 +40,15 @@ enum SyncOptions {
         ])
     static let offset = SharedOptions.offset(
         default: .number(SyncCommand().offset),
-        help: ["Start at the N-th list entry (default: {default})."])
+        help: ["Start at the N-th list entry (default: {default})."], scopes: [.catalog])
     // Left out, the limit is nil: the whole list.
     static let limit = SharedOptions.limit(
         default: .text("all"),
-        help: ["Take at most N list entries (default: {default})."])
+        help: ["Take at most N list entries (default: {default})."], scopes: [.catalog])
     static let concurrency = OptionSpec(
         name: "--concurrency", value: .count(1...ArgumentParser.maximumConcurrency), placeholder: "N",
         defaultValue: .number(SyncDefaults.concurrency),
-        help: ["Detail downloads in flight, {range} (default: {default})."])
+        help: ["Detail downloads in flight, {range} (default: {default})."], scopes: [.catalog])
     static let maximumWait = OptionSpec(
         name: "--max-wait", value: .count(0...86_400), placeholder: "SECONDS",
         defaultValue: .number(SyncDefaults.maximumWaitSeconds),
@@ -100,14 +100,10 @@ enum SyncOptions {
             "older than this (default: {default}; 0 never).",
         ])
     static let includeForks = OptionSpec(
-        name: "--include-forks", value: .flag, help: ["With OWNER: sync its forks too."])
+        name: "--include-forks", value: .flag, help: ["With OWNER: sync its forks too."], scopes: [.owner])
     static let includeArchived = OptionSpec(
-        name: "--include-archived", value: .flag, help: ["With OWNER: sync its archived repositories too."])
-
-    /// What only the Pokémon catalog uses: `sync issues` names the first of these it is given.
-    static let catalogOnly = [offset, limit, concurrency, pokeAPIURL, maximumAge, artwork]
-    /// What only an owner's sync uses.
-    static let ownerOnly = [includeForks, includeArchived]
+        name: "--include-archived", value: .flag, help: ["With OWNER: sync its archived repositories too."],
+        scopes: [.owner])
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         var sync = SyncCommand()
@@ -146,13 +142,7 @@ enum SyncOptions {
         sync.reconcileAfterSeconds = try options.duration(reconcileEvery)
         sync.includeForks = options.flag(includeForks)
         sync.includeArchived = options.flag(includeArchived)
-        let syncsIssues = sync.repository != nil || sync.owner != nil
-        if syncsIssues, let catalogOption = catalogOnly.first(where: options.isGiven) {
-            throw options.failure("\(catalogOption.name) applies to the Pokémon catalog, not to 'sync issues'")
-        }
-        if sync.owner == nil, let ownerOption = ownerOnly.first(where: options.isGiven) {
-            throw options.failure("\(ownerOption.name) applies to 'sync issues OWNER' only")
-        }
+        try options.refuseOutside(sync.owner != nil ? .owner : sync.repository != nil ? .repository : .catalog)
         return .sync(sync)
     }
 }
@@ -188,36 +178,16 @@ extension CommandSpec {
             error lines, for cron's mail. Each run is recorded: see 'pokedex status'.
             """,
         usages: [
-            Usage(
-                options: [
-                    SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.artwork, SyncOptions.offset,
-                    SyncOptions.limit, SyncOptions.concurrency, SyncOptions.retries, SyncOptions.retryWait,
-                    SyncOptions.timeout, SyncOptions.lockWait, SyncOptions.pokeAPIURL, SyncOptions.gitHubURL,
-                    SyncOptions.full, SyncOptions.reconcileEvery,
-                ].map(UsageItem.option)),
-            Usage(
-                arguments: "issues OWNER/REPO",
-                options: [
-                    SyncOptions.ifOlderThan, SyncOptions.gitHubURL, SyncOptions.maximumWait,
-                    SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout, SyncOptions.lockWait,
-                    SyncOptions.full, SyncOptions.reconcileEvery,
-                ]
-                .map(UsageItem.option)),
-            Usage(
-                arguments: "issues OWNER",
-                options: [
-                    SyncOptions.includeForks, SyncOptions.includeArchived, SyncOptions.ifOlderThan,
-                    SyncOptions.gitHubURL, SyncOptions.maximumWait, SyncOptions.retries, SyncOptions.retryWait,
-                    SyncOptions.timeout, SyncOptions.lockWait, SyncOptions.full, SyncOptions.reconcileEvery,
-                ]
-                .map(UsageItem.option)),
+            Usage(scope: .catalog), Usage(arguments: "issues OWNER/REPO", scope: .repository),
+            Usage(arguments: "issues OWNER", scope: .owner),
         ],
+        // By what they concern: every sync, the Pokémon catalog, repositories, owners, requests.
         options: [
-            SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.artwork, SyncOptions.pokeAPIURL,
-            SyncOptions.gitHubURL, SyncOptions.offset, SyncOptions.limit, SyncOptions.concurrency,
-            SyncOptions.maximumWait,
-            SyncOptions.lockWait, SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout,
-            SyncOptions.full, SyncOptions.reconcileEvery, SyncOptions.includeForks, SyncOptions.includeArchived,
+            SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.artwork, SyncOptions.offset,
+            SyncOptions.limit, SyncOptions.concurrency, SyncOptions.pokeAPIURL, SyncOptions.gitHubURL,
+            SyncOptions.maximumWait, SyncOptions.full, SyncOptions.reconcileEvery, SyncOptions.includeForks,
+            SyncOptions.includeArchived, SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout,
+            SyncOptions.lockWait,
         ],
         build: SyncOptions.command)
 }

@@ -7,7 +7,7 @@ import PokedexCLI
 #endif
 
 /// `pokedex sync` runs in `pokedex-sync`, installed beside this binary: only it links
-/// Foundation's networking, so the query commands start without loading it.
+/// libcurl, so the query commands start without loading it.
 func execSyncBinary(_ command: SyncCommand, _ context: PokedexCLI.SyncContext) throws {
     let path = SiblingExecutable.path(named: "pokedex-sync")
     var arguments = CommandLine.arguments

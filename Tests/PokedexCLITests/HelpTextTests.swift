@@ -80,18 +80,23 @@ enum GoldenHelp {
                                   sprites: each Pokémon's sprite (what show draws); all adds shiny
                                   sprites and official artwork (large). Stored ones younger than
                                   --max-age are reused; older ones are revalidated with their ETag.
+          --offset N              Start at the N-th list entry (default: 0).
+          --limit N               Take at most N list entries (default: all).
+          --concurrency N         Detail downloads in flight, 1-64 (default: 8).
           --pokeapi-url URL       PokeAPI's base URL (default: $POKEAPI_BASE_URL, else
                                   https://pokeapi.co/api/v2).
           --github-url URL        GitHub's API URL (default: $GITHUB_API_URL, else
                                   https://api.github.com; Enterprise: https://HOST/api/v3).
                                   The token comes from $GITHUB_TOKEN, else $GH_TOKEN.
-          --offset N              Start at the N-th list entry (default: 0).
-          --limit N               Take at most N list entries (default: all).
-          --concurrency N         Detail downloads in flight, 1-64 (default: 8).
           --max-wait SECONDS      Wait at most this long for a GitHub rate limit to reset;
                                   past it, stop with exit status 75 (default: 60).
-          --wait SECONDS          Wait this long for another sync of the same database to
-                                  finish; past it, exit 75 (default: 0).
+          --full                  Reconcile the whole repository: read every issue and comment
+                                  again and remove those GitHub no longer lists.
+          --reconcile-every DURATION
+                                  Reconcile a repository by itself when its last reconcile is
+                                  older than this (default: 1w; 0 never).
+          --include-forks         With OWNER: sync its forks too.
+          --include-archived      With OWNER: sync its archived repositories too.
           --retries N             Retry a request that got no answer, a 5xx, 408 or 429, or a
                                   200 that is not JSON, up to N times with exponential backoff
                                   (honouring Retry-After), 0-10 (default: 4).
@@ -100,13 +105,8 @@ enum GoldenHelp {
           --timeout SECONDS       Give up on a request that receives nothing this long, or is
                                   not complete after 4 times this in all, and retry it
                                   (default: 30).
-          --full                  Reconcile the whole repository: read every issue and comment
-                                  again and remove those GitHub no longer lists.
-          --reconcile-every DURATION
-                                  Reconcile a repository by itself when its last reconcile is
-                                  older than this (default: 1w; 0 never).
-          --include-forks         With OWNER: sync its forks too.
-          --include-archived      With OWNER: sync its archived repositories too.
+          --wait SECONDS          Wait this long for another sync of the same database to
+                                  finish; past it, exit 75 (default: 0).
         \(globalOptions)
         """
 
@@ -120,7 +120,7 @@ enum GoldenHelp {
         \(statusUsage)
 
         OPTIONS:
-          --json                  Print JSON (keys are listed in the README).
+          --json                  Print JSON (keys: docs/json.md).
         \(globalOptions)
         """
 
@@ -142,7 +142,7 @@ enum GoldenHelp {
           --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
                                   ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where
                                   a text is missing.
-          --json                  Print JSON (keys are listed in the README).
+          --json                  Print JSON (keys: docs/json.md).
           --image WHEN            Draw the stored sprite above the entry (default: auto):
                                   always, never, or auto: only on a terminal, with NO_COLOR
                                   unset and TERM not dumb.
@@ -169,7 +169,7 @@ enum GoldenHelp {
           --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
                                   ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where
                                   a text is missing.
-          --json                  Print a JSON array (keys are listed in the README).
+          --json                  Print a JSON array (keys: docs/json.md).
         \(globalOptions)
         """
 
@@ -186,7 +186,7 @@ enum GoldenHelp {
           --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
                                   ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where
                                   a text is missing.
-          --json                  Print JSON (keys are listed in the README).
+          --json                  Print JSON (keys: docs/json.md).
         \(globalOptions)
         """
 
@@ -202,7 +202,7 @@ enum GoldenHelp {
           --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
                                   ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where
                                   a text is missing.
-          --json                  Print JSON (keys are listed in the README).
+          --json                  Print JSON (keys: docs/json.md).
         \(globalOptions)
         """
 
@@ -239,7 +239,7 @@ enum GoldenHelp {
           --all-kinds             Issues and pull requests.
           --limit N               Show at most N (default: 30).
           --offset N              Skip the first N.
-          --json                  Print a JSON array (keys are listed in the README).
+          --json                  Print a JSON array (keys: docs/json.md).
         \(globalOptions)
         """
 
@@ -252,7 +252,7 @@ enum GoldenHelp {
         \(issueUsage)
 
         OPTIONS:
-          --json                  Print JSON (keys are listed in the README).
+          --json                  Print JSON (keys: docs/json.md).
         \(globalOptions)
         """
 
@@ -265,7 +265,7 @@ enum GoldenHelp {
         \(reposUsage)
 
         OPTIONS:
-          --json                  Print JSON (keys are listed in the README).
+          --json                  Print JSON (keys: docs/json.md).
         \(globalOptions)
         """
 
@@ -282,13 +282,13 @@ enum GoldenHelp {
     /// The usage line of `sync`.
     static let syncUsage = """
         Usage: pokedex sync [--if-older-than DURATION] [--max-age DURATION] [--artwork none|sprites|all] [--offset \
-        N] [--limit N] [--concurrency N] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS] \
-        [--pokeapi-url URL] [--github-url URL] [--full] [--reconcile-every DURATION]
+        N] [--limit N] [--concurrency N] [--pokeapi-url URL] [--github-url URL] [--max-wait SECONDS] [--full] \
+        [--reconcile-every DURATION] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS]
                pokedex sync issues OWNER/REPO [--if-older-than DURATION] [--github-url URL] [--max-wait SECONDS] \
-        [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS] [--full] [--reconcile-every DURATION]
-               pokedex sync issues OWNER [--include-forks] [--include-archived] [--if-older-than DURATION] \
-        [--github-url URL] [--max-wait SECONDS] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] \
-        [--wait SECONDS] [--full] [--reconcile-every DURATION]
+        [--full] [--reconcile-every DURATION] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS]
+               pokedex sync issues OWNER [--if-older-than DURATION] [--github-url URL] [--max-wait SECONDS] [--full] \
+        [--reconcile-every DURATION] [--include-forks] [--include-archived] [--retries N] [--retry-wait SECONDS] \
+        [--timeout SECONDS] [--wait SECONDS]
         """
 
     /// The usage line of `status`.

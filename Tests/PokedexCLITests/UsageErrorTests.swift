@@ -91,8 +91,9 @@ struct UsageErrorTests {
                 .sync
             ),
             (
-                #"sync issues o/r --max-age 1h --offset 1"#,
-                #"--offset applies to the Pokémon catalog, not to 'sync issues'"#, .sync
+                // Two options outside the scope: the first in the command's order is named.
+                #"sync issues o/r --offset 1 --max-age 1h"#,
+                #"--max-age applies to the Pokémon catalog, not to 'sync issues'"#, .sync
             ),
             (
                 #"sync issues o/r --pokeapi-url http://x.example"#,

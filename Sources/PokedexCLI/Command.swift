@@ -1,0 +1,21 @@
+public enum Command: Equatable, Sendable {
+    case sync(SyncCommand)
+    case show(ShowCommand)
+    case list(ListCommand)
+    case type(TypeCommand)
+    case ability(AbilityCommand)
+    case artwork(ArtworkCommand)
+    case issues(IssuesCommand)
+    case issue(IssueCommand)
+    case repos(ReposCommand)
+    case status(StatusCommand)
+    /// Help for the tool (nil) or for one command.
+    case help(CommandName?)
+    case version
+}
+extension Command {
+    var isSync: Bool {
+        if case .sync = self { return true }
+        return false
+    }
+}

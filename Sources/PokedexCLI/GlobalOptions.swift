@@ -1,0 +1,11 @@
+public struct GlobalOptions: Equatable, Sendable {
+    public var databasePath: String?
+    public var quiet = false
+    public var verbose = false
+
+    public init(databasePath: String? = nil, quiet: Bool = false, verbose: Bool = false) {
+        self.databasePath = databasePath
+        self.quiet = quiet
+        self.verbose = verbose
+    }
+}

@@ -1,0 +1,7 @@
+import IssueStore
+
+public struct IssueCommand: Equatable, Sendable {
+    public var repository: GitHubRepositoryName
+    public var number: Int
+    public var json = false
+}

@@ -1,0 +1,9 @@
+public struct ListCommand: Equatable, Sendable {
+    public var offset = 0
+    public var limit = 20
+    /// A type slug, or a type's display name folded (`NameFolding`), resolved when run.
+    public var type: String?
+    public var json = false
+    public var generation: Int?
+    public var language: String?
+}

@@ -1,0 +1,12 @@
+import TerminalImages
+
+public struct ShowCommand: Equatable, Sendable {
+    public var query: String
+    public var json = false
+    /// `--lang`, as given (matched to a stored language case-insensitively when run).
+    public var language: String?
+    /// Whether the stored sprite is drawn above the entry (`--image`).
+    public var image = ImageDisplayMode.auto
+    /// `--image-protocol`: how to draw it; nil chooses from the environment.
+    public var imageProtocol: ImageProtocol?
+}

@@ -1,0 +1,6 @@
+/// `pokedex type NAME`.
+public struct TypeCommand: Equatable, Sendable {
+    public var query: String
+    public var json = false
+    public var language: String?
+}

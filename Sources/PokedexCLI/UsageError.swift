@@ -1,0 +1,8 @@
+/// A command line that cannot be run: reported as `Error: …` plus a usage line, exit 64.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    /// The command whose usage line to show; nil shows the tool's.
+    public let command: CommandName?
+
+    public var description: String { message }
+}
