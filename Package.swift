@@ -68,7 +68,7 @@ let package = Package(
         // read-only), the writer lock, the run log and the raw bodies' stored form.
         .target(
             name: "LocalDatabase",
-            dependencies: ["CSQLite", "SQLiteDatabase", "Migrations", "BodyCoding", "TextUtilities", "JSONOutput"]),
+            dependencies: ["CSQLite", "SQLiteDatabase", "Migrations", "BodyCoding", "JSONOutput"]),
         // The GitHub issue mirror's tables and queries.
         .target(
             name: "IssueStore",
@@ -84,7 +84,7 @@ let package = Package(
             name: "PokedexSync",
             dependencies: [
                 "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "PNGDecoding", "BodyCoding",
-                "HTTPTypes", "SyncSettings", "TextUtilities", "JSONOutput",
+                "HTTPTypes", "SyncSettings", "TextUtilities",
             ]),
         // The system libcurl (libcurl4-openssl-dev on Debian/Ubuntu; the macOS SDK ships it) and
         // the sync binary's transport on it.
@@ -105,8 +105,7 @@ let package = Package(
         .target(
             name: "PokedexSyncCLI",
             dependencies: [
-                "PokedexCLI", "PokedexSync", "HTTPTypes", "PokedexStore", "IssueStore", "LocalDatabase", "SyncSettings",
-                "TextUtilities",
+                "PokedexCLI", "PokedexSync", "HTTPTypes", "PokedexStore", "LocalDatabase", "SyncSettings",
             ]),
         .executableTarget(
             name: "pokedex", dependencies: ["PokedexCLI"],
@@ -157,13 +156,13 @@ let package = Package(
             name: "PokedexStoreTests",
             dependencies: [
                 "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "SHA256Digest", "BodyCoding",
-                "Migrations", "TextUtilities", "JSONOutput", "PokedexCLI", "TestSupport",
+                "Migrations", "TextUtilities", "JSONOutput", "PokedexCLI", "CSQLite", "TestSupport",
             ]),
         .testTarget(
             name: "PokedexSyncTests",
             dependencies: [
                 "PokedexSync", "CurlTransport", "HTTPTypes", "PokedexStore", "IssueStore", "LocalDatabase",
-                "SyncSettings", "BodyCoding", "LoopbackHTTP", "TestSupport",
+                "SyncSettings", "SQLiteDatabase", "BodyCoding", "LoopbackHTTP", "TestSupport",
             ]),
         .testTarget(
             name: "CurlTransportTests",

@@ -30,22 +30,22 @@ public struct PokeAPIResource: Sendable {
     /// Where stored bodies link to entries of this kind. A partial sync (`--offset/--limit`)
     /// takes exactly the entries linked from what it took of the kinds named; a followed kind
     /// takes every link a whole sync stored.
-    public let links: [ResourceLink]
+    public let links: [Link]
     /// Rows `status` counts beside the entries, of what `show` draws on.
-    public let extraCounts: [StatusCount]
+    public let extraCounts: [Count]
     public let extraction: Extraction
-}
 
-/// Entries of one kind that stored bodies of another kind link to: `sql` selects
-/// `(name, url)` pairs, in order, from the rows of the kind `from` whose ids are the JSON array
-/// bound as `?1`, or from every stored row when `?1` is NULL.
-public struct ResourceLink: Sendable {
-    public let from: PokeAPIKind
-    let sql: String
-}
+    /// Entries of one kind that stored bodies of another kind link to: `sql` selects
+    /// `(name, url)` pairs, in order, from the rows of the kind `from` whose ids are the JSON array
+    /// bound as `?1`, or from every stored row when `?1` is NULL.
+    public struct Link: Sendable {
+        public let from: PokeAPIKind
+        let sql: String
+    }
 
-/// One more count `status` shows for a kind: its key and the query (a constant) that counts.
-public struct StatusCount: Sendable {
-    public let key: String
-    let sql: String
+    /// One more count `status` shows for a kind: its key and the query (a constant) that counts.
+    public struct Count: Sendable {
+        public let key: String
+        let sql: String
+    }
 }

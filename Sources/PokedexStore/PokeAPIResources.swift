@@ -24,7 +24,7 @@ public enum PokeAPIResources {
         kind: PokeAPIKind("type"), title: "types", singular: "type", plural: "types", countKey: "types",
         tables: ResourceTables(table: "type", jsonTable: "type_json", key: "type_id"), reach: .listed,
         links: [
-            ResourceLink(
+            PokeAPIResource.Link(
                 from: .pokemon,
                 sql: """
                     SELECT type_name, type_url FROM pokemon_type
@@ -32,7 +32,7 @@ public enum PokeAPIResources {
                     ORDER BY pokemon_id, slot
                     """)
         ],
-        extraCounts: [StatusCount(key: "damage_relations", sql: "SELECT count(*) FROM type_damage")],
+        extraCounts: [PokeAPIResource.Count(key: "damage_relations", sql: "SELECT count(*) FROM type_damage")],
         extraction: .type)
 
     public static let ability = PokeAPIResource(
@@ -40,7 +40,7 @@ public enum PokeAPIResources {
         countKey: "abilities",
         tables: ResourceTables(table: "ability", jsonTable: "ability_json", key: "ability_id"), reach: .listed,
         links: [
-            ResourceLink(
+            PokeAPIResource.Link(
                 from: .pokemon,
                 sql: """
                     SELECT ability_name, ability_url FROM pokemon_ability
@@ -58,7 +58,7 @@ public enum PokeAPIResources {
         tables: ResourceTables(table: "pokemon_species", jsonTable: "pokemon_species_json", key: "species_id"),
         reach: .listed,
         links: [
-            ResourceLink(
+            PokeAPIResource.Link(
                 from: .pokemon,
                 sql: """
                     SELECT species_name, species_url FROM pokemon
@@ -66,7 +66,7 @@ public enum PokeAPIResources {
                       AND id IN (SELECT value FROM json_each(?1))
                     ORDER BY id
                     """),
-            ResourceLink(
+            PokeAPIResource.Link(
                 from: PokeAPIKind("evolution-chain"),
                 sql: """
                     SELECT species_name, species_url FROM evolution_chain_member
@@ -74,7 +74,9 @@ public enum PokeAPIResources {
                     ORDER BY chain_id, position
                     """),
         ],
-        extraCounts: [StatusCount(key: "flavor_texts", sql: "SELECT count(*) FROM pokemon_species_flavor_text")],
+        extraCounts: [
+            PokeAPIResource.Count(key: "flavor_texts", sql: "SELECT count(*) FROM pokemon_species_flavor_text")
+        ],
         extraction: .species)
 
     /// Chains have no list walk and no name: each species' body links its chain.
@@ -85,7 +87,7 @@ public enum PokeAPIResources {
             table: "evolution_chain", jsonTable: "evolution_chain_json", key: "chain_id", named: false),
         reach: .followed,
         links: [
-            ResourceLink(
+            PokeAPIResource.Link(
                 from: PokeAPIKind("pokemon-species"),
                 sql: """
                     SELECT '', evolution_chain_url FROM pokemon_species
@@ -94,6 +96,6 @@ public enum PokeAPIResources {
                     GROUP BY evolution_chain_url ORDER BY min(id)
                     """)
         ],
-        extraCounts: [StatusCount(key: "members", sql: "SELECT count(*) FROM evolution_chain_member")],
+        extraCounts: [PokeAPIResource.Count(key: "members", sql: "SELECT count(*) FROM evolution_chain_member")],
         extraction: .evolutionChain)
 }

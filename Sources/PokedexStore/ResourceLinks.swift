@@ -24,7 +24,7 @@ public struct ResourceLinks {
 
     /// What `link` finds in the stored rows of its kind with these ids; in every stored row
     /// when `ids` is nil.
-    public func follow(_ link: ResourceLink, from ids: [Int]?) throws -> [Link] {
+    public func follow(_ link: PokeAPIResource.Link, from ids: [Int]?) throws -> [Link] {
         try database.query(link.sql, [ids.map(SQLValue.jsonArray) ?? .null]) {
             Link(name: $0.text(0), url: $0.text(1))
         }

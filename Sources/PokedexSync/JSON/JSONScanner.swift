@@ -35,12 +35,12 @@ struct JSONScanner {
         let escaped: Bool
     }
 
-    private let base: UnsafePointer<UInt8>
-    private let end: Int
+    let base: UnsafePointer<UInt8>
+    let end: Int
     /// The offset of the next byte to read.
-    private(set) var pos = 0
+    var pos = 0
     /// Containers open at `pos`, the top level's included.
-    private var depth = 0
+    var depth = 0
 
     /// `JSONSerialization`'s own limit: one level deeper and it refuses the document.
     static let maximumDepth = 512
@@ -74,12 +74,12 @@ struct JSONScanner {
     /// A failure at the current offset, for a shape to throw when a value is missing or wrong.
     func fail(_ reason: String) -> JSONScanFailure { JSONScanFailure(offset: pos, reason: reason) }
 
-    @inline(__always) private mutating func skipWhitespace() {
+    @inline(__always) mutating func skipWhitespace() {
         while pos < end, isWhitespace(base[pos]) { pos += 1 }
     }
 
     /// The next non-whitespace byte, not consumed.
-    @inline(__always) private mutating func peek() throws(JSONScanFailure) -> UInt8 {
+    @inline(__always) mutating func peek() throws(JSONScanFailure) -> UInt8 {
         // Compact JSON, as APIs send it, has no whitespace between tokens: one comparison
         // (every byte that can start a token is above the space) settles most calls.
         if pos < end, base[pos] > 0x20 { return base[pos] }
@@ -88,7 +88,7 @@ struct JSONScanner {
         return base[pos]
     }
 
-    @inline(__always) private mutating func expect(_ byte: UInt8) throws(JSONScanFailure) {
+    @inline(__always) mutating func expect(_ byte: UInt8) throws(JSONScanFailure) {
         guard try peek() == byte else {
             throw fail("expected '\(Character(Unicode.Scalar(byte)))'")
         }
@@ -105,82 +105,11 @@ struct JSONScanner {
         return true
     }
 
-    // MARK: Objects and arrays
-
-    /// Consumes the `{` that must come next; then iterate with ``nextKey(_:)``.
-    mutating func beginObject() throws(JSONScanFailure) {
-        try expect(openBrace)
-        try enter()
-    }
-
-    /// Consumes the `[` that must come next; then iterate with ``nextElement(_:)``.
-    mutating func beginArray() throws(JSONScanFailure) {
-        try expect(openBracket)
-        try enter()
-    }
-
-    @inline(__always) private mutating func enter() throws(JSONScanFailure) {
-        depth += 1
-        guard depth <= Self.maximumDepth else { throw fail("nested deeper than \(Self.maximumDepth) levels") }
-    }
-
-    /// Call after `{` with `first = true`; returns each key (the `:` consumed), nil after `}`.
-    mutating func nextKey(_ first: inout Bool) throws(JSONScanFailure) -> Key? {
-        var c = try peek()
-        if c == closeBrace {
-            pos += 1
-            depth -= 1
-            return nil
-        }
-        if !first {
-            guard c == comma else { throw fail("expected ',' or '}' in object") }
-            pos += 1
-            c = try peek()
-            if c == closeBrace { throw fail("expected a key after ','") }
-        }
-        first = false
-        guard c == quote else { throw fail("expected a key") }
-        let start = pos + 1
-        let escaped = try skipString()
-        let key = Key(start: start, count: pos - 1 - start, escaped: escaped)
-        try expect(colon)
-        return key
-    }
-
-    /// Call after `[` with `first = true`; true while another element follows (positioned at it).
-    mutating func nextElement(_ first: inout Bool) throws(JSONScanFailure) -> Bool {
-        let c = try peek()
-        if c == closeBracket {
-            pos += 1
-            depth -= 1
-            return false
-        }
-        if !first {
-            guard c == comma else { throw fail("expected ',' or ']' in array") }
-            pos += 1
-            if try peek() == closeBracket { throw fail("expected a value after ','") }
-        }
-        first = false
-        return true
-    }
-
-    func key(_ key: Key, is literal: StaticString) -> Bool {
-        if !key.escaped {
-            return key.count == literal.utf8CodeUnitCount
-                && memcmp(base + key.start, literal.utf8Start, key.count) == 0
-        }
-        // Rare: an escaped key (`"na\u006de"`) is compared after unescaping.
-        var copy = self
-        copy.pos = key.start - 1
-        guard let decoded = try? copy.string() else { return false }
-        return decoded == literal.description
-    }
-
     // MARK: Skipping
 
     /// At an opening quote: moves past the closing one, checking escapes, control characters
     /// and UTF-8 on the way. Returns whether it held a backslash.
-    @inline(__always) private mutating func skipString() throws(JSONScanFailure) -> Bool {
+    @inline(__always) mutating func skipString() throws(JSONScanFailure) -> Bool {
         var p = pos + 1
         var escaped = false
         let base = base, end = end
@@ -216,7 +145,7 @@ struct JSONScanner {
     }
 
     /// At a backslash: the offset after its escape (a `\u` high surrogate with its low one).
-    private func skipEscape(at p: Int) throws(JSONScanFailure) -> Int {
+    func skipEscape(at p: Int) throws(JSONScanFailure) -> Int {
         guard p + 1 < end else { throw JSONScanFailure(offset: p, reason: "unterminated string") }
         switch base[p + 1] {
         case quote, backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
@@ -238,7 +167,7 @@ struct JSONScanner {
         }
     }
 
-    private func hex4(at p: Int) throws(JSONScanFailure) -> UInt32 {
+    func hex4(at p: Int) throws(JSONScanFailure) -> UInt32 {
         guard p + 4 <= end else { throw JSONScanFailure(offset: p, reason: "short \\u escape") }
         var value: UInt32 = 0
         for k in p..<p + 4 {
@@ -257,7 +186,7 @@ struct JSONScanner {
 
     /// At a byte ≥ 0x80: the offset after its well-formed UTF-8 sequence (no overlong forms,
     /// no surrogates, nothing above U+10FFFF), as `JSONSerialization` requires.
-    private func skipUTF8Sequence(at p: Int) throws(JSONScanFailure) -> Int {
+    func skipUTF8Sequence(at p: Int) throws(JSONScanFailure) -> Int {
         let lead = base[p]
         let length: Int
         var low: UInt8 = 0x80, high: UInt8 = 0xBF
@@ -293,7 +222,7 @@ struct JSONScanner {
     }
 
     /// Skips a number, `true`, `false` or `null`.
-    private mutating func skipScalar() throws(JSONScanFailure) {
+    mutating func skipScalar() throws(JSONScanFailure) {
         switch base[pos] {
         case UInt8(ascii: "t"): try skipLiteral("true")
         case UInt8(ascii: "f"): try skipLiteral("false")
@@ -303,7 +232,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func skipLiteral(_ literal: StaticString) throws(JSONScanFailure) {
+    mutating func skipLiteral(_ literal: StaticString) throws(JSONScanFailure) {
         let count = literal.utf8CodeUnitCount
         guard end - pos >= count, memcmp(base + pos, literal.utf8Start, count) == 0 else {
             throw fail("invalid literal")
@@ -312,7 +241,7 @@ struct JSONScanner {
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, finite as a double.
-    private mutating func skipNumber() throws(JSONScanFailure) {
+    mutating func skipNumber() throws(JSONScanFailure) {
         let start = pos
         func digits(_ scanner: inout JSONScanner) -> Int {
             let from = scanner.pos
@@ -348,7 +277,7 @@ struct JSONScanner {
 
     /// Skips `{…}` or `[…]`, checking its grammar without recursion (a hostile body nested
     /// deeply cannot exhaust the stack).
-    private mutating func skipContainer() throws(JSONScanFailure) {
+    mutating func skipContainer() throws(JSONScanFailure) {
         // One entry per open container: true for an object.
         var objects: [Bool] = []
         var expectingValue = false
@@ -406,7 +335,7 @@ struct JSONScanner {
     }
 
     /// At a key whose first byte `c` was peeked: the key and its `:`.
-    @inline(__always) private mutating func skipKeyAndColon(startingWith c: UInt8) throws(JSONScanFailure) {
+    @inline(__always) mutating func skipKeyAndColon(startingWith c: UInt8) throws(JSONScanFailure) {
         guard c == quote else { throw fail("expected a key") }
         _ = try skipString()
         if pos < end, base[pos] == colon {
@@ -416,147 +345,14 @@ struct JSONScanner {
         }
     }
 
-    // MARK: Scalars
-
-    mutating func int() throws(JSONScanFailure) -> Int {
-        _ = try peek()
-        let start = pos
-        var negative = false
-        if base[pos] == minus {
-            negative = true
-            pos += 1
-        }
-        var value = 0
-        let digitsStart = pos
-        while pos < end {
-            let d = base[pos] &- UInt8(ascii: "0")
-            guard d < 10 else { break }
-            let (m, o1) = value.multipliedReportingOverflow(by: 10)
-            let (a, o2) = negative ? m.subtractingReportingOverflow(Int(d)) : m.addingReportingOverflow(Int(d))
-            guard !o1, !o2 else {
-                pos = start
-                throw fail("integer out of range")
-            }
-            value = a
-            pos += 1
-        }
-        let digits = pos - digitsStart
-        guard digits > 0 else {
-            pos = start
-            throw fail("expected an integer")
-        }
-        guard digits == 1 || base[digitsStart] != UInt8(ascii: "0") else {
-            pos = start
-            throw fail("leading zero")
-        }
-        if pos < end, base[pos] == UInt8(ascii: ".") || base[pos] | 0x20 == UInt8(ascii: "e") {
-            pos = start
-            throw fail("expected an integer, found a fraction or exponent")
-        }
-        return value
-    }
-
-    mutating func optionalInt() throws(JSONScanFailure) -> Int? {
-        try consumeNull() ? nil : try int()
-    }
-
-    mutating func bool() throws(JSONScanFailure) -> Bool {
-        let c = try peek()
-        if c == UInt8(ascii: "t"), end - pos >= 4, base[pos + 1] == UInt8(ascii: "r"),
-            base[pos + 2] == UInt8(ascii: "u"), base[pos + 3] == UInt8(ascii: "e")
-        {
-            pos += 4
-            return true
-        }
-        if c == UInt8(ascii: "f"), end - pos >= 5, base[pos + 1] == UInt8(ascii: "a"),
-            base[pos + 2] == UInt8(ascii: "l"), base[pos + 3] == UInt8(ascii: "s"),
-            base[pos + 4] == UInt8(ascii: "e")
-        {
-            pos += 5
-            return false
-        }
-        throw fail("expected true or false")
-    }
-
-    mutating func string() throws(JSONScanFailure) -> String {
-        try string { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// The next string's text, unescaped and valid UTF-8, handed to `read`: for a caller that
-    /// makes something else of it than the String itself, without building that String first.
-    mutating func string<Value>(_ read: (UnsafeBufferPointer<UInt8>) -> Value) throws(JSONScanFailure) -> Value {
-        guard try peek() == quote else { throw fail("expected a string") }
-        let start = pos + 1
-        let escaped = try skipString()
-        // `skipString` has checked control characters, escapes and UTF-8.
-        let raw = UnsafeBufferPointer(start: base + start, count: pos - 1 - start)
-        guard escaped else { return read(raw) }
-        return try unescaped(raw, at: start).withUnsafeBufferPointer(read)
-    }
-
-    mutating func optionalString() throws(JSONScanFailure) -> String? {
-        try consumeNull() ? nil : try string()
-    }
-
-    mutating func optionalBool() throws(JSONScanFailure) -> Bool? {
-        try consumeNull() ? nil : try bool()
-    }
-
-    /// The next value's JSON text exactly as in the body, checked well-formed.
-    mutating func valueText() throws(JSONScanFailure) -> String {
-        _ = try peek()
-        let start = pos
-        try skipValue()
-        return String(decoding: UnsafeBufferPointer(start: base + start, count: pos - start), as: UTF8.self)
-    }
-
-    /// Unescapes a string ``skipString()`` has checked: every escape in it is well-formed and
-    /// every high surrogate paired.
-    private func unescaped(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONScanFailure) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
-        var i = 0
-        while i < raw.count {
-            // The bytes up to the next backslash, copied at once.
-            var next = i
-            while next < raw.count, raw[next] != backslash { next += 1 }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[i..<next]))
-            i = next
-            guard i + 1 < raw.count else {
-                if i < raw.count { out.append(raw[i]) }
-                break
-            }
-            switch raw[i + 1] {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4(at: offset + i + 2)
-                var length = 6
-                if (0xD800...0xDBFF).contains(scalar) {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (try hex4(at: offset + i + 8) - 0xDC00)
-                    length = 12
-                }
-                // Checked by `skipEscape`; U+FFFD rather than a trap should that ever change.
-                out.append(contentsOf: (Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
-                i += length
-                continue
-            default: out.append(raw[i + 1])  // " \ /
-            }
-            i += 2
-        }
-        return out
-    }
 }
 
 // Literal constants (not `UInt8(ascii:)` globals, which go through lazy-initialisation
 // accessors inside the hot loops).
-private let quote: UInt8 = 0x22, backslash: UInt8 = 0x5C
-private let openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D
-private let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D
-private let comma: UInt8 = 0x2C, colon: UInt8 = 0x3A, minus: UInt8 = 0x2D
+let quote: UInt8 = 0x22, backslash: UInt8 = 0x5C
+let openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D
+let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D
+let comma: UInt8 = 0x2C, colon: UInt8 = 0x3A, minus: UInt8 = 0x2D
 
 /// The high bit of each byte of `word` (read little-endian) that `skipString` must look at: a
 /// quote, a backslash, a control character or a byte ≥ 0x80. The lowest bit set is always such
@@ -574,6 +370,6 @@ private let comma: UInt8 = 0x2C, colon: UInt8 = 0x3A, minus: UInt8 = 0x2D
     return (zeroQuote | zeroBackslash | control | word) & highBits
 }
 
-@inline(__always) private func isWhitespace(_ c: UInt8) -> Bool {
+@inline(__always) func isWhitespace(_ c: UInt8) -> Bool {
     c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
 }

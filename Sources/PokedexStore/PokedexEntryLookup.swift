@@ -1,0 +1,187 @@
+import SQLiteDatabase
+import TextUtilities
+
+/// Finding a Pokémon by id, slug or a name in any stored language, with suggestions.
+extension PokedexEntryQueries {
+    public enum Lookup: Sendable, Equatable {
+        case found(id: Int, alsoNamed: [AlsoNamed])
+        /// A species is stored under that name but none of its Pokémon (a partial sync stores
+        /// the species its chains name, not their Pokémon).
+        case speciesOnly(species: String, displayName: String)
+        case notFound(suggestions: [String])
+    }
+
+    /// An id, a slug, or a species name in any stored language, folded (`NameFolding`). Where
+    /// the folded name means several Pokémon, the one it names in the display language wins,
+    /// then English, then the lowest species id; the others are returned too.
+    public func lookup(_ query: String) throws -> Lookup {
+        let trimmed = Self.trimmed(NameFolding.normalizedWidthAndKana(query))
+        if let id = Self.id(trimmed) {
+            let exists = try database.queryFirst("SELECT 1 FROM pokemon WHERE id = ?", [.int(id)]) { _ in true }
+            return exists == true ? .found(id: id, alsoNamed: []) : .notFound(suggestions: [])
+        }
+        // A slug names one Pokémon: no species name is read (most lookups, and the fastest).
+        let slug = PokemonName.slug(trimmed)
+        if !slug.isEmpty,
+            let id = try database.queryFirst("SELECT id FROM pokemon WHERE name = ?", [.text(slug)], row: { $0.int(0) })
+        {
+            return .found(id: id, alsoNamed: [])
+        }
+        let folded = NameFolding.fold(trimmed)
+        let matches = try speciesNames(folded: folded)
+        func rank(_ match: (speciesID: Int, speciesName: String, language: String)) -> (Int, Int) {
+            (languageRank(match.language), match.speciesID)
+        }
+        let ranked = matches.sorted(by: { rank($0) < rank($1) })
+        for match in ranked {
+            if let id = try pokemonID(species: match.speciesID, name: match.speciesName) {
+                return .found(id: id, alsoNamed: try others(of: id, among: matches))
+            }
+        }
+        if let species = ranked.first {
+            let displayName = try database.queryFirst(
+                "SELECT \(Self.localized("pokemon_species_name", "species_id", "name", id: "?1"))",
+                [.int(species.speciesID), .text(language)]
+            ) { $0.optionalText(0) }
+            return .speciesOnly(species: species.speciesName, displayName: (displayName ?? nil) ?? species.speciesName)
+        }
+        if let id = try pokemonID(compacted: NameFolding.compacted(folded)) {
+            return .found(id: id, alsoNamed: [])
+        }
+        return .notFound(suggestions: try suggestions(for: folded, names: try speciesNames()))
+    }
+
+    /// The Pokémon a name typed without its separators means (`mrmime`, `hooh`, `typenull`):
+    /// a slug, else a species name in the display language, English, then any, so compared.
+    func pokemonID(compacted: String) throws -> Int? {
+        guard !compacted.isEmpty else { return nil }
+        if let id = try database.queryFirst(
+            "SELECT id FROM pokemon WHERE replace(name, '-', '') = ? ORDER BY id LIMIT 1", [.text(compacted)],
+            row: { $0.int(0) })
+        {
+            return id
+        }
+        let matching = try speciesNames(folded: compacted, comparedWithoutSeparators: true)
+        for name in matching.sorted(by: { languageRank($0.language) < languageRank($1.language) }) {
+            if let id = try pokemonID(species: name.speciesID, name: name.speciesName) { return id }
+        }
+        return nil
+    }
+
+    /// The id `text` is, when it is only ASCII digits (full-width ones too), else nil.
+    static func id(_ text: String) -> Int? {
+        let trimmed = trimmed(NameFolding.normalizedWidthAndKana(text))
+        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(trimmed)
+    }
+
+    /// The display language first, then English, then the others.
+    func languageRank(_ code: String) -> Int {
+        code == language ? 0 : code == "en" ? 1 : 2
+    }
+
+    static func trimmed(_ text: String) -> String {
+        let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+        let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
+        return String(text[start..<end])
+    }
+
+    struct SpeciesName {
+        let speciesID: Int
+        let speciesName: String
+        let language: String
+        let name: String
+        let folded: String
+    }
+
+    func speciesNames() throws -> [SpeciesName] {
+        try database.query(
+            """
+            SELECT n.species_id, s.name, n.language, n.name FROM pokemon_species_name AS n
+            JOIN pokemon_species AS s ON s.id = n.species_id
+            WHERE n.name IS NOT NULL ORDER BY n.species_id, n.language
+            """
+        ) { row in
+            SpeciesName(
+                speciesID: row.int(0), speciesName: row.text(1), language: row.text(2), name: row.text(3),
+                folded: NameFolding.fold(row.text(3)))
+        }
+    }
+
+    /// The species names that fold to `folded`: through the index, and by folding those stored
+    /// before it had their folded form (until the next sync folds them). `comparedWithoutSeparators`
+    /// compares the names' `NameFolding.compacted` forms instead (a scan, for what the index misses).
+    func speciesNames(
+        folded: String, comparedWithoutSeparators: Bool = false
+    ) throws -> [(speciesID: Int, speciesName: String, language: String)] {
+        let stored = comparedWithoutSeparators ? "replace(n.folded_name, '-', '')" : "n.folded_name"
+        func matches(_ name: String) -> Bool {
+            let own = NameFolding.fold(name)
+            return (comparedWithoutSeparators ? NameFolding.compacted(own) : own) == folded
+        }
+        let select = """
+            SELECT n.species_id, s.name, n.language, n.name FROM pokemon_species_name AS n
+            JOIN pokemon_species AS s ON s.id = n.species_id
+            """
+        let indexed = try database.query(
+            "\(select) WHERE \(stored) = ? ORDER BY n.species_id, n.language", [.text(folded)]
+        ) {
+            ($0.int(0), $0.text(1), $0.text(2))
+        }
+        let unfolded = try database.query(
+            "\(select) WHERE n.folded_name IS NULL AND n.name IS NOT NULL ORDER BY n.species_id, n.language"
+        ) { row in matches(row.text(3)) ? (row.int(0), row.text(1), row.text(2)) : nil }
+        return indexed + unfolded.compactMap { $0 }
+    }
+
+    /// The species' default Pokémon, else the first stored of that species, else the one of its name.
+    func pokemonID(species id: Int, name: String) throws -> Int? {
+        try database.queryFirst(
+            """
+            SELECT coalesce(
+                (SELECT p.id FROM pokemon_species_variety AS v JOIN pokemon AS p ON p.name = v.pokemon_name
+                 WHERE v.species_id = ?1 AND v.is_default = 1),
+                (SELECT min(id) FROM pokemon WHERE species_name = ?2),
+                (SELECT id FROM pokemon WHERE name = ?2))
+            """,
+            [.int(id), .text(name)]
+        ) { $0.optionalInt(0) } ?? nil
+    }
+
+    func others(
+        of id: Int, among matches: [(speciesID: Int, speciesName: String, language: String)]
+    ) throws -> [AlsoNamed] {
+        var order: [Int] = []
+        var languages: [Int: [String]] = [:]
+        for match in matches {
+            guard let other = try pokemonID(species: match.speciesID, name: match.speciesName), other != id else {
+                continue
+            }
+            if languages[other] == nil { order.append(other) }
+            languages[other, default: []].append(match.language)
+        }
+        return try order.map { other in
+            let name = try database.queryFirst("SELECT name FROM pokemon WHERE id = ?", [.int(other)]) { $0.text(0) }
+            return AlsoNamed(
+                pokemon: name ?? String(other), displayName: try displayName(pokemonID: other) ?? name ?? "",
+                languages: languages[other] ?? [])
+        }
+    }
+
+    /// Stored names nearest the folded query, in every language: slugs as they are, species
+    /// names as written.
+    func suggestions(for folded: String, names: [SpeciesName]) throws -> [String] {
+        var shown: [String: String] = [:]
+        var candidates: [String] = []
+        for slug in try database.query("SELECT name FROM pokemon ORDER BY id", [], row: { $0.text(0) })
+        where shown[slug] == nil {
+            shown[slug] = slug
+            candidates.append(slug)
+        }
+        for name in names where !name.folded.isEmpty && shown[name.folded] == nil {
+            shown[name.folded] = name.name
+            candidates.append(name.folded)
+        }
+        return PokemonName.suggestions(for: folded, among: candidates).compactMap { shown[$0] }
+    }
+}

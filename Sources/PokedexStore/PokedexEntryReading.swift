@@ -1,0 +1,230 @@
+import SQLiteDatabase
+import TextUtilities
+
+/// The entry `show` prints: the Pokémon with its species, texts, evolution chain and matchups.
+extension PokedexEntryQueries {
+    /// The entry of the Pokémon with this id, or nil.
+    public func entry(id: Int) throws -> PokedexEntry? {
+        // One snapshot for the catalog's part and the entry's: a sync committing in between
+        // cannot pair a Pokémon with another version of its species.
+        try database.readTransaction {
+            guard let profile = try PokemonCatalog(database: database).profile(id: id) else { return nil }
+            let typeNames = try typeDisplayNames()
+            let species = try speciesFacts(name: profile.speciesName ?? profile.summary.name)
+            let localizedSpecies = try species.flatMap { species in
+                try database.queryFirst(
+                    """
+                    SELECT \(Self.localized("pokemon_species_name", "species_id", "name", id: "?1")),
+                           \(Self.localized("pokemon_species_name", "species_id", "genus", id: "?1"))
+                    """,
+                    [.int(species.id), .text(language)]
+                ) { ($0.optionalText(0), $0.optionalText(1)) }
+            }
+            let abilities = try profile.abilities.map { ability in
+                let names = try database.queryFirst(
+                    """
+                    SELECT \(Self.localized("ability_name", "ability_id", "name", id: "a.id")),
+                           \(Self.localized("ability_effect", "ability_id", "short_effect", id: "a.id"))
+                    FROM ability AS a WHERE a.name = ?1
+                    """,
+                    [.text(ability.name), .text(language)]
+                ) { ($0.optionalText(0), $0.optionalText(1)) }
+                return EntryAbility(
+                    name: ability.name, displayName: names?.0 ?? ability.name, isHidden: ability.isHidden,
+                    slot: ability.slot, shortEffect: names?.1)
+            }
+            let (matchups, attackers) = try matchups()
+            let defense = matchups.defense(of: profile.summary.types, attackers: attackers).map {
+                ($0.0, named($0.1, typeNames))
+            }
+            let varieties =
+                try species.map { species in
+                    try database.query(
+                        """
+                        SELECT pokemon_name FROM pokemon_species_variety WHERE species_id = ? AND pokemon_name <> ?
+                        ORDER BY is_default DESC, pokemon_name
+                        """,
+                        [.int(species.id), .text(profile.summary.name)]
+                    ) { $0.text(0) }
+                } ?? []
+            return PokedexEntry(
+                profile: profile, pokedexNumber: species?.id,
+                form: PokemonForm.suffix(pokemon: profile.summary.name, species: species?.name), language: language,
+                displayName: localizedSpecies?.0 ?? profile.summary.name, genus: localizedSpecies?.1,
+                species: species, types: named(profile.summary.types, typeNames), abilities: abilities,
+                flavorText: try species.flatMap { try flavorText(speciesID: $0.id) },
+                evolution: try species.flatMap { try evolutionChain(speciesName: $0.name) },
+                defense: defense, otherVarieties: varieties)
+        }
+    }
+
+    func speciesFacts(name: String) throws -> SpeciesFacts? {
+        let facts = try database.queryFirst(
+            """
+            SELECT id, name, generation_number, generation, is_legendary, is_mythical, is_baby,
+                   capture_rate, gender_rate
+            FROM pokemon_species WHERE name = ?
+            """,
+            [.text(name)]
+        ) { row in
+            (
+                row.int(0), row.text(1), row.optionalInt(2), row.optionalText(3), row.optionalInt(4) == 1,
+                row.optionalInt(5) == 1, row.optionalInt(6) == 1, row.optionalInt(7), row.optionalInt(8)
+            )
+        }
+        guard let facts else { return nil }
+        let eggGroups = try database.query(
+            """
+            SELECT egg_group FROM pokemon_species_egg_group WHERE species_id = ?
+            ORDER BY position IS NULL, position, egg_group
+            """,
+            [.int(facts.0)]
+        ) { $0.text(0) }
+        return SpeciesFacts(
+            id: facts.0, name: facts.1, generation: facts.2, generationName: facts.3, isLegendary: facts.4,
+            isMythical: facts.5, isBaby: facts.6, captureRate: facts.7, genderRate: facts.8, eggGroups: eggGroups)
+    }
+
+    /// The newest Pokédex text (highest position) in the display language, else English.
+    func flavorText(speciesID: Int) throws -> FlavorText? {
+        try database.queryFirst(
+            """
+            SELECT text, version, language FROM pokemon_species_flavor_text
+            WHERE species_id = ?1 AND language IN (?2, 'en')
+            ORDER BY language = ?2 DESC, position DESC LIMIT 1
+            """,
+            [.int(speciesID), .text(language)]
+        ) { FlavorText(text: $0.text(0), version: $0.text(1), language: $0.text(2)) }
+    }
+
+    /// The chain the species belongs to, with every member's display name, usual form and
+    /// steps; joined with the chains its species' `evolves_from` continues it into (Meltan →
+    /// Melmetal are two chains), members in chain order, each with its position in its chain.
+    public func evolutionChain(speciesName: String) throws -> EvolutionChain? {
+        guard
+            let chainID = try database.queryFirst(
+                // The chain the species' own body names, once synced; else the one naming it
+                // (a chain it left may still be stored, never refreshed again).
+                """
+                SELECT coalesce(
+                    (SELECT s.evolution_chain_id FROM pokemon_species AS s
+                     JOIN evolution_chain_member AS m ON m.chain_id = s.evolution_chain_id AND m.species_name = s.name
+                     WHERE s.name = ?1),
+                    (SELECT chain_id FROM evolution_chain_member WHERE species_name = ?1 ORDER BY chain_id LIMIT 1))
+                """,
+                [.text(speciesName)], row: { $0.optionalInt(0) }) ?? nil
+        else { return nil }
+        let chains = try linkedChains(chainID)
+        var stepsByMember: [ChainPosition: [EvolutionStep]] = [:]
+        for (position, step) in try evolutionSteps(chains: chains) { stepsByMember[position, default: []].append(step) }
+        let rows = try database.query(
+            """
+            SELECT m.chain_id, m.position, m.species_name, coalesce(m.evolves_from, s.evolves_from), m.is_baby,
+                   \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
+                   (SELECT v.pokemon_name FROM pokemon_species_variety AS v
+                    WHERE v.species_id = s.id AND v.is_default = 1 ORDER BY v.pokemon_name LIMIT 1),
+                   c.baby_trigger_item
+            FROM evolution_chain_member AS m
+            JOIN evolution_chain AS c ON c.id = m.chain_id
+            LEFT JOIN pokemon_species AS s ON s.name = m.species_name
+            WHERE m.chain_id IN (SELECT value FROM json_each(?3)) ORDER BY m.chain_id, m.position
+            """,
+            [.int(chainID), .text(language), .text(Self.jsonArray(chains))]
+        ) { row in
+            (
+                chain: row.int(0), position: row.int(1), species: row.text(2), evolvesFrom: row.optionalText(3),
+                isBaby: row.bool(4), displayName: row.optionalText(5), defaultForm: row.optionalText(6),
+                babyTriggerItem: row.optionalText(7)
+            )
+        }
+        var members: [EvolutionMember] = []
+        var named: Set<String> = []
+        for row in rows where named.insert(row.species).inserted {
+            members.append(
+                EvolutionMember(
+                    position: row.position, speciesName: row.species, displayName: row.displayName ?? row.species,
+                    evolvesFrom: row.evolvesFrom, isBaby: row.isBaby, defaultForm: row.defaultForm,
+                    steps: stepsByMember[ChainPosition(chain: row.chain, position: row.position)] ?? []))
+        }
+        let babyTrigger = rows.first { $0.isBaby && $0.babyTriggerItem != nil }?.babyTriggerItem
+        return EvolutionChain(id: chainID, babyTriggerItem: babyTrigger, members: members)
+    }
+
+    /// Chain ids as one bound value, read back with `json_each`.
+    static func jsonArray(_ ids: [Int]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
+
+    struct ChainPosition: Hashable {
+        let chain: Int
+        let position: Int
+    }
+
+    /// `chainID` and every stored chain a species' `evolves_from` links to it, either way.
+    func linkedChains(_ chainID: Int) throws -> [Int] {
+        try database.query(
+            """
+            WITH RECURSIVE linked (chain_id) AS (
+                SELECT ?1
+                UNION
+                SELECT child.evolution_chain_id FROM linked
+                JOIN evolution_chain_member AS m ON m.chain_id = linked.chain_id
+                JOIN pokemon_species AS child ON child.evolves_from = m.species_name
+                WHERE child.evolution_chain_id IS NOT NULL
+                UNION
+                SELECT parent.evolution_chain_id FROM linked
+                JOIN evolution_chain_member AS m ON m.chain_id = linked.chain_id AND m.evolves_from IS NULL
+                JOIN pokemon_species AS s ON s.name = m.species_name
+                JOIN pokemon_species AS parent ON parent.name = s.evolves_from
+                WHERE parent.evolution_chain_id IS NOT NULL
+            )
+            SELECT chain_id FROM linked WHERE chain_id IN (SELECT id FROM evolution_chain) ORDER BY chain_id
+            """,
+            [.int(chainID)]
+        ) { $0.int(0) }
+    }
+
+    func evolutionSteps(chains: [Int]) throws -> [(ChainPosition, EvolutionStep)] {
+        try database.query(
+            """
+            SELECT chain_id, member_position, trigger, min_level, item, held_item, time_of_day, known_move,
+                   known_move_type, min_happiness, min_affection, min_beauty, location, gender,
+                   needs_overworld_rain, party_species, party_type, relative_physical_stats,
+                   trade_species, turn_upside_down, used_move, min_move_count, min_steps, min_damage_taken,
+                   near_special_rock, needs_multiplayer, region, base_form, evolved_form, version_group
+            FROM evolution_step WHERE chain_id IN (SELECT value FROM json_each(?1))
+            ORDER BY chain_id, member_position, detail_position
+            """,
+            [.text(Self.jsonArray(chains))]
+        ) { row in
+            func flag(_ column: Int32) -> Bool? { row.optionalInt(column).map { $0 == 1 } }
+            var step = EvolutionStep(trigger: row.optionalText(2))
+            step.minLevel = row.optionalInt(3)
+            step.item = row.optionalText(4)
+            step.heldItem = row.optionalText(5)
+            step.timeOfDay = row.optionalText(6).flatMap { $0.isEmpty ? nil : $0 }
+            step.knownMove = row.optionalText(7)
+            step.knownMoveType = row.optionalText(8)
+            step.minHappiness = row.optionalInt(9)
+            step.minAffection = row.optionalInt(10)
+            step.minBeauty = row.optionalInt(11)
+            step.location = row.optionalText(12)
+            step.gender = row.optionalInt(13)
+            step.needsOverworldRain = flag(14)
+            step.partySpecies = row.optionalText(15)
+            step.partyType = row.optionalText(16)
+            step.relativePhysicalStats = row.optionalInt(17)
+            step.tradeSpecies = row.optionalText(18)
+            step.turnUpsideDown = flag(19)
+            step.usedMove = row.optionalText(20)
+            step.minMoveCount = row.optionalInt(21)
+            step.minSteps = row.optionalInt(22)
+            step.minDamageTaken = row.optionalInt(23)
+            step.nearSpecialRock = flag(24)
+            step.needsMultiplayer = flag(25)
+            step.region = row.optionalText(26)
+            step.baseForm = row.optionalText(27)
+            step.evolvedForm = row.optionalText(28)
+            step.versionGroup = row.optionalText(29)
+            return (ChainPosition(chain: row.int(0), position: row.int(1)), step)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import SQLiteDatabase
+import TextUtilities
+
+/// `list`: Pokémon in id order, by type and generation, and type names as typed.
+extension PokedexEntryQueries {
+    /// Pokémon in id order with their display names, optionally of one type (a slug) and one
+    /// generation.
+    public func list(offset: Int, limit: Int, type: String? = nil, generation: Int? = nil) throws -> [ListedPokemon] {
+        let typeNames = try typeDisplayNames()
+        return try database.query(
+            """
+            SELECT p.id, p.name, p.url, p.official_artwork_url,
+                   (SELECT group_concat(type_name, ',') FROM
+                       (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot)),
+                   \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
+                   s.generation_number, s.id, s.name
+            FROM pokemon AS p LEFT JOIN pokemon_species AS s ON s.name = p.species_name
+            WHERE (?1 IS NULL OR p.id IN (SELECT pokemon_id FROM pokemon_type WHERE type_name = ?1))
+              AND (?3 IS NULL OR s.generation_number = ?3)
+            ORDER BY p.id LIMIT ?4 OFFSET ?5
+            """,
+            [.string(type), .text(language), .int(generation), .int(limit), .int(offset)],
+            row: { row in listed(row, typeNames) })
+    }
+
+    func listed(_ row: Row, _ typeNames: [String: String]) -> ListedPokemon {
+        let id = row.int(0)
+        let types = row.optionalText(4).map { $0.split(separator: ",").map(String.init) } ?? []
+        let summary = PokemonSummary(
+            id: id, name: row.text(1), url: row.text(2), types: types,
+            artwork: PokemonResource.artwork(id: id, official: row.optionalText(3)))
+        return ListedPokemon(
+            summary: summary, pokedexNumber: row.optionalInt(7),
+            form: PokemonForm.suffix(pokemon: summary.name, species: row.optionalText(8)),
+            displayName: row.optionalText(5) ?? row.text(1), generation: row.optionalInt(6),
+            typeNames: types.map { Self.typeDisplayName($0, typeNames) })
+    }
+
+    /// The type slug `text` means: a slug some Pokémon or stored type has, or a type's display
+    /// name in any language, folded.
+    public func typeSlug(_ text: String) throws -> String? {
+        if let id = Self.id(text) {
+            return try database.queryFirst("SELECT name FROM type WHERE id = ?", [.int(id)]) { $0.text(0) }
+        }
+        let slug = PokemonName.slug(NameFolding.normalizedWidthAndKana(text))
+        let slugs = try knownTypeSlugs()
+        if slugs.contains(slug) { return slug }
+        let folded = NameFolding.fold(text)
+        let names = try database.query(
+            "SELECT t.name, n.name FROM type_name AS n JOIN type AS t ON t.id = n.type_id ORDER BY n.language = ? DESC",
+            [.text(language)]
+        ) { ($0.text(0), $0.text(1)) }
+        return names.first { NameFolding.fold($0.1) == folded }?.0
+    }
+
+    /// Slugs of every type some Pokémon has or whose resource is stored.
+    public func knownTypeSlugs() throws -> [String] {
+        try database.query("SELECT type_name FROM pokemon_type UNION SELECT name FROM type ORDER BY 1") { $0.text(0) }
+    }
+
+    /// Names "did you mean" offers for an unknown type: slugs and display names in every language.
+    public func typeSuggestions(for text: String) throws -> [String] {
+        let names = try database.query("SELECT name FROM type_name ORDER BY type_id, language") { $0.text(0) }
+        return try suggestions(for: text, slugs: knownTypeSlugs(), names: names, shownAs: typeDisplayNames())
+    }
+
+    /// A slug is offered by its display name (`shownAs`) where it has one: `fier` → Fire.
+    func suggestions(
+        for text: String, slugs: [String], names: [String], shownAs displayNames: [String: String]
+    ) throws -> [String] {
+        var shown: [String: String] = [:]
+        var candidates: [String] = []
+        for slug in slugs where shown[slug] == nil {
+            shown[slug] = displayNames[slug] ?? slug
+            candidates.append(slug)
+        }
+        for name in names {
+            let folded = NameFolding.fold(name)
+            if !folded.isEmpty, shown[folded] == nil {
+                shown[folded] = name
+                candidates.append(folded)
+            }
+        }
+        return PokemonName.suggestions(for: NameFolding.fold(text), among: candidates).compactMap { shown[$0] }
+    }
+}
