@@ -1,9 +1,8 @@
 import CDeflate
 
-/// Deflate streams over whole buffers, through libdeflate: it inflates a PokeAPI body about
-/// twice as fast as zlib does and checksums (CRC-32, Adler-32) with the CPU's vector units;
-/// inflating, checking and reframing a whole dex's gzip bodies took 217 ms with zlib and 68 ms
-/// with it (measured on those bodies). Whole buffers are all pokedex needs: bodies arrive whole.
+/// Deflate streams over whole buffers, through libdeflate: it inflates faster than zlib and
+/// checksums (CRC-32, Adler-32) with the CPU's vector units, where zlib was a large share of a
+/// sync's CPU. Whole buffers are all pokedex needs: bodies arrive whole.
 enum DeflateCodec {
     /// How the compressed stream is framed.
     enum Framing {
@@ -64,8 +63,8 @@ enum DeflateCodec {
 
     /// Makes zlib streams (what sqlite3's `sqlar_compress` and zlib's `compress` make) at one
     /// of libdeflate's levels (1–12), one input after another on one thread. Its tables are
-    /// allocated once: allocating them for each 3 KB GitHub item was a fifth of compressing it
-    /// (callgrind, 10,000 issues and 24,000 comments).
+    /// allocated once: allocating them for each GitHub item, a few KB, cost a large share of
+    /// compressing it.
     final class Compressor {
         private let compressor: OpaquePointer
 

@@ -1,8 +1,8 @@
 #include <sqlite3.h>
 
 // sqlite3_config is variadic, which Swift cannot call: the one setting pokedex changes.
-// Memory statistics off: with them on, every allocation SQLite makes takes a global mutex
-// (≈5 % of a whole-dex sync's CPU), for numbers pokedex never reads.
+// Memory statistics off: with them on, every allocation SQLite makes takes a global mutex,
+// for numbers pokedex never reads.
 static inline int pokedex_sqlite3_disable_memory_statistics(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }

@@ -255,8 +255,8 @@ public struct IssueArchive {
     /// and stops when the page is full; a constant text with "? IS NULL OR …" conditions made
     /// it scan every issue. Every value is still bound. A search is a set of full-text matches
     /// that walk checks: starting from the matches instead read every matching issue's row to
-    /// sort them (`issues --search` on a common word in 10,000 issues: 845 page reads, now 64;
-    /// 154 ms, now 23 ms, at 200,000). Only the page's own rows are then read in full.
+    /// sort them, many times the pages for a common word. Only the page's own rows are then
+    /// read in full.
     static func pageQuery(repositoryID: Int, filter: IssueFilter) -> (sql: String, parameters: [SQLValue]) {
         var conditions: [String] = []
         var parameters: [SQLValue] = []
@@ -264,8 +264,7 @@ public struct IssueArchive {
             // Either set is computed once (neither depends on the row): the issues whose title
             // or body has every word, and the numbers of those with a comment that has. The
             // comments are reached from their matches (`+` keeps SQLite off the repository
-            // index, which read every comment of the repository to test each against them:
-            // 28 ms for a word in no comment of 492,000, now 3 ms; measured).
+            // index, which read every comment of the repository to test each against them).
             conditions.append(
                 """
                 (i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?)

@@ -5,10 +5,10 @@ import SQLiteDatabase
 ///
 /// A trigger per inserted row did this until migration 0018. SQLite (3.40, Debian 12's) runs
 /// each such insert in a statement transaction, and FTS5 writes its pending terms out as a new
-/// index segment whenever one ends: one segment per row, merged again and again, which was
-/// 30 % of a 10,000-issue sync's instructions (callgrind). Changes and deletions keep their
-/// triggers, which remove the entries a row had before, if it has any: they look for it in the
-/// index's `_docsize` table, which FTS5 keeps unless a table is declared `columnsize=0`.
+/// index segment whenever one ends: one segment per row, merged again and again, the largest
+/// single cost of an issue sync. Changes and deletions keep their triggers, which remove the
+/// entries a row had before, if it has any: they look for it in the index's `_docsize` table,
+/// which FTS5 keeps unless a table is declared `columnsize=0`.
 struct PageTextIndex {
     /// `github_issue_fts` or `github_comment_fts`, filled from its content table.
     enum Index {

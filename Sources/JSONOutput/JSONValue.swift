@@ -20,8 +20,8 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// Pretty-printed with two-space indentation, like `jq`.
     public func rendered() -> String {
         // Written as UTF-8 bytes and made a String once: appending each piece to a String
-        // (and a String of spaces for each indent) was 3 of the 10.5 M instructions
-        // `list --limit 50 --json` spent past the process's start.
+        // (and a String of spaces for each indent) was a large share of what `list --json`
+        // spent past the process's start.
         var output: [UInt8] = []
         write(to: &output, indent: 0)
         return String(decoding: output, as: UTF8.self)

@@ -16,7 +16,7 @@ extension Migrator {
     /// The tables, views, indexes and triggers the embedded migrations up to `newest` leave
     /// that `database` lacks ("table pokemon_stat"). The list was made when the binary was
     /// built (MigrationEmbedder applies each migration to an in-memory database): applying
-    /// them here on every sync cost ≈30 ms, most of a refresh that changes nothing. Queries,
+    /// them here on every sync was most of a refresh that changes nothing. Queries,
     /// which must start fast, leave what is gone to SQLite's own "no such table".
     public static func missingSchemaObjects(upTo newest: Migration, in database: Database) throws -> [String] {
         guard let embedded = embeddedMigrations.first(where: { $0.fileName == newest.name + ".sql" }) else {

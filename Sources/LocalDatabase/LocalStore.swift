@@ -56,9 +56,9 @@ public enum LocalStore {
             try upkeep(database)
             try PendingBodyCompression.run(database)
             // Statement journals (a copy of each page a statement changes, kept until it ends)
-            // in memory, not in files: in files they were 2.2 GB of writes in a whole-dex sync
-            // of a 32 MB database. Set after the one-time VACUUM above, whose copy of the whole
-            // database stays in a file.
+            // in memory, not in files: in files a whole-dex sync wrote many times the
+            // database's size in them. Set after the one-time VACUUM above (in
+            // `PendingBodyCompression`), whose copy of the whole database stays in a file.
             try database.execute("PRAGMA temp_store = MEMORY")
         } catch let error as MigrationError {
             throw .schema(path: path, error)

@@ -73,8 +73,8 @@ public struct SyncRunLog {
 
     /// The runs of `run`'s resource that the same sync made before it, oldest first: a partial
     /// sync runs species twice (its Pokémon's, then those their chains name). Same process,
-    /// same part, each succeeded, and no catalog run between (every sync starts with the
-    /// catalog, so a later process that got the same pid is not counted in).
+    /// same part, each succeeded, and no Pokémon run between (every sync starts with the
+    /// Pokémon, so a later process that got the same pid is not counted in).
     public func earlierRuns(ofSameSyncAs run: SyncRun) throws -> [SyncRun] {
         guard case let kind = Self.columns(run.resource).kind, kind != "issues", kind != "pokemon" else { return [] }
         let earlier = try database.query(

@@ -1,7 +1,6 @@
 import JSONOutput
 import SQLiteDatabase
 
-/// What a sync works on, as recorded in `sync_run`.
 /// How much of a resource a run takes: all of it, or the part `--offset/--limit` name.
 public enum SyncScope: Sendable, Equatable {
     case whole

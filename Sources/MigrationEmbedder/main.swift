@@ -1,7 +1,8 @@
-// Build-time tool: writes a Swift source declaring `embeddedMigrations`, the text of each
-// migration file given on the command line, in order, with the schema objects the database
-// has once it is applied (each applied in turn to an in-memory SQLite database: a migration
-// that fails fails the build). Used by the EmbedMigrations plugin.
+// Build-time tool: writes a Swift source declaring `embeddedMigrations`, the text and checksum
+// of each migration file given on the command line, in order, with the schema objects the
+// database has once it is applied (each applied in turn to an in-memory SQLite database: a
+// migration that fails fails the build), and `embeddedFreshSchema`, the statements that make
+// the final schema in one go. Used by the EmbedMigrations plugin.
 import CSQLite
 import Foundation
 import MigrationNames

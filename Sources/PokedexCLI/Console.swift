@@ -66,7 +66,7 @@ public struct Console: Sendable {
 
     public var errorLabel: DisplayText { colorsErrors ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:" }
 
-    /// A line of results. Not redacted: it is the data asked for, as stored (README).
+    /// A line of results. Not redacted: it is the data asked for, as stored (docs/guarantees.md).
     public func print(_ line: DisplayText) { standardOutput(line.text + "\n") }
     public func printError(_ line: DisplayText) { standardError(line.redacted(by: redactor).text + "\n") }
     /// Bytes to standard output as they are: a stored PNG, which `artwork` writes only when

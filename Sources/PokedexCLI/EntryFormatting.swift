@@ -177,7 +177,7 @@ enum EntryText {
         return " (\(tenths / 10).\(tenths % 10) lb)"
     }
 
-    /// "50% female, 50% male", "87.5% male, 12.5% female", "genderless".
+    /// "50% male, 50% female", "87.5% male, 12.5% female", "100% female", "genderless".
     static func gender(_ rate: Int) -> String {
         guard (0...8).contains(rate) else { return "genderless" }
         func percent(_ eighths: Int) -> String {
@@ -190,7 +190,7 @@ enum EntryText {
     }
 }
 
-/// `--json` shapes of the entry. Keys never change with the language; README, "JSON output".
+/// `--json` shapes of the entry. Keys never change with the language (docs/json.md).
 enum EntryJSON {
     static func multiplierGroups(_ groups: [(TypeMatchups.Multiplier, [NamedType])]) -> JSONValue {
         .object(groups.map { ($0.0.key, .array($0.1.map { .string($0.name) })) })

@@ -38,7 +38,7 @@ extension CommandRunner {
     }
 }
 
-/// `--json` shapes of issues. Keys and their order are part of the interface (README).
+/// `--json` shapes of issues. Keys and their order are part of the interface (docs/json.md).
 enum IssueJSON {
     /// `matched` says where a search matched (null without `--search`).
     static func summary(_ issue: StoredIssue, searched: Bool) -> JSONValue {

@@ -75,8 +75,8 @@ extension OptionSpec.Value {
     }
 }
 
-/// One way of calling a command that has several: `sync` (the Pokémon catalog, then every
-/// repository synced before), `sync issues OWNER/REPO`, `sync issues OWNER`.
+/// One way of calling a command that has several: `sync` (the Pokémon and what they link, then
+/// every repository and owner synced before), `sync issues OWNER/REPO`, `sync issues OWNER`.
 enum UsageScope: Sendable, Hashable, CaseIterable {
     case catalog, repository, owner
 

@@ -2,7 +2,7 @@ import JSONOutput
 import PokedexStore
 import TextUtilities
 
-/// `--json` shapes. Keys and their order are part of the interface (README, "JSON output").
+/// `--json` shapes. Keys and their order are part of the interface (docs/json.md).
 enum PokemonJSON {
     static func summary(_ summary: PokemonSummary) -> JSONValue {
         .object(summaryMembers(summary))

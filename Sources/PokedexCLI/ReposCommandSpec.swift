@@ -42,7 +42,7 @@ extension CommandRunner {
         }
     }
 
-    /// `repos --json` objects. Keys and their order are part of the interface (README).
+    /// `repos --json` objects. Keys and their order are part of the interface (docs/json.md).
     private static func json(_ repository: RepositorySummary) -> JSONValue {
         .object([
             ("repository", .string(repository.fullName)),

@@ -16,7 +16,7 @@ extension CommandRunner {
     }
 }
 
-/// `status --json`. Keys and their order are part of the interface (README).
+/// `status --json`. Keys and their order are part of the interface (docs/json.md).
 enum StatusJSON {
     static func render(_ status: StoreStatus, syncHolder: String?) -> JSONValue {
         .object([

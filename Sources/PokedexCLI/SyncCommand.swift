@@ -30,8 +30,8 @@ public struct SyncCommand: Equatable, Sendable {
     public var lockWaitSeconds = 0
     /// Skip resources that synced successfully less than this many seconds ago.
     public var ifOlderThanSeconds: Int?
-    /// Stored Pokémon details younger than this are reused without a request.
+    /// Stored details and images younger than this are reused without a request.
     public var maximumDetailAgeSeconds = SyncDefaults.maximumDetailAgeSeconds
-    /// The images to store after the Pokédex entry.
+    /// The images to store after the linked kinds.
     public var artwork = ArtworkSelection.sprites
 }

@@ -1,6 +1,6 @@
 import BodyCoding
 
-/// A detail body as downloaded, with the fields decoded from it.
+/// A Pokémon's detail body as downloaded, with the fields decoded from it.
 public struct DownloadedDetails: Sendable {
     public let details: PokemonDetails
     public let body: StoredBody

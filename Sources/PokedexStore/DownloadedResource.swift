@@ -2,7 +2,7 @@ import BodyCoding
 import LocalDatabase
 import SQLiteDatabase
 
-/// A detail body of a Pokédex-entry resource as downloaded, with the fields decoded from it.
+/// A linked kind's detail body as downloaded, with the fields decoded from it.
 public struct DownloadedResource<Fields: Sendable>: Sendable {
     public let id: Int
     public let fields: Fields

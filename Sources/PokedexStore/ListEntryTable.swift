@@ -10,10 +10,9 @@ struct ListEntryTable: Sendable {
 
     /// Stores a page's entries. A refresh lists the same entries again and again: those stored
     /// exactly so only have `listed_at` moved, in one statement for the page, instead of two
-    /// statements each (a no-change whole-dex refresh, 3,300 entries: 38.7 → 36.2 ms, 40 runs).
-    /// New and changed entries are written one by one, in list order; so is every entry of a
-    /// page that names one id or one name twice (a server's mistake), whose outcome depends on
-    /// that order.
+    /// statements each. New and changed entries are written one by one, in list order; so is
+    /// every entry of a page that names one id or one name twice (a server's mistake), whose
+    /// outcome depends on that order.
     func save(_ entries: [ResourceListEntry], in database: Database) throws {
         let isOneByOne =
             Set(entries.map(\.id)).count < entries.count || (named && Set(entries.map(\.name)).count < entries.count)

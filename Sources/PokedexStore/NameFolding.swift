@@ -8,14 +8,14 @@ public enum NameFolding {
         PokemonName.slug(normalizedWidthAndKana(text), keepingOtherScripts: true)
     }
 
-    /// Full-width ASCII to ASCII, half-width katakana (with its voicing marks) to full-width,
-    /// hiragana to katakana. Everything else is kept.
     /// A folded name without its word separators: `mr-mime` → `mrmime`, so that a name typed
     /// as one word (`hooh`, `typenull`) still compares equal.
     public static func compacted(_ folded: String) -> String {
         folded.filter { $0 != "-" }
     }
 
+    /// Full-width ASCII (and the ideographic space) to ASCII, half-width katakana (with its
+    /// voicing marks) to full-width, hiragana to katakana. Everything else is kept.
     public static func normalizedWidthAndKana(_ text: String) -> String {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(text.unicodeScalars.count)

@@ -1,6 +1,6 @@
-/// What `show`, `type`, `ability` and `list` read beyond the catalog: species, evolution
-/// chains, types and abilities with their names in a display language. Every localized text
-/// falls back to English, then to the slug; nil or empty where nothing is synced yet.
+// What `show`, `type`, `ability` and `list` read beyond the Pokémon (species, evolution
+// chains, types and abilities) comes with names in a display language. Every localized text
+// falls back to English, then to the slug; nil or empty where nothing is synced yet.
 
 /// A type with its display name.
 public struct NamedType: Sendable, Equatable {

@@ -1,9 +1,9 @@
 import LocalDatabase
 
 /// The PokeAPI kinds pokedex syncs, in the order a sync takes them: the Pokémon first (their
-/// bodies link the rest), then what a Pokédex entry shows. A kind is added here, with its
-/// tables and its `sync_resource` row in a migration, its scanner and store, and its case of
-/// ``PokeAPIResource/Extraction``.
+/// bodies link the rest), then the linked kinds, which `show` draws on. A kind is added here,
+/// with its tables and its `sync_resource` row in a migration, its scanner and store, and its
+/// case of ``PokeAPIResource/Extraction``.
 public enum PokeAPIResources {
     public static let all: [PokeAPIResource] = [pokemon, type, ability, species, evolutionChain]
 

@@ -2,7 +2,7 @@ import BodyCoding
 import LocalDatabase
 import SQLiteDatabase
 
-/// The ranges a Pokédex-entry resource's numbers and lists must fall in to be stored: real
+/// The ranges a linked resource's numbers and lists must fall in to be stored: real
 /// data keeps well inside them (species: capture rate 0…255, happiness 0…140, hatch counter
 /// 0…120, order 0…1027, 147 flavor texts at most).
 public enum ResourceLimits {

@@ -14,7 +14,7 @@ public struct ResourceLinks {
         self.database = database
     }
 
-    /// The Pokémon `pokedex sync --offset --limit` took when its catalog run was skipped: the
+    /// The Pokémon `pokedex sync --offset --limit` took when its Pokémon run was skipped: the
     /// stored ones in list (id) order.
     public func pokemonIDs(offset: Int, limit: Int?) throws -> [Int] {
         try database.query(

@@ -1,6 +1,6 @@
 import BodyCoding
 
-/// One entry of PokeAPI's paginated `/pokemon` list.
+/// One entry of a PokeAPI resource's paginated list, or a link a stored body gave to one.
 public struct ResourceListEntry: Sendable, Equatable {
     public let id: Int
     public let name: String

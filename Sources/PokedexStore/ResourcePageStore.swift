@@ -3,9 +3,9 @@ import LocalDatabase
 import SQLiteDatabase
 
 /// What a PokeAPI resource's sync writes through, one page (at most `commitSize` entries of a
-/// list page, or of the followed URLs) per transaction: the Pokémon catalog and each resource
-/// of a Pokédex entry (types, abilities, species, evolution chains) conform, so one
-/// list→detail engine serves them all.
+/// list page, or of the followed URLs) per transaction: the Pokémon catalog and each linked
+/// kind (types, abilities, species, evolution chains) conform, so one list→detail engine
+/// serves them all.
 public protocol ResourcePageStore: SendableMetatype {
     /// A detail body as downloaded, with the fields decoded from it.
     associatedtype Downloaded: Sendable

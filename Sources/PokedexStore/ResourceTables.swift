@@ -2,7 +2,7 @@ import BodyCoding
 import LocalDatabase
 import SQLiteDatabase
 
-/// The tables every Pokédex-entry resource has: a row per entry (`id`, `name`, `url`,
+/// The tables every PokeAPI kind has: a row per entry (`id`, `name`, `url`,
 /// `listed_at`, `details_synced_at`) and its body as received (`…_json`). Names are constants
 /// of this module, never input.
 public struct ResourceTables: Sendable {

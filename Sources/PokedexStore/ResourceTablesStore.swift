@@ -2,7 +2,7 @@ import BodyCoding
 import LocalDatabase
 import SQLiteDatabase
 
-/// The page transaction and freshness bookkeeping the Pokédex-entry stores share.
+/// The page transaction and freshness bookkeeping the linked kinds' stores share.
 public protocol ResourceTablesStore: ResourcePageStore {
     static var tables: ResourceTables { get }
 }

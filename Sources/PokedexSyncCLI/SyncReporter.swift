@@ -101,7 +101,7 @@ final class SyncReporter: @unchecked Sendable {
         return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 
-    /// A PokeAPI resource's page committed (the catalog's or an entry resource's). Under `lock`.
+    /// A PokeAPI resource's page committed (the Pokémon's or a linked kind's). Under `lock`.
     private func pageProgress(_ resource: SyncResource, _ progress: ResourceSyncProgress, requests: Int) {
         let report = progress.report
         let text =

@@ -7,8 +7,8 @@ public struct Migrator: Sendable {
     public let migrations: [Migration]
     /// The CREATE statements of the schema all `migrations` leave, made when the binary was
     /// built: an empty database gets them in one go, not each migration in turn. Replaying
-    /// every migration, each DDL statement making SQLite parse the whole schema again, took
-    /// ≈20 ms of a new database's first sync (its process: 40 ms, now 20; measured).
+    /// every migration, each DDL statement making SQLite parse the whole schema again, was a
+    /// large share of a new database's first sync.
     public let freshSchema: [String]?
 
     public init(migrations: [Migration], freshSchema: [String]? = nil) throws(MigrationError) {

@@ -8,7 +8,7 @@ import SQLiteDatabase
     import Foundation
 #endif
 
-/// After the Pokédex entry, `pokedex sync` stores the images the Pokémon's bodies link
+/// After the linked kinds, `pokedex sync` stores the images the Pokémon's bodies link
 /// (`--artwork`, sprites by default): a run of its own (`artwork`), judged by --if-older-than,
 /// that succeeds whatever single images or their host do. A partial sync takes the images
 /// of its Pokémon only.

@@ -148,7 +148,8 @@ struct GitHubCommentBody {
 
     /// The issue number `issue_url` ends with (`…/issues/1347`), if it is one.
     var issueNumber: Int? {
-        // Read on the UTF-8 view: splitting the URL into Substrings was 6 % of an issue sync.
+        // Read on the UTF-8 view: it runs for every comment, and splitting the URL into
+        // Substrings was a visible share of an issue sync.
         let utf8 = issueURL.utf8
         guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         let digits = utf8[utf8.index(after: slash)...]

@@ -34,8 +34,8 @@ public enum GitHubEndpoint: Sendable {
     static let maximumRepositoryBytes = 1 << 20
     /// A page of at most 100 issues: ≈2.6 KB each without its body, and a body is at most
     /// 65,536 characters; this allows 80 KB an issue on a full page. Two pages are in memory
-    /// at once (one stored while the next downloads). Peak RSS of a sync, measured (release):
-    /// 51 MB with a valid 7 MB page, 77 MB with a 13 MB one, so twice this would pass 100 MB.
+    /// at once (one stored while the next downloads), with what is decoded from them: twice
+    /// this cap would take a sync past 100 MB.
     static let maximumIssuesPageBytes = 8 << 20
 
     public func request(baseURL: URL, token: String?, etag: String?) throws(FetchError) -> HTTPRequest {

@@ -46,8 +46,8 @@ extension GitHubSync {
     /// `etag` is sent with the first page only: later pages are followed verbatim.
     ///
     /// Three things overlap, each a page apart: the next page downloads (still one request in
-    /// flight at a time), this one decodes, and the one before commits. Decoding and committing
-    /// a page of 100 items take ≈4 and ≈7 ms, the server's answer ≈6 ms here: one after the
+    /// flight at a time), this one decodes, and the one before commits. Decoding a page,
+    /// committing it and the server's answer take about as long as each other: one after the
     /// other on one task they were the walk's pace. Pages still commit one at a time and in
     /// order, and the walk returns or throws only once no commit and no request of it is
     /// running. Cancelled (a signal), it stops while the next page downloads, after the page

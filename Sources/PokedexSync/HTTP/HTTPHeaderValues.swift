@@ -89,7 +89,7 @@ extension StringProtocol {
 }
 
 /// Calendar dates in UTC without Foundation's calendars: fixed-width fields checked for range
-/// (days per month and leap years included), then days since 1970 by the civil-from-days rule.
+/// (days per month and leap years included), then days since 1970 by the days-from-civil rule.
 enum UTCDate {
     static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Date? {
         guard (0...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),

@@ -6,18 +6,18 @@ import Synchronization
 /// The evolution chains are linked by the species bodies, but their run starts only once the
 /// species are stored, and storing the species' 80,000 name and flavor-text rows keeps the
 /// writer busy while the connections would sit idle. Prefetching each chain as soon as its
-/// species arrives downloads the chains during those writes (whole-dex sync on 2 cores, median
-/// of 12 interleaved runs: 1.55 → 1.47 s). The entry's first list pages are asked for while the
-/// catalog syncs, so that a refresh does not wait for those round trips one after another.
+/// species arrives downloads the chains during those writes. The linked kinds' first list
+/// pages are asked for while the Pokémon sync, so that a refresh does not wait for those round
+/// trips one after another.
 ///
 /// A request is answered from its prefetch only when it is the same request, headers
 /// included: a conditional one is never answered by an unconditional prefetch. The answer is
 /// used once, exactly as the transport gave it. A failure (thrown, or a status of 400 or more)
 /// is not kept: by the time its run asks, it may be minutes old, and the run's own request
 /// and retries should judge the server as it is then; only a run already waiting for the
-/// prefetch gets its failure, as fresh as its own would be. What is prefetched and not asked for is cancelled by
-/// `finish`, which no request outlives; `stop` (a signal) cancels at once and starts nothing
-/// more.
+/// prefetch gets its failure, as fresh as its own would be. What is prefetched and not asked
+/// for is cancelled by `finish`, which no request outlives; `stop` (a signal) cancels at once
+/// and starts nothing more.
 final class ResponsePrefetch: Sendable {
     /// Prefetches running at once: the runs' own requests keep the other connections.
     let maximumInFlight: Int

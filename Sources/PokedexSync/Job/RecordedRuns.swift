@@ -35,8 +35,8 @@ extension SyncJob {
         return try log.latest(resource, outcomes: [.succeeded], covering: scope)?.finishedAt
     }
 
-    /// How much of `resource` this job takes: `--offset/--limit` narrow the catalog and the
-    /// entry's resources to what the listed Pokémon need; a repository is always whole.
+    /// How much of `resource` this job takes: `--offset/--limit` narrow the Pokémon and the
+    /// linked kinds to what the listed Pokémon need; a repository is always whole.
     private func scope(of resource: SyncResource) -> SyncScope {
         if case .issues = resource { return .whole }
         let catalog = options.resources

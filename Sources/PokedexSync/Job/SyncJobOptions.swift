@@ -16,7 +16,8 @@ import TextUtilities
 /// Everything one `pokedex sync` does, and how.
 public struct SyncJobOptions: Sendable {
     public enum Scope: Sendable, Equatable {
-        /// The Pokémon catalog, then every repository synced before (by id).
+        /// The Pokémon, the kinds they link and their images, then every repository synced
+        /// before (by id) and every remembered owner's.
         case everything
         /// One repository's issues, by name.
         case repository(GitHubRepositoryName)
@@ -32,7 +33,7 @@ public struct SyncJobOptions: Sendable {
     public var gitHubToken: String?
     public var resources: ResourceSyncOptions
     public var gitHub: GitHubSyncOptions
-    /// The images the Pokémon's bodies link to store, after the Pokédex entry.
+    /// The images the Pokémon's bodies link to store, after the linked kinds.
     public var artwork: ArtworkSelection
     /// Resources that last synced successfully less than this many seconds ago are skipped.
     public var skipIfSucceededWithinSeconds: Int?

@@ -7,9 +7,9 @@ import PokedexStore
     import Foundation
 #endif
 
-/// A resource of a Pokédex entry as ``ResourceSync`` walks it: decoded with its own scanner,
-/// refused (exit 65, naming the URL) when out of range or not the entry it was reached from,
-/// and written by its own store.
+/// A linked kind (types, abilities, species, evolution chains) as ``ResourceSync`` walks it:
+/// decoded with its own scanner, refused (exit 65, naming the URL) when out of range or not
+/// the entry it was reached from, and written by its own store.
 protocol LinkedResourceKind: PokeAPIResourceKind where Store.Downloaded == DownloadedResource<Fields> {
     associatedtype Fields: LinkedResourceFields
     static func scan(_ body: Data) throws(JSONScanFailure) -> Fields

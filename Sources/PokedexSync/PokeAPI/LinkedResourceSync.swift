@@ -116,7 +116,7 @@ extension SyncJob {
     }
 
     /// The Pokémon a partial sync (`--offset`/`--limit`) took: those its list pages committed,
-    /// or, when the catalog was skipped as fresh, the stored ones in that range. nil for a
+    /// or, when their run was skipped as fresh, the stored ones in that range. nil for a
     /// full sync: everything.
     func partialPokemonIDs(listed: Collected<ResourceListEntry>, links: ResourceLinks) throws -> [Int]? {
         guard isPartial else { return nil }

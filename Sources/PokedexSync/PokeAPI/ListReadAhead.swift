@@ -61,12 +61,11 @@ struct ListPageLink: Equatable {
 }
 
 /// The list pages after the next one, asked for while it downloads: a sync that downloads no
-/// details (a refresh) otherwise waits a round trip per page, one after the other (30 pages of
-/// 100 on a whole-dex refresh; with 20 ms of latency, 0.6 s of its 0.65). Pages of 1,000 leave
-/// no PokeAPI list three whole pages long, so this serves servers that cap the page size, and
-/// lists that grow. A page is used only when the server's `next` link asks for it; any other
-/// link is followed as given, and what was asked ahead of it is dropped. Each page is still
-/// checked and accepted in list order.
+/// details (a refresh) otherwise waits a round trip per page, one after the other, which over
+/// a network is most of its time. Pages of 1,000 leave no PokeAPI list three whole pages long,
+/// so this serves servers that cap the page size, and lists that grow. A page is used only when
+/// the server's `next` link asks for it; any other link is followed as given, and what was
+/// asked ahead of it is dropped. Each page is still checked and accepted in list order.
 struct ListReadAhead<Page: Sendable> {
     /// Pages asked for beyond the next one.
     let window: Int

@@ -7,7 +7,8 @@ import PokedexStore
     import Foundation
 #endif
 
-/// A page of `/pokemon`: `{"count", "next", "previous", "results": [{"name", "url"}]}`.
+/// A page of a resource's list (`/pokemon`, `/type`, …):
+/// `{"count", "next", "previous", "results": [{"name", "url"}]}`.
 struct PokemonListPage {
     let count: Int
     let next: String?

@@ -12,18 +12,18 @@ import PokedexStore
 /// sync follows the URLs the API hands out (`next`, each entry's `url`) verbatim.
 public enum PokeAPIEndpoint: Sendable {
     case pokemonList(offset: Int, limit: Int)
-    /// A resource's list (`type/`, `ability/`, `pokemon-species/`) from `offset`.
+    /// A resource's list (`pokemon/`, `type/`, `ability/`, `pokemon-species/`) from `offset`.
     case list(path: String, offset: Int, limit: Int)
     /// A list page's `next` link, resolved against the base if relative.
     case listPage(String)
     /// A list entry's `url`: one Pokémon's details.
     case details(String)
-    /// A URL a body gave for another resource's details (a type, an ability, a species, an
-    /// evolution chain), with that resource's body cap.
+    /// A URL a list entry or a stored body gave for one entry's details (a Pokémon, a type,
+    /// an ability, a species, an evolution chain), with its kind's body cap.
     case resourceDetails(String, maximumBytes: Int)
 
-    /// A list page: the whole catalog in one page is 131 KB (1,351 entries), and pokedex asks
-    /// for 100 at a time.
+    /// A list page: the whole Pokémon list in one page is 131 KB (1,351 entries), and pokedex
+    /// asks for 1,000 at a time.
     static let maximumListPageBytes = 1 << 20
     /// One Pokémon's details: the largest in the dataset (mew) is 665 KB as served, 1.34 MB
     /// pretty-printed; the median 99 KB. Four connections each receiving one this large stay

@@ -21,7 +21,7 @@ extension SyncJob {
         events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
     ) async throws -> Bool {
         // More requests in flight than connections keeps each connection busy; more
-        // connections than this only churns through sockets (measured on loopback).
+        // connections than this only churn through sockets.
         let concurrency = options.resources.concurrency
         let prefetch = ResponsePrefetch(
             network: transports.make(min(concurrency, 4), options.requestTimeoutSeconds),

@@ -9,7 +9,7 @@ import PokedexStore
 /// PokeAPI bodies read with ``JSONScanner``, one shape to a file: the few stored fields are parsed
 /// in one pass and everything else (moves, game_indices, sprites.versions, … ≈99 % of a detail
 /// body's bytes) is skipped. Decoding them with `JSONDecoder`, even into a struct of the few
-/// fields needed, was most of a catalog sync's CPU.
+/// fields needed, was most of a sync's CPU.
 public enum PokeAPIScanner {
     /// `AbilityDetails` from an `/ability/{id}` body; `pokemon`, `flavor_text_entries` and
     /// `effect_changes` skipped. `id` and `name` required.
@@ -23,13 +23,13 @@ public enum PokeAPIScanner {
         try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.evolutionChain() }
     }
 
-    /// A `/pokemon` list page: `JSONDecoder` spent ≈0.7 ms on each 100-entry page, a tenth of a
-    /// no-change refresh's CPU.
+    /// A list page of any kind (`/pokemon`, `/type`, …): scanned, as a refresh that changes
+    /// nothing reads little else.
     static func listPage(from body: Data) throws(JSONScanFailure) -> PokemonListPage {
         try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.pokemonListPage() }
     }
 
-    /// `PokemonDetails` from a `/pokemon/{id}` body: ≈0.14 ms, where `JSONDecoder` took ≈1.5 ms.
+    /// `PokemonDetails` from a `/pokemon/{id}` body.
     ///
     /// Semantics follow PokeAPI's documented shape: `id`, `name`, `types`, `abilities`, `stats`
     /// required; `height`, `weight`, `base_experience`, `order`, `species`, `sprites`,

@@ -25,8 +25,9 @@ extension DownloadedResource: PageBody {
     var bodyBytes: Int { body.bytes.count }
 }
 
-/// The page bookkeeping of one resource sync (the catalog, types, abilities, …), apart from any I/O: which list entries wait for a
-/// download slot, which pages wait for their details, and what the writer may do next.
+/// The page bookkeeping of one resource sync (the Pokémon, types, abilities, …), apart from
+/// any I/O: which list entries wait for a download slot, which pages wait for their details,
+/// and what the writer may do next.
 ///
 /// Pages are committed in list order, each once all its details have arrived; only the first
 /// pending page is open in the writer, and the details that arrive for the pages after it

@@ -17,24 +17,21 @@ struct LentStore<Store: ResourcePageStore>: @unchecked Sendable {
 /// The Pokémon catalog's writer.
 typealias CatalogWriter = ResourcePageWriter<PokemonCatalog>
 
-/// Borrows the catalog's connection during a sync and writes on a serial queue of its own, in
-/// the order writes are sent, so pages are committed in list order, each in one transaction.
+/// Borrows a resource store's connection during a sync and writes on a serial queue of its
+/// own, in the order writes are sent, so pages are committed in list order, each in one
+/// transaction.
 ///
 /// Senders hand writes over and go on. SQLite blocks in I/O (a commit may checkpoint the
 /// WAL, with fsyncs), and Swift concurrency runs every task on as many threads as there are
-/// cores: writing on one of them, as an actor does, held back downloads and scanning (a full
-/// sync took ≈15 % longer on 2 cores, measured). A send waits only while more than
-/// `queuedBodyBytesLimit` bytes of detail bodies are queued, which bounds memory when the
-/// disk is slower than the network.
+/// cores: writing on one of them, as an actor does, holds back downloads and scanning. A send
+/// waits only while more than `queuedBodyBytesLimit` bytes of detail bodies are queued, which
+/// bounds memory when the disk is slower than the network.
 ///
 /// After a failed write nothing more is written: the page being written is rolled back, and
 /// later pages would lack it. Sends and `finish` throw that failure from then on.
 final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable where Store.Downloaded: PageBody {
-    /// Detail bodies queued beyond which `send` waits. A commit checkpoints the WAL, which
-    /// takes the writer ≈0.1 s per 26 MB page of early Pokémon, and downloads should not
-    /// stall meanwhile. Full sync on 2 cores against loopback, measured: 4 MB made it 10–17 %
-    /// slower than holding whole pages, 8 MB 2 %, 12 MB or more not at all; peak RSS was
-    /// 50, 54, 57.5 MB with 4, 8, 12 MB, and no higher with 16 or 24 MB.
+    /// Detail bodies queued beyond which `send` waits: enough that downloads go on while a
+    /// commit checkpoints the WAL (less stalled them; more only costs memory).
     static var queuedBodyBytesLimit: Int { 12 << 20 }
 
     private struct OpenPage {
@@ -66,13 +63,10 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     private let shared = Mutex(Shared(queuedBodyBytesLimit: queuedBodyBytesLimit))
 
     init(catalog: Store) {
-        // 2 MB. With 512 KB, enough for the catalog's bodies (each written once, to fresh
-        // overflow pages), the species' 80,000 name and flavor-text rows had their b-tree
-        // pages spilled to the WAL mid-transaction and read back. Whole-dex sync on 2 cores,
-        // 6 runs each, measured: 512 KB 1.09 CPU-s; 1, 2 and 4 MB 1.02–1.04 CPU-s and 0.05 s
-        // less wall, with peak RSS 40, 42, 44 MB; 8 MB no faster and 51 MB. Left at
-        // SQLite's default of about the same size without this statement, the peak was
-        // 5 MB higher in every run (cause not found), so the size is set all the same.
+        // 2 MB: a smaller cache spills the b-tree pages of the species' 80,000 name and
+        // flavor-text rows to the WAL mid-transaction, to be read back; a larger one costs
+        // memory for nothing. Set even where SQLite's default is about the same: left to the
+        // default, peak memory was higher (cause not found).
         callerCacheSize = try? catalog.database.queryFirst("PRAGMA cache_size") { $0.int(0) }
         try? catalog.database.execute("PRAGMA cache_size = -2048")
         self.catalog = catalog

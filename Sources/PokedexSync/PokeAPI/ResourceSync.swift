@@ -104,7 +104,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         // the downloads in flight, the details that arrived before an earlier page's last one
         // (new downloads pause while `waitingBodyBytesLimit` of them wait; entries start in
         // list order, so that last one is in flight and the pause ends) and what is queued for
-        // the writer (bounded too), whatever the catalog's size. After a failure nothing new
+        // the writer (bounded too), whatever the list's size. After a failure nothing new
         // starts, but downloads in flight are collected and every page they complete is still
         // committed: work already done is kept. Cancellation (a signal) stops the same way.
         var failure: (any Error)?

@@ -7,7 +7,7 @@ import SyncSettings
     import Foundation
 #endif
 
-/// What part of the catalog to sync and how hard to push the server.
+/// What part of a resource's list to sync and how hard to push the server.
 public struct ResourceSyncOptions: Sendable {
     /// Index of the first list entry to take.
     public var offset: Int

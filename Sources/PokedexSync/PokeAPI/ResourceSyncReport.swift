@@ -7,7 +7,7 @@ import SyncSettings
     import Foundation
 #endif
 
-/// What a catalog sync did.
+/// What one resource's sync did.
 public struct ResourceSyncReport: Sendable, Equatable {
     /// Pages committed, each of at most `commitSize` entries.
     public var pages = 0

@@ -61,7 +61,7 @@ extension JSONScanner {
     }
 
     /// `[{"language": {"name", "url"}, FIELD: String, …}, …]` as (language, value) pairs, in
-    /// order; a language named twice keeps its last value (at its first place's end).
+    /// order; a language named twice keeps its last value, in the later one's place.
     mutating func perLanguage(_ field: StaticString) throws(JSONScanFailure) -> [(language: String, value: String)] {
         var result: [(language: String, value: String)] = []
         try eachElement { scanner throws(JSONScanFailure) in
