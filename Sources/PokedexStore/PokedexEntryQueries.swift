@@ -1,9 +1,10 @@
 import SQLiteDatabase
 import TextUtilities
 
-/// The read side of the Pokédex entry's tables (migration 0007). Every query works on a
-/// database where they are empty (synced before them, or the catalog only): names are then
-/// slugs and the sections they feed are empty.
+/// What `show`, `list`, `type` and `ability` read: the Pokémon with what their linked kinds
+/// tell of them. Every query works on a database where the linked kinds' tables are empty
+/// (synced before them, or the Pokémon only): names are then slugs and the sections they feed
+/// are empty.
 public struct PokedexEntryQueries {
     public let database: Database
     /// The display language, as stored (`en`, `zh-hant`).
@@ -23,7 +24,7 @@ public struct PokedexEntryQueries {
 
     /// The stored code `code` means (case-insensitive: `zh-Hant` is `zh-hant`), or nil: one
     /// read that stops at the first name in that language, where listing them all reads every
-    /// name (≈1.4 ms of each query's ≈5 in the whole dex).
+    /// name, a large share of each query.
     public func storedLanguage(_ code: String) throws -> String? {
         try database.queryFirst(
             "SELECT language FROM pokemon_species_name WHERE language = ? COLLATE NOCASE LIMIT 1", [.text(code)]

@@ -5,8 +5,8 @@ import TextUtilities
 extension PokedexEntryQueries {
     /// The entry of the Pokémon with this id, or nil.
     public func entry(id: Int) throws -> PokedexEntry? {
-        // One snapshot for the catalog's part and the entry's: a sync committing in between
-        // cannot pair a Pokémon with another version of its species.
+        // One snapshot for the Pokémon and its species: a sync committing in between cannot
+        // pair a Pokémon with another version of its species.
         try database.readTransaction {
             guard let profile = try PokemonCatalog(database: database).profile(id: id) else { return nil }
             let typeNames = try typeDisplayNames()
