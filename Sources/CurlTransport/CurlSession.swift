@@ -122,7 +122,8 @@ final class CurlMulti: @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectCompleted()
-            curl_multi_poll(multi, nil, 0, Self.pollMilliseconds, nil)
+            endIdleTransfers()
+            curl_multi_poll(multi, nil, 0, pollMilliseconds(), nil)
         }
         for transfer in Array(active.values) { end(transfer, .failure(CancellationError())) }
         for easy in idleHandles { curl_easy_cleanup(easy) }
@@ -152,6 +153,19 @@ final class CurlMulti: @unchecked Sendable {
         } else {
             curl_easy_cleanup(easy)
         }
+    }
+
+    /// Ends each transfer that received nothing for its idle timeout.
+    private func endIdleTransfers() {
+        let now = ContinuousClock.now
+        for transfer in active.values where transfer.idleExpiry <= now { end(transfer, .failure(transfer.idleFailure)) }
+    }
+
+    /// How long the owner may sleep: until the next idle timeout, at most `pollMilliseconds`.
+    private func pollMilliseconds() -> Int32 {
+        guard let next = active.values.map(\.idleExpiry).min() else { return Self.pollMilliseconds }
+        let wait = (next - ContinuousClock.now).inSeconds * 1_000
+        return Int32(min(max(wait.rounded(.up), 1), Double(Self.pollMilliseconds)))
     }
 
     private func collectCompleted() {

@@ -38,6 +38,9 @@ final class CurlTransfer: @unchecked Sendable {
     private var redirectBodyBytes = 0
     private var body = Data()
     private var refusal: FetchError?
+    /// When it was handed to libcurl, or last received a byte: the idle timeout counts from
+    /// here, whatever libcurl waits for (a connection, a connection to multiplex on).
+    private(set) var lastActivity = ContinuousClock.now
 
     /// A redirect body longer than this is not drained (the connection is dropped instead):
     /// an endless one would otherwise keep the transfer busy until its deadline.
@@ -59,6 +62,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Sets `easy` up for this request; the transfer is then its callbacks' context.
     func configure(_ easy: UnsafeMutableRawPointer) {
         self.easy = easy
+        lastActivity = .now
         for (name, value) in request.headers {
             headerList = curl_slist_append(headerList, "\(name): \(value)")
         }
@@ -94,6 +98,16 @@ final class CurlTransfer: @unchecked Sendable {
         _ = pokedex_easy_set_pointer(easy, CURLOPT_WRITEDATA, context)
     }
 
+    /// When it has received nothing for its idle timeout; libcurl's own low-speed check
+    /// measures a transfer that waits for a connection from later, and so took up to twice as
+    /// long to give up on a server that never answers.
+    var idleExpiry: ContinuousClock.Instant { lastActivity + limits.idleTimeout }
+
+    /// The failure of a transfer that received nothing for its idle timeout.
+    var idleFailure: FetchError {
+        .unreachable(url: reportedURL, reason: CurlFailure.reason(CURLE_OPERATION_TIMEDOUT, detail: "", trust: trust))
+    }
+
     /// Resumes the continuation (once: it is taken) and frees what the transfer held.
     func finish(_ outcome: Result<CurlAnswer, any Error>) {
         easy = nil
@@ -122,6 +136,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// One header line (its CRLF included); false stops the transfer. Read as bytes: it runs for
     /// every line of every response, where Foundation's trimming was a visible share of a sync.
     fileprivate func receiveHeaderLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        lastActivity = .now
         let text = HeaderBytes.trimmed(line[...])
         if text.starts(with: "HTTP/".utf8) {
             // A new head: an interim answer's fields are not the final one's.
@@ -165,6 +180,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// A piece of the body as it travels (compressed or not); false stops the transfer.
     fileprivate func receiveBodyPiece(_ piece: UnsafeRawBufferPointer) -> Bool {
+        lastActivity = .now
         if isRedirect {
             redirectBodyBytes += piece.count
             return redirectBodyBytes <= Self.drainedRedirectBodyLimit

@@ -36,6 +36,18 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// Why the request failed in a few words, for a line that names the request already:
+    /// "connection refused", "HTTP 503", "a body that is not JSON".
+    public var briefReason: String {
+        switch self {
+        case .unreachable(_, let reason): reason
+        case .status(_, let status, _): "HTTP \(status)"
+        case .notJSON(_, let status, _): "HTTP \(status) with a body that is not JSON"
+        case .undecodable(_, let reason, _): "unexpected JSON (\(reason))"
+        case .tooLarge(_, let limit): "a body larger than \(Self.size(limit))"
+        }
+    }
+
     /// A request still unanswered, or its body still arriving, when its total deadline passed.
     public static func pastDeadline(url: String, deadline: Duration) -> FetchError {
         .unreachable(

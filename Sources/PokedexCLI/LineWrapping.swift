@@ -3,13 +3,13 @@
 /// too long for a line (those scripts have no spaces between words) between two characters,
 /// but never before closing punctuation (。、」) nor after opening punctuation (「).
 /// Korean keeps its words whole, as Korean text is set: it has spaces between them.
-enum LineWrapping {
+public enum LineWrapping {
     /// `text` (sanitized: no control characters) on lines of at most `width` columns. A space
     /// or ideographic space (U+3000) where a line breaks is dropped; inside a line it stays.
     /// A word wider than a line is cut by columns, except a link, which stays whole so that it
     /// can be copied. Leading spaces (a branch of an evolution line) are kept, and continuation
     /// lines indented two past them.
-    static func lines(_ text: String, width: Int) -> [String] {
+    public static func lines(_ text: String, width: Int) -> [String] {
         let indent = text.prefix { $0 == " " }.count
         // An indented line that fits stays whole: the two columns continuation lines take are
         // reserved only where it must break.

@@ -44,7 +44,7 @@ public struct StoreStatus: Sendable {
                 resources.append(
                     try status(
                         .issues(repositoryName: repository.fullName, repositoryID: repository.id),
-                        counts: try issueCounts(database, repositoryID: repository.id)))
+                        counts: try IssueArchive(database: database).counts(repositoryID: repository.id).keyed))
             }
             for name in try log.unstoredRepositoryNames() {
                 resources.append(try status(.issues(repositoryName: name, repositoryID: nil), counts: []))
@@ -56,18 +56,5 @@ public struct StoreStatus: Sendable {
                 resources: resources,
                 rateLimit: try log.lastRateLimit())
         }
-    }
-
-    private static func issueCounts(_ database: Database, repositoryID: Int) throws -> [(String, Int)] {
-        try database.queryFirst(
-            """
-            SELECT count(*) FILTER (WHERE NOT is_pull_request), count(*) FILTER (WHERE is_pull_request),
-                   count(*) FILTER (WHERE state = 'open'),
-                   (SELECT count(*) FROM github_comment WHERE repository_id = ?1)
-            FROM github_issue WHERE repository_id = ?1
-            """,
-            [.int(repositoryID)]
-        ) { [("issues", $0.int(0)), ("pull_requests", $0.int(1)), ("open", $0.int(2)), ("comments", $0.int(3))] }
-            ?? []
     }
 }

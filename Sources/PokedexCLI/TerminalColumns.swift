@@ -1,11 +1,25 @@
 /// How many terminal columns text takes, as terminals draw it: what layout measures and pads
 /// with, since a character count is wrong for ピカチュウ (ten columns, five characters).
-enum TerminalColumns {
+public enum TerminalColumns {
     /// Columns of text that has been sanitized (`TerminalText.sanitize`): wide and fullwidth
     /// characters take two, combining marks and zero-width characters none, the rest one.
     /// Control characters never reach it; they count as none.
-    static func of(_ text: some StringProtocol) -> Int {
+    public static func of(_ text: some StringProtocol) -> Int {
         text.unicodeScalars.reduce(0) { $0 + of($1) }
+    }
+
+    /// `text` in at most `columns` columns, ending in `…` where it was cut.
+    public static func truncated(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let width = of(character)
+            guard used + width <= columns - 1 else { break }
+            kept.append(character)
+            used += width
+        }
+        return kept + "…"
     }
 
     static func of(_ character: Character) -> Int {

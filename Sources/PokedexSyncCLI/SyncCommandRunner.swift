@@ -56,13 +56,14 @@ public enum SyncCommandRunner {
             transports: transports)
         let reporter = SyncReporter(
             console: context.console, quiet: context.global.quiet,
-            verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL))
+            verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL),
+            width: TerminalSize.columns(of: 2, environment: environment))
         StopSignals.ignoreFileSizeLimit()
         let work = Task { try await job.run(events: reporter.handle) }
         let signals = StopSignals.install { work.cancel() }
         let result = await work.result
         signals.remove()
-        reporter.finish()
+        reporter.finish(succeeded: signals.received == nil && (try? result.get()) != nil)
         if let stop = signals.received {
             throw CommandFailure(
                 message: "stopped by \(stop.name) after the page being committed; everything stored "

@@ -10,30 +10,54 @@ import Synchronization
     import Foundation
 #endif
 
-/// Shows a sync's events on standard error. On a terminal: a live progress line and a
-/// summary line per resource. Otherwise (cron, logs): timestamped start, end and error
-/// lines only. `--quiet` keeps the errors alone; `--verbose` adds a line per page.
+/// Shows a sync's events on standard error. On a terminal: a live line, redrawn as requests
+/// complete (what is synced, how far, what it waits for), a line per retry and per resource
+/// done. Otherwise (cron, logs): timestamped lines, one per resource and one at the end.
+/// `--quiet` keeps the errors alone; `--verbose` adds the start of each run, each page and,
+/// off a terminal, each retry.
 final class SyncReporter: @unchecked Sendable {
     private let console: Console
     private let quiet: Bool
     private let verbose: Bool
     private let sources: (pokeAPI: URL, gitHub: URL)
-    /// Held for each event: the state below is the handler's.
+    private let width: Int
+    /// Held for each event and each redraw: the state below is theirs.
     private let lock = Mutex(())
     private let clock = ContinuousClock()
-    private var started = ContinuousClock.now
-    private var lastProgress: ContinuousClock.Instant?
-    private var progressShown = false
+    private let syncStarted = ContinuousClock.now
+    private var current: Run?
+    /// The live line as last drawn; nil when none is on the screen.
+    private var drawn: String?
     private var reportedFailures: [String] = []
+    private var resourcesRun: Set<SyncResource> = []
+    private var totals = (changed: 0, requests: 0, bytes: 0)
+    private var ticker: Task<Void, Never>?
 
-    /// The progress line is redrawn at most this often.
-    private static let progressInterval: Duration = .milliseconds(100)
+    /// How often the live line is redrawn.
+    private static let redrawInterval: Duration = .milliseconds(200)
 
-    init(console: Console, quiet: Bool, verbose: Bool, sources: (pokeAPI: URL, gitHub: URL)) {
+    /// The run the live line shows.
+    private struct Run {
+        var line: SyncProgressLine
+        let transfer: TransferStatistics?
+        let started: ContinuousClock.Instant
+        let requestsBefore: Int
+        let bytesBefore: Int
+    }
+
+    init(console: Console, quiet: Bool, verbose: Bool, sources: (pokeAPI: URL, gitHub: URL), width: Int) {
         self.console = console
         self.quiet = quiet
         self.verbose = verbose
         self.sources = sources
+        self.width = width
+        guard console.errorIsTerminal, !quiet else { return }
+        ticker = Task.detached { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.redrawInterval)
+                self?.redraw()
+            }
+        }
     }
 
     func handle(_ event: SyncEvent) {
@@ -41,110 +65,56 @@ final class SyncReporter: @unchecked Sendable {
             switch event {
             case .skipped(let resource, let lastSuccess):
                 line("skipped \(resource.title): synced successfully at \(lastSuccess), within --if-older-than")
-            case .started(let resource):
-                started = clock.now
-                lastProgress = nil
-                if !console.errorIsTerminal { line("sync started: \(resource.title) from \(source(of: resource))") }
+            case .started(let resource, let transfer):
+                start(resource, transfer)
+            case .retrying(let notice):
+                let text =
+                    "retrying GET \(notice.url) in \(Quantities.seconds(notice.delay)) "
+                    + "(\(notice.retry) of \(notice.retries)): \(notice.reason)"
+                if console.errorIsTerminal || verbose { line(text) }
             case .resourceProgress(let resource, let progress, let requests):
-                pageProgress(resource, progress, requests: requests)
+                current?.line.committed = progress.report.entries
+                current?.line.total = progress.listCount
+                if verbose {
+                    line(
+                        "\(resource.title): page \(progress.report.pages), \(progress.report.entries) of "
+                            + "\(Quantities.counted(progress.listCount, "entry", plural: "entries")), "
+                            + Quantities.counted(requests, "request"))
+                }
             case .resourceFinished(let resource, let report, let transfer):
-                finished(resource, report, transfer)
+                guard case .pokeAPI(let kind) = resource else { return }
+                let again = !resourcesRun.insert(resource).inserted
+                current = nil
+                tally(report.detailsDownloaded, transfer)
+                line(SyncSummaryText.resource(PokeAPIResources.resource(kind), again: again, report, transfer))
             case .issuesProgress(let report, let requests):
-                guard report.pagesCommitted > 0 else { return }
-                let text =
-                    "\(report.repository) issues: page \(report.pages), \(report.itemsReceived) received; comments: "
-                    + "page \(report.commentPages), \(report.commentsReceived) received; "
-                    + Quantities.counted(requests, "request")
-                if verbose { line(text) } else { show("\(text)\(rate(requests))") }
+                current?.line.committed = report.itemsReceived + report.commentsReceived
+                if verbose {
+                    line(
+                        "\(report.repository) issues: page \(report.pages), \(report.itemsReceived) received; "
+                            + "comments: page \(report.commentPages), \(report.commentsReceived) received; "
+                            + Quantities.counted(requests, "request"))
+                }
             case .issuesFinished(let report, let transfer):
-                let renamed = report.renamedFrom.map { " (renamed from \($0))" } ?? ""
-                let budget =
-                    report.rateLimit.map { limit in
-                        "; rate limit \(limit.remaining)\(limit.limit.map { "/\($0)" } ?? "") left"
-                    } ?? ""
-                line(
-                    "synced \(report.repository)\(renamed): \(report.itemsChanged) issues and pull requests new or "
-                        + "changed (\(report.itemsReceived) received in \(Quantities.counted(report.pages, "page"))); "
-                        + "\(report.commentsChanged) comments new or changed (\(report.commentsReceived) received in "
-                        + "\(Quantities.counted(report.commentPages, "page")))\(Self.deletions(report)); "
-                        + "\(Quantities.counted(transfer.requests, "request")) (\(report.notModified) unchanged)\(budget) in "
-                        + Quantities.seconds(transfer.duration))
-            case .artworkProgress(let report, let requests):
-                let done = report.downloaded + report.unchanged + report.missing + report.refused + report.failed
-                let text =
-                    "artwork: \(done) of \(report.linked - report.reused) images asked for, "
-                    + Quantities.counted(requests, "request")
-                if verbose { line(text) } else { show("\(text)\(rate(requests))") }
+                current = nil
+                tally(report.itemsChanged + report.commentsChanged, transfer)
+                line(SyncSummaryText.issues(report, transfer))
+            case .artworkProgress(let report, _):
+                current?.line.committed =
+                    report.downloaded + report.unchanged + report.missing + report.refused
+                    + report.failed
+                current?.line.total = report.linked - report.reused
             case .artworkFinished(let report, let transfer):
-                artworkFinished(report, transfer)
+                current = nil
+                tally(report.downloaded, transfer)
+                for text in SyncSummaryText.artwork(report, transfer) { line(text) }
             case .repositoryExcluded(let fullName, let reason):
                 line("skipped \(fullName): \(reason)")
             case .ownerFailed(_, let failure):
-                let message = SyncCommandRunner.describe(failure).message
-                reportedFailures.append(message)
-                error(message)
+                error(SyncCommandRunner.describe(failure).message)
             case .failed(let failure):
-                let message = SyncCommandRunner.describe(failure).message
-                reportedFailures.append(message)
-                error(message)
+                error(SyncCommandRunner.describe(failure).message)
             }
-        }
-    }
-
-    /// What a repository's sync found deleted upstream, if anything.
-    private static func deletions(_ report: GitHubSyncReport) -> String {
-        var parts: [String] = []
-        if report.threadsReread > 0 { parts.append("\(report.threadsReread) threads re-read") }
-        if report.reconciled { parts.append("reconciled in full") }
-        if report.commentsDeleted > 0 { parts.append("\(report.commentsDeleted) comments deleted") }
-        if report.issuesDeleted > 0 { parts.append("\(report.issuesDeleted) issues gone") }
-        return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
-    }
-
-    /// A PokeAPI resource's page committed (the Pokémon's or a linked kind's). Under `lock`.
-    private func pageProgress(_ resource: SyncResource, _ progress: ResourceSyncProgress, requests: Int) {
-        let report = progress.report
-        let text =
-            "\(resource.title): page \(report.pages), \(report.entries) of \(Quantities.counted(progress.listCount, "entry", plural: "entries")), "
-            + Quantities.counted(requests, "request")
-        if verbose { line(text) } else { show("\(text)\(rate(requests))") }
-    }
-
-    /// A PokeAPI resource's summary line. Under `lock`.
-    private func finished(_ resource: SyncResource, _ report: ResourceSyncReport, _ transfer: TransferSummary) {
-        line(
-            "synced \(Self.entries(report.entries, of: resource)) in \(Quantities.counted(report.pages, "page")): "
-                + "\(Quantities.counted(report.detailsDownloaded, "detail")) downloaded, "
-                + "\(report.detailsUnchanged) unchanged, \(report.detailsReused) reused without a request; "
-                + Self.describe(transfer))
-    }
-
-    /// "1 type", "21 types", "1 species", "3 Pokémon": a count of a PokeAPI resource's entries.
-    private static func entries(_ count: Int, of resource: SyncResource) -> String {
-        guard case .pokeAPI(let kind) = resource, let declared = PokeAPIResources.resource(kind) else {
-            return Quantities.counted(count, "entry", plural: "entries")
-        }
-        return Quantities.counted(count, declared.singular, plural: declared.plural)
-    }
-
-    /// The artwork phase's summary, and one line when its host could not be reached. Under `lock`.
-    private func artworkFinished(_ report: ArtworkSyncReport, _ transfer: TransferSummary) {
-        var problems: [String] = []
-        if report.refused > 0 { problems.append("\(report.refused) refused") }
-        if report.failed > 0 { problems.append("\(report.failed) failed") }
-        let problemText =
-            problems.isEmpty
-            ? "" : ", " + problems.joined(separator: ", ") + (report.firstProblem.map { " (first: \($0))" } ?? "")
-        line(
-            "synced artwork: \(Quantities.counted(report.linked, "image")) linked, \(report.downloaded) downloaded "
-                + "(\(Quantities.bytes(report.downloadedBytes))), \(report.unchanged) unchanged, \(report.reused) "
-                + "reused without a request, \(report.missing) missing on the image host\(problemText); "
-                + Self.describe(transfer))
-        if let host = report.unreachableHost {
-            line(
-                "image host \(host) unreachable (\(report.unreachableReason ?? "no answer")): \(Quantities.counted(report.skipped, "image")) "
-                    + "skipped; the data sync is complete, "
-                    + "and the next sync asks for them again")
         }
     }
 
@@ -153,56 +123,100 @@ final class SyncReporter: @unchecked Sendable {
         lock.withLock { _ in reportedFailures.contains(SyncCommandRunner.describe(failure).message) }
     }
 
-    /// Clears the progress line before the final error or the shell prompt.
-    func finish() {
-        lock.withLock { _ in clearProgress() }
-    }
-
-    private func source(of resource: SyncResource) -> String {
-        switch resource {
-        case .issues: return sources.gitHub.absoluteString
-        case .artwork: return "the image host the Pokémon's details link"
-        default: return sources.pokeAPI.absoluteString
+    /// Stops the live line; after a sync that succeeded, says in one line what it did.
+    func finish(succeeded: Bool) {
+        ticker?.cancel()
+        lock.withLock { _ in
+            current = nil
+            clearProgress()
+            if succeeded {
+                line(
+                    SyncSummaryText.finished(
+                        changed: totals.changed, requests: totals.requests, bytes: totals.bytes,
+                        elapsed: clock.now - syncStarted))
+            }
         }
     }
 
-    /// Lines name repositories and quote servers: sanitized here, redacted by the console.
-    private func line(_ text: String) {
-        guard !quiet else { return }
-        clearProgress()
-        console.printError(stamped("\(text)"))
+    private func start(_ resource: SyncResource, _ transfer: TransferStatistics?) {
+        let host: String
+        switch resource {
+        case .issues: host = Self.host(sources.gitHub)
+        case .artwork: host = "the image host"
+        case .pokeAPI: host = Self.host(sources.pokeAPI)
+        }
+        current = Run(
+            line: SyncProgressLine(title: resource.title, host: host), transfer: transfer, started: clock.now,
+            requestsBefore: transfer?.requests ?? 0, bytesBefore: transfer?.bytes ?? 0)
+        if verbose && !console.errorIsTerminal { line("started \(resource.title) from \(host)") }
+        drawCurrent()
     }
 
-    private func error(_ message: String) {
-        clearProgress()
-        console.printError(stamped("\(console.errorLabel) \(message)"))
+    private func tally(_ changed: Int, _ transfer: TransferSummary) {
+        totals.changed += changed
+        totals.requests += transfer.requests
+        totals.bytes += transfer.bytes
     }
 
-    private func stamped(_ text: DisplayText) -> DisplayText {
-        console.errorIsTerminal ? text : "\(UTCTime.now()) \(text)"
+    private static func host(_ url: URL) -> String {
+        guard let host = url.host else { return url.absoluteString }
+        return url.port.map { "\(host):\($0)" } ?? host
     }
 
-    private func show(_ text: DisplayText) {
-        guard console.errorIsTerminal, !quiet else { return }
+    private func redraw() {
+        lock.withLock { _ in drawCurrent() }
+    }
+
+    /// Under `lock`.
+    private func drawCurrent() {
+        guard console.errorIsTerminal, !quiet, var run = current else { return }
         let now = clock.now
-        if let lastProgress, now - lastProgress < Self.progressInterval { return }
-        lastProgress = now
-        progressShown = true
+        if let transfer = run.transfer {
+            run.line.requests = transfer.requests - run.requestsBefore
+            run.line.bytes = transfer.bytes - run.bytesBefore
+            run.line.waiting = transfer.waitingSince.map { now - max($0, run.started) }
+        }
+        run.line.elapsed = now - run.started
+        let text = run.line.rendered(width: width)
+        guard text != drawn else { return }
+        drawn = text
         console.writeError("\r\u{1B}[K\(text)")
     }
 
+    /// Lines name repositories and quote servers: sanitized here, redacted by the console.
+    /// Under `lock`; the live line is drawn again below it.
+    private func line(_ text: String) {
+        guard !quiet else { return }
+        clearProgress()
+        print(text)
+        drawCurrent()
+    }
+
+    /// An error stays on one line, whatever its length: scripts and people grep for it.
+    private func error(_ message: String) {
+        reportedFailures.append(message)
+        clearProgress()
+        console.printError("\(stamp)\(console.errorLabel) \(message)")
+        drawCurrent()
+    }
+
+    /// On a terminal, `text` on lines that fit its width, continuation lines indented two;
+    /// off a terminal, one timestamped line per event, as logs and cron's mail want them.
+    private func print(_ text: String) {
+        guard console.errorIsTerminal else { return console.printError("\(stamp)\(text)") }
+        let available = max(width, 40)
+        var lines = LineWrapping.lines(TerminalText.sanitize(text), width: available)
+        if lines.count > 1 {
+            lines = [lines[0]] + LineWrapping.lines(lines.dropFirst().joined(separator: " "), width: available - 2)
+        }
+        for (index, line) in lines.enumerated() { console.printError("\(index == 0 ? "" : "  ")\(line)") }
+    }
+
+    private var stamp: String { console.errorIsTerminal ? "" : UTCTime.now() + " " }
+
     private func clearProgress() {
-        guard progressShown else { return }
-        progressShown = false
+        guard drawn != nil else { return }
+        drawn = nil
         console.writeError("\r\u{1B}[K")
-    }
-
-    private func rate(_ requests: Int) -> String {
-        let seconds = Quantities.secondsValue(clock.now - started)
-        return seconds > 0.2 ? ", \(Int((Double(requests) / seconds).rounded())) requests/s" : ""
-    }
-
-    static func describe(_ transfer: TransferSummary) -> String {
-        "\(Quantities.counted(transfer.requests, "request")), \(Quantities.bytes(transfer.bytes)) in \(Quantities.seconds(transfer.duration))"
     }
 }

@@ -12,8 +12,9 @@ public enum SyncDefaults {
     public static let commitSize = 100
     /// Attempts after the first for a request that failed transiently.
     public static let retries = 4
-    /// Seconds a request may receive nothing before it fails (and is retried).
-    public static let requestTimeoutSeconds = 30
+    /// Seconds a request may receive nothing before it fails (and is retried): with the
+    /// retries, a server that never answers fails the sync in under a minute.
+    public static let requestTimeoutSeconds = 10
     /// A request's total deadline, in `requestTimeoutSeconds`: a body that keeps arriving,
     /// however slowly, is given up on after this.
     public static let requestDeadlineMultiple = 4

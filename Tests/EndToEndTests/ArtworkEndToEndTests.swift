@@ -47,7 +47,8 @@ struct ArtworkEndToEndTests {
     }
 
     func artworkLine(_ result: PokedexProcess.Result) -> String {
-        result.messages.first { $0.hasPrefix("synced artwork:") } ?? "no artwork summary in \(result.stderr)"
+        result.messages.first { $0.hasPrefix("synced ") && $0.contains(" images: ") }
+            ?? "no artwork summary in \(result.stderr)"
     }
 
     @Test(
@@ -56,7 +57,7 @@ struct ArtworkEndToEndTests {
         let api = try api(sprites: 10)
         let result = try sync(api)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(artworkLine(result).contains("10 images linked, 10 downloaded"), "\(result.stderr)")
+        #expect(artworkLine(result).contains("synced 10 images: 10 new or changed"), "\(result.stderr)")
         #expect(host.server.requests.count == 10)
         #expect(try storedIDs() == Set(1...10))
 
@@ -93,13 +94,13 @@ struct ArtworkEndToEndTests {
         #expect(refresh.status == 0, "\(refresh.stderr)")
         #expect(host.server.requests.count == 10)
         #expect(host.server.requests.allSatisfy { $0.header("If-None-Match") != nil }, "every one conditional")
-        #expect(artworkLine(refresh).contains("0 downloaded (0 B), 10 unchanged"), "\(refresh.stderr)")
+        #expect(artworkLine(refresh).contains("none changed, 10 confirmed unchanged"), "\(refresh.stderr)")
 
         let changed = TestSprite.png(seed: 999)
         host.set(Self.spritePath(3), FakeImageHost.Image(body: changed))
         host.server.resetLog()
         let again = try sync(api, "--max-age", "0")
-        #expect(artworkLine(again).contains("1 downloaded"), "\(again.stderr)")
+        #expect(artworkLine(again).contains("1 new or changed, 9 confirmed unchanged"), "\(again.stderr)")
         #expect(host.server.requests.count == 10)
         #expect(try pokedex(["artwork", "3"]).stdoutBytes == changed)
 
@@ -121,7 +122,7 @@ struct ArtworkEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.errors.isEmpty, "\(result.stderr)")
         let summary = artworkLine(result)
-        #expect(summary.contains("6 downloaded") && summary.contains("1 missing") && summary.contains("3 refused"))
+        #expect(summary.contains("6 new or changed") && summary.contains("1 missing") && summary.contains("3 refused"))
         #expect(try storedIDs() == [1, 2, 3, 4, 5, 10])
 
         host.server.resetLog()
@@ -158,7 +159,7 @@ struct ArtworkEndToEndTests {
 
         host.override = nil
         let next = try sync(api)
-        #expect(next.status == 0 && artworkLine(next).contains("10 downloaded"), "\(next.stderr)")
+        #expect(next.status == 0 && artworkLine(next).contains("10 new or changed"), "\(next.stderr)")
     }
 
     @Test("a partial sync stores the images of its Pokémon only")

@@ -233,7 +233,7 @@ struct CatalogCrashResumeEndToEndTests {
                 "\(api.detailRequestCount) downloaded, \(api.notModifiedCount) revalidated")
             #expect(
                 resumed.stderr.contains(
-                    "\(remaining) details downloaded, 0 unchanged, \(stored.detailed.count) reused"),
+                    "\(remaining) new or changed, \(stored.detailed.count) recently checked"),
                 "\(resumed.stderr)")
         } else {
             #expect(
@@ -241,7 +241,7 @@ struct CatalogCrashResumeEndToEndTests {
                 "\(api.detailRequestCount) downloaded, \(api.notModifiedCount) revalidated")
             #expect(
                 resumed.stderr.contains(
-                    "\(remaining) details downloaded, \(stored.detailed.count) unchanged, 0 reused"),
+                    "\(remaining) new or changed, \(stored.detailed.count) confirmed unchanged"),
                 "\(resumed.stderr)")
         }
     }

@@ -79,7 +79,7 @@ struct CatalogEndToEndTests {
         #expect(again.status == 0)
         #expect(try rowCounts() == before)
         #expect(api.detailRequestCount == 0 && api.notModifiedCount == 0, "details younger than --max-age are reused")
-        #expect(again.stderr.contains("\(api.catalog.count) reused without a request"), "\(again.stderr)")
+        #expect(again.stderr.contains("none changed, \(api.catalog.count) recently checked"), "\(again.stderr)")
 
         api.resetCounters()
         let revalidated = try pokedex("sync", "--max-age", "0")
@@ -87,7 +87,8 @@ struct CatalogEndToEndTests {
         #expect(try rowCounts() == before)
         #expect(api.detailRequestCount == 0 && api.notModifiedCount == api.catalog.count, "each asked, none sent again")
         #expect(
-            revalidated.stderr.contains("0 details downloaded, \(api.catalog.count) unchanged"), "\(revalidated.stderr)"
+            revalidated.stderr.contains("none changed, \(api.catalog.count) confirmed unchanged"),
+            "\(revalidated.stderr)"
         )
     }
 
@@ -112,7 +113,7 @@ struct CatalogEndToEndTests {
         large.override = nil
         let resumed = try PokedexProcess.run(["--db", database, "sync"], environment: environment)
         #expect(resumed.status == 0)
-        #expect(resumed.stderr.contains("50 details downloaded, 0 unchanged, 200 reused"), "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("50 new or changed, 200 recently checked"), "\(resumed.stderr)")
     }
 
     @Test(

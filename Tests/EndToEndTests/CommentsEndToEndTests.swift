@@ -66,7 +66,7 @@ struct CommentsEndToEndTests {
             !github.server.requests.contains {
                 $0.path.range(of: #"/issues/\d+/comments"#, options: .regularExpression) != nil
             })
-        #expect(result.stderr.contains("\(served.count) comments new or changed"), "\(result.stderr)")
+        #expect(result.stderr.contains("comments, \(served.count) new or changed"), "\(result.stderr)")
 
         // Every thread as served, in order, with authors (a deleted account is null).
         let busiest = try #require(
@@ -130,8 +130,8 @@ struct CommentsEndToEndTests {
         github.server.resetLog()
         let refresh = try sync()
         #expect(refresh.status == 0, "\(refresh.stderr)")
-        #expect(refresh.stderr.contains("5 comments new or changed"), "2 edited, 3 added: \(refresh.stderr)")
-        #expect(refresh.stderr.contains("2 issues and pull requests new or changed"), "#5 and #77 bumped")
+        #expect(refresh.stderr.contains("comments, 5 new or changed"), "2 edited, 3 added: \(refresh.stderr)")
+        #expect(refresh.stderr.contains("issues and pull requests, 2 new or changed"), "#5 and #77 bumped")
         #expect(
             !github.server.requests.contains {
                 $0.path.range(of: #"/issues/\d+/comments"#, options: .regularExpression) != nil
@@ -165,14 +165,14 @@ struct CommentsEndToEndTests {
             github.server.requests.filter {
                 $0.path.range(of: #"/issues/\d+/comments"#, options: .regularExpression) != nil
             }.count == 1)
-        #expect(refresh.stderr.contains("1 threads re-read, 1 comments deleted"), "\(refresh.stderr)")
+        #expect(refresh.stderr.contains("1 thread re-read, 1 comment deleted"), "\(refresh.stderr)")
         var ids = try storedCommentIDs()
         #expect(!ids.contains(bumped.id))
         #expect(ids.contains(quiet.id), "a deletion that leaves its issue untouched is not seen yet (README)")
 
         let full = try sync(["--full"])
         #expect(full.status == 0, "\(full.stderr)")
-        #expect(full.stderr.contains("reconciled in full, 1 comments deleted"), "\(full.stderr)")
+        #expect(full.stderr.contains("reconciled in full, 1 comment deleted"), "\(full.stderr)")
         ids = try storedCommentIDs()
         #expect(ids == Set(github.comments(of: Self.repository).map(\.id)))
         let repos = try #require(try json(["repos"]) as? [[String: Any]])
@@ -190,7 +190,7 @@ struct CommentsEndToEndTests {
         #expect(try sync().status == 0)
         #expect(try pokedex(["issue", "\(Self.repository)#\(gone)"]).status == 0, "an ordinary refresh cannot tell")
         let full = try sync(["--full"])
-        #expect(full.stderr.contains("1 issues gone"), "\(full.stderr)")
+        #expect(full.stderr.contains("1 issue gone"), "\(full.stderr)")
         #expect(try pokedex(["issue", "\(Self.repository)#\(gone)"]).status == 66)
     }
 
@@ -204,7 +204,7 @@ struct CommentsEndToEndTests {
         // Stored to the second: two seconds later the reconcile is surely older than one.
         Thread.sleep(forTimeInterval: 2.1)
         let due = try sync(["--reconcile-every", "1s"])
-        #expect(due.stderr.contains("reconciled in full, 1 comments deleted"), "\(due.stderr)")
+        #expect(due.stderr.contains("reconciled in full, 1 comment deleted"), "\(due.stderr)")
     }
 
     @Test("a refresh with nothing changed costs at most three requests, every one a 304")

@@ -127,7 +127,8 @@ struct FaultStormEndToEndTests {
         #expect(report.faults == sequence.joined().count, "\(report.faults) faults injected: \(report.byKind)")
         #expect(report.byKind.count == 8 && report.byKind.values.allSatisfy { $0 >= 2 }, "\(report.byKind)")
         #expect(
-            stormy.stderr.contains("\(Self.issueCount) issues and pull requests new or changed"), "\(stormy.stderr)")
+            stormy.stderr.contains("\(Self.issueCount) issues and pull requests, \(Self.issueCount) new or changed"),
+            "\(stormy.stderr)")
 
         let stormRows = try #require(try DatabaseSnapshot(of: database))
         let reference = try #require(try DatabaseSnapshot(of: referencePath))

@@ -116,14 +116,17 @@ struct IssuesCrashResumeEndToEndTests {
         let mark = try #require(previous.map { updated[$0]! }.max())
         let newest = try #require(served.map(\.updatedAt).max())
         github.server.resetLog()
-        let resumed = try PokedexProcess.run(arguments, environment: environment)
+        // -v: the page lines count what the server sent; the summary counts what is stored.
+        let resumed = try PokedexProcess.run(["--verbose"] + arguments, environment: environment)
         #expect(resumed.status == 0, "\(resumed.stderr)")
         let pagesAsked = github.server.requests.filter { $0.path.hasSuffix("/issues") }
         #expect(pagesAsked.first?.query["since"] != nil, "the resumed sync starts at the high-water mark")
         // GitHub's `since` is inclusive: the first walk gets everything updated at or after the
         // mark, the second (which confirms nothing changed) what was updated at the newest time.
         let expected = served.filter { $0.updatedAt >= mark }.count + served.filter { $0.updatedAt == newest }.count
-        #expect(resumed.stderr.contains("(\(expected) received in"), "expected \(expected) received: \(resumed.stderr)")
+        let received = resumed.messages.last { $0.contains(" issues: page ") }
+        #expect(
+            received?.contains(", \(expected) received;") == true, "expected \(expected) received: \(resumed.stderr)")
 
         let final = try #require(try DatabaseSnapshot(of: database))
         try final.expectIntact("after the resumed sync")

@@ -79,7 +79,7 @@ struct IssuesEndToEndTests {
         let refresh = try sync()
         #expect(refresh.status == 0)
         #expect(
-            refresh.stderr.contains("5 issues and pull requests new or changed"),
+            refresh.stderr.contains("issues and pull requests, 5 new or changed"),
             "exactly the 3 touched and 2 created: \(refresh.stderr)")
         let since = github.server.requests.compactMap { $0.query["since"] }
         #expect(!since.isEmpty, "later syncs ask only for what changed")
@@ -199,7 +199,7 @@ struct IssuesEndToEndTests {
         let resumed = try sync()
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(
-            resumed.stderr.contains("\(Self.issueCount - 100) issues and pull requests new or changed"),
+            resumed.stderr.contains("issues and pull requests, \(Self.issueCount - 100) new or changed"),
             "committed pages are not downloaded again: \(resumed.stderr)")
         #expect(github.server.requests.first { $0.path.hasSuffix("/issues") }?.query["since"] != nil)
         #expect(try storedIssues().count == Self.issueCount)

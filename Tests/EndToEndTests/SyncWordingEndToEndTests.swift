@@ -8,7 +8,7 @@ import Testing
 /// the two species runs of one sync shown as one success with both runs' counts.
 @Suite("Sync summaries and status wording end to end")
 struct SyncWordingEndToEndTests {
-    @Test("--limit 1: '1 Pokémon in 1 page: 1 detail downloaded', then status sums both species runs")
+    @Test("--limit 1: 'synced 1 Pokémon: 1 new or changed', then status sums both species runs")
     func singularAndSummedRuns() throws {
         let directory = try TemporaryDirectory()
         let database = directory.file("pokedex.sqlite")
@@ -17,8 +17,8 @@ struct SyncWordingEndToEndTests {
             ["--db", database, "sync", "--limit", "1", "--artwork", "none"],
             environment: ["POKEAPI_BASE_URL": api.baseURL])
         #expect(sync.status == 0, "\(sync.stderr)")
-        #expect(sync.stderr.contains("synced 1 Pokémon in 1 page: 1 detail downloaded, "), "\(sync.stderr)")
-        #expect(sync.stderr.contains("; 2 requests, "), "the list and one detail: \(sync.stderr)")
+        #expect(sync.stderr.contains("synced 1 Pokémon: 1 new or changed; "), "\(sync.stderr)")
+        #expect(sync.stderr.contains("; 2 requests in "), "the list and one detail: \(sync.stderr)")
         #expect(!sync.stderr.contains(" 1 pages") && !sync.stderr.contains(" 1 requests"), "\(sync.stderr)")
         #expect(!sync.stderr.contains(" 1 details") && !sync.stderr.contains(" 1 types"), "\(sync.stderr)")
 

@@ -104,7 +104,7 @@ enum GoldenHelp {
                                   request (default: 60).
           --timeout SECONDS       Give up on a request that receives nothing this long, or is
                                   not complete after 4 times this in all, and retry it
-                                  (default: 30).
+                                  (default: 10).
           --wait SECONDS          Wait this long for another sync of the same database to
                                   finish; past it, exit 75 (default: 0).
         \(globalOptions)

@@ -22,9 +22,8 @@ extension SyncJob {
         let store = PokemonImageStore(database: database)
         let pokemonIDs = try partialPokemonIDs(listed: listed, links: ResourceLinks(database: database))
         // The image host is a server of its own: its own connections, no credentials.
-        let client = HTTPClient(
-            clock: clock,
-            transport: transports.make(min(options.resources.concurrency, 4), options.requestTimeoutSeconds))
+        let client = client(
+            transports.make(min(options.resources.concurrency, 4), options.requestTimeoutSeconds), events: events)
         let sync = ArtworkSync(client: client, store: store)
         let latest = Latest<ArtworkSyncReport>()
         do {

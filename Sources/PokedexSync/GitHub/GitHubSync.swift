@@ -92,6 +92,7 @@ public struct GitHubSync {
         let issuesReceived = try await syncIssues(repositoryID: repositoryID, report: &report, progress: progress)
         try await syncComments(
             repositoryID: repositoryID, issuesReceived: issuesReceived, report: &report, progress: progress)
+        report.stored = try archive.counts(repositoryID: repositoryID)
         return report
     }
 

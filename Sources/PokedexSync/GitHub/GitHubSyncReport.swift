@@ -38,6 +38,9 @@ public struct GitHubSyncReport: Sendable, Equatable {
     public var reconciled = false
     public var notModified = 0
 
+    /// What is stored of the repository once the run ended.
+    public var stored: RepositoryCounts?
+
     /// Pages of every list committed, for a failure to say how much was kept.
     public var pagesCommitted: Int { pages + commentPages }
     /// The primary rate limit as last reported, when the server sends it.

@@ -18,8 +18,10 @@ import TextUtilities
 extension SyncJob {
     /// The GitHub client and sync every repository of the job shares: GitHub asks for serial
     /// requests per token, so one connection, one request at a time, and one rate-limit budget.
-    func gitHubSession(_ archive: IssueArchive) -> (client: HTTPClient, sync: GitHubSync) {
-        let client = HTTPClient(clock: clock, transport: transports.make(1, options.requestTimeoutSeconds))
+    func gitHubSession(
+        _ archive: IssueArchive, events: @escaping @Sendable (SyncEvent) -> Void
+    ) -> (client: HTTPClient, sync: GitHubSync) {
+        let client = client(transports.make(1, options.requestTimeoutSeconds), events: events)
         let sync = GitHubSync(
             client: client, baseURL: options.gitHubBaseURL, token: options.gitHubToken, archive: archive,
             options: options.gitHub)

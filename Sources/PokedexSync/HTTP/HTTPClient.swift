@@ -14,10 +14,16 @@ public struct HTTPClient: Sendable {
     private let transport: HTTPTransport
     public let clock: SyncClock
     public let statistics = TransferStatistics()
+    /// Told of each wait before a failed request is sent again, so that it can be shown.
+    let onRetry: @Sendable (RetryNotice) -> Void
 
-    public init(clock: SyncClock = .system, transport: @escaping HTTPTransport) {
+    public init(
+        clock: SyncClock = .system, transport: @escaping HTTPTransport,
+        onRetry: @escaping @Sendable (RetryNotice) -> Void = { _ in }
+    ) {
         self.clock = clock
         self.transport = transport
+        self.onRetry = onRetry
     }
 
     /// Sends the request, asking for gzip, and returns the answer decoded; transport failures
@@ -26,6 +32,7 @@ public struct HTTPClient: Sendable {
     public func send(_ request: HTTPRequest) async throws(FetchError) -> HTTPResponse {
         let request = Self.onTheWire(request)
         let response: HTTPResponse
+        statistics.started()
         do {
             response = try await transport(request).decoded(for: request)
         } catch {

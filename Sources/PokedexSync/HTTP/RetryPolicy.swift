@@ -80,6 +80,10 @@ extension HTTPClient {
             guard failure.isTransient, attempt < policy.maximumAttempts else { throw failure }
             let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter)
             guard waited + delay <= policy.maximumTotalWait else { throw failure }
+            onRetry(
+                RetryNotice(
+                    url: request.url.absoluteString, delay: delay, retry: attempt,
+                    retries: policy.maximumAttempts - 1, reason: failure.briefReason))
             try await clock.sleep(delay)
             waited += delay
             attempt += 1

@@ -48,14 +48,15 @@ extension SyncJob {
     /// A failure is recorded (as interrupted when the task was cancelled) and rethrown as
     /// a `SyncFailure` carrying how much was committed.
     func record(
-        _ resource: SyncResource, log: SyncRunLog, events: @Sendable (SyncEvent) -> Void,
+        _ resource: SyncResource, transfer: TransferStatistics? = nil, log: SyncRunLog,
+        events: @Sendable (SyncEvent) -> Void,
         _ body: () async throws -> SyncRunEnd,
         failed: () -> (SyncRunEnd, pagesCommitted: Int)
     ) async throws {
         let lastSuccess = try log.latest(resource, outcomes: [.succeeded])?.finishedAt
         let runID = try log.begin(
             resource, scope: scope(of: resource), pid: Int(ProcessInfo.processInfo.processIdentifier))
-        events(.started(resource))
+        events(.started(resource, transfer: transfer))
         do {
             try log.finish(runID, try await body())
         } catch {
@@ -72,6 +73,11 @@ extension SyncJob {
         }
     }
 
+    /// A client of the job's: its retries are shown as they happen.
+    func client(_ transport: @escaping HTTPTransport, events: @escaping @Sendable (SyncEvent) -> Void) -> HTTPClient {
+        HTTPClient(clock: clock, transport: transport) { events(.retrying($0)) }
+    }
+
     /// Runs `body` as one recorded run of `resource`, timed, with what it transferred through
     /// `client` from now on (a client may serve several runs): `finished` turns its report
     /// into the event to send and the end to record; `failed` gets the requests made.
@@ -82,7 +88,7 @@ extension SyncJob {
         failed: (_ requests: Int) -> (SyncRunEnd, pagesCommitted: Int)
     ) async throws {
         let (requestsBefore, bytesBefore) = (client.statistics.requests, client.statistics.bytes)
-        try await record(resource, log: log, events: events) {
+        try await record(resource, transfer: client.statistics, log: log, events: events) {
             let stopwatch = ContinuousClock()
             let started = stopwatch.now
             let report = try await body()

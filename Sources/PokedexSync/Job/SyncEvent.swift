@@ -17,7 +17,10 @@ import TextUtilities
 public enum SyncEvent: Sendable {
     /// Synced successfully at `lastSuccess`, within `--if-older-than`.
     case skipped(SyncResource, lastSuccess: String)
-    case started(SyncResource)
+    /// A run began; its transfers, when it makes requests, count in `transfer` as they go.
+    case started(SyncResource, transfer: TransferStatistics?)
+    /// A request failed transiently and is about to be sent again.
+    case retrying(RetryNotice)
     case issuesProgress(GitHubSyncReport, requests: Int)
     /// A PokeAPI resource committed a page.
     case resourceProgress(SyncResource, ResourceSyncProgress, requests: Int)

@@ -48,9 +48,9 @@ public struct SyncJob: Sendable {
             let id = try archive.syncState(fullName: name.description)?.repositoryID
             try await syncRepositories(
                 [(.name(name), .issues(repositoryName: name.description, repositoryID: id))],
-                log: log, github: gitHubSession(archive), events: events, firstFailure: &firstFailure)
+                log: log, github: gitHubSession(archive, events: events), events: events, firstFailure: &firstFailure)
         case .owner(let login, let includeForks, let includeArchived):
-            let github = gitHubSession(archive)
+            let github = gitHubSession(archive, events: events)
             let listing = try await github.sync.listRepositories(of: login, kind: nil)
             let owner = GitHubOwner(
                 login: login, kind: listing.kind, includeForks: includeForks, includeArchived: includeArchived)
@@ -67,7 +67,7 @@ public struct SyncJob: Sendable {
                 try await syncArtwork(
                     database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
             }
-            let github = gitHubSession(archive)
+            let github = gitHubSession(archive, events: events)
             var targets = try archive.repositories().map { repository in
                 (
                     GitHubSync.Target.stored(id: repository.id, lastKnownName: repository.fullName),

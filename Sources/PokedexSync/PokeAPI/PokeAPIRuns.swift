@@ -107,7 +107,7 @@ private struct TypedWalk {
     func through<Kind: PokeAPIResourceKind>(
         _ kind: Kind.Type, arrived: (Kind.Store.Downloaded) -> Void = { _ in }
     ) async throws {
-        let client = HTTPClient(clock: job.clock, transport: transport)
+        let client = job.client(transport, events: events)
         let sync = ResourceSync<Kind>(
             resource, client: client, baseURL: job.options.pokeAPIBaseURL, store: Kind.Store(database: database))
         let syncResource = SyncResource.pokeAPI(resource.kind)
