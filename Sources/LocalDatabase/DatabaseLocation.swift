@@ -16,6 +16,12 @@ public enum DatabaseLocation {
         return home + "/.local/share/pokedex/pokedex.sqlite"
     }
 
+    /// The directory `path` is in: "." for a bare file name.
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Creates the directories above `path` that do not exist yet (like `mkdir -p`).
     public static func createParentDirectory(of path: String) throws(StoreError) {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()

@@ -17,6 +17,21 @@ package enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// What the path is when it is not a regular file ("a FIFO", "a directory"); nil for a
+    /// regular file or nothing at all. Opening a FIFO would wait for a writer forever.
+    package static func otherThanFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "not a regular file"
+        }
+    }
+
     /// The file's size in bytes, 0 when it does not exist.
     package static func size(_ path: String) -> Int {
         var info = stat()

@@ -167,8 +167,8 @@ public enum LocalStore {
     /// Opens the file and reads its schema, which is what first touches it: a file that is
     /// not SQLite fails here.
     private static func open(path: String, mode: Database.Mode) throws(StoreError) -> Database {
-        if FileSystem.isDirectory(path) {
-            throw .cannotOpen(path: path, reason: "it is a directory")
+        if let kind = FileSystem.otherThanFile(path) {
+            throw .notADatabase(path: path, reason: "it is \(kind), not a file")
         }
         do {
             let database = try Database(path: path, mode: mode)

@@ -14,30 +14,68 @@ public final class WriterLock {
 
     /// Takes the lock, polling for up to `wait` while another process holds it.
     public static func acquire(forDatabase databasePath: String, wait: Duration) async throws -> WriterLock {
-        let path = databasePath + ".lock"
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
-        }
-        let clock = ContinuousClock()
-        // Even without --wait, ride out the microseconds a `status` probe holds the lock.
-        let deadline = clock.now + max(wait, .milliseconds(300))
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
-                let holder = Self.holder(descriptor)
-                close(descriptor)
-                throw StoreError.locked(path: databasePath, holder: holder)
-            }
+        let attempt = try Attempt(databasePath, wait: wait)
+        while try !attempt.taken() {
             do {
-                try await Task.sleep(for: .milliseconds(100))
+                try await Task.sleep(for: Attempt.interval)
             } catch {
-                close(descriptor)
+                close(attempt.descriptor)
                 throw error
             }
         }
-        let lock = WriterLock(path: path, descriptor: descriptor)
-        lock.recordHolder()
-        return lock
+        return attempt.lock()
+    }
+
+    /// Takes the lock without waiting for another writer, for a command that runs without a
+    /// concurrency runtime (`repos --forget`).
+    public static func acquire(forDatabase databasePath: String) throws -> WriterLock {
+        let attempt = try Attempt(databasePath, wait: .zero)
+        while try !attempt.taken() { usleep(useconds_t(Attempt.interval / .microseconds(1))) }
+        return attempt.lock()
+    }
+
+    /// One acquisition's lock file and deadline.
+    private struct Attempt {
+        let databasePath: String
+        let descriptor: Int32
+        let deadline: ContinuousClock.Instant
+        static let interval: Duration = .milliseconds(100)
+
+        init(_ databasePath: String, wait: Duration) throws {
+            self.databasePath = databasePath
+            descriptor = open(databasePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                // The lock is the first file a sync makes: a directory it may not write is named.
+                guard errno == EACCES || errno == EROFS, !FileSystem.exists(databasePath + ".lock") else {
+                    throw StoreError.cannotOpen(path: databasePath + ".lock", reason: reason)
+                }
+                throw StoreError.cannotOpen(
+                    path: databasePath,
+                    reason:
+                        "its directory \(DatabaseLocation.directory(of: databasePath)) is not writable (\(reason)); "
+                        + "a sync keeps the database, its lock and its log there")
+            }
+            // Even without --wait, ride out the microseconds a `status` probe holds the lock.
+            deadline = .now + max(wait, .milliseconds(300))
+        }
+
+        /// Whether the lock is taken now; past the deadline, the holder as an error.
+        func taken() throws -> Bool {
+            guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
+                let holder = WriterLock.holder(descriptor)
+                close(descriptor)
+                throw StoreError.locked(path: databasePath, holder: holder)
+            }
+            return false
+        }
+
+        func lock() -> WriterLock {
+            let lock = WriterLock(path: databasePath + ".lock", descriptor: descriptor)
+            lock.recordHolder()
+            return lock
+        }
     }
 
     /// Who holds the lock ("pid N since TIME"), or nil when no sync is running. Takes a
@@ -70,7 +108,7 @@ public final class WriterLock {
         _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
     }
 
-    private static func holder(_ descriptor: Int32) -> String {
+    fileprivate static func holder(_ descriptor: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 128)
         let count = pread(descriptor, &buffer, buffer.count, 0)
         let text = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""

@@ -13,6 +13,8 @@ public enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// A bug in pokedex.
     case internalError = 70
+    /// A file pokedex needs beside it is missing: `pokedex-sync`, which `sync` runs.
+    case missingFile = 72
     /// The database file or its directory cannot be created, opened or written.
     case cannotCreate = 73
     /// The database file is not usable: not SQLite, damaged, or from a newer pokedex.

@@ -135,15 +135,16 @@ public enum PokedexCLI {
     /// SQLite failures while working: the file is damaged (74, never repaired here), or it
     /// cannot be written (73: disk full, file-size limit, I/O error, read-only).
     public static func describe(_ error: DatabaseError) -> (message: String, exitCode: ExitCode) {
+        let file = error.path ?? "the database file"
         if error.isDamagedFile {
             return (
-                "the database file is damaged (\(error)); pokedex does not repair it: check it with "
+                "\(file) is damaged (\(error)); pokedex does not repair it: check it with "
                     + "`sqlite3 FILE 'PRAGMA integrity_check'`, or move it away and sync again", .databaseUnusable
             )
         }
         if error.isSchemaDamage {
             return (
-                "the database file is damaged or was changed by another program (\(error)); pokedex does not "
+                "\(file) is damaged or was changed by another program (\(error)); pokedex does not "
                     + "repair it: move it away and sync again", .databaseUnusable
             )
         }

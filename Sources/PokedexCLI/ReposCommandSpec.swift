@@ -3,25 +3,56 @@ import JSONOutput
 import LocalDatabase
 import PokedexStore
 
-/// `pokedex repos`: the stored repositories with their counts and freshness.
+/// `pokedex repos`: the stored repositories with their counts and freshness, or one forgotten.
+enum ReposOptions {
+    static let forget = OptionSpec(
+        name: "--forget", value: .text, placeholder: "OWNER/REPO|OWNER", usagePlaceholder: "NAME",
+        help: [
+            "Remove a repository, or an owner and its repositories, with",
+            "all their issues, comments and sync runs (asks first).",
+        ])
+    static let yes = OptionSpec(name: "--yes", value: .flag, help: ["With --forget: remove without asking."])
+
+    static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
+        if let extra = positionals.first { throw options.failure("unexpected argument '\(extra)'") }
+        var repos = ReposCommand(json: options.flag(SharedOptions.json), confirmed: options.flag(yes))
+        if let name = options.text(forget) {
+            guard name.contains("/") ? GitHubRepositoryName(name) != nil : GitHubRepositoryName.isOwner(name) else {
+                throw options.failure("--forget needs OWNER/REPO or OWNER, not '\(name.prefix(120))'")
+            }
+            guard !repos.json else {
+                throw options.failure("--json lists the repositories; it does not go with --forget")
+            }
+            repos.forget = name
+        } else if repos.confirmed {
+            throw options.failure("--yes confirms --forget, which is not given")
+        }
+        return .repos(repos)
+    }
+}
+
 extension CommandSpec {
     static let repos = CommandSpec(
-        name: .repos, abstract: ["List the stored GitHub repositories (offline)."],
+        name: .repos, abstract: ["List the stored GitHub repositories (offline), or forget one."],
         overview: """
             List every stored repository with its issues, pull requests and comments,
             when it last synced successfully and when it was last reconciled in full.
             Never uses the network.
+
+            With --forget, remove a repository (OWNER/REPO), or an owner (OWNER) with every
+            repository of it, and all that is stored of them: issues, comments, labels and
+            the runs status shows, so a mistyped repository stops being listed. It says
+            what it removes and asks first (--yes for scripts), waits for no sync (exit 75
+            while one writes), and removes it all in one transaction.
             """,
         usages: [Usage()],
-        options: [SharedOptions.json],
-        build: { positionals, options throws(UsageError) in
-            if let extra = positionals.first { throw options.failure("unexpected argument '\(extra)'") }
-            return .repos(ReposCommand(json: options.flag(SharedOptions.json)))
-        })
+        options: [SharedOptions.json, ReposOptions.forget, ReposOptions.yes],
+        build: ReposOptions.command)
 }
 
 extension CommandRunner {
     func repos(_ command: ReposCommand) throws {
+        if let name = command.forget { return try forget(name, confirmed: command.confirmed) }
         let archive = IssueArchive(database: try LocalStore.openForReading(path: try databasePath()))
         let repositories = try archive.repositorySummaries()
         if command.json {

@@ -16,6 +16,9 @@ public struct StoreStatus: Sendable {
         public let lastFailure: SyncRun?
         /// Runs of the same sync before `lastSuccess` (a partial sync's first species run).
         public var earlierRunsOfLastSuccess: [SyncRun] = []
+        /// The latest run still recorded as running: the sync that holds the writer lock's, or
+        /// one that ended without recording how (killed), which the next sync marks abandoned.
+        public var unfinished: SyncRun?
     }
 
     public let path: String
@@ -34,7 +37,8 @@ public struct StoreStatus: Sendable {
                 return ResourceStatus(
                     resource: resource, counts: counts, lastSuccess: lastSuccess,
                     lastFailure: try log.latest(resource, outcomes: [.failed, .interrupted, .abandoned]),
-                    earlierRunsOfLastSuccess: try lastSuccess.map(log.earlierRuns(ofSameSyncAs:)) ?? [])
+                    earlierRunsOfLastSuccess: try lastSuccess.map(log.earlierRuns(ofSameSyncAs:)) ?? [],
+                    unfinished: try log.latest(resource, outcomes: [.running]))
             }
             var resources = try PokeAPIResources.all.map { resource in
                 try status(.pokeAPI(resource.kind), counts: try resource.statusCounts(in: database))

@@ -205,7 +205,8 @@ final class SyncReporter: @unchecked Sendable {
     private func print(_ text: String) {
         guard console.errorIsTerminal else { return console.printError("\(stamp)\(text)") }
         let available = max(width, 40)
-        var lines = LineWrapping.lines(TerminalText.sanitize(text), width: available)
+        // Redacted before it is cut into lines: a credential split in two would pass.
+        var lines = LineWrapping.lines(TerminalText.sanitize(console.redactor.redact(text)), width: available)
         if lines.count > 1 {
             lines = [lines[0]] + LineWrapping.lines(lines.dropFirst().joined(separator: " "), width: available - 2)
         }

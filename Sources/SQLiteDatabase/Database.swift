@@ -147,7 +147,7 @@ public final class Database {
         if status != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? lastErrorMessage
             sqlite3_free(errorMessage)
-            throw DatabaseError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            throw DatabaseError(code: sqlite3_extended_errcode(handle), message: message, sql: sql, path: path)
         }
     }
 
@@ -236,6 +236,6 @@ public final class Database {
     func error(sql: String?) -> DatabaseError {
         DatabaseError(
             code: sqlite3_extended_errcode(handle), message: lastErrorMessage, sql: sql,
-            systemErrno: sqlite3_system_errno(handle))
+            systemErrno: sqlite3_system_errno(handle), path: path)
     }
 }

@@ -15,12 +15,16 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     public let sql: String?
     /// The operating system's errno behind an I/O error (ENOSPC, EFBIG, EACCES…), or 0.
     public let systemErrno: Int32
+    /// The database file the connection had open, when the error came from one: messages
+    /// about a damaged file name it.
+    public var path: String?
 
-    public init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
+    public init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0, path: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
         self.systemErrno = systemErrno
+        self.path = path
     }
 
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, …) without extended bits.

@@ -18,7 +18,7 @@ func execSyncBinary(_ command: SyncCommand, _ context: PokedexCLI.SyncContext) t
     let reason = String(cString: strerror(errno))
     throw CommandFailure(
         message: "cannot run \(path) (\(reason)): pokedex-sync must be installed beside pokedex",
-        exitCode: .internalError)
+        exitCode: .missingFile)
 }
 
 exit(

@@ -133,7 +133,7 @@ struct ArtworkEndToEndTests {
         )
         let missing = try pokedex(["artwork", "6"])
         #expect(missing.status == 66 && missing.errors.first?.contains("404") == true, "\(missing.stderr)")
-        let status = try pokedex(["status"])
+        let status = try pokedex(["status"], environment: ["COLUMNS": "200"])
         #expect(status.stdout.contains("3 refused"), "\(status.stdout)")
 
         host.server.resetLog()
@@ -154,7 +154,7 @@ struct ArtworkEndToEndTests {
         let rows = try #require(try DatabaseSnapshot(of: database)).rows(
             "SELECT count(*) FROM pokemon WHERE details_synced_at IS NOT NULL")
         #expect(rows == [["i:55"]])
-        let status = try pokedex(["status"])
+        let status = try pokedex(["status"], environment: ["COLUMNS": "200"])
         #expect(status.stdout.contains("unreachable (connection lost): 10 skipped"), "\(status.stdout)")
 
         host.override = nil

@@ -185,7 +185,7 @@ struct CatalogEndToEndTests {
             ["--db", copy, "sync", "--limit", "3"],
             environment: ["POKEAPI_BASE_URL": api.baseURL], executable: elsewhere + "/pokedex")
         #expect(
-            alone.status == 70 && alone.errors.first?.contains("pokedex-sync must be installed beside pokedex") == true,
+            alone.status == 72 && alone.errors.first?.contains("pokedex-sync must be installed beside pokedex") == true,
             "\(alone.stderr)")
 
         try FileManager.default.copyItem(

@@ -19,7 +19,10 @@ struct CredentialEchoEndToEndTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        github = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 3)])
+        github = try FakeGitHub(repositories: [
+            .generated(owner: "acme", name: "rocket", issueCount: 3),
+            .generated(owner: "acme", name: "probe", issueCount: 1),
+        ])
         database = directory.file("pokedex.sqlite")
     }
 
@@ -80,6 +83,8 @@ struct CredentialEchoEndToEndTests {
 
     @Test("the token quoted in an answer is redacted from every message and record", arguments: Echo.allCases)
     func echoed(_ echo: Echo) throws {
+        // Another repository's data first: a first sync that stores nothing leaves no file to look in.
+        #expect(try pokedex(["sync", "issues", "acme/probe"]).status == 0)
         let baseURL = github.baseURL
         // Weak: the fake keeps its override, which must not keep the fake.
         github.override = { [weak github] request in
@@ -96,6 +101,8 @@ struct CredentialEchoEndToEndTests {
 
     @Test("the token in a JSON field saved with the run, and in old rows, is not shown by status")
     func oldRows() throws {
+        // Another repository's data first: a first sync that stores nothing leaves no file to look in.
+        #expect(try pokedex(["sync", "issues", "acme/probe"]).status == 0)
         github.override = { _ in .json("{\"message\":\"Bad credentials \(Self.token)\"}", status: 401) }
         #expect(try pokedex(["sync", "issues", Self.repository]).status == 77)
         // A run recorded by an older pokedex, before redaction: status hides the token anyway.
@@ -103,7 +110,8 @@ struct CredentialEchoEndToEndTests {
         try connection.run("UPDATE sync_run SET error = ?", [.text("old message quoting Bearer \(Self.token)")])
         connection.close()
         for arguments in [["status"], ["status", "--json"]] {
-            let status = try pokedex(arguments)
+            // Wide: the run's line is not wrapped.
+            let status = try pokedex(arguments, environment: ["COLUMNS": "200"])
             #expect(status.status == 0, "\(status.stderr)")
             #expect(!status.stdout.contains(Self.token) && !status.stderr.contains(Self.token), "\(status.stdout)")
             #expect(status.stdout.contains("old message quoting Bearer \(SecretRedactor.placeholder)"))
@@ -112,6 +120,8 @@ struct CredentialEchoEndToEndTests {
 
     @Test("credentials in a base URL's userinfo are redacted, as written and as HTTP Basic sends them")
     func userinfo() throws {
+        // Another repository's data first: a first sync that stores nothing leaves no file to look in.
+        #expect(try pokedex(["sync", "issues", "acme/probe"]).status == 0)
         let password = "pa55w0rd-Secret"
         let pokeAPI = try FakePokeAPI()
         // The answer quotes the request's Authorization header (Basic base64 of user:password).

@@ -249,7 +249,8 @@ struct CronEndToEndTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let onFolder = try PokedexProcess.run(["--db", folder, "sync"], environment: ["POKEAPI_BASE_URL": api.baseURL])
         #expect(
-            onFolder.status == 73 && onFolder.errors.first?.contains("is a directory") == true, "\(onFolder.stderr)")
+            onFolder.status == 74 && onFolder.errors.first?.contains("it is a directory, not a file") == true,
+            "\(onFolder.stderr)")
 
         // A location that cannot be created: its "parent directory" is a file.
         let underFile = directory.file("notes.txt")

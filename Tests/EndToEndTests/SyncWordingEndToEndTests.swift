@@ -24,7 +24,8 @@ struct SyncWordingEndToEndTests {
 
         let species = api.entryDetailRequestCount("pokemon-species")
         #expect(species > 1, "the chain names species beyond the Pokémon's own")
-        let status = try PokedexProcess.run(["--db", database, "status"])
+        // Wide enough that the run's line does not wrap.
+        let status = try PokedexProcess.run(["--db", database, "status"], environment: ["COLUMNS": "200"])
         let lines = status.stdout.split(separator: "\n").map(String.init)
         let heading = try #require(lines.firstIndex { $0.hasPrefix("species:") }, "\(status.stdout)")
         #expect(

@@ -38,7 +38,7 @@ enum GoldenHelp {
           artwork                 Write a stored sprite or artwork as PNG (offline).
           issues                  List a repository's issues (offline).
           issue                   Show one issue or pull request (offline).
-          repos                   List the stored GitHub repositories (offline).
+          repos                   List the stored GitHub repositories (offline), or forget one.
           help                    Show help for a command.
 
           See 'pokedex help <subcommand>' for detailed help.
@@ -262,16 +262,26 @@ enum GoldenHelp {
         when it last synced successfully and when it was last reconciled in full.
         Never uses the network.
 
+        With --forget, remove a repository (OWNER/REPO), or an owner (OWNER) with every
+        repository of it, and all that is stored of them: issues, comments, labels and
+        the runs status shows, so a mistyped repository stops being listed. It says
+        what it removes and asks first (--yes for scripts), waits for no sync (exit 75
+        while one writes), and removes it all in one transaction.
+
         \(reposUsage)
 
         OPTIONS:
           --json                  Print JSON (keys: docs/json.md).
+          --forget OWNER/REPO|OWNER
+                                  Remove a repository, or an owner and its repositories, with
+                                  all their issues, comments and sync runs (asks first).
+          --yes                   With --forget: remove without asking.
         \(globalOptions)
         """
 
     /// The usage line of `repos`.
     static let reposUsage = """
-        Usage: pokedex repos [--json]
+        Usage: pokedex repos [--json] [--forget NAME] [--yes]
         """
 
     /// The usage line of `pokedex`.

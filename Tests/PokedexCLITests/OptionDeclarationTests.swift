@@ -29,9 +29,11 @@ struct OptionDeclarationTests {
         }
     }
 
-    /// A command line that reaches each scope of a command, and a value for each kind of option.
-    static func arguments(_ command: CommandName, _ scope: UsageScope?) -> [String] {
-        switch (command, scope) {
+    /// A command line that reaches each scope of a command, with what an option needs beside it,
+    /// and a value for each kind of option.
+    static func arguments(_ command: CommandName, _ scope: UsageScope?, for option: OptionSpec) -> [String] {
+        if option.name == "--yes" { return ["repos", "--forget", "o/r"] }
+        return switch (command, scope) {
         case (.sync, .repository?): ["sync", "issues", "o/r"]
         case (.sync, .owner?): ["sync", "issues", "o"]
         case (.show, _), (.artwork, _): [command.rawValue, "pikachu"]
@@ -59,7 +61,7 @@ struct OptionDeclarationTests {
         arguments: CommandName.allCases.filter { $0 != .help })
     func everyOptionIsRead(command: CommandName) throws {
         for option in command.spec.options {
-            let base = Self.arguments(command, option.scopes.isEmpty ? nil : option.scopes.first)
+            let base = Self.arguments(command, option.scopes.isEmpty ? nil : option.scopes.first, for: option)
             let without = try ArgumentParser.parse(base).command
             let with = try ArgumentParser.parse(base + [option.name] + Self.value(for: option)).command
             #expect(with != without, "\(command.rawValue) \(option.name)")

@@ -85,8 +85,8 @@ struct LocalStoreTests {
         #expect {
             try LocalStore.openForWriting(path: directory.path)
         } throws: { error in
-            guard case .cannotOpen(_, let reason) = error as? StoreError else { return false }
-            return reason.contains("directory")
+            guard case .notADatabase(_, let reason) = error as? StoreError else { return false }
+            return reason == "it is a directory, not a file"
         }
     }
 

@@ -36,8 +36,19 @@ public struct SyncJob: Sendable {
         defer { withExtendedLifetime(lock) {} }
         // The job's one connection: every write of every resource goes through it, and it is
         // closed (checkpointing the WAL) before the lock is released.
+        let created = !FileSystem.exists(path)
         let database = try LocalStore.openForWriting(path: path, upkeep: PokedexUpkeep.run)
         defer { database.close() }
+        do {
+            try await run(on: database, events: events)
+        } catch {
+            if created { LocalStore.removeIfEmpty(database) }
+            throw error
+        }
+    }
+
+    /// The job's runs, by scope, over the job's one connection.
+    private func run(on database: Database, events: @escaping @Sendable (SyncEvent) -> Void) async throws {
         let log = SyncRunLog(database: database)
         try log.abandonUnfinished()
 

@@ -1,0 +1,83 @@
+import LocalDatabase
+import PokedexStore
+import TextUtilities
+
+/// `status` for people: each resource's counts, its last success and failure with how long
+/// ago, a run in progress or abandoned, all fitting `width` columns.
+enum StatusText {
+    /// Redacted with `redactor` before lines are cut: a credential split in two would pass.
+    static func render(
+        _ status: StoreStatus, syncHolder: String?, now: Int, width: Int, redactor: SecretRedactor = .none
+    ) -> DisplayText {
+        // Sanitized first: lines are measured and cut as the terminal will draw them.
+        var lines = [
+            "Database:      \(status.path)",
+            "Size:          \(Quantities.bytes(status.sizeBytes)) (schema version \(status.schemaVersion))",
+            "Sync running:  \(syncHolder.map { "yes, \($0)" } ?? "no")",
+        ]
+        for resource in status.resources {
+            let counts = resource.counts.map(Self.count)
+            lines.append("")
+            lines.append("\(resource.resource.title)\(counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))")
+            if let unfinished = resource.unfinished {
+                lines.append(
+                    syncHolder == nil
+                        ? "  abandoned:     started \(RelativeTime.described(unfinished.startedAt, now: now)); "
+                            + "its sync ended without recording how (killed, or the machine stopped); "
+                            + "the next sync marks it abandoned and goes on from what it committed"
+                        : "  running now:   started \(RelativeTime.described(unfinished.startedAt, now: now))")
+            }
+            let success = resource.lastSuccess.map { describe($0, after: resource.earlierRunsOfLastSuccess, now: now) }
+            lines.append("  last success:  " + (success ?? "never"))
+            lines.append("  last failure:  " + (resource.lastFailure.map { describe($0, now: now) } ?? "none"))
+        }
+        if let (limit, seenAt) = status.rateLimit {
+            lines.append("")
+            lines.append(
+                "GitHub rate limit: \(limit.remaining)\(limit.limit.map { " of \($0)" } ?? "") left"
+                    + "\(limit.resetAt.map { ", resets \($0)" } ?? "") (seen \(RelativeTime.described(seenAt, now: now)))"
+            )
+        }
+        // A run's line ("  last success:  …") continues under its text, past its label; any
+        // other line two columns in.
+        let wrapped = lines.map { TerminalText.sanitize(redactor.redact($0)) }.flatMap { line -> [String] in
+            let label = line.hasPrefix("  ") ? String(line.prefix(17)) : ""
+            let indent = label.isEmpty ? "  " : String(repeating: " ", count: 17)
+            let text = String(line.dropFirst(label.count))
+            let first = LineWrapping.lines(text, width: max(width - label.count, 20))
+            guard first.count > 1 else { return [label + text] }
+            let rest = LineWrapping.lines(
+                first.dropFirst().joined(separator: " "), width: max(width - indent.count, 20))
+            return [label + first[0]] + rest.map { indent + $0 }
+        }
+        return DisplayText(sanitizing: wrapped.joined(separator: "\n"), keepingLineBreaks: true)
+    }
+
+    /// "1148 sprite images"; a byte count as a size: "729.1 kB of sprite images".
+    private static func count(_ count: (String, Int)) -> String {
+        let words = String(count.0.map { $0 == "_" ? " " : $0 })
+        guard words.hasSuffix(" bytes") else { return "\(count.1) \(words)" }
+        return "\(Quantities.bytes(count.1)) of \(words.dropLast(" bytes".count)) images"
+    }
+
+    /// The run, its counts summed with the `earlier` runs of the same sync (a partial sync's
+    /// two species runs are one success): "…, 26 changed, 26 requests in 2 runs".
+    private static func describe(_ run: SyncRun, after earlier: [SyncRun] = [], now: Int) -> String {
+        var text = RelativeTime.described(run.finishedAt ?? run.startedAt, now: now)
+        if run.outcome != .succeeded { text += " (\(run.outcome.rawValue))" }
+        let runs = earlier + [run]
+        func sum(_ value: (SyncRun) -> Int?) -> Int? {
+            let values = runs.compactMap(value)
+            return values.isEmpty ? nil : values.reduce(0, +)
+        }
+        var details: [String] = []
+        if let changed = sum(\.itemsChanged) { details.append("\(changed) changed") }
+        if let requests = sum(\.requests) { details.append(Quantities.counted(requests, "request")) }
+        if runs.count > 1, !details.isEmpty { details[details.count - 1] += " in \(runs.count) runs" }
+        if let scope = run.partialScope { details.append("only \(scope)") }
+        if !details.isEmpty { text += "; " + details.joined(separator: ", ") }
+        if let error = run.error { text += ": " + error }
+        if let notice = run.notice { text += "; " + notice }
+        return text
+    }
+}
