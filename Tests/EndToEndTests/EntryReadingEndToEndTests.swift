@@ -78,7 +78,8 @@ struct EntryReadingEndToEndTests {
             let result = try PokedexProcess.run(["--db", database] + arguments)
             #expect(result.status == 66, "\(arguments): \(result.stderr)")
             #expect(
-                result.stderr.contains("no type named 'fier' in the local data (did you mean Fire,"), "\(result.stderr)"
+                result.stderr.contains("no type named 'fier' in the local data (did you mean Fire?)"),
+                "\(result.stderr)"
             )
         }
         let digits = try pokedex("type", "99")
