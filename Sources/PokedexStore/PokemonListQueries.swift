@@ -14,14 +14,25 @@ extension PokedexEntryQueries {
                        (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot)),
                    \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
                    s.generation_number, s.id, s.name
-            FROM pokemon AS p LEFT JOIN pokemon_species AS s ON s.name = p.species_name
-            WHERE (?1 IS NULL OR p.id IN (SELECT pokemon_id FROM pokemon_type WHERE type_name = ?1))
-              AND (?3 IS NULL OR s.generation_number = ?3)
+            \(Self.listedPokemon)
             ORDER BY p.id LIMIT ?4 OFFSET ?5
             """,
             [.string(type), .text(language), .int(generation), .int(limit), .int(offset)],
             row: { row in listed(row, typeNames) })
     }
+
+    /// How many Pokémon `list` has for the type (a slug) and generation, at any offset.
+    public func count(type: String?, generation: Int?) throws -> Int {
+        try database.queryFirst(
+            "SELECT count(*) \(Self.listedPokemon)", [.string(type), .null, .int(generation)], row: { $0.int(0) }) ?? 0
+    }
+
+    /// The Pokémon of a type (`?1`, a slug) and a generation (`?3`), each nil for any.
+    private static let listedPokemon = """
+        FROM pokemon AS p LEFT JOIN pokemon_species AS s ON s.name = p.species_name
+        WHERE (?1 IS NULL OR p.id IN (SELECT pokemon_id FROM pokemon_type WHERE type_name = ?1))
+          AND (?3 IS NULL OR s.generation_number = ?3)
+        """
 
     func listed(_ row: Row, _ typeNames: [String: String]) -> ListedPokemon {
         let id = row.int(0)

@@ -108,7 +108,7 @@ struct EntryReadingEndToEndTests {
         arguments: [
             (["list", "--generation", "10"], "no Pokémon stored matches --generation 10"),
             (["list", "--type", "stellar"], "no Pokémon stored matches --type stellar"),
-            (["list", "--offset", "500"], "no Pokémon stored matches from offset 500"),
+            (["list", "--offset", "500"], "--offset 500 is past the 25 Pokémon stored"),
         ])
     func emptyList(arguments: [String], message: String) throws {
         let writer = try LocalStore.openForWriting(path: database)
