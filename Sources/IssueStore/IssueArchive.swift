@@ -258,6 +258,15 @@ public struct IssueArchive {
     /// sort them, many times the pages for a common word. Only the page's own rows are then
     /// read in full.
     static func pageQuery(repositoryID: Int, filter: IssueFilter) -> (sql: String, parameters: [SQLValue]) {
+        let matching = matchingIssues(repositoryID: repositoryID, filter: filter)
+        return (
+            "SELECT i.id \(matching.sql) ORDER BY i.created_at DESC, i.number DESC LIMIT ? OFFSET ?",
+            matching.parameters + [.int(filter.limit), .int(filter.offset)]
+        )
+    }
+
+    /// `FROM … WHERE …` of the repository's issues matching `filter`, at any offset.
+    static func matchingIssues(repositoryID: Int, filter: IssueFilter) -> (sql: String, parameters: [SQLValue]) {
         var conditions: [String] = []
         var parameters: [SQLValue] = []
         if let search = filter.search.flatMap(FullTextQuery.allWords) {
@@ -302,10 +311,7 @@ public struct IssueArchive {
                 .text(JSONValue.array(labels.sorted().map(JSONValue.string)).rendered()), .int(labels.count),
             ]
         }
-        let sql =
-            "SELECT i.id FROM github_issue AS i WHERE " + conditions.joined(separator: " AND ")
-            + " ORDER BY i.created_at DESC, i.number DESC LIMIT ? OFFSET ?"
-        return (sql, parameters + [.int(filter.limit), .int(filter.offset)])
+        return ("FROM github_issue AS i WHERE " + conditions.joined(separator: " AND "), parameters)
     }
 
     /// One stored issue or pull request by number.

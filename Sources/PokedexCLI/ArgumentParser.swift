@@ -11,8 +11,18 @@ public enum ArgumentParser {
     public static let maximumConcurrency = 64
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        var reader = TokenReader(arguments)
         var global = GlobalOptions()
+        do {
+            return try parse(arguments, global: &global)
+        } catch var error {
+            error.color = global.color
+            throw error
+        }
+    }
+
+    /// `global` holds the global options read so far when it throws.
+    private static func parse(_ arguments: [String], global: inout GlobalOptions) throws(UsageError) -> Invocation {
+        var reader = TokenReader(arguments)
         var commandName: CommandName?
         var positionals: [String] = []
         var values: [String: [String]] = [:]
@@ -42,6 +52,11 @@ public enum ArgumentParser {
             case .verbose?: global.verbose = true
             case .database?:
                 global.databasePath = try reader.value(for: name, inline: inlineValue, command: commandName)
+            case .color?:
+                let text = try reader.value(for: name, inline: inlineValue, command: commandName)
+                // The choices are the raw values.
+                global.color = ColorChoice(
+                    rawValue: try GlobalOption.color.spec.choice(text, command: commandName))!
             case nil:
                 let accepted = commandName?.spec.options ?? []
                 let spec = accepted.first(where: { $0.isNamed(name) })

@@ -1,11 +1,29 @@
 import LocalDatabase
 import PokedexStore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Runs a parsed invocation against the library and formats what it returns.
 struct CommandRunner {
     let global: GlobalOptions
     let environment: [String: String]
     let console: Console
+
+    /// How human-readable results are laid out on standard output.
+    var layout: TerminalLayout {
+        TerminalLayout(
+            width: TerminalSize.columns(of: STDOUT_FILENO, environment: environment), color: global.color,
+            outputIsTerminal: console.outputIsTerminal, environment: environment)
+    }
+
+    /// A note on standard error for people, none with `--quiet`: what a listing left out.
+    func note(_ line: DisplayText) {
+        if !global.quiet { console.printError(line) }
+    }
 
     func databasePath() throws -> String {
         guard let path = DatabaseLocation.resolve(explicit: global.databasePath, environment: environment) else {

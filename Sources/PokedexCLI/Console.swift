@@ -22,7 +22,7 @@ public struct Console: Sendable {
     /// Whether standard error is a terminal: a live progress line for people; for cron and
     /// logs, timestamped lines instead.
     public let errorIsTerminal: Bool
-    /// Whether "Error:" is shown in red: on a terminal, unless NO_COLOR is set.
+    /// Whether "Error:" is shown in red: as `--color` says, on a terminal unless NO_COLOR is set.
     public var colorsErrors = false
     /// The credentials this run holds, removed from everything written to standard error.
     public var redactor = SecretRedactor.none
@@ -48,12 +48,10 @@ public struct Console: Sendable {
             bytes.withUnsafeBytes { writeAll($0, to: STDOUT_FILENO) } ? nil : String(cString: strerror(errno))
         })
 
-    /// Whether errors may be coloured, per https://no-color.org and `TERM=dumb`.
-    public func colorsErrors(environment: [String: String]) -> Console {
+    /// Whether errors are coloured: as `choice` says of standard error.
+    public func colorsErrors(_ choice: ColorChoice, environment: [String: String]) -> Console {
         var console = self
-        console.colorsErrors =
-            errorIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
-            && environment["TERM"] != "dumb"
+        console.colorsErrors = choice.colors(isTerminal: errorIsTerminal, environment: environment)
         return console
     }
 

@@ -40,7 +40,7 @@ extension CommandRunner {
             console.print(DisplayText(json: EntryJSON.entry(entry, images: images)))
         } else {
             try drawSprite(of: entry, command, from: queries.database)
-            console.print(EntryText.entry(entry))
+            console.print(EntryText.entry(entry, layout: layout))
         }
     }
 
@@ -79,21 +79,24 @@ extension CommandRunner {
             offset: command.offset, limit: command.limit, type: slug, generation: command.generation)
         if command.json {
             console.print(DisplayText(json: .array(listed.map(EntryJSON.listed))))
-        } else if !listed.isEmpty {
-            console.print(EntryText.table(listed))
-        } else if !global.quiet {
-            // Like `issues`, an empty answer is no error (exit 0), but a person is told why.
-            console.printError("no Pokémon stored matches\(Self.filters(command, typeSlug: slug))")
+            return
         }
-    }
-
-    /// " --type stellar --generation 10 from offset 40": the filters that left nothing.
-    private static func filters(_ command: ListCommand, typeSlug: String?) -> String {
-        var text = ""
-        if let typeSlug { text += " --type \(typeSlug)" }
-        if let generation = command.generation { text += " --generation \(generation)" }
-        if command.offset > 0 { text += " from offset \(command.offset)" }
-        return text
+        // Like `issues`, an empty or cut answer is no error (exit 0), but a person is told.
+        let note = ListingNote(
+            singular: "Pokémon stored", plural: "Pokémon stored",
+            filters: [slug.map { ListingNote.option("--type", $0) }, command.generation.map { "--generation \($0)" }]
+                .compactMap { $0 },
+            offset: command.offset)
+        let total = { try queries.count(type: slug, generation: command.generation) }
+        guard !listed.isEmpty else {
+            self.note(note.nothingShown(total: command.offset > 0 ? try total() : 0))
+            return
+        }
+        let layout = self.layout
+        console.print(layout.render(EntryText.table(listed, width: layout.width)))
+        if listed.count == command.limit, let more = note.more(shown: listed.count, total: try total()) {
+            self.note(more)
+        }
     }
 
     func type(_ command: TypeCommand) throws {
@@ -101,7 +104,7 @@ extension CommandRunner {
         let slug = try resolve(
             command.query, what: "type", slug: queries.typeSlug, suggestions: queries.typeSuggestions)
         let entry = try queries.typeEntry(slug: slug)
-        console.print(command.json ? DisplayText(json: EntryJSON.type(entry)) : EntryText.type(entry))
+        console.print(command.json ? DisplayText(json: EntryJSON.type(entry)) : EntryText.type(entry, layout: layout))
     }
 
     func ability(_ command: AbilityCommand) throws {
@@ -109,7 +112,8 @@ extension CommandRunner {
         let slug = try resolve(
             command.query, what: "ability", slug: queries.abilitySlug, suggestions: queries.abilitySuggestions)
         let entry = try queries.abilityEntry(slug: slug)
-        console.print(command.json ? DisplayText(json: EntryJSON.ability(entry)) : EntryText.ability(entry))
+        console.print(
+            command.json ? DisplayText(json: EntryJSON.ability(entry)) : EntryText.ability(entry, layout: layout))
     }
 
     /// The slug a type's or an ability's name means; unknown, exit 66 with "did you mean".

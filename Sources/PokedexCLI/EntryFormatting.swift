@@ -1,22 +1,27 @@
-import JSONOutput
 import PokedexStore
 import TextUtilities
 
-/// Text for people at a terminal: lines of at most 80 terminal columns (texts are wrapped).
+/// Text for people at a terminal: lines of at most the layout's width (texts are wrapped; only
+/// a link, which stays whole to be copied, may be wider), the name bold and types in their
+/// colours where the layout has a palette.
 enum EntryText {
-    static let width = 80
-    static let labelWidth = 12
-
-    static func table(_ listed: [ListedPokemon]) -> DisplayText {
-        TerminalText.table(
-            header: ["ID", "NAME", "TYPES", "ARTWORK"],
+    /// `list`'s table: links stay in `--json`, where they fit.
+    static func table(_ listed: [ListedPokemon], width: Int) -> [StyledText] {
+        TextTable(
+            header: ["ID", "NAME", "TYPES"],
             rows: listed.map { pokemon in
-                let artwork = pokemon.summary.artwork
-                return [
-                    String(pokemon.summary.id), name(pokemon), pokemon.typeNames.joined(separator: ", "),
-                    artwork.url + (artwork.derived ? " (derived)" : ""),
+                [
+                    StyledText(String(pokemon.summary.id)), StyledText(name(pokemon)),
+                    types(zip(pokemon.summary.types, pokemon.typeNames).map(NamedType.init)),
                 ]
-            })
+            },
+            fixedColumns: [0]
+        ).lines(width: width)
+    }
+
+    /// "Grass, Poison", each in its type's colour.
+    static func types(_ types: [NamedType]) -> StyledText {
+        types.map { StyledText($0.displayName, .type($0.name)) }.joined(separator: ", ")
     }
 
     /// The name people read: the display name, and the form where the species has several
@@ -45,121 +50,96 @@ enum EntryText {
         return "#" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    static func entry(_ entry: PokedexEntry) -> DisplayText {
+    static func entry(_ entry: PokedexEntry, layout: TerminalLayout) -> DisplayText {
         let profile = entry.profile
         let summary = profile.summary
-        var lines = wrap(
-            number(entry) + " " + name(entry.displayName, form: entry.form) + (entry.genus.map { " · \($0)" } ?? ""),
-            width: width)
-        func field(_ label: String, _ value: String) {
-            lines += labelled(label, wrap(value, width: width - labelWidth))
-        }
-        func field(_ label: String, lines values: [String]) {
-            lines += labelled(label, values.flatMap { wrap($0, width: width - labelWidth) })
-        }
-        if entry.displayName != summary.name { field("Slug", summary.name) }
+        var lines = FieldLines(width: layout.width)
+        lines.add(
+            StyledText(number(entry) + " " + name(entry.displayName, form: entry.form), .heading)
+                + StyledText(entry.genus.map { " · \($0)" } ?? ""))
+        if entry.displayName != summary.name { lines.field("Slug", summary.name) }
         for other in entry.alsoNamed {
-            field("Also named", "\(other.displayName) (\(other.pokemon)) in \(other.languages.joined(separator: ", "))")
+            lines.field(
+                "Also named", "\(other.displayName) (\(other.pokemon)) in \(other.languages.joined(separator: ", "))")
         }
         guard profile.hasDetails else {
-            field("Artwork", summary.artwork.url + " (derived)")
-            lines.append("Details not synced yet: run `pokedex sync` to fetch them.")
-            return DisplayText(sanitizing: lines.joined(separator: "\n"), keepingLineBreaks: true)
+            lines.field("Artwork", summary.artwork.url + " (derived)")
+            lines.add("Details not synced yet: run `pokedex sync` to fetch them.")
+            return layout.render(lines.lines)
         }
-        if let generation = entry.species?.generation { field("Generation", String(generation)) }
-        field("Types", entry.types.map(\.displayName).joined(separator: ", "))
+        if let generation = entry.species?.generation { lines.field("Generation", String(generation)) }
+        lines.field("Types", types(entry.types))
         if let height = profile.height {
-            field("Height", PokemonText.decimal(height, unit: "m") + imperialHeight(height))
+            lines.field("Height", PokemonText.decimal(height, unit: "m") + imperialHeight(height))
         }
         if let weight = profile.weight {
-            field("Weight", PokemonText.decimal(weight, unit: "kg") + imperialWeight(weight))
+            lines.field("Weight", PokemonText.decimal(weight, unit: "kg") + imperialWeight(weight))
         }
-        if let experience = profile.baseExperience { field("Base exp.", String(experience)) }
-        if entry.species == nil, let species = profile.speciesName { field("Species", species) }
-        field(
+        if let experience = profile.baseExperience { lines.field("Base exp.", String(experience)) }
+        if entry.species == nil, let species = profile.speciesName { lines.field("Species", species) }
+        lines.field(
             "Abilities",
             lines: entry.abilities.map { ability in
-                ability.displayName + (ability.isHidden ? " (hidden)" : "")
-                    + (ability.shortEffect.map { ": " + $0 } ?? "")
+                StyledText(
+                    ability.displayName + (ability.isHidden ? " (hidden)" : "")
+                        + (ability.shortEffect.map { ": " + $0 } ?? ""))
             })
         if let flavor = entry.flavorText {
-            field("Pokédex", "\(flavor.text) (\(SlugText.readable(flavor.version)))")
+            lines.field("Pokédex", "\(flavor.text) (\(SlugText.readable(flavor.version)))")
         }
         if let chain = entry.evolution, chain.members.count > 1 {
-            field("Evolution", lines: EvolutionText.lines(chain, width: width - labelWidth))
+            // Laid out to the width already: wrapping them again would move their branches.
+            lines.field(
+                "Evolution", laidOut: EvolutionText.lines(chain, width: lines.valueWidth).map { StyledText($0) })
         }
         for (multiplier, types) in entry.defense {
             let label = multiplier == .immune ? "Immune" : multiplier.value > 1 ? "Weak" : "Resists"
-            field(label, multiplier.label + " " + types.map(\.displayName).joined(separator: ", "))
+            let weakness = multiplier.value > 1 ? Emphasis.weakness(severe: multiplier.value > 2) : nil
+            lines.field(label, StyledText(multiplier.label, weakness) + " " + Self.types(types))
         }
         if let species = entry.species {
-            if let rate = species.genderRate { field("Gender", gender(rate)) }
+            if let rate = species.genderRate { lines.field("Gender", gender(rate)) }
             if !species.eggGroups.isEmpty {
-                field("Egg groups", species.eggGroups.map(SlugText.readable).joined(separator: ", "))
+                lines.field("Egg groups", species.eggGroups.map(SlugText.readable).joined(separator: ", "))
             }
-            if let capture = species.captureRate { field("Capture", String(capture)) }
+            if let capture = species.captureRate { lines.field("Capture", String(capture)) }
         }
         if !entry.otherVarieties.isEmpty {
-            field("Varieties", entry.otherVarieties.map { variety($0, of: entry) }.joined(separator: ", "))
+            lines.field("Varieties", entry.otherVarieties.map { variety($0, of: entry) }.joined(separator: ", "))
         }
-        field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
-        lines += PokemonText.statLines(profile.stats)
-        return DisplayText(
-            sanitizing: lines.map { TerminalText.sanitize($0) }.joined(separator: "\n"), keepingLineBreaks: true)
+        lines.field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
+        return layout.render(lines.lines + PokemonText.statLines(profile.stats, width: layout.width))
     }
 
-    static func type(_ entry: TypeEntry) -> DisplayText {
-        var lines = wrap(
-            entry.type.displayName + (entry.type.displayName != entry.type.name ? " (\(entry.type.name))" : ""),
-            width: width)
-        func field(_ label: String, _ value: String) {
-            lines += labelled(label, wrap(value, width: width - labelWidth))
-        }
-        if !entry.hasDetails { lines.append("Damage relations not synced yet: run `pokedex sync` to fetch them.") }
+    static func type(_ entry: TypeEntry, layout: TerminalLayout) -> DisplayText {
+        var lines = FieldLines(width: layout.width)
+        lines.add(
+            StyledText(entry.type.displayName, Emphasis(bold: true, color: .type(entry.type.name)))
+                + StyledText(entry.type.displayName != entry.type.name ? " (\(entry.type.name))" : ""))
+        if !entry.hasDetails { lines.add("Damage relations not synced yet: run `pokedex sync` to fetch them.") }
         for (multiplier, types) in entry.damageDealt {
-            field("Deals " + multiplier.label, types.map(\.displayName).joined(separator: ", "))
+            lines.field("Deals " + multiplier.label, Self.types(types))
         }
         for (multiplier, types) in entry.damageTaken {
-            field("Takes " + multiplier.label, types.map(\.displayName).joined(separator: ", "))
+            lines.field("Takes " + multiplier.label, Self.types(types))
         }
-        field(
+        lines.field(
             "Pokémon", entry.pokemon.isEmpty ? "none stored" : entry.pokemon.map(name).joined(separator: ", "))
-        return DisplayText(
-            sanitizing: lines.map { TerminalText.sanitize($0) }.joined(separator: "\n"), keepingLineBreaks: true)
+        return layout.render(lines.lines)
     }
 
-    static func ability(_ entry: AbilityEntry) -> DisplayText {
-        var lines = wrap(entry.displayName + (entry.displayName != entry.name ? " (\(entry.name))" : ""), width: width)
-        func field(_ label: String, _ value: String) {
-            lines += labelled(label, wrap(value, width: width - labelWidth))
-        }
-        if let effect = entry.shortEffect { field("Effect", effect) }
-        field(
+    static func ability(_ entry: AbilityEntry, layout: TerminalLayout) -> DisplayText {
+        var lines = FieldLines(width: layout.width)
+        lines.add(
+            StyledText(entry.displayName, .heading)
+                + StyledText(entry.displayName != entry.name ? " (\(entry.name))" : ""))
+        if let effect = entry.shortEffect { lines.field("Effect", effect) }
+        lines.field(
             "Pokémon",
             entry.pokemon.isEmpty
                 ? "none stored"
-                : entry.pokemon.map { name($0.pokemon) + ($0.isHidden ? " (hidden)" : "") }.joined(
-                    separator: ", "))
-        return DisplayText(
-            sanitizing: lines.map { TerminalText.sanitize($0) }.joined(separator: "\n"), keepingLineBreaks: true)
-    }
-
-    /// The first line after the label, the others indented under it.
-    static func labelled(_ label: String, _ values: [String]) -> [String] {
-        values.enumerated().map { index, value in
-            (index == 0 ? pad(label, labelWidth) : String(repeating: " ", count: labelWidth)) + value
-        }
-    }
-
-    /// `text` sanitized, then on lines of at most `width` terminal columns (`LineWrapping`).
-    static func wrap(_ text: String, width: Int) -> [String] {
-        LineWrapping.lines(TerminalText.sanitize(text), width: width)
-    }
-
-    /// `text` and spaces to `width` columns, or one space after it where it is wider.
-    static func pad(_ text: String, _ width: Int) -> String {
-        let columns = TerminalColumns.of(text)
-        return columns >= width ? text + " " : text + String(repeating: " ", count: width - columns)
+                : entry.pokemon.map { name($0.pokemon) + ($0.isHidden ? " (hidden)" : "") }.joined(separator: ", "))
+        return layout.render(lines.lines)
     }
 
     /// " (1′04″)": decimetres in feet and inches; nothing for a value that cannot be converted.
@@ -187,123 +167,5 @@ enum EntryText {
         if rate == 0 { return "100% male" }
         if rate == 8 { return "100% female" }
         return "\(percent(8 - rate)) male, \(percent(rate)) female"
-    }
-}
-
-/// `--json` shapes of the entry. Keys never change with the language (docs/json.md).
-enum EntryJSON {
-    static func multiplierGroups(_ groups: [(TypeMatchups.Multiplier, [NamedType])]) -> JSONValue {
-        .object(groups.map { ($0.0.key, .array($0.1.map { .string($0.name) })) })
-    }
-
-    static func names(_ types: [NamedType]) -> JSONValue {
-        .array(types.map { .object([("name", .string($0.name)), ("display_name", .string($0.displayName))]) })
-    }
-
-    static func listed(_ pokemon: ListedPokemon) -> JSONValue {
-        guard case .object(let members) = PokemonJSON.summary(pokemon.summary) else { return .null }
-        return .object(
-            members + [
-                ("pokedex_number", .optional(pokemon.pokedexNumber)), ("form", .optional(pokemon.form)),
-                ("display_name", .string(pokemon.displayName)), ("generation", .optional(pokemon.generation)),
-                ("type_names", .array(pokemon.typeNames.map(JSONValue.string))),
-            ])
-    }
-
-    /// Per image kind: whether its PNG is stored, its size and the URL the body gives.
-    static func images(_ images: [StoredImageState]) -> JSONValue {
-        .object(
-            images.map { image in
-                (
-                    image.kind.rawValue,
-                    .object([
-                        ("stored", .bool(image.isStored)), ("byte_size", .optional(image.byteSize)),
-                        ("url", .optional(image.linkedURL)), ("missing", .bool(image.isMissing)),
-                    ])
-                )
-            })
-    }
-
-    static func entry(_ entry: PokedexEntry, images: [StoredImageState]) -> JSONValue {
-        guard case .object(let members) = PokemonJSON.profile(entry.profile) else { return .null }
-        let species = entry.species
-        return .object(
-            members + [
-                ("language", .string(entry.language)),
-                ("number", .string(EntryText.number(entry))),
-                ("pokedex_number", .optional(entry.pokedexNumber)),
-                ("form", .optional(entry.form)),
-                ("display_name", .string(entry.displayName)),
-                ("genus", .optional(entry.genus)),
-                ("generation", .optional(species?.generation)),
-                ("type_names", names(entry.types)),
-                (
-                    "ability_details",
-                    .array(
-                        entry.abilities.map { ability in
-                            .object([
-                                ("name", .string(ability.name)), ("display_name", .string(ability.displayName)),
-                                ("hidden", .bool(ability.isHidden)), ("slot", .int(ability.slot)),
-                                ("short_effect", .optional(ability.shortEffect)),
-                            ])
-                        })
-                ),
-                (
-                    "flavor_text",
-                    entry.flavorText.map { flavor in
-                        .object([
-                            ("text", .string(flavor.text)), ("version", .string(flavor.version)),
-                            ("language", .string(flavor.language)),
-                        ])
-                    } ?? .null
-                ),
-                ("evolution", entry.evolution.map(EvolutionJSON.chain) ?? .null),
-                ("defense", multiplierGroups(entry.defense)),
-                ("stats_total", .optional(PokemonText.statsTotal(entry.profile.stats))),
-                ("gender_rate", .optional(species?.genderRate)),
-                ("capture_rate", .optional(species?.captureRate)),
-                ("egg_groups", .array((species?.eggGroups ?? []).map(JSONValue.string))),
-                ("is_legendary", .bool(species?.isLegendary ?? false)),
-                ("is_mythical", .bool(species?.isMythical ?? false)),
-                ("is_baby", .bool(species?.isBaby ?? false)),
-                ("varieties", .array(entry.otherVarieties.map(JSONValue.string))),
-                (
-                    "also_named",
-                    .array(
-                        entry.alsoNamed.map { other in
-                            .object([
-                                ("name", .string(other.pokemon)), ("display_name", .string(other.displayName)),
-                                ("languages", .array(other.languages.map(JSONValue.string))),
-                            ])
-                        })
-                ),
-                ("images", Self.images(images)),
-            ])
-    }
-
-    static func type(_ entry: TypeEntry) -> JSONValue {
-        .object([
-            ("name", .string(entry.type.name)), ("display_name", .string(entry.type.displayName)),
-            ("generation", .optional(entry.generation)), ("has_details", .bool(entry.hasDetails)),
-            ("damage_dealt", multiplierGroups(entry.damageDealt)),
-            ("damage_taken", multiplierGroups(entry.damageTaken)),
-            ("pokemon", .array(entry.pokemon.map(listed))),
-        ])
-    }
-
-    static func ability(_ entry: AbilityEntry) -> JSONValue {
-        .object([
-            ("name", .string(entry.name)), ("display_name", .string(entry.displayName)),
-            ("generation", .optional(entry.generation)), ("short_effect", .optional(entry.shortEffect)),
-            ("effect", .optional(entry.effect)),
-            (
-                "pokemon",
-                .array(
-                    entry.pokemon.map { item in
-                        guard case .object(let members) = listed(item.pokemon) else { return .null }
-                        return .object(members + [("hidden", .bool(item.isHidden))])
-                    })
-            ),
-        ])
     }
 }

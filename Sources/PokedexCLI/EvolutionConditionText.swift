@@ -45,7 +45,7 @@ enum EvolutionConditionText {
         if let time = step.timeOfDay { parts.append(time.replacing("-", with: " ")) }
         if let move = step.knownMove { parts.append("knowing \(SlugText.readable(move))") }
         if let type = step.knownMoveType { parts.append("knowing a \(SlugText.readable(type)) move") }
-        if let steps = step.minSteps { parts.append("after \(thousands(steps)) steps") }
+        if let steps = step.minSteps { parts.append("after \(Quantities.thousands(steps)) steps") }
         if step.nearSpecialRock == true { parts.append("near a special rock") }
         if let location = step.location { parts.append("at \(SlugText.readable(location))") }
         if let gender = step.gender { parts.append(gender == 1 ? "female" : "male") }
@@ -66,7 +66,7 @@ enum EvolutionConditionText {
     /// damage taken).
     private static func trigger(_ step: EvolutionStep) -> [String] {
         let level = step.minLevel.map { "level \($0)" }
-        let damage = step.minDamageTaken.map(thousands)
+        let damage = step.minDamageTaken.map(Quantities.thousands)
         switch step.trigger {
         // "other" says nothing a player can act on (Maushold: level 25, whichever family it gets).
         case "level-up"?, "use-item"?, "other"?, nil:
@@ -81,7 +81,7 @@ enum EvolutionConditionText {
             return ["after \(damage ?? "some") HP of recoil damage"]
         case let trigger? where trigger == "use-move" || trigger.hasSuffix("-style-move"):
             let move = step.usedMove.map(SlugText.readable) ?? "a move"
-            let times = step.minMoveCount.map { " \(thousands($0)) times" } ?? ""
+            let times = step.minMoveCount.map { " \(Quantities.thousands($0)) times" } ?? ""
             let style =
                 trigger == "use-move"
                 ? "" : " in \(SlugText.readable(String(trigger.dropLast("-style-move".count)))) Style"
@@ -89,16 +89,5 @@ enum EvolutionConditionText {
         case let other?:
             return [SlugText.readable(other), level].compactMap { $0 }
         }
-    }
-
-    /// "1,000": counts as people write them.
-    private static func thousands(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return (value < 0 ? "-" : "") + grouped
     }
 }

@@ -7,31 +7,29 @@ import TextUtilities
 /// the chain's steps name is a Pokémon of its own (`→ Alolan Raichu (Thunder Stone, in Alola)`),
 /// and a form that evolves its own way starts its own line (`Galarian Meowth → Perrserker`).
 enum EvolutionText {
-    /// Within `width` columns, a branch under a shared start wider than the line leaves moves
-    /// left of that start as far as it must, and what still does not fit wraps under itself.
+    /// Within `width` columns. A path's arrows follow one another while they fit; one that
+    /// does not starts a line two columns in, so a condition's parentheses are broken only
+    /// where they are wider than a line. A branch starts under its first sibling's arrow: the
+    /// first sibling stays on its line only where all of them fit under it (or wrap with room
+    /// to spare), else they all start lines of their own, aligned to one column.
     static func lines(_ chain: EvolutionChain, width: Int = .max) -> [String] {
-        var lines: [String] = []
+        var layout = EvolutionLayout(width: width)
         var previous: [String] = []
-        for path in EvolutionLine(chain).paths {
-            let pieces = pieces(path, chain: chain)
+        let paths = EvolutionLine(chain).paths.map { pieces($0, chain: chain) }
+        for (index, pieces) in paths.enumerated() {
             var shared = 0
             while shared < min(pieces.count - 1, previous.count), pieces[shared] == previous[shared] { shared += 1 }
-            let rest = pieces.dropFirst(shared).joined(separator: " → ")
-            previous = pieces
-            guard shared > 0 else {
-                lines.append(rest)
-                continue
+            let tokens = pieces.enumerated().map { $0 == 0 ? $1 : "→ " + $1 }
+            let siblings = { (token: Int) in
+                paths[(index + 1)...].filter {
+                    $0.count > token && Array($0.prefix(token)) == Array(pieces.prefix(token))
+                }
+                .map { "→ " + $0[token] }
             }
-            let branch = "→ " + rest
-            let under = TerminalColumns.of(pieces.prefix(shared).joined(separator: " → ")) + 1
-            let indent = min(under, max(2, width - TerminalColumns.of(branch)))
-            let pad = String(repeating: " ", count: indent)
-            let fitted =
-                indent + TerminalColumns.of(branch) <= width
-                ? [branch] : LineWrapping.lines(branch, width: width - indent)
-            lines += fitted.map { pad + $0 }
+            layout.add(tokens, from: shared, siblings: siblings)
+            previous = pieces
         }
-        return lines
+        return layout.lines
     }
 
     /// Each branch written out in full, without the blanking `lines` lays out (for `--json`).
@@ -154,5 +152,56 @@ struct EvolutionLine {
         }
         for start in starts { walk(start, start, [], [start]) }
         return paths
+    }
+}
+
+/// Evolution paths on lines of at most `width` columns, each path's tokens (its start, then
+/// `→ Pokémon (ways)` for each arrow) left to right, a path that shares its start with the one
+/// before it on a line of its own under the token where they part.
+private struct EvolutionLayout {
+    let width: Int
+    private(set) var lines: [String] = []
+    /// The column each token of the last path started at.
+    private var starts: [Int] = []
+    /// Where the current line ends.
+    private var cursor = 0
+
+    /// How many columns a wrapped sibling must still have beside its column to stay under it.
+    private static let roomToWrap = 40
+
+    init(width: Int) {
+        self.width = width
+    }
+
+    /// Lays out `tokens` from `shared` (those before are the previous path's); `siblings` gives
+    /// the tokens that later paths have where they part from this one at a token.
+    mutating func add(_ tokens: [String], from shared: Int, siblings: (Int) -> [String]) {
+        let base = shared == 0 ? 0 : starts[shared]
+        starts = Array(starts.prefix(shared))
+        place(tokens[shared], at: base)
+        for index in tokens.indices.dropFirst(shared + 1) {
+            let token = tokens[index]
+            let here = cursor + 1
+            let fitsHere = TerminalColumns.of(token) <= width - here
+            let siblingsFit = siblings(index).allSatisfy { sibling in
+                let columns = TerminalColumns.of(sibling)
+                return columns <= width - here || (columns > width - base - 2 && width - here >= Self.roomToWrap)
+            }
+            if fitsHere && siblingsFit {
+                starts.append(here)
+                lines[lines.count - 1] += " " + token
+                cursor = here + TerminalColumns.of(token)
+            } else {
+                place(token, at: base + 2)
+            }
+        }
+    }
+
+    /// `token` starting a line at `column`, wrapped under itself where it is too wide.
+    private mutating func place(_ token: String, at column: Int) {
+        starts.append(column)
+        let wrapped = LineWrapping.lines(String(repeating: " ", count: column) + token, width: width)
+        lines += wrapped
+        cursor = TerminalColumns.of(wrapped.last ?? "")
     }
 }

@@ -1,6 +1,6 @@
 /// Options every command accepts, before or after its name.
 enum GlobalOption: CaseIterable, Sendable {
-    case database, quiet, verbose, help, version
+    case database, quiet, verbose, color, help, version
 
     var spec: OptionSpec {
         switch self {
@@ -17,8 +17,26 @@ enum GlobalOption: CaseIterable, Sendable {
             return OptionSpec(
                 name: "--verbose", shortName: "-v", value: .flag,
                 help: ["Print a line for each page synced."])
+        case .color:
+            return OptionSpec(
+                name: "--color", value: .choice(ColorChoice.allCases.map(\.rawValue)), placeholder: "WHEN",
+                defaultValue: .text(GlobalOptions().color.rawValue),
+                help: [
+                    "Colour and bold text (default: {default}): always, never,",
+                    "or auto: only on a terminal, with NO_COLOR unset and TERM",
+                    "not dumb.",
+                ])
         case .help: return OptionSpec(name: "--help", shortName: "-h", value: .flag, help: ["Show help information."])
         case .version: return OptionSpec(name: "--version", value: .flag, help: ["Show the version."])
+        }
+    }
+
+    /// The commands whose help lists it: those it changes something for (nil: every one).
+    /// The parser accepts every global option with every command all the same.
+    var commands: Set<CommandName>? {
+        switch self {
+        case .verbose: return [.sync]
+        case .database, .quiet, .color, .help, .version: return nil
         }
     }
 

@@ -13,9 +13,18 @@ enum HelpText {
             }.joined(separator: "\n       ")
     }
 
+    /// Where a usage error points: the command's help, or the tool's.
+    static func reference(_ command: CommandName?) -> String {
+        switch command {
+        case nil: return "pokedex --help"
+        case .help?: return "pokedex help"
+        case let command?: return "pokedex help \(command.rawValue)"
+        }
+    }
+
     static func help(_ command: CommandName?) -> String {
-        let globalOptions = rows(GlobalOption.allCases.map(\.spec))
         guard let command, command != .help else {
+            let globalOptions = rows(GlobalOption.allCases.map(\.spec))
             let subcommands = CommandName.allCases.map { column($0.rawValue, $0.spec.abstract) }.joined(separator: "\n")
             return """
                 OVERVIEW: \(GlobalOption.overview)
@@ -32,6 +41,8 @@ enum HelpText {
                 """
         }
         let spec = command.spec
+        let globalOptions = rows(
+            GlobalOption.allCases.filter { $0.commands?.contains(command) ?? true }.map(\.spec))
         return """
             OVERVIEW: \(spec.overview)
 

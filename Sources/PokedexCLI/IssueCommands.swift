@@ -10,9 +10,39 @@ extension CommandRunner {
         let searched = command.filter.search != nil
         if command.json {
             console.print(DisplayText(json: .array(issues.map { IssueJSON.summary($0, searched: searched) })))
-        } else if !issues.isEmpty {
-            console.print(IssueText.table(issues, searched: searched))
+            return
         }
+        let note = Self.listingNote(command)
+        let total = { try archive.count(repository: command.repository.description, filter: command.filter) }
+        guard !issues.isEmpty else {
+            self.note(note.nothingShown(total: command.filter.offset > 0 ? try total() : 0))
+            return
+        }
+        let layout = self.layout
+        console.print(layout.render(IssueText.table(issues, searched: searched, width: layout.width)))
+        if issues.count == command.filter.limit, let more = note.more(shown: issues.count, total: try total()) {
+            self.note(more)
+        }
+    }
+
+    /// What `issues` says it left out: "issue of acme/rocket" and the filters given.
+    private static func listingNote(_ command: IssuesCommand) -> ListingNote {
+        let filter = command.filter
+        let kind: (singular: String, plural: String) =
+            switch filter.kinds {
+            case .issues: ("issue", "issues")
+            case .pullRequests: ("pull request", "pull requests")
+            case .all: ("issue or pull request", "issues and pull requests")
+            }
+        var filters = filter.state == .open ? [] : [ListingNote.option("--state", filter.state.rawValue)]
+        filters += filter.labels.map { ListingNote.option("--label", $0) }
+        filters += [filter.author.map { ListingNote.option("--author", $0) }].compactMap { $0 }
+        filters += [filter.search.map { ListingNote.option("--search", $0) }].compactMap { $0 }
+        // Open ones are what is listed unless --state says otherwise: a plain listing says so.
+        let open = filter.state == .open && filters.isEmpty ? "open " : ""
+        return ListingNote(
+            singular: "\(open)\(kind.singular) of \(command.repository)",
+            plural: "\(open)\(kind.plural) of \(command.repository)", filters: filters, offset: filter.offset)
     }
 
     func issue(_ command: IssueCommand) throws {
@@ -23,7 +53,9 @@ extension CommandRunner {
         }
         let thread = try archive.thread(repository: command.repository.description, number: command.number)
         console.print(
-            command.json ? DisplayText(json: IssueJSON.detail(issue, thread: thread)) : IssueText.detail(issue, thread))
+            command.json
+                ? DisplayText(json: IssueJSON.detail(issue, thread: thread))
+                : IssueText.detail(issue, thread, layout: layout))
     }
 
     /// The archive for a query about `repository`, which must have been synced.
@@ -94,58 +126,5 @@ enum IssueJSON {
             ("closed_at", .optional(issue.closedAt)),
             ("html_url", .string(issue.htmlURL)),
         ]
-    }
-}
-
-/// Issues for people at a terminal; every text from GitHub is sanitized.
-enum IssueText {
-    /// A search adds a MATCHED column: where each issue matched.
-    static func table(_ issues: [StoredIssue], searched: Bool) -> DisplayText {
-        TerminalText.table(
-            header: ["NUMBER", "STATE", "UPDATED", "AUTHOR"] + (searched ? ["MATCHED"] : []) + ["TITLE"],
-            rows: issues.map { issue in
-                let labels = issue.labels.isEmpty ? "" : "  [" + issue.labels.joined(separator: ", ") + "]"
-                return [
-                    "#\(issue.number)", (issue.isPullRequest ? "pr " : "") + issue.state,
-                    String(issue.updatedAt.prefix(10)), issue.author ?? "",
-                ] + (searched ? [issue.matched.names.joined(separator: ",")] : []) + [issue.title + labels]
-            })
-    }
-
-    /// What a deleted account's comments show as their author (GitHub shows "ghost").
-    static let deletedAccount = "(deleted account)"
-
-    static func detail(_ issue: StoredIssue, _ thread: [StoredComment]) -> DisplayText {
-        var lines: [DisplayText] = ["\(issue.repository)#\(issue.number) \(issue.title)"]
-        func field(_ label: String, _ value: String?) {
-            guard let value, !value.isEmpty else { return }
-            lines.append("\(label + String(repeating: " ", count: max(1, 12 - label.count)))\(value)")
-        }
-        let kind =
-            issue.isPullRequest
-            ? "pull request" + (issue.draft == true ? " (draft)" : "") + (issue.mergedAt.map { ", merged \($0)" } ?? "")
-            : "issue"
-        field("Kind", kind)
-        field("State", issue.state + (issue.stateReason.map { " (\($0))" } ?? "") + (issue.locked ? ", locked" : ""))
-        field("Author", issue.author)
-        field("Labels", issue.labels.joined(separator: ", "))
-        field("Assignees", issue.assignees.joined(separator: ", "))
-        field("Milestone", issue.milestone)
-        field("Comments", String(issue.comments))
-        field("Created", issue.createdAt)
-        field("Updated", issue.updatedAt)
-        field("Closed", issue.closedAt)
-        field("URL", issue.htmlURL)
-        if let body = issue.body, !body.isEmpty {
-            lines.append("")
-            lines.append(DisplayText(sanitizing: body, keepingLineBreaks: true))
-        }
-        for comment in thread {
-            let edited = comment.updatedAt != comment.createdAt ? ", edited \(comment.updatedAt)" : ""
-            lines.append("")
-            lines.append("--- \(comment.author ?? Self.deletedAccount) commented at \(comment.createdAt)\(edited) ---")
-            if !comment.body.isEmpty { lines.append(DisplayText(sanitizing: comment.body, keepingLineBreaks: true)) }
-        }
-        return lines.joined(separator: "\n")
     }
 }

@@ -50,6 +50,15 @@ struct OptionSpec: Sendable, Equatable {
     func isNamed(_ text: String) -> Bool {
         text == name || text == shortName
     }
+
+    /// The choice `text` is, in any case, as the table spells it; a usage error otherwise.
+    func choice(_ text: String, command: CommandName?) throws(UsageError) -> String {
+        guard case .choice(let choices) = value else { preconditionFailure("\(name) takes no choice") }
+        guard let choice = choices.first(where: { $0 == text.lowercased() }) else {
+            throw UsageError(message: "\(name) must be \(Value.list(choices)), not '\(text)'", command: command)
+        }
+        return choice
+    }
 }
 
 extension OptionSpec.Default {

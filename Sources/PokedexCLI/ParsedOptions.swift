@@ -63,12 +63,8 @@ struct ParsedOptions {
 
     /// The choice given, as the table spells it.
     func choice(_ spec: OptionSpec) throws(UsageError) -> String? {
-        guard case .choice(let choices) = spec.value else { preconditionFailure("\(spec.name) takes no choice") }
         guard let text = text(spec) else { return nil }
-        guard let choice = choices.first(where: { $0 == text.lowercased() }) else {
-            throw failure("\(spec.name) must be \(OptionSpec.Value.list(choices)), not '\(text)'")
-        }
-        return choice
+        return try spec.choice(text, command: command)
     }
 
     /// Refuses the first option given, in the command's order, that does not apply to `scope`.

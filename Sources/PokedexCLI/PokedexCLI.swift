@@ -69,17 +69,18 @@ public enum PokedexCLI {
     private static func start(arguments: [String], environment: [String: String], console: Console) -> Started {
         // Base URLs given as flags may carry credentials too (`http://user:password@host`):
         // every argument's userinfo counts, so that a usage error cannot echo one either.
-        let console = console.colorsErrors(environment: environment)
-            .redacting(SecretRedactor(environment: environment, urls: arguments))
+        let redacting = console.redacting(SecretRedactor(environment: environment, urls: arguments))
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)
         } catch {
+            let console = redacting.colorsErrors(error.color, environment: environment)
             console.printError("\(console.errorLabel) \(error.message)")
             console.printError(DisplayText(sanitizing: HelpText.usageLine(error.command), keepingLineBreaks: true))
-            console.printError("See 'pokedex \(error.command.map { "help \($0.rawValue)" } ?? "--help")'.")
+            console.printError("See '\(HelpText.reference(error.command))'.")
             return .finished(ExitCode.usage.rawValue)
         }
+        let console = redacting.colorsErrors(invocation.global.color, environment: environment)
         let runner = CommandRunner(global: invocation.global, environment: environment, console: console)
         do {
             switch invocation.command {

@@ -54,17 +54,6 @@ enum PokemonJSON {
 
 /// Text for people at a terminal.
 enum PokemonText {
-    static func table(_ summaries: [PokemonSummary]) -> DisplayText {
-        TerminalText.table(
-            header: ["ID", "NAME", "TYPES", "ARTWORK"],
-            rows: summaries.map { summary in
-                [
-                    String(summary.id), summary.name, summary.types.joined(separator: ", "),
-                    summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""),
-                ]
-            })
-    }
-
     static func profile(_ profile: PokemonProfile) -> DisplayText {
         let summary = profile.summary
         var lines: [DisplayText] = ["#\(summary.id) \(summary.name)"]
@@ -86,25 +75,38 @@ enum PokemonText {
             profile.abilities.map { $0.name + ($0.isHidden ? " (hidden)" : "") }
                 .joined(separator: ", "))
         field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
-        lines += statLines(profile.stats).map { DisplayText(sanitizing: $0) }
+        lines += statLines(profile.stats, width: TerminalLayout.defaultWidth).map { $0.rendered(nil) }
         return lines.joined(separator: "\n")
     }
 
-    /// "Base stats", a line per stat with its value right-aligned, and their total; none
-    /// without stats.
-    static func statLines(_ stats: [PokemonDetails.Stat]) -> [String] {
+    /// "Base stats", a line per stat with its value right-aligned and a bar of a block per
+    /// five points (fewer where the width is short), in its band's colour, and their Total;
+    /// none without stats.
+    static func statLines(_ stats: [PokemonDetails.Stat], width: Int) -> [StyledText] {
         guard !stats.isEmpty else { return [] }
-        var lines = ["Base stats"]
         let names = stats.map { TerminalText.sanitize(SlugText.readable($0.name)) }
-        let width = names.map(\.count).max() ?? 0
-        func line(_ name: String, _ value: String) {
-            lines.append(
-                "  \(name.padding(to: width + 2))\(String(repeating: " ", count: max(0, 3 - value.count)) + value)")
+        let nameWidth = names.map { TerminalColumns.of($0) }.max() ?? 0
+        func line(_ name: String, _ value: String) -> StyledText {
+            StyledText(
+                "  " + name + String(repeating: " ", count: max(1, nameWidth + 2 - TerminalColumns.of(name)))
+                    + String(repeating: " ", count: max(0, 3 - value.count)) + value)
         }
-        for (name, stat) in zip(names, stats) { line(name, String(stat.baseStat)) }
-        line("total", statsTotal(stats).map(String.init) ?? "out of range")
+        let barRoom = min(maximumBar, width - 2 - (nameWidth + 2) - 3 - 2)
+        var lines: [StyledText] = [StyledText("Base stats", .heading)]
+        for (name, stat) in zip(names, stats) {
+            let points = min(255, max(0, stat.baseStat))
+            let blocks = barRoom > 0 ? (points * barRoom + 254) / 255 : 0
+            lines.append(
+                line(name, String(stat.baseStat))
+                    + (blocks > 0 ? "  " + StyledText(String(repeating: "█", count: blocks), .stat(stat.baseStat)) : "")
+            )
+        }
+        lines.append(line("Total", statsTotal(stats).map(String.init) ?? "out of range"))
         return lines
     }
+
+    /// The bar of the highest base stat (255), a block per five points.
+    private static let maximumBar = 51
 
     /// The base stats' total, nil without stats or when it overflows.
     static func statsTotal(_ stats: [PokemonDetails.Stat]) -> Int? {

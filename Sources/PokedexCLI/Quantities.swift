@@ -12,6 +12,17 @@ public enum Quantities {
         "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
     }
 
+    /// "1,000": counts as people write them.
+    public static func thousands(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
     /// "2.51 s"
     public static func seconds(_ duration: Duration) -> String {
         fixed(secondsValue(duration), decimals: 2) + " s"

@@ -60,16 +60,18 @@ extension CommandRunner {
         } else if repositories.isEmpty {
             console.print("no repositories stored yet: run `pokedex sync issues OWNER/REPO` (or OWNER) first")
         } else {
-            console.print(
-                TerminalText.table(
-                    header: ["REPOSITORY", "ISSUES", "PRS", "COMMENTS", "LAST SYNCED", "RECONCILED"],
-                    rows: repositories.map { repository in
-                        [
-                            repository.fullName, String(repository.issues), String(repository.pullRequests),
-                            String(repository.comments), repository.lastSynced ?? "never",
-                            repository.reconciledAt ?? "never",
-                        ]
-                    }))
+            let layout = self.layout
+            let table = TextTable(
+                header: ["REPOSITORY", "ISSUES", "PRS", "COMMENTS", "LAST SYNCED", "RECONCILED"],
+                rows: repositories.map { repository in
+                    [
+                        repository.fullName, String(repository.issues), String(repository.pullRequests),
+                        String(repository.comments), repository.lastSynced ?? "never",
+                        repository.reconciledAt ?? "never",
+                    ].map { StyledText($0) }
+                },
+                fixedColumns: [1, 2, 3])
+            console.print(layout.render(table.lines(width: layout.width)))
         }
     }
 

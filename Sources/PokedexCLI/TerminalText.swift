@@ -45,22 +45,4 @@ public enum TerminalText {
         default: return BidirectionalControl.contains(scalar)
         }
     }
-
-    /// Left-aligned columns separated by two spaces, padded by terminal columns (ピカチュウ
-    /// takes ten); the last column is not padded. Every cell is sanitized.
-    static func table(header: [String], rows: [[String]]) -> DisplayText {
-        let all = ([header] + rows).map { row in row.map { sanitize($0) } }
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in all {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TerminalColumns.of(cell)) }
-        }
-        // Sanitizing the padded row again changes nothing: it is how it becomes DisplayText.
-        return all.map { row in
-            DisplayText(
-                sanitizing: row.enumerated().map { index, cell in
-                    index == row.count - 1
-                        ? cell : cell + String(repeating: " ", count: widths[index] - TerminalColumns.of(cell))
-                }.joined(separator: "  "))
-        }.joined(separator: "\n")
-    }
 }

@@ -25,16 +25,21 @@ extension PokedexEntryQueries {
         }
     }
 
+    /// Names "did you mean" offers for an unknown ability (`NameSuggestions`).
     public func abilitySuggestions(for text: String) throws -> [String] {
-        let names = try database.query("SELECT name FROM ability_name ORDER BY ability_id, language") { $0.text(0) }
+        let names = try database.query(
+            "SELECT a.name, n.language, n.name FROM ability_name AS n JOIN ability AS a ON a.id = n.ability_id "
+                + "ORDER BY a.id"
+        ) { ($0.text(0), $0.text(1), $0.text(2)) }
         let shown = try database.query(
             "SELECT a.name, \(Self.localized("ability_name", "ability_id", "name", id: "a.id")) FROM ability AS a",
             [.null, .text(language)]
         ) { ($0.text(0), $0.optionalText(1)) }
-        return try suggestions(
-            for: text, slugs: knownAbilitySlugs(), names: names,
-            shownAs: Dictionary(
-                shown.compactMap { slug, name in name.map { (slug, $0) } }, uniquingKeysWith: { a, _ in a }))
+        let displayNames = Dictionary(
+            shown.compactMap { slug, name in name.map { (slug, $0) } }, uniquingKeysWith: { first, _ in first })
+        return suggestions(
+            for: text, slugs: try knownAbilitySlugs(), names: names,
+            shownAs: { displayNames[$0] ?? SlugText.readable($0) })
     }
 
     public func abilityEntry(slug: String) throws -> AbilityEntry {

@@ -168,20 +168,24 @@ extension PokedexEntryQueries {
         }
     }
 
-    /// Stored names nearest the folded query, in every language: slugs as they are, species
-    /// names as written.
+    /// Stored names nearest the folded query (`NameSuggestions`): species by their names and
+    /// slugs, and the Pokémon that are forms of one by their slugs.
     func suggestions(for folded: String, names: [SpeciesName]) throws -> [String] {
-        var shown: [String: String] = [:]
-        var candidates: [String] = []
-        for slug in try database.query("SELECT name FROM pokemon ORDER BY id", [], row: { $0.text(0) })
-        where shown[slug] == nil {
-            shown[slug] = slug
-            candidates.append(slug)
+        var suggestions = NameSuggestions(displayLanguage: language)
+        var speciesBySlug: [String: Int] = [:]
+        var shown: [Int: (rank: Int, name: String)] = [:]
+        for name in names {
+            speciesBySlug[name.speciesName] = name.speciesID
+            let rank = languageRank(name.language)
+            if rank < 2, rank < shown[name.speciesID]?.rank ?? 2 { shown[name.speciesID] = (rank, name.name) }
+            suggestions.candidates.append(
+                .init(thing: "species \(name.speciesID)", key: name.folded, name: name.name, language: name.language))
         }
-        for name in names where !name.folded.isEmpty && shown[name.folded] == nil {
-            shown[name.folded] = name.name
-            candidates.append(name.folded)
+        for (slug, id) in speciesBySlug { suggestions.shownNames["species \(id)"] = shown[id]?.name ?? slug }
+        for slug in try database.query("SELECT name FROM pokemon ORDER BY id", [], row: { $0.text(0) }) {
+            let thing = speciesBySlug[slug].map { "species \($0)" } ?? "pokemon \(slug)"
+            suggestions.candidates.append(.init(thing: thing, key: slug, name: slug, language: nil))
         }
-        return PokemonName.suggestions(for: folded, among: candidates).compactMap { shown[$0] }
+        return suggestions.suggestions(for: folded)
     }
 }

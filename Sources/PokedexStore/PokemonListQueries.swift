@@ -14,14 +14,25 @@ extension PokedexEntryQueries {
                        (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot)),
                    \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
                    s.generation_number, s.id, s.name
-            FROM pokemon AS p LEFT JOIN pokemon_species AS s ON s.name = p.species_name
-            WHERE (?1 IS NULL OR p.id IN (SELECT pokemon_id FROM pokemon_type WHERE type_name = ?1))
-              AND (?3 IS NULL OR s.generation_number = ?3)
+            \(Self.listedPokemon)
             ORDER BY p.id LIMIT ?4 OFFSET ?5
             """,
             [.string(type), .text(language), .int(generation), .int(limit), .int(offset)],
             row: { row in listed(row, typeNames) })
     }
+
+    /// How many Pokémon `list` has for the type (a slug) and generation, at any offset.
+    public func count(type: String?, generation: Int?) throws -> Int {
+        try database.queryFirst(
+            "SELECT count(*) \(Self.listedPokemon)", [.string(type), .null, .int(generation)], row: { $0.int(0) }) ?? 0
+    }
+
+    /// The Pokémon of a type (`?1`, a slug) and a generation (`?3`), each nil for any.
+    private static let listedPokemon = """
+        FROM pokemon AS p LEFT JOIN pokemon_species AS s ON s.name = p.species_name
+        WHERE (?1 IS NULL OR p.id IN (SELECT pokemon_id FROM pokemon_type WHERE type_name = ?1))
+          AND (?3 IS NULL OR s.generation_number = ?3)
+        """
 
     func listed(_ row: Row, _ typeNames: [String: String]) -> ListedPokemon {
         let id = row.int(0)
@@ -58,29 +69,32 @@ extension PokedexEntryQueries {
         try database.query("SELECT type_name FROM pokemon_type UNION SELECT name FROM type ORDER BY 1") { $0.text(0) }
     }
 
-    /// Names "did you mean" offers for an unknown type: slugs and display names in every language.
+    /// Names "did you mean" offers for an unknown type (`NameSuggestions`).
     public func typeSuggestions(for text: String) throws -> [String] {
-        let names = try database.query("SELECT name FROM type_name ORDER BY type_id, language") { $0.text(0) }
-        return try suggestions(for: text, slugs: knownTypeSlugs(), names: names, shownAs: typeDisplayNames())
+        let names = try database.query(
+            "SELECT t.name, n.language, n.name FROM type_name AS n JOIN type AS t ON t.id = n.type_id ORDER BY t.id"
+        ) { ($0.text(0), $0.text(1), $0.text(2)) }
+        let displayNames = try typeDisplayNames()
+        return suggestions(
+            for: text, slugs: try knownTypeSlugs(), names: names,
+            shownAs: { Self.typeDisplayName($0, displayNames) })
     }
 
-    /// A slug is offered by its display name (`shownAs`) where it has one: `fier` → Fire.
+    /// Slugs and names in every language (slug, language, name) as `NameSuggestions` offers them.
     func suggestions(
-        for text: String, slugs: [String], names: [String], shownAs displayNames: [String: String]
-    ) throws -> [String] {
-        var shown: [String: String] = [:]
-        var candidates: [String] = []
-        for slug in slugs where shown[slug] == nil {
-            shown[slug] = displayNames[slug] ?? slug
-            candidates.append(slug)
+        for text: String, slugs: [String], names: [(slug: String, language: String, name: String)],
+        shownAs displayName: (String) -> String
+    ) -> [String] {
+        var suggestions = NameSuggestions(displayLanguage: language)
+        for slug in slugs {
+            suggestions.shownNames[slug] = displayName(slug)
+            suggestions.candidates.append(.init(thing: slug, key: slug, name: slug, language: nil))
         }
-        for name in names {
-            let folded = NameFolding.fold(name)
-            if !folded.isEmpty, shown[folded] == nil {
-                shown[folded] = name
-                candidates.append(folded)
-            }
+        for (slug, language, name) in names {
+            suggestions.shownNames[slug] = suggestions.shownNames[slug] ?? displayName(slug)
+            suggestions.candidates.append(
+                .init(thing: slug, key: NameFolding.fold(name), name: name, language: language))
         }
-        return PokemonName.suggestions(for: NameFolding.fold(text), among: candidates).compactMap { shown[$0] }
+        return suggestions.suggestions(for: NameFolding.fold(text))
     }
 }

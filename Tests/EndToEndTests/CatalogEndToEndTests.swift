@@ -136,7 +136,7 @@ struct CatalogEndToEndTests {
         let result = try pokedex("show", "pikachuu")
         #expect(result.status == 66)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("did you mean pikachu"), "\(result.stderr)")
+        #expect(result.stderr.contains("did you mean Pikachu"), "\(result.stderr)")
     }
 
     @Test("queries on an empty database say to run sync first")

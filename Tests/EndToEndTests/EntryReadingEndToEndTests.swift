@@ -78,7 +78,8 @@ struct EntryReadingEndToEndTests {
             let result = try PokedexProcess.run(["--db", database] + arguments)
             #expect(result.status == 66, "\(arguments): \(result.stderr)")
             #expect(
-                result.stderr.contains("no type named 'fier' in the local data (did you mean Fire,"), "\(result.stderr)"
+                result.stderr.contains("no type named 'fier' in the local data (did you mean Fire?)"),
+                "\(result.stderr)"
             )
         }
         let digits = try pokedex("type", "99")
@@ -107,7 +108,7 @@ struct EntryReadingEndToEndTests {
         arguments: [
             (["list", "--generation", "10"], "no Pokémon stored matches --generation 10"),
             (["list", "--type", "stellar"], "no Pokémon stored matches --type stellar"),
-            (["list", "--offset", "500"], "no Pokémon stored matches from offset 500"),
+            (["list", "--offset", "500"], "--offset 500 is past the 25 Pokémon stored"),
         ])
     func emptyList(arguments: [String], message: String) throws {
         let writer = try LocalStore.openForWriting(path: database)

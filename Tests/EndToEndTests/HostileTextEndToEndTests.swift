@@ -38,10 +38,12 @@ struct HostileTextEndToEndTests {
         database = directory.file("pokedex.sqlite")
     }
 
-    func pokedex(_ arguments: [String]) throws -> PokedexProcess.Result {
+    func pokedex(_ arguments: [String], columns: Int = 80) throws -> PokedexProcess.Result {
         try PokedexProcess.run(
             ["--db", database] + arguments,
-            environment: ["POKEAPI_BASE_URL": pokeAPI.baseURL, "GITHUB_API_URL": github.baseURL])
+            environment: [
+                "POKEAPI_BASE_URL": pokeAPI.baseURL, "GITHUB_API_URL": github.baseURL, "COLUMNS": String(columns),
+            ])
     }
 
     @Test("every text output path shows control characters instead of obeying them")
@@ -60,7 +62,8 @@ struct HostileTextEndToEndTests {
             ["show", "1"], ["show", "bulba"], ["show", "bulbasaur"], ["list"], ["list", "--type", "nosuch"],
             ["issues", "acme/rocket\u{1B}[2J"], ["status"],
         ] {
-            results.append((arguments.joined(separator: " "), try pokedex(arguments)))
+            // Wide enough that no table cuts the hostile names it shows.
+            results.append((arguments.joined(separator: " "), try pokedex(arguments, columns: 300)))
         }
         #expect(results.contains { $0.1.stderr.contains("did you mean bulba") }, "suggestions are shown, sanitized")
         // The stored type is shown, sanitized: in the list's table, by its display name (an

@@ -37,7 +37,7 @@ struct PokedexEntryEndToEndTests {
             "#0025 Pikachu · Mouse Pokémon", "Generation  1", "Types       Electric", "0.4 m (1′04″)",
             "6.0 kg (13.2 lb)", "Static", "Lightning Rod (hidden)", "Pichu (baby) → Pikachu (high friendship)",
             "→ Raichu (Thunder Stone)", "Weak        2× Ground", "½× Flying, Steel, Electric", "50% male, 50% female",
-            "Capture     190", "Rock Star", "total", "(Legends Arceus)",
+            "Capture     190", "Rock Star", "Total", "(Legends Arceus)",
         ] {
             #expect(text.contains(expected), "missing \(expected) in\n\(text)")
         }
@@ -65,7 +65,7 @@ struct PokedexEntryEndToEndTests {
         #expect(try json(english.stdout)["stats_total"] as? Int == 320)
         #expect(
             try pokedex("show", "25").stdout.split(separator: "\n").contains {
-                $0.hasPrefix("  total") && $0.hasSuffix(" 320")
+                $0.hasPrefix("  Total") && $0.hasSuffix(" 320")
             }, "the same total as show prints")
     }
 

@@ -81,18 +81,41 @@ struct EvolutionTextTests {
     }
 
     @Test(
-        "within a width, a branch under a long shared start moves left as far as it must, then wraps under itself",
+        "within a width, siblings stay under the first one's arrow where all fit there, else each starts a line",
         arguments: [
-            (30, ["  → Alolan Raichu (Thunder", "  Stone, in Alola)"]),
-            (60, [String(repeating: " ", count: 19) + "→ Alolan Raichu (Thunder Stone, in Alola)"]),
-            (70, [String(repeating: " ", count: 29) + "→ Alolan Raichu (Thunder Stone, in Alola)"]),
-            (90, [String(repeating: " ", count: 41) + "→ Alolan Raichu (Thunder Stone, in Alola)"]),
+            (
+                30,
+                [
+                    "Pichu (baby)", "  → Pikachu (high friendship)", "  → Raichu (Thunder Stone)",
+                    "  → Alolan Raichu (Thunder", "    Stone, in Alola)",
+                ]
+            ),
+            (
+                60,
+                [
+                    "Pichu (baby) → Pikachu (high friendship)", "  → Raichu (Thunder Stone)",
+                    "  → Alolan Raichu (Thunder Stone, in Alola)",
+                ]
+            ),
+            (
+                81,
+                [
+                    "Pichu (baby) → Pikachu (high friendship)", "  → Raichu (Thunder Stone)",
+                    "  → Alolan Raichu (Thunder Stone, in Alola)",
+                ]
+            ),
+            (
+                82,
+                [
+                    "Pichu (baby) → Pikachu (high friendship) → Raichu (Thunder Stone)",
+                    String(repeating: " ", count: 41) + "→ Alolan Raichu (Thunder Stone, in Alola)",
+                ]
+            ),
         ])
-    func narrowBranch(width: Int, branch: [String]) {
-        let chain = Self.pichuChain
-        let lines = EvolutionText.lines(chain, width: width)
-        #expect(Array(lines.dropFirst()) == branch)
-        #expect(lines.dropFirst().allSatisfy { TerminalColumns.of($0) <= width })
+    func narrowBranch(width: Int, expected: [String]) {
+        let lines = EvolutionText.lines(Self.pichuChain, width: width)
+        #expect(lines == expected)
+        #expect(lines.allSatisfy { TerminalColumns.of($0) <= width })
     }
 
     @Test("a baby's incense, and a regional form that evolves further (Galarian Mr. Mime → Mr. Rime)")
@@ -366,7 +389,7 @@ struct EvolutionTextTests {
 struct EntryLayoutTests {
     @Test("wrapping keeps a branch's indentation and fits the width")
     func wrapsBranches() {
-        let lines = EntryText.wrap(
+        let lines = LineWrapping.lines(
             "      → Leafeon (at Eterna Forest or at Pinwheel Forest or at Kalos Route 20 or Leaf Stone)", width: 40)
         #expect(lines.allSatisfy { $0.count <= 40 && $0.hasPrefix("      ") }, "\(lines)")
         #expect(

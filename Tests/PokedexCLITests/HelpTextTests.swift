@@ -5,13 +5,29 @@ import Testing
 /// Today's help and usage texts, word for word: the option tables must render them unchanged.
 /// Lines ending in a backslash continue on the next source line (Swift joins them).
 enum GoldenHelp {
-    /// The global options, which end every help text.
-    static let globalOptions = """
+    /// The global options, which end every help text: all of them in the tool's and sync's.
+    static let allGlobalOptions = """
           --db PATH               The database file (default: $POKEDEX_DB, else
                                   $XDG_DATA_HOME/pokedex/pokedex.sqlite, else
                                   ~/.local/share/pokedex/pokedex.sqlite).
           -q, --quiet             Print errors only.
           -v, --verbose           Print a line for each page synced.
+        \(colorAndHelp)
+        """
+
+    /// The global options other commands' help lists: --verbose changes nothing for them.
+    static let globalOptions = """
+          --db PATH               The database file (default: $POKEDEX_DB, else
+                                  $XDG_DATA_HOME/pokedex/pokedex.sqlite, else
+                                  ~/.local/share/pokedex/pokedex.sqlite).
+          -q, --quiet             Print errors only.
+        \(colorAndHelp)
+        """
+
+    static let colorAndHelp = """
+          --color WHEN            Colour and bold text (default: auto): always, never,
+                                  or auto: only on a terminal, with NO_COLOR unset and TERM
+                                  not dumb.
           -h, --help              Show help information.
           --version               Show the version.
         """
@@ -24,7 +40,7 @@ enum GoldenHelp {
         \(toolUsage)
 
         OPTIONS:
-        \(globalOptions)
+        \(allGlobalOptions)
 
         SUBCOMMANDS:
           sync                    Download the Pokémon catalog and refresh synced repositories;
@@ -107,7 +123,7 @@ enum GoldenHelp {
                                   (default: 10).
           --wait SECONDS          Wait this long for another sync of the same database to
                                   finish; past it, exit 75 (default: 0).
-        \(globalOptions)
+        \(allGlobalOptions)
         """
 
     /// `pokedex help status`.

@@ -75,7 +75,9 @@ struct OutputTests {
     @Test("tables align columns")
     func table() {
         #expect(
-            TerminalText.table(header: ["ID", "NAME"], rows: [["1", "bulbasaur"], ["25", "pikachu"]]).text
+            TerminalLayout(width: 80, palette: nil).render(
+                TextTable(header: ["ID", "NAME"], rows: [["1", "bulbasaur"], ["25", "pikachu"]]).lines(width: 80)
+            ).text
                 == "ID  NAME\n1   bulbasaur\n25  pikachu")
     }
 

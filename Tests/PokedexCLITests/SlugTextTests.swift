@@ -7,7 +7,7 @@ import Testing
 @Suite("Slugs as people read them")
 struct SlugTextTests {
     @Test(
-        "words title-cased, of/the/and lower-case inside, digits split, a word without a vowel upper-cased",
+        "words title-cased, of/the/and lower-case inside, digits split, a vowelless word upper-cased or as a table writes it",
         arguments: [
             ("special-attack", "Special Attack"), ("hp", "HP"), ("speed", "Speed"), ("water1", "Water 1"),
             ("mt-coronet", "Mt Coronet"), ("pp-up", "PP Up"),
@@ -17,6 +17,7 @@ struct SlugTextTests {
             ("the-tower", "The Tower"), ("sword-and-shield", "Sword and Shield"), ("legends-arceus", "Legends Arceus"),
             ("mega-x", "Mega X"), ("10", "10"), ("zygarde-10-power-construct", "Zygarde 10 Power Construct"),
             ("alola", "Alola"), ("gmax", "Gmax"), ("", ""), ("a--b", "A B"), ("x", "X"), ("2x", "2 X"),
+            ("phd", "Ph.D."), ("pikachu-phd", "Pikachu Ph.D."), ("mime-jr", "Mime Jr"),
         ])
     func readable(slug: String, text: String) {
         #expect(SlugText.readable(slug) == text)

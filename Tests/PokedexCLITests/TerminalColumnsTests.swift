@@ -25,9 +25,9 @@ struct TerminalColumnsTests {
 
     @Test("the table pads by columns, so Japanese names line up")
     func table() {
-        let table = TerminalText.table(
+        let table = TextTable(
             header: ["ID", "NAME", "TYPES"], rows: [["1", "フシギダネ", "くさ"], ["4", "Charmander", "fire"]])
-        let lines = table.text.split(separator: "\n").map(String.init)
+        let lines = table.lines(width: 80).map(\.plain)
         #expect(lines == ["ID  NAME        TYPES", "1   フシギダネ  くさ", "4   Charmander  fire"])
     }
 }

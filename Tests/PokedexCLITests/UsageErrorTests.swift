@@ -110,6 +110,8 @@ struct UsageErrorTests {
             (#"show pikachu --jsn"#, #"unknown option '--jsn' for 'show' (did you mean '--json'?)"#, .show),
             (#"help nope"#, #"unknown command 'nope' (did you mean 'type'?)"#, .help),
             (#"help isue"#, #"unknown command 'isue' (did you mean 'issue'?)"#, .help),
+            (#"--color bogus"#, #"--color must be auto, always or never, not 'bogus'"#, nil),
+            (#"list --color"#, #"--color needs a value"#, .list),
             (#"help sync extra"#, #"unexpected argument 'extra'"#, .help),
             (#"--db"#, #"--db needs a value"#, nil),
             (#"status extra"#, #"unexpected argument 'extra'"#, .status),
@@ -184,6 +186,24 @@ struct UsageErrorTests {
                 Error: unknown option '--bogus'
                 \(GoldenHelp.toolUsage)
                 See 'pokedex --help'.
+
+                """
+            ),
+            (
+                ["help", "nosuch"],
+                """
+                Error: unknown command 'nosuch'
+                \(GoldenHelp.toolUsage)
+                See 'pokedex help'.
+
+                """
+            ),
+            (
+                ["help", "isue"],
+                """
+                Error: unknown command 'isue' (did you mean 'issue'?)
+                \(GoldenHelp.toolUsage)
+                See 'pokedex help'.
 
                 """
             ),

@@ -90,10 +90,10 @@ struct PokemonLookupTests {
     }
 
     @Test(
-        "near misses suggest names from every language",
+        "near misses suggest display names, or names of other languages when nothing else is near",
         arguments: [
-            ("pikachuu", "pikachu"), ("Glurack", "Glurak"), ("ピカチュ", "ピカチュウ"), ("Dracofeu", "Dracaufeu"),
-            ("evee", "eevee"),
+            ("pikachuu", "Pikachu"), ("Glurack", "Glurak"), ("ピカチュ", "ピカチュウ"), ("Dracofeu", "Dracaufeu"),
+            ("evee", "Eevee"),
         ])
     func suggestions(query: String, suggested: String) throws {
         guard case .notFound(let suggestions) = try lookup(query) else {

@@ -51,6 +51,14 @@ public enum PokedexEntryFixture {
             scan: PokeAPIScanner.evolutionChain(from:))
     }
 
+    /// A new database holding the fixture, in a directory of its own that lives as long as it.
+    public static func installedDatabase() throws -> (directory: TemporaryDirectory, database: Database) {
+        let directory = try TemporaryDirectory()
+        let database = try LocalStore.openForWriting(path: directory.file("fixture.sqlite"))
+        try install(into: database)
+        return (directory, database)
+    }
+
     /// Writes the fixture's rows, without the raw bodies, into `database`, migrated to an older
     /// schema than the stores write (for a test of a later migration): they are built in a
     /// database of the current schema, then copied table by table, in the columns both schemas

@@ -1,0 +1,48 @@
+/// Lines of labelled fields, as `show`, `type`, `ability` and `issue` print them: the label in
+/// a 12-column margin, its value wrapped beside it within the width, each further line of it
+/// under the first.
+struct FieldLines {
+    static let labelWidth = 12
+
+    let width: Int
+    private(set) var lines: [StyledText] = []
+
+    init(width: Int) {
+        self.width = width
+    }
+
+    /// The columns beside the labels; never so few that a word has no room at all.
+    var valueWidth: Int { max(8, width - Self.labelWidth) }
+
+    /// A line of its own, wrapped to the width.
+    mutating func add(_ line: StyledText) {
+        lines += line.wrapped(width: max(8, width))
+    }
+
+    mutating func field(_ label: String, _ value: String) {
+        field(label, StyledText(value))
+    }
+
+    mutating func field(_ label: String, _ value: StyledText) {
+        field(label, laidOut: value.wrapped(width: valueWidth))
+    }
+
+    /// Several values under one label, each wrapped.
+    mutating func field(_ label: String, lines values: [StyledText]) {
+        field(label, laidOut: values.flatMap { $0.wrapped(width: valueWidth) })
+    }
+
+    /// Lines already within `valueWidth`: the first beside the label, the others under it.
+    mutating func field(_ label: String, laidOut values: [StyledText]) {
+        for (index, value) in values.enumerated() {
+            let margin = index == 0 ? Self.pad(label) : String(repeating: " ", count: Self.labelWidth)
+            lines.append(StyledText(margin) + value)
+        }
+    }
+
+    /// `label` and spaces to the margin's width, or one space after it where it is wider.
+    static func pad(_ label: String) -> String {
+        let columns = TerminalColumns.of(TerminalText.sanitize(label))
+        return columns >= labelWidth ? label + " " : label + String(repeating: " ", count: labelWidth - columns)
+    }
+}

@@ -1,0 +1,97 @@
+import IssueStore
+
+/// Issues for people at a terminal, within the layout's width; every text from GitHub is
+/// sanitized.
+enum IssueText {
+    /// A search adds a MATCHED column: where each issue matched. Titles are cut to the width.
+    static func table(_ issues: [StoredIssue], searched: Bool, width: Int) -> [StyledText] {
+        TextTable(
+            header: ["NUMBER", "STATE", "UPDATED", "AUTHOR"] + (searched ? ["MATCHED"] : []) + ["TITLE"],
+            rows: issues.map { issue in
+                let labels = issue.labels.isEmpty ? "" : "  [" + issue.labels.joined(separator: ", ") + "]"
+                return [
+                    StyledText("#\(issue.number)"), state(issue), StyledText(String(issue.updatedAt.prefix(10))),
+                    StyledText(issue.author ?? ""),
+                ] + (searched ? [StyledText(issue.matched.names.joined(separator: ","))] : []) + [
+                    StyledText(issue.title + labels)
+                ]
+            },
+            fixedColumns: [0, 1, 2]
+        ).lines(width: width)
+    }
+
+    /// "open", "pr closed": green while open, purple once closed, as GitHub shows them.
+    private static func state(_ issue: StoredIssue) -> StyledText {
+        StyledText(
+            (issue.isPullRequest ? "pr " : "") + issue.state,
+            Emphasis(color: issue.state == "open" ? .open : .closed))
+    }
+
+    /// What a deleted account's comments show as their author (GitHub shows "ghost").
+    static let deletedAccount = "(deleted account)"
+
+    static func detail(_ issue: StoredIssue, _ thread: [StoredComment], layout: TerminalLayout) -> DisplayText {
+        var lines = FieldLines(width: layout.width)
+        lines.add(StyledText("\(issue.repository)#\(issue.number) \(issue.title)", .heading))
+        func field(_ label: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            lines.field(label, value)
+        }
+        let kind =
+            issue.isPullRequest
+            ? "pull request" + (issue.draft == true ? " (draft)" : "") + (issue.mergedAt.map { ", merged \($0)" } ?? "")
+            : "issue"
+        field("Kind", kind)
+        field("State", issue.state + (issue.stateReason.map { " (\($0))" } ?? "") + (issue.locked ? ", locked" : ""))
+        field("Author", issue.author)
+        field("Labels", issue.labels.joined(separator: ", "))
+        field("Assignees", issue.assignees.joined(separator: ", "))
+        field("Milestone", issue.milestone)
+        field("Comments", String(issue.comments))
+        field("Created", issue.createdAt)
+        field("Updated", issue.updatedAt)
+        field("Closed", issue.closedAt)
+        field("URL", issue.htmlURL)
+        if let body = issue.body, !body.isEmpty {
+            lines.add("")
+            text(body, into: &lines)
+        }
+        for comment in thread {
+            let edited = comment.updatedAt != comment.createdAt ? ", edited \(comment.updatedAt)" : ""
+            lines.add("")
+            lines.add(
+                StyledText(
+                    "--- \(comment.author ?? Self.deletedAccount) commented at \(comment.createdAt)\(edited) ---",
+                    .heading))
+            if !comment.body.isEmpty { text(comment.body, into: &lines) }
+        }
+        return layout.render(lines.lines)
+    }
+
+    /// A body or comment, line by line, each wrapped to the width (a line's indentation kept,
+    /// tabs as the terminal would set them: to the next multiple of eight columns).
+    private static func text(_ text: String, into lines: inout FieldLines) {
+        for line in TerminalText.sanitize(text, keepingLineBreaks: true).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        {
+            lines.add(StyledText(expandingTabs(line)))
+        }
+    }
+
+    private static func expandingTabs(_ line: Substring) -> String {
+        guard line.contains("\t") else { return String(line) }
+        var expanded = ""
+        var columns = 0
+        for character in line {
+            if character == "\t" {
+                let spaces = 8 - columns % 8
+                expanded += String(repeating: " ", count: spaces)
+                columns += spaces
+            } else {
+                expanded.append(character)
+                columns += TerminalColumns.of(character)
+            }
+        }
+        return expanded
+    }
+}
