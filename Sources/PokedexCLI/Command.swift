@@ -9,6 +9,9 @@ public enum Command: Equatable, Sendable {
     case issue(IssueCommand)
     case repos(ReposCommand)
     case status(StatusCommand)
+    case completions(Shell)
+    /// The stored names the completion scripts ask for.
+    case complete(CompletionRequest)
     /// Help for the tool (nil) or for one command.
     case help(CommandName?)
     case version

@@ -6,7 +6,7 @@ enum GlobalOption: CaseIterable, Sendable {
         switch self {
         case .database:
             return OptionSpec(
-                name: "--db", value: .text, placeholder: "PATH",
+                name: "--db", value: .path, placeholder: "PATH",
                 help: [
                     "The database file (default: $POKEDEX_DB, else",
                     "$XDG_DATA_HOME/pokedex/pokedex.sqlite, else",

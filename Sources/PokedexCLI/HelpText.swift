@@ -9,14 +9,14 @@ enum HelpText {
             + command.spec.usages.map { form in
                 (["pokedex", command.rawValue] + [form.arguments].compactMap { $0 }
                     + [usage(command.spec.options(for: form))])
-                    .joined(separator: " ")
+                    .filter { !$0.isEmpty }.joined(separator: " ")
             }.joined(separator: "\n       ")
     }
 
     static func help(_ command: CommandName?) -> String {
         let globalOptions = rows(GlobalOption.allCases.map(\.spec))
         guard let command, command != .help else {
-            let subcommands = CommandName.allCases.map { column($0.rawValue, $0.spec.abstract) }.joined(separator: "\n")
+            let subcommands = CommandName.visible.map { column($0.rawValue, $0.spec.abstract) }.joined(separator: "\n")
             return """
                 OVERVIEW: \(GlobalOption.overview)
 
@@ -38,15 +38,14 @@ enum HelpText {
             \(usageLine(command))
 
             OPTIONS:
-            \(rows(spec.options))
-            \(globalOptions)
+            \([rows(spec.options), globalOptions].filter { !$0.isEmpty }.joined(separator: "\n"))
             """
     }
 
     /// Every command's usage lines, each wrapped to `width` columns under its command: the
     /// synopsis docs/commands.md shows.
     static func synopsis(width: Int) -> String {
-        CommandName.allCases.filter { $0 != .help }.flatMap { command in
+        CommandName.visible.filter { $0 != .help }.flatMap { command in
             command.spec.usages.map { form in
                 let start = "pokedex \(command.rawValue) " + (form.arguments.map { $0 + " " } ?? "")
                 let indent = String(repeating: " ", count: "pokedex \(command.rawValue) ".count)
@@ -92,11 +91,15 @@ enum HelpText {
             let label =
                 ([option.shortName].compactMap { $0 } + [option.name]).joined(separator: ", ")
                 + (option.placeholder.map { " \($0)" } ?? "")
-            return column(label, option.help.map { fill($0, from: option) })
+            return column(label, helpLines(option))
         }.joined(separator: "\n")
     }
 
-    /// The option's declared values in place of help's placeholders.
+    /// The option's help as printed: its declared values in place of the placeholders.
+    static func helpLines(_ option: OptionSpec) -> [String] {
+        option.help.map { fill($0, from: option) }
+    }
+
     private static func fill(_ line: String, from option: OptionSpec) -> String {
         var line = line
         if let value = option.defaultValue { line = line.replacing("{default}", with: value.text) }
@@ -106,7 +109,7 @@ enum HelpText {
         case .choice(let choices):
             let marked = choices.map { .text($0) == option.defaultValue ? "\($0) (default)" : $0 }
             line = line.replacing("{choices}", with: OptionSpec.Value.list(marked))
-        case .flag, .duration, .url, .text, .repeatedText:
+        case .flag, .duration, .url, .text, .path, .repeatedText:
             break
         }
         return line

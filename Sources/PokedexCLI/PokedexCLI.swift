@@ -100,6 +100,9 @@ public enum PokedexCLI {
             case .issue(let command): try runner.issue(command)
             case .repos(let command): try runner.repos(command)
             case .status(let command): try runner.status(command)
+            case .completions(let shell):
+                console.print(DisplayText(sanitizing: shell.completionScript(.pokedex), keepingLineBreaks: true))
+            case .complete(let request): runner.complete(request)
             }
             return .finished(ExitCode.success.rawValue)
         } catch {

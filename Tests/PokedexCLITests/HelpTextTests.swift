@@ -39,6 +39,7 @@ enum GoldenHelp {
           issues                  List a repository's issues (offline).
           issue                   Show one issue or pull request (offline).
           repos                   List the stored GitHub repositories (offline).
+          completions             Print the shell completion script for bash, zsh or fish.
           help                    Show help for a command.
 
           See 'pokedex help <subcommand>' for detailed help.
