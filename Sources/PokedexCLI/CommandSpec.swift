@@ -54,6 +54,7 @@ extension CommandName {
         case .issue: return .issue
         case .repos: return .repos
         case .completions: return .completions
+        case .man: return .man
         case .help: return .help
         case .complete: return .complete
         }

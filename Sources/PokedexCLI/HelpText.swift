@@ -64,7 +64,10 @@ enum HelpText {
         usageItems(options).joined(separator: " ")
     }
 
-    private static func usageItems(_ options: [OptionSpec]) -> [String] {
+    /// Each option rendered by `rendering` (help's text, a manual page's roff), in brackets.
+    static func usageItems(
+        _ options: [OptionSpec], rendering: (OptionSpec) -> String = { usage($0) }
+    ) -> [String] {
         var items: [String] = []
         var index = options.startIndex
         while index < options.endIndex {
@@ -73,17 +76,23 @@ enum HelpText {
             while end < options.endIndex, let group = option.group, options[end].group == group { end += 1 }
             items.append(
                 end - index > 1
-                    ? "[" + options[index..<end].map(usage).joined(separator: " | ") + "]"
-                    : "[\(usage(option))]" + (option.value == .repeatedText ? "..." : ""))
+                    ? "[" + options[index..<end].map(rendering).joined(separator: " | ") + "]"
+                    : "[\(rendering(option))]" + (option.value == .repeatedText ? "..." : ""))
             index = end
         }
         return items
     }
 
-    private static func usage(_ option: OptionSpec) -> String {
-        if case .choice(let choices) = option.value { return "\(option.name) " + choices.joined(separator: "|") }
-        let placeholder = option.usagePlaceholder ?? option.placeholder
-        return ([option.name] + [placeholder].compactMap { $0 }).joined(separator: " ")
+    /// `--state open|closed|all`, `--label L`: names and choices through `literal`, the
+    /// placeholder through `placeholder` (a manual page's bold and italics).
+    static func usage(
+        _ option: OptionSpec, literal: (String) -> String = { $0 }, placeholder: (String) -> String = { $0 }
+    ) -> String {
+        if case .choice(let choices) = option.value {
+            return literal(option.name) + " " + choices.map(literal).joined(separator: "|")
+        }
+        let value = option.usagePlaceholder ?? option.placeholder
+        return ([literal(option.name)] + [value.map(placeholder)].compactMap { $0 }).joined(separator: " ")
     }
 
     private static func rows(_ options: [OptionSpec]) -> String {

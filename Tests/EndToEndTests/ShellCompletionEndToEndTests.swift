@@ -43,7 +43,9 @@ struct ShellCompletionEndToEndTests {
         arguments: CompletionShell.allCases)
     func commandsAndOptions(shell: CompletionShell) throws {
         let commands = try fixture.helpedCommands()
-        #expect(commands.count >= 12 && commands.contains { $0.name == "completions" })
+        #expect(
+            commands.count >= 13 && commands.contains { $0.name == "completions" }
+                && commands.contains { $0.name == "man" })
         let offered = try offered(shell, ["pokedex "] + commands.map { "pokedex \($0.name) -" })
         #expect(offered[0] == Set(commands.map(\.name)))
         for (command, options) in zip(commands, offered.dropFirst()) {
@@ -85,7 +87,7 @@ struct ShellCompletionEndToEndTests {
             ("pokedex --db \(database) show -- pi", ["pikachu", "pichu"]),
             ("pokedex --db \(fixture.directory.file("missing.sqlite")) show pi", []),
             ("pokedex help s", ["sync", "status", "show"]),
-            ("pokedex help is", ["issues", "issue"]),
+            ("pokedex man is", ["issues", "issue"]),
             ("pokedex completions ", ["bash", "zsh", "fish"]),
             ("pokedex __", []),
         ]

@@ -228,9 +228,9 @@ struct CompletionScriptTests {
     @Test("help for a command without options of its own: its usage line, then the global options")
     func helpWithoutOptions() {
         #expect(HelpText.usageLine(.completions) == "Usage: pokedex completions bash|zsh|fish")
+        #expect(HelpText.usageLine(.man) == "Usage: pokedex man [COMMAND]")
         #expect(
-            HelpText.help(.completions).hasSuffix(
-                "\n\nUsage: pokedex completions bash|zsh|fish\n\nOPTIONS:\n" + GoldenHelp.globalOptions))
+            HelpText.help(.man).hasSuffix("\n\nUsage: pokedex man [COMMAND]\n\nOPTIONS:\n" + GoldenHelp.globalOptions))
     }
 
     @Test(

@@ -40,6 +40,7 @@ enum GoldenHelp {
           issue                   Show one issue or pull request (offline).
           repos                   List the stored GitHub repositories (offline).
           completions             Print the shell completion script for bash, zsh or fish.
+          man                     Print the manual page of pokedex or of a command (roff).
           help                    Show help for a command.
 
           See 'pokedex help <subcommand>' for detailed help.

@@ -1,12 +1,18 @@
-/// What the completion scripts are generated from: the commands a user sees, in
+/// What completion scripts and manual pages are generated from: the commands a user sees, in
 /// the table's order, and the options every command accepts. The generators are functions of
 /// it alone, so tests can hand them small tables.
 struct CommandTable: Sendable {
     let commands: [CommandSpec]
     let globalOptions: [OptionSpec]
+    /// The global options the tool's usage line shows.
+    var usageOptions: [OptionSpec] = []
+    /// What the tool is, as its help says.
+    var overview = ""
 
     static var pokedex: CommandTable {
-        CommandTable(commands: CommandName.visible.map(\.spec), globalOptions: GlobalOption.allCases.map(\.spec))
+        CommandTable(
+            commands: CommandName.visible.map(\.spec), globalOptions: GlobalOption.allCases.map(\.spec),
+            usageOptions: GlobalOption.usage, overview: GlobalOption.overview)
     }
 
     /// Every option `command` accepts after its name: its own, then the global ones.
