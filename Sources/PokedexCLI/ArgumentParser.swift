@@ -91,7 +91,7 @@ public enum ArgumentParser {
     /// `usage`: the command whose usage line the error shows.
     static func parseCommandName(_ text: String, usage: CommandName?) throws(UsageError) -> CommandName {
         guard let name = CommandName(rawValue: text) else {
-            let known = CommandName.allCases.map(\.rawValue)
+            let known = CommandName.visible.map(\.rawValue)
             throw UsageError(message: "unknown command '\(text)'" + suggestion(text, among: known), command: usage)
         }
         return name

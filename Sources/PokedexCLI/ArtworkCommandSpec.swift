@@ -9,7 +9,7 @@ enum ArtworkOptions {
         name: "--shiny", value: .flag, help: ["The shiny sprite (stored by 'sync --artwork all')."],
         group: "image")
     static let output = OptionSpec(
-        name: "--output", shortName: "-o", value: .text, placeholder: "FILE",
+        name: "--output", shortName: "-o", value: .path, placeholder: "FILE",
         help: ["Write the PNG to FILE instead of standard output."])
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
@@ -35,5 +35,5 @@ extension CommandSpec {
             """,
         usages: [Usage(arguments: "<name-or-id>")],
         options: [ArtworkOptions.official, ArtworkOptions.shiny, ArtworkOptions.output],
-        build: ArtworkOptions.command)
+        argumentCompletions: [.stored(.pokemon)], build: ArtworkOptions.command)
 }

@@ -9,6 +9,11 @@ public enum Command: Equatable, Sendable {
     case issue(IssueCommand)
     case repos(ReposCommand)
     case status(StatusCommand)
+    case completions(Shell)
+    /// The manual page of the tool (nil) or of one command.
+    case man(CommandName?)
+    /// The stored names the completion scripts ask for.
+    case complete(CompletionRequest)
     /// Help for the tool (nil) or for one command.
     case help(CommandName?)
     case version

@@ -21,6 +21,12 @@ struct CommandSpec: Sendable {
     /// Every option the command accepts, each declared once: in help's and usage's order,
     /// which is also the order "did you mean" prefers among equally near names.
     let options: [OptionSpec]
+    /// What completes each of its arguments, in order (`sync`: the word `issues`, then a
+    /// stored repository).
+    var argumentCompletions: [ValueCompletion] = []
+    /// Left out of help, usage, the docs' synopsis, completions and manual pages: a command
+    /// for the completion scripts, not for people.
+    var isHidden = false
     let build: Builder
 }
 
@@ -32,6 +38,9 @@ extension CommandSpec {
 }
 
 extension CommandName {
+    /// The commands help, completions and manual pages show, in the table's order.
+    static var visible: [CommandName] { allCases.filter { !$0.spec.isHidden } }
+
     var spec: CommandSpec {
         switch self {
         case .sync: return .sync
@@ -44,7 +53,10 @@ extension CommandName {
         case .issues: return .issues
         case .issue: return .issue
         case .repos: return .repos
+        case .completions: return .completions
+        case .man: return .man
         case .help: return .help
+        case .complete: return .complete
         }
     }
 }

@@ -6,7 +6,7 @@ enum GlobalOption: CaseIterable, Sendable {
         switch self {
         case .database:
             return OptionSpec(
-                name: "--db", value: .text, placeholder: "PATH",
+                name: "--db", value: .path, placeholder: "PATH",
                 help: [
                     "The database file (default: $POKEDEX_DB, else",
                     "$XDG_DATA_HOME/pokedex/pokedex.sqlite, else",
@@ -38,6 +38,12 @@ enum GlobalOption: CaseIterable, Sendable {
         case .verbose: return [.sync]
         case .database, .quiet, .color, .help, .version: return nil
         }
+    }
+
+    /// The global options `command`'s help lists, and its completions offer: `help`'s help is
+    /// the tool's, which lists them all.
+    static func listed(for command: CommandName) -> [OptionSpec] {
+        allCases.filter { command == .help || $0.commands?.contains(command) ?? true }.map(\.spec)
     }
 
     init?(named name: String) {

@@ -9,7 +9,7 @@ enum HelpText {
             + command.spec.usages.map { form in
                 (["pokedex", command.rawValue] + [form.arguments].compactMap { $0 }
                     + [usage(command.spec.options(for: form))])
-                    .joined(separator: " ")
+                    .filter { !$0.isEmpty }.joined(separator: " ")
             }.joined(separator: "\n       ")
     }
 
@@ -25,7 +25,7 @@ enum HelpText {
     static func help(_ command: CommandName?) -> String {
         guard let command, command != .help else {
             let globalOptions = rows(GlobalOption.allCases.map(\.spec))
-            let subcommands = CommandName.allCases.map { column($0.rawValue, $0.spec.abstract) }.joined(separator: "\n")
+            let subcommands = CommandName.visible.map { column($0.rawValue, $0.spec.abstract) }.joined(separator: "\n")
             return """
                 OVERVIEW: \(GlobalOption.overview)
 
@@ -41,23 +41,21 @@ enum HelpText {
                 """
         }
         let spec = command.spec
-        let globalOptions = rows(
-            GlobalOption.allCases.filter { $0.commands?.contains(command) ?? true }.map(\.spec))
+        let globalOptions = rows(GlobalOption.listed(for: command))
         return """
             OVERVIEW: \(spec.overview)
 
             \(usageLine(command))
 
             OPTIONS:
-            \(rows(spec.options))
-            \(globalOptions)
+            \([rows(spec.options), globalOptions].filter { !$0.isEmpty }.joined(separator: "\n"))
             """
     }
 
     /// Every command's usage lines, each wrapped to `width` columns under its command: the
     /// synopsis docs/commands.md shows.
     static func synopsis(width: Int) -> String {
-        CommandName.allCases.filter { $0 != .help }.flatMap { command in
+        CommandName.visible.filter { $0 != .help }.flatMap { command in
             command.spec.usages.map { form in
                 let start = "pokedex \(command.rawValue) " + (form.arguments.map { $0 + " " } ?? "")
                 let indent = String(repeating: " ", count: "pokedex \(command.rawValue) ".count)
@@ -76,7 +74,10 @@ enum HelpText {
         usageItems(options).joined(separator: " ")
     }
 
-    private static func usageItems(_ options: [OptionSpec]) -> [String] {
+    /// Each option rendered by `rendering` (help's text, a manual page's roff), in brackets.
+    static func usageItems(
+        _ options: [OptionSpec], rendering: (OptionSpec) -> String = { usage($0) }
+    ) -> [String] {
         var items: [String] = []
         var index = options.startIndex
         while index < options.endIndex {
@@ -85,17 +86,23 @@ enum HelpText {
             while end < options.endIndex, let group = option.group, options[end].group == group { end += 1 }
             items.append(
                 end - index > 1
-                    ? "[" + options[index..<end].map(usage).joined(separator: " | ") + "]"
-                    : "[\(usage(option))]" + (option.value == .repeatedText ? "..." : ""))
+                    ? "[" + options[index..<end].map(rendering).joined(separator: " | ") + "]"
+                    : "[\(rendering(option))]" + (option.value == .repeatedText ? "..." : ""))
             index = end
         }
         return items
     }
 
-    private static func usage(_ option: OptionSpec) -> String {
-        if case .choice(let choices) = option.value { return "\(option.name) " + choices.joined(separator: "|") }
-        let placeholder = option.usagePlaceholder ?? option.placeholder
-        return ([option.name] + [placeholder].compactMap { $0 }).joined(separator: " ")
+    /// `--state open|closed|all`, `--label L`: names and choices through `literal`, the
+    /// placeholder through `placeholder` (a manual page's bold and italics).
+    static func usage(
+        _ option: OptionSpec, literal: (String) -> String = { $0 }, placeholder: (String) -> String = { $0 }
+    ) -> String {
+        if case .choice(let choices) = option.value {
+            return literal(option.name) + " " + choices.map(literal).joined(separator: "|")
+        }
+        let value = option.usagePlaceholder ?? option.placeholder
+        return ([literal(option.name)] + [value.map(placeholder)].compactMap { $0 }).joined(separator: " ")
     }
 
     private static func rows(_ options: [OptionSpec]) -> String {
@@ -103,11 +110,15 @@ enum HelpText {
             let label =
                 ([option.shortName].compactMap { $0 } + [option.name]).joined(separator: ", ")
                 + (option.placeholder.map { " \($0)" } ?? "")
-            return column(label, option.help.map { fill($0, from: option) })
+            return column(label, helpLines(option))
         }.joined(separator: "\n")
     }
 
-    /// The option's declared values in place of help's placeholders.
+    /// The option's help as printed: its declared values in place of the placeholders.
+    static func helpLines(_ option: OptionSpec) -> [String] {
+        option.help.map { fill($0, from: option) }
+    }
+
     private static func fill(_ line: String, from option: OptionSpec) -> String {
         var line = line
         if let value = option.defaultValue { line = line.replacing("{default}", with: value.text) }
@@ -117,7 +128,7 @@ enum HelpText {
         case .choice(let choices):
             let marked = choices.map { .text($0) == option.defaultValue ? "\($0) (default)" : $0 }
             line = line.replacing("{choices}", with: OptionSpec.Value.list(marked))
-        case .flag, .duration, .url, .text, .repeatedText:
+        case .flag, .duration, .url, .text, .path, .repeatedText:
             break
         }
         return line

@@ -87,7 +87,7 @@ extension CommandSpec {
             IssuesOptions.pulls, IssuesOptions.allKinds, IssuesOptions.limit, IssuesOptions.offset,
             SharedOptions.jsonArray,
         ],
-        build: IssuesOptions.command)
+        argumentCompletions: [.stored(.repository)], build: IssuesOptions.command)
 
     static let issue = CommandSpec(
         name: .issue, abstract: ["Show one issue or pull request (offline)."],
@@ -97,5 +97,5 @@ extension CommandSpec {
             the network.
             """,
         usages: [Usage(arguments: "OWNER/REPO#NUMBER")],
-        options: [SharedOptions.json], build: IssueArguments.command)
+        options: [SharedOptions.json], argumentCompletions: [.stored(.issue)], build: IssueArguments.command)
 }

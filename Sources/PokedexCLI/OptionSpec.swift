@@ -13,6 +13,8 @@ struct OptionSpec: Sendable, Equatable {
         case url
         /// Any text; the command checks it further where it must (`--type`, `--search`).
         case text
+        /// A file's path: parsed as text, completed with file names.
+        case path
         /// One of these words, in any case.
         case choice([String])
         /// Any text, repeatable: every value is kept, where other options keep the last.
@@ -46,6 +48,8 @@ struct OptionSpec: Sendable, Equatable {
     /// Options of one group exclude each other: usage shows them as `[--a | --b]`, and the
     /// parser refuses two of them.
     var group: String?
+    /// The stored names a text value completes to, asked of the database while completing.
+    var storedValues: StoredName?
 
     func isNamed(_ text: String) -> Bool {
         text == name || text == shortName
@@ -58,6 +62,19 @@ struct OptionSpec: Sendable, Equatable {
             throw UsageError(message: "\(name) must be \(Value.list(choices)), not '\(text)'", command: command)
         }
         return choice
+    }
+
+    /// `-q`, `--quiet`: every name it is given by.
+    var names: [String] { [shortName].compactMap { $0 } + [name] }
+
+    /// What completes its value; nil for a flag, which takes none.
+    var valueCompletion: ValueCompletion? {
+        switch value {
+        case .flag: return nil
+        case .choice(let choices): return .words(choices)
+        case .path: return .files
+        case .count, .duration, .url, .text, .repeatedText: return storedValues.map(ValueCompletion.stored) ?? .anything
+        }
     }
 }
 

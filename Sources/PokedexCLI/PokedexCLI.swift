@@ -101,6 +101,11 @@ public enum PokedexCLI {
             case .issue(let command): try runner.issue(command)
             case .repos(let command): try runner.repos(command)
             case .status(let command): try runner.status(command)
+            case .completions(let shell):
+                console.print(DisplayText(sanitizing: shell.completionScript(.pokedex), keepingLineBreaks: true))
+            case .man(let topic):
+                console.print(DisplayText(sanitizing: ManPage.page(topic?.spec, .pokedex), keepingLineBreaks: true))
+            case .complete(let request): runner.complete(request)
             }
             return .finished(ExitCode.success.rawValue)
         } catch {

@@ -10,7 +10,8 @@ enum ListOptions {
         help: ["Show at most N Pokémon (default: {default})."])
     static let type = OptionSpec(
         name: "--type", value: .text, placeholder: "TYPE",
-        help: ["Only Pokémon of this type (e.g. electric, or its name in any", "stored language: Feuer, ほのお)."])
+        help: ["Only Pokémon of this type (e.g. electric, or its name in any", "stored language: Feuer, ほのお)."],
+        storedValues: .type)
     static let generation = OptionSpec(
         name: "--generation", value: .count(1...99), placeholder: "N",
         help: ["Only Pokémon of species introduced in generation N ({range})."])
@@ -41,7 +42,7 @@ enum LanguageOption {
             "Names and texts in this language, by PokeAPI's code (en, fr, de,",
             "ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where",
             "a text is missing.",
-        ])
+        ], storedValues: .language)
 
     /// The code given, when well formed (letters, then hyphenated letters or digits).
     static func code(_ options: ParsedOptions) throws(UsageError) -> String? {
@@ -149,7 +150,7 @@ extension CommandSpec {
             """,
         usages: [Usage(arguments: "<name-or-id>")],
         options: [LanguageOption.spec, SharedOptions.json, ShowArguments.image, ShowArguments.imageProtocol],
-        build: ShowArguments.command)
+        argumentCompletions: [.stored(.pokemon)], build: ShowArguments.command)
 
     static let list = CommandSpec(
         name: .list, abstract: ["List Pokémon in id order (offline)."],
@@ -174,7 +175,8 @@ extension CommandSpec {
             (Feuer, ほのお).
             """,
         usages: [Usage(arguments: "<name-or-id>")],
-        options: [LanguageOption.spec, SharedOptions.json], build: TypeArguments.command)
+        options: [LanguageOption.spec, SharedOptions.json], argumentCompletions: [.stored(.type)],
+        build: TypeArguments.command)
 
     static let ability = CommandSpec(
         name: .ability, abstract: ["Show an ability's effect and Pokémon (offline)."],
@@ -184,5 +186,6 @@ extension CommandSpec {
             slug (static) or the ability's name in any stored language (Statik, せいでんき).
             """,
         usages: [Usage(arguments: "<name-or-id>")],
-        options: [LanguageOption.spec, SharedOptions.json], build: AbilityArguments.command)
+        options: [LanguageOption.spec, SharedOptions.json], argumentCompletions: [.stored(.ability)],
+        build: AbilityArguments.command)
 }

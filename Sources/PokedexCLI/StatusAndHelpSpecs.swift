@@ -17,6 +17,7 @@ extension CommandSpec {
 
     static let help = CommandSpec(
         name: .help, abstract: ["Show help for a command."], overview: "", usages: [], options: [],
+        argumentCompletions: [.commands],
         build: { positionals, options throws(UsageError) in
             guard positionals.count <= 1 else { throw options.failure("unexpected argument '\(positionals[1])'") }
             guard let topic = positionals.first else { return .help(nil) }

@@ -189,5 +189,5 @@ extension CommandSpec {
             SyncOptions.includeArchived, SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout,
             SyncOptions.lockWait,
         ],
-        build: SyncOptions.command)
+        argumentCompletions: [.words(["issues"]), .stored(.repository)], build: SyncOptions.command)
 }

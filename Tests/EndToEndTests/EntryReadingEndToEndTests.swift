@@ -14,10 +14,7 @@ struct EntryReadingEndToEndTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        database = directory.file("pokedex.sqlite")
-        let writer = try LocalStore.openForWriting(path: database)
-        try PokedexEntryFixture.install(into: writer)
-        writer.close()
+        database = try PokedexEntryFixture.databaseFile(in: directory)
     }
 
     func pokedex(_ arguments: String...) throws -> PokedexProcess.Result {

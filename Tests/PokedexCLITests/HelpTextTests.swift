@@ -55,6 +55,8 @@ enum GoldenHelp {
           issues                  List a repository's issues (offline).
           issue                   Show one issue or pull request (offline).
           repos                   List the stored GitHub repositories (offline), or forget one.
+          completions             Print the shell completion script for bash, zsh or fish.
+          man                     Print the manual page of pokedex or of a command (roff).
           help                    Show help for a command.
 
           See 'pokedex help <subcommand>' for detailed help.

@@ -59,6 +59,16 @@ public enum PokedexEntryFixture {
         return (directory, database)
     }
 
+    /// A database file in `directory` holding the fixture, closed: what the end-to-end tests
+    /// run the binaries on.
+    public static func databaseFile(in directory: TemporaryDirectory) throws -> String {
+        let path = directory.file("pokedex.sqlite")
+        let writer = try LocalStore.openForWriting(path: path)
+        defer { writer.close() }
+        try install(into: writer)
+        return path
+    }
+
     /// Writes the fixture's rows, without the raw bodies, into `database`, migrated to an older
     /// schema than the stores write (for a test of a later migration): they are built in a
     /// database of the current schema, then copied table by table, in the columns both schemas

@@ -1,0 +1,13 @@
+/// The kinds of names `pokedex __complete KIND PREFIX` prints from the local database.
+public enum StoredName: String, CaseIterable, Sendable {
+    /// Slugs: `pikachu`.
+    case pokemon
+    case type
+    case ability
+    /// PokeAPI's codes of the languages names are stored in: `en`, `zh-hant`.
+    case language
+    /// `OWNER/REPO`.
+    case repository
+    /// `OWNER/REPO#`: what `issue OWNER/REPO#NUMBER` starts with, left open for the number.
+    case issue
+}
