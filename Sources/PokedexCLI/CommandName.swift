@@ -1,3 +1,3 @@
 public enum CommandName: String, CaseIterable, Sendable {
-    case sync, status, show, list, type, ability, artwork, issues, issue, repos, help
+    case sync, serve, status, show, list, type, ability, artwork, issues, issue, repos, help
 }
