@@ -41,7 +41,7 @@ extension IssueArchive {
             case .updated?: "updated_at \(direction), id \(direction)"
             }
         return try storedItemPage(
-            "FROM github_comment WHERE " + conditions.joined(separator: " AND "), parameters, order: order,
+            "github_comment", where: conditions.joined(separator: " AND "), parameters, order: order,
             limit: query.limit, offset: query.offset)
     }
 

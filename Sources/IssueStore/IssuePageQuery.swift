@@ -40,7 +40,9 @@ public struct StoredItemPage: Sendable {
 extension IssueArchive {
     /// The stored items `query` selects, in its order (ties by number, the same way).
     public func issuePage(repositoryID: Int, query: IssuePageQuery) throws -> StoredItemPage {
-        var conditions = ["repository_id = ?", "number > 0"]
+        // `+number`: a number moved aside (negative) is left out without steering SQLite onto the
+        // (repository, number) index, which made it sort the whole repository for each page.
+        var conditions = ["repository_id = ?", "+number > 0"]
         var parameters: [SQLValue] = [.int(repositoryID)]
         if query.state != .all {
             conditions.append("state = ?")
@@ -56,7 +58,7 @@ extension IssueArchive {
         }
         let direction = query.ascending ? "ASC" : "DESC"
         return try storedItemPage(
-            "FROM github_issue WHERE " + conditions.joined(separator: " AND "), parameters,
+            "github_issue", where: conditions.joined(separator: " AND "), parameters,
             order: "\(query.column) \(direction), number \(direction)", limit: query.limit, offset: query.offset)
     }
 
@@ -76,17 +78,23 @@ extension IssueArchive {
         )
     }
 
-    /// The stored items (`raw_json`) of the rows `fromWhere` selects, in `order`, and how many
-    /// it selects in all.
-    func storedItemPage(_ fromWhere: String, _ parameters: [SQLValue], order: String, limit: Int, offset: Int)
-        throws -> StoredItemPage
-    {
-        let total = try database.queryFirst("SELECT count(*) " + fromWhere, parameters) { $0.int(0) } ?? 0
-        let items = try database.query(
-            "SELECT \(RawBody.gitHub.columns) \(fromWhere) ORDER BY \(order) LIMIT ? OFFSET ?",
-            parameters + [.int(limit), .int(offset)]
-        ) { try RawBody.stored($0, column: 0) }
-        return StoredItemPage(total: total, items: items)
+    /// The stored items (`raw_json`) of the rows of `table` that `where` selects, in `order`, and
+    /// how many it selects in all. The page's ids are found first and their items read by id:
+    /// ordering rows with their items in them made SQLite sort every item of the repository.
+    func storedItemPage(
+        _ table: String, where condition: String, _ parameters: [SQLValue], order: String, limit: Int, offset: Int
+    ) throws -> StoredItemPage {
+        let filter = "FROM \(table) WHERE \(condition)"
+        let total = try database.queryFirst("SELECT count(*) " + filter, parameters) { $0.int(0) } ?? 0
+        let ids = try database.query(
+            "SELECT id \(filter) ORDER BY \(order) LIMIT ? OFFSET ?", parameters + [.int(limit), .int(offset)]
+        ) { $0.int(0) }
+        let items = try ids.map { id in
+            try database.queryFirst("SELECT \(RawBody.gitHub.columns) FROM \(table) WHERE id = ?", [.int(id)]) {
+                try RawBody.stored($0, column: 0)
+            }
+        }
+        return StoredItemPage(total: total, items: items.compactMap { $0 })
     }
 
     /// One stored issue or pull request by number.

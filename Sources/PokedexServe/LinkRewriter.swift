@@ -16,6 +16,39 @@ struct LinkRewriter {
             for (index, byte) in from.dropLast().enumerated() { shifts[Int(byte)] = from.count - 1 - index }
             self.shifts = shifts
         }
+
+        /// Where `from` occurs in `input`, in order, none overlapping.
+        func occurrences(in input: UnsafeRawBufferPointer) -> [Int] {
+            guard let base = input.baseAddress, from.count <= input.count else { return [] }
+            let bytes = base.assumingMemoryBound(to: UInt8.self)
+            var found: [Int] = []
+            from.withUnsafeBufferPointer { pattern in
+                shifts.withUnsafeBufferPointer { shifts in
+                    let last = pattern.count - 1
+                    var start = 0
+                    while start + last < input.count {
+                        let tail = bytes[start + last]
+                        if tail == pattern[last] {
+                            var index = last - 1
+                            while index >= 0, bytes[start + index] == pattern[index] { index -= 1 }
+                            if index < 0 {
+                                found.append(start)
+                                start += pattern.count
+                                continue
+                            }
+                        }
+                        start += shifts[Int(tail)]
+                    }
+                }
+            }
+            return found
+        }
+    }
+
+    /// A match: where in the body, and which replacement.
+    struct Match {
+        let offset: UInt32
+        let replacement: UInt8
     }
 
     let replacements: [Replacement]
@@ -37,50 +70,50 @@ struct LinkRewriter {
 
     var isIdentity: Bool { replacements.isEmpty }
 
-    /// `body` with every replacement made; patterns are found with Horspool's search, which
-    /// skips most of the bytes.
-    func rewrite(_ body: [UInt8]) -> [UInt8] {
-        guard !replacements.isEmpty else { return body }
-        var output: [UInt8] = []
-        output.reserveCapacity(body.count + body.count / 8)
+    /// Every match in `body`, in order, none overlapping: Horspool's search skips most bytes,
+    /// but a body holds thousands of links, so callers keep the result (``MatchCache``).
+    func matches(in body: [UInt8]) -> [Match] {
         body.withUnsafeBytes { input in
-            guard let base = input.baseAddress else { return }
-            // The next match of each pattern at or after `position`, found lazily.
-            var next = replacements.map { find($0, in: input, from: 0) }
-            var position = 0
-            while true {
-                var earliest: Int?
-                for index in next.indices {
-                    if let found = next[index], found < position {
-                        next[index] = find(replacements[index], in: input, from: position)
-                    }
-                    if let found = next[index], earliest.map({ found < next[$0]! }) ?? true {
-                        earliest = index
-                    }
-                }
-                guard let index = earliest, let found = next[index] else { break }
-                output.append(contentsOf: UnsafeRawBufferPointer(start: base + position, count: found - position))
-                output.append(contentsOf: replacements[index].to)
-                position = found + replacements[index].from.count
+            var all: [(offset: Int, replacement: Int)] = []
+            for (index, replacement) in replacements.enumerated() {
+                all += replacement.occurrences(in: input).map { ($0, index) }
             }
-            output.append(contentsOf: UnsafeRawBufferPointer(start: base + position, count: input.count - position))
+            all.sort { $0.offset < $1.offset }
+            var kept: [Match] = []
+            var end = 0
+            for match in all where match.offset >= end {
+                kept.append(Match(offset: UInt32(match.offset), replacement: UInt8(match.replacement)))
+                end = match.offset + replacements[match.replacement].from.count
+            }
+            return kept
         }
-        return output
     }
 
-    private func find(_ replacement: Replacement, in input: UnsafeRawBufferPointer, from position: Int) -> Int? {
-        let pattern = replacement.from
-        let last = pattern.count - 1
-        var start = position
-        while start + last < input.count {
-            let tail = input[start + last]
-            if tail == pattern[last] {
-                var index = last - 1
-                while index >= 0, input[start + index] == pattern[index] { index -= 1 }
-                if index < 0 { return start }
-            }
-            start += replacement.shifts[Int(tail)]
+    /// `body` with the replacements made at `matches` (``matches(in:)`` of this body), written
+    /// once, in runs.
+    func rewrite(_ body: [UInt8], at matches: [Match]) -> [UInt8] {
+        let size = matches.reduce(body.count) { size, match in
+            size + replacements[Int(match.replacement)].to.count - replacements[Int(match.replacement)].from.count
         }
-        return nil
+        return body.withUnsafeBytes { input in
+            [UInt8](unsafeUninitializedCapacity: size) { output, count in
+                let target = UnsafeMutableRawBufferPointer(output)
+                var written = 0
+                var position = 0
+                func copy(_ source: UnsafeRawBufferPointer) {
+                    UnsafeMutableRawBufferPointer(rebasing: target[written..<(written + source.count)])
+                        .copyMemory(from: source)
+                    written += source.count
+                }
+                for match in matches {
+                    let replacement = replacements[Int(match.replacement)]
+                    copy(UnsafeRawBufferPointer(rebasing: input[position..<Int(match.offset)]))
+                    replacement.to.withUnsafeBytes(copy)
+                    position = Int(match.offset) + replacement.from.count
+                }
+                copy(UnsafeRawBufferPointer(rebasing: input[position...]))
+                count = written
+            }
+        }
     }
 }

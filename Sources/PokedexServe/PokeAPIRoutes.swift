@@ -13,6 +13,7 @@ struct PokeAPIRoutes {
 
     let store: StoreReader
     let configuration: ServeConfiguration
+    let matches = MatchCache()
 
     func respond(_ request: ServerRequest, path: Substring) throws -> ServerResponse {
         var segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
@@ -67,10 +68,11 @@ struct PokeAPIRoutes {
         for replacement in rewriter.replacements {
             fingerprint.add(String(decoding: replacement.from + replacement.to, as: UTF8.self))
         }
-        return try ServerResponse.current(
-            etag: fingerprint.entityTag, for: request, contentType: Self.json, headers: Self.headers
-        ) {
-            rewriter.isIdentity ? body : .identity(rewriter.rewrite(try body.decoded()))
+        let tag = fingerprint.entityTag
+        return try ServerResponse.current(etag: tag, for: request, contentType: Self.json, headers: Self.headers) {
+            guard !rewriter.isIdentity else { return body }
+            let decoded = try body.decoded()
+            return .identity(rewriter.rewrite(decoded, at: matches.matches(tag) { rewriter.matches(in: decoded) }))
         }
     }
 
