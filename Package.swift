@@ -200,6 +200,7 @@ let package = Package(
                 "PokedexCLI", "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "PokedexSync",
                 "HTTPTypes", "TextUtilities", "JSONOutput", "BodyCoding", "TestSupport",
             ]),
+        .testTarget(name: "PokedexServeTests", dependencies: ["PokedexServe", "HTTPServer"]),
         .testTarget(
             name: "EndToEndTests",
             // PokedexStore, IssueStore and CSQLite only to inspect files the binaries wrote (integrity

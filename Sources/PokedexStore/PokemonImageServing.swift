@@ -11,17 +11,19 @@ public struct LinkedImage: Sendable, Equatable {
 
 extension PokemonImageStore {
     /// The images of a Pokémon that a sync stored or found missing at the URL its body gives
-    /// now, in `ImageKind.allCases` order.
+    /// now, in `ImageKind.allCases` order: one query, as each served body asks.
     public func linkedImages(pokemonID: Int) throws -> [LinkedImage] {
-        try ImageKind.allCases.compactMap { kind in
-            try database.queryFirst(
-                """
-                SELECT i.url, i.status = 'stored' FROM pokemon AS p
-                JOIN pokemon_image AS i ON i.pokemon_id = p.id AND i.kind = ? AND i.url = p.\(kind.urlColumn)
-                WHERE p.id = ?
-                """,
-                [.text(kind.rawValue), .int(pokemonID)]
-            ) { LinkedImage(kind: kind, url: $0.text(0), isStored: $0.bool(1)) }
+        try database.query(Self.linkedImagesQuery, [.int(pokemonID)]) { row -> LinkedImage? in
+            ImageKind(rawValue: row.text(0)).map { LinkedImage(kind: $0, url: row.text(1), isStored: row.bool(2)) }
+        }.compactMap { $0 }.sorted { left, right in
+            ImageKind.allCases.firstIndex(of: left.kind)! < ImageKind.allCases.firstIndex(of: right.kind)!
         }
     }
+
+    /// The URL column each kind's link is in, chosen by kind: constants of `ImageKind`.
+    private static let linkedImagesQuery = """
+        SELECT i.kind, i.url, i.status = 'stored' FROM pokemon_image AS i JOIN pokemon AS p ON p.id = i.pokemon_id
+        WHERE i.pokemon_id = ? AND i.url = CASE i.kind \(
+            ImageKind.allCases.map { "WHEN '\($0.rawValue)' THEN p.\($0.urlColumn)" }.joined(separator: " ")) END
+        """
 }
