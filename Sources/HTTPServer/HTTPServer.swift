@@ -53,6 +53,7 @@ public final class HTTPServer: @unchecked Sendable {
         var signals = Self.stopSignals
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         signal(SIGPIPE, SIG_IGN)
+        Self.allowDescriptors(limits.heldConnections + 64)
         let context = Unmanaged.passUnretained(self).toOpaque()
         let options: [MHD_OptionItem] = [
             Self.option(.LISTEN_SOCKET, Int(socket.descriptor)),
@@ -100,6 +101,20 @@ public final class HTTPServer: @unchecked Sendable {
         MHD_stop_daemon(daemon)
         self.daemon = nil
         watch.stop()
+    }
+
+    /// Raises the soft limit on open descriptors to `count` where the hard limit allows: a
+    /// default of 1,024 would refuse connections below --max-connections.
+    private static func allowDescriptors(_ count: Int) {
+        #if canImport(Glibc)
+            let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+        limit.rlim_cur = min(rlim_t(count), limit.rlim_max)
+        setrlimit(resource, &limit)
     }
 
     private static var stopSignals: sigset_t {

@@ -97,11 +97,15 @@ struct ServeHostileEndToEndTests {
     @Test("a 10,000-connection burst: answers or clean 503s or closes, others still served, memory bounded")
     func burst() throws {
         let server = try ServeProcess(database: source.path, ["--max-connections", "64"])
+        // The test process is shared with other suites: their descriptors stay within the hard
+        // limit too, and a socket refused for want of one counts as a connection not made.
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        let wanted = min(10_000, Int(limit.rlim_max) - 200)
-        limit.rlim_cur = rlim_t(wanted + 100)
+        limit.rlim_cur = limit.rlim_max
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        let wanted = min(10_000, Int(limit.rlim_max) / 2)
+        // Connected before the burst, so that it needs no descriptor during it.
+        let probe = try RawHTTP(port: server.port, timeout: 10)
         let started = Date()
         var clients: [RawHTTP] = []
         var refused = 0
@@ -113,7 +117,10 @@ struct ServeHostileEndToEndTests {
             client.send("GET /api/v2/ HTTP/1.1\r\nHost: x\r\n\r\n")
             clients.append(client)
         }
-        try Self.expectPrompt(server, within: 10, busy: true, "during the burst")
+        let during = Date()
+        let answer = try probe.request("/api/v2/pokemon/25")
+        #expect(answer.status == 200 || answer.status == 503, "during the burst: \(answer.status)")
+        #expect(Date().timeIntervalSince(during) < 10)
         var statuses: [Int: Int] = [:]
         var closed = 0
         for client in clients where Date().timeIntervalSince(started) < 120 {

@@ -67,6 +67,17 @@ final class ServeProcess: @unchecked Sendable {
         stderr.split(separator: "\n").dropFirst().map(String.init).filter { !$0.hasPrefix("pokedex serve:") }
     }
 
+    /// Whether the access log comes to satisfy `condition` within `timeout` seconds: a line is
+    /// written once its answer is queued, so it may follow the answer by a moment.
+    func accessLog(within timeout: TimeInterval = 5, satisfies condition: ([String]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition(accessLines) {
+            guard Date() < deadline else { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
     private final class Collected: @unchecked Sendable {
         private let lock = NSLock()
         private var data = Data()
