@@ -118,6 +118,22 @@ struct ServeHTTPEndToEndTests {
         #expect(server.accessLog { $0.count >= 2_000 })
     }
 
+    @Test("a request in flight at SIGTERM gets its whole answer, read after the signal; then exit 0")
+    func drainsOnStop() throws {
+        let server = try ServeProcess(database: source.path, global: ["-q"])
+        let page = "/api/v3/repos/octo-org/hello/issues/comments?per_page=100"
+        let expected = try RawHTTP(port: server.port).request(page).body
+        // A small window: the answer (≈ 140 KB) is still on its way when the signal comes.
+        let reader = try RawHTTP(port: server.port, timeout: 20, receiveBuffer: 2048)
+        reader.send("GET \(page) HTTP/1.1\r\nHost: x\r\n\r\n")
+        usleep(300_000)
+        kill(server.process.processIdentifier, SIGTERM)
+        usleep(500_000)
+        let answer = try reader.response()
+        #expect(answer.status == 200 && answer.body == expected)
+        #expect(server.stop() == 0)
+    }
+
     @Test("the token: every request needs it (compared whole), preflights excepted; it is never logged")
     func token() throws {
         let secret = "s3cret-\(UUID().uuidString)"

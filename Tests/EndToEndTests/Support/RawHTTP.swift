@@ -21,10 +21,14 @@ final class RawHTTP: @unchecked Sendable {
     let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds of silence.
-    init(port: Int, timeout: TimeInterval = 10) throws {
+    /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds of silence. A
+    /// `receiveBuffer` keeps the window small: the server's answer then waits on this reader.
+    init(port: Int, timeout: TimeInterval = 10, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(errno)") }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
