@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "pokedex", targets: ["pokedex"]),
         .executable(name: "pokedex-sync", targets: ["pokedex-sync"]),
+        .executable(name: "pokedex-serve", targets: ["pokedex-serve"]),
     ],
     targets: [
         // The system SQLite (libsqlite3-dev on Debian/Ubuntu); no pkg-config needed.
@@ -92,6 +93,20 @@ let package = Package(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "HTTPTypes", "SyncSettings"]),
+        // The system libmicrohttpd (libmicrohttpd-dev on Debian/Ubuntu, libmicrohttpd from
+        // Homebrew) and, on it, an HTTP server knowing nothing of pokedex: requests and
+        // responses as values, limits, content coding, CORS, the access log.
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "BodyCoding", "TextUtilities"]),
+        // The database served as PokeAPI and GitHub's REST API: their routes over the stores.
+        .target(
+            name: "PokedexServe",
+            dependencies: [
+                "HTTPServer", "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "BodyCoding",
+                "JSONOutput", "TextUtilities",
+            ]),
         // Two binaries, installed side by side: `pokedex` answers queries without loading libcurl
         // (its TLS, compression and name-service libraries: 29 shared objects, ≈4 ms of every
         // start) and hands `sync` to `pokedex-sync`, which links libcurl and FoundationEssentials
@@ -128,6 +143,18 @@ let package = Package(
                 .unsafeFlags(
                     ["-static-stdlib", "-Xlinker", "-no-pie", "-l_FoundationCollections", "-l_FoundationCShims"],
                     .when(platforms: [.linux], configuration: .release))
+            ]
+        ),
+
+        // `pokedex serve` runs in a third binary: libmicrohttpd and GnuTLS, which it loads,
+        // would add to every query's start in `pokedex` (docs/performance-notes.md).
+        .target(
+            name: "PokedexServeCLI", dependencies: ["PokedexCLI", "PokedexServe", "HTTPServer"]),
+        .executableTarget(
+            name: "pokedex-serve", dependencies: ["PokedexServeCLI", "PokedexCLI"],
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
             ]
         ),
 
@@ -173,14 +200,17 @@ let package = Package(
                 "PokedexCLI", "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "PokedexSync",
                 "HTTPTypes", "TextUtilities", "JSONOutput", "BodyCoding", "TestSupport",
             ]),
+        .testTarget(name: "PokedexServeTests", dependencies: ["PokedexServe", "HTTPServer"]),
         .testTarget(
             name: "EndToEndTests",
-            // PokedexStore and CSQLite only to inspect files the binary wrote (integrity checks).
+            // PokedexStore, IssueStore and CSQLite only to inspect files the binaries wrote (integrity
+            // checks, a copy made through `serve` compared with its source).
             dependencies: [
-                "LoopbackHTTP", "TestSupport", "PokedexStore", "LocalDatabase", "TextUtilities", "SQLiteDatabase",
-                "CSQLite",
+                "LoopbackHTTP", "TestSupport", "PokedexStore", "IssueStore", "LocalDatabase", "TextUtilities",
+                "SQLiteDatabase", "CSQLite",
                 .target(name: "pokedex"),
                 .target(name: "pokedex-sync"),
+                .target(name: "pokedex-serve"),
             ]
         ),
     ]

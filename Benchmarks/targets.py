@@ -4,6 +4,7 @@ Targets rows with PASS/FAIL ("not run" when a series it needs is missing)."""
 import operator
 from dataclasses import dataclass
 
+from bench import serve_report
 from bench.results import Results, num
 
 
@@ -196,6 +197,14 @@ TARGETS = (
                 "scale_search", "scale_search_sqlite3"),
     read_target("`issue {big}#{number}` ÷ sqlite3 ({big_label}-issue db), hyperfine mean",
                 "scale_issue", "scale_issue_sqlite3"),
+    # Issue 31: pokedex serve, random Pokémon details, 64 keep-alive connections.
+    Target("pokedex serve requests/s ÷ nginx serving the same bodies as static files, medians", "≥ 0.5×", GE, 0.5,
+           serve_report.target_rps, ("nginx",)),
+    Target("pokedex serve p99 latency, median of runs", "≤ 5 ms", LE, 5, serve_report.target_p99),
+    Target("pokedex serve requests/s ÷ python3 -m http.server over the same files, medians", "≥ 10×", GE, 10,
+           serve_report.target_rps, ("http.server",)),
+    Target("pokedex serve peak RSS under that load", "≤ 64 MB", LE, 64, serve_report.target_rss),
+    Target("pokedex serve 304 answers ÷ 200 answers, requests/s", "≥ 1×", GE, 1, serve_report.target_conditional),
     Target("full sync `--artwork sprites`: time added over `--artwork none`, median wall",
            "≤ 25 %", LE, 25, artwork_added_time),
     Target("no-change refresh of a synced `--artwork sprites` db ÷ its full sync, median wall",

@@ -7,11 +7,12 @@ from pathlib import Path
 BENCH_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = BENCH_DIR.parent
 ALL_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query", "issues", "dlt-issues", "scale",
-             "artwork", "comments")
+             "artwork", "comments", "serve")
 POKEAPI_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query")
 GITHUB_CASES = ("issues", "dlt-issues")
-POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale", "artwork", "comments")
+POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale", "artwork", "comments", "serve")
 THREAD_CASES = ("comments",)     # case i, on the main mirror; a section of its own
+SERVE_CASES = ("serve",)         # case j: its databases come from the main mirror; a section of its own
 
 # The lists a full sync walks (and naive_sync.py too), by the table their details fill; the
 # evolution chains have no list walk: the species bodies link them.
@@ -44,6 +45,8 @@ class Settings:
     main_mirror: str = "memo"
     scale_mirror: str = "memo"
     scale_hf_runs: int = 20
+    serve_seconds: int = 10
+    serve_threads: int = 2
     dlt_pokemon_nesting: str = "0"
     concurrency: str = ""
     strict: bool = False
@@ -58,7 +61,8 @@ class Settings:
         s = cls()
         if env.get("CASES", "").split():
             s.cases = env["CASES"].split()
-        for name in ("runs", "dlt_runs", "gh2sqlite_runs", "scale_issues", "scale_hf_runs"):
+        for name in ("runs", "dlt_runs", "gh2sqlite_runs", "scale_issues", "scale_hf_runs", "serve_seconds",
+                     "serve_threads"):
             text = env.get(name.upper(), str(getattr(s, name)))
             if not re.fullmatch(r"[1-9][0-9]*", text):
                 raise BenchError(f"{name.upper()} must be a positive integer")

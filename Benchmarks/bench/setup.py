@@ -14,11 +14,16 @@ PYTHON = VENV / "bin/python"
 
 
 def install_tools() -> None:
-    missing = [package for package, present in (
+    install_packages([
         ("hyperfine", shutil.which("hyperfine")), ("time", os.access("/usr/bin/time", os.X_OK)),
         ("curl", shutil.which("curl")), ("sqlite3", shutil.which("sqlite3")),
         # The static release build links libcurl by name: libcurl.so comes with the -dev package.
-        ("libcurl4-openssl-dev", shutil.which("curl-config"))) if not present]
+        ("libcurl4-openssl-dev", shutil.which("curl-config"))])
+
+
+def install_packages(packages: list) -> None:
+    """apt-get install the (package, present) pairs whose package is not present."""
+    missing = [package for package, present in packages if not present]
     if not missing:
         return
     log(f"installing with apt: {' '.join(missing)}")

@@ -79,9 +79,22 @@ enum DeflateCodec {
         deinit { libdeflate_free_compressor(compressor) }
 
         func zlib(_ input: UnsafeRawBufferPointer) -> [UInt8] {
-            let bound = libdeflate_zlib_compress_bound(compressor, input.count)
-            let roomy = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-                count = libdeflate_zlib_compress(compressor, input.baseAddress, input.count, buffer.baseAddress, bound)
+            compress(input, bound: libdeflate_zlib_compress_bound, with: libdeflate_zlib_compress)
+        }
+
+        /// A gzip member (RFC 1952), as HTTP's `Content-Encoding: gzip` sends it.
+        func gzip(_ input: UnsafeRawBufferPointer) -> [UInt8] {
+            compress(input, bound: libdeflate_gzip_compress_bound, with: libdeflate_gzip_compress)
+        }
+
+        private func compress(
+            _ input: UnsafeRawBufferPointer,
+            bound: (OpaquePointer?, Int) -> Int,
+            with function: (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?, Int) -> Int
+        ) -> [UInt8] {
+            let room = bound(compressor, input.count)
+            let roomy = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+                count = function(compressor, input.baseAddress, input.count, buffer.baseAddress, room)
                 // The bound is room enough for any input.
                 precondition(count > 0, "libdeflate stopped short of its own bound")
             }

@@ -298,18 +298,9 @@ public struct IssueArchive {
             conditions.append("i.author_id IN (SELECT id FROM github_user WHERE login = ? COLLATE NOCASE)")
             parameters.append(.text(author))
         }
-        let labels = Set(filter.labels.map { $0.lowercased() })
-        if !labels.isEmpty {
-            // The labels travel as one JSON array parameter, read back with json_each.
-            conditions.append(
-                """
-                (SELECT count(DISTINCT lower(l.name)) FROM github_issue_label AS il
-                 JOIN github_label AS l ON l.id = il.label_id
-                 WHERE il.issue_id = i.id AND lower(l.name) IN (SELECT value FROM json_each(?))) = ?
-                """)
-            parameters += [
-                .text(JSONValue.array(labels.sorted().map(JSONValue.string)).rendered()), .int(labels.count),
-            ]
+        if let labels = carryingAllLabels(filter.labels, issue: "i.id") {
+            conditions.append(labels.sql)
+            parameters += labels.parameters
         }
         return ("FROM github_issue AS i WHERE " + conditions.joined(separator: " AND "), parameters)
     }

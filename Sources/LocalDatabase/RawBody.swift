@@ -47,12 +47,9 @@ package struct RawBody: Sendable {
 
     /// The body stored in `columns`, starting at `column` of `row`, as it was received.
     package static func body(_ row: Row, column: Int32) throws(RawBodyError) -> [UInt8] {
+        let body = try stored(row, column: column)
         do throws(BodyCodingError) {
-            guard let encoding = StoredBody.Encoding(rawValue: row.text(column)) else {
-                throw BodyCodingError.corrupt("its encoding '\(row.text(column))' is none pokedex writes")
-            }
-            return try StoredBody(bytes: row.bytes(column + 2), encoding: encoding, decodedSize: row.int(column + 1))
-                .decoded()
+            return try body.decoded()
         } catch {
             throw RawBodyError(reason: error.description)
         }

@@ -1,5 +1,6 @@
 public enum Command: Equatable, Sendable {
     case sync(SyncCommand)
+    case serve(ServeCommand)
     case show(ShowCommand)
     case list(ListCommand)
     case type(TypeCommand)

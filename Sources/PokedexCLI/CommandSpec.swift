@@ -44,6 +44,7 @@ extension CommandName {
     var spec: CommandSpec {
         switch self {
         case .sync: return .sync
+        case .serve: return .serve
         case .status: return .status
         case .show: return .show
         case .list: return .list

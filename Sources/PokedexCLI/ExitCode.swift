@@ -7,7 +7,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case notFound = 66
     case unavailable = 69
     case internalError = 70
-    /// A file pokedex needs beside it is missing: `pokedex-sync`, which `sync` runs.
+    /// A file pokedex needs beside it is missing: `pokedex-sync` or `pokedex-serve`.
     case missingFile = 72
     case cannotCreate = 73
     case databaseUnusable = 74
@@ -28,7 +28,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
                 + "yet), or a repository GitHub does not show."
         case .unavailable: return "The server could not be reached, or failed (5xx, 408, 429)."
         case .internalError: return "A bug in pokedex."
-        case .missingFile: return "pokedex-sync, which runs sync, is not installed beside pokedex."
+        case .missingFile:
+            return "pokedex-sync or pokedex-serve, which run sync and serve, is not installed beside pokedex."
         case .cannotCreate: return "The database file or its directory cannot be created, opened or written."
         case .databaseUnusable:
             return "The database file is not usable: not SQLite, damaged, from a newer pokedex, or, for a "

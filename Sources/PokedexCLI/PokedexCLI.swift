@@ -21,14 +21,24 @@ public enum PokedexCLI {
         public let databasePath: String
     }
 
+    /// Runs `pokedex serve`, which lives in `pokedex-serve`: only it links libmicrohttpd (and
+    /// GnuTLS with it), which would slow every query's start. The command-line binaries exec
+    /// it; it runs the server itself. Given what a sync is given.
+    public typealias ServeRunner = @Sendable (ServeCommand, SyncContext) throws -> Void
+
+    /// Replaces this process with `pokedex-serve`, installed beside it.
+    public static let execServeBinary: ServeRunner = { _, _ in try SiblingExecutable.exec(named: "pokedex-serve") }
+
     /// Runs the command line, `sync` through `sync`: the entry point of the sync binary.
     public static func run(
         arguments: [String], environment: [String: String], console: Console = .standard,
-        sync: SyncRunner
+        sync: SyncRunner, serve: ServeRunner = execServeBinary
     ) async -> Int32 {
         switch start(arguments: arguments, environment: environment, console: console) {
         case .finished(let status):
             return status
+        case .serve(let command, let context):
+            return runServe(serve, command, context)
         case .sync(let command, let context):
             do {
                 try await sync(command, context)
@@ -44,11 +54,13 @@ public enum PokedexCLI {
     /// point would start the concurrency runtime's threads, a visible part of a query's time.
     public static func run(
         arguments: [String], environment: [String: String], console: Console = .standard,
-        handOffSync: (SyncCommand, SyncContext) throws -> Void
+        handOffSync: (SyncCommand, SyncContext) throws -> Void, serve: ServeRunner = execServeBinary
     ) -> Int32 {
         switch start(arguments: arguments, environment: environment, console: console) {
         case .finished(let status):
             return status
+        case .serve(let command, let context):
+            return runServe(serve, command, context)
         case .sync(let command, let context):
             do {
                 try handOffSync(command, context)
@@ -59,10 +71,21 @@ public enum PokedexCLI {
         }
     }
 
-    /// A command line after `start`: finished with an exit status, or a sync left to run.
+    /// A command line after `start`: finished with an exit status, or a sync or a server left
+    /// to run.
     private enum Started {
         case finished(Int32)
         case sync(SyncCommand, SyncContext)
+        case serve(ServeCommand, SyncContext)
+    }
+
+    private static func runServe(_ serve: ServeRunner, _ command: ServeCommand, _ context: SyncContext) -> Int32 {
+        do {
+            try serve(command, context)
+            return ExitCode.success.rawValue
+        } catch {
+            return report(error, console: context.console, isSync: false)
+        }
     }
 
     /// Parses the arguments and runs every command but `sync`.
@@ -82,16 +105,17 @@ public enum PokedexCLI {
         }
         let console = redacting.colorsErrors(invocation.global.color, environment: environment)
         let runner = CommandRunner(global: invocation.global, environment: environment, console: console)
+        func context() throws -> SyncContext {
+            SyncContext(
+                global: invocation.global, environment: environment, console: console,
+                databasePath: try runner.databasePath())
+        }
         do {
             switch invocation.command {
             case .help(let topic): console.print(DisplayText(sanitizing: HelpText.help(topic), keepingLineBreaks: true))
             case .version: console.print("\(PokedexVersion.current)")
-            case .sync(let command):
-                return .sync(
-                    command,
-                    SyncContext(
-                        global: invocation.global, environment: environment,
-                        console: console, databasePath: try runner.databasePath()))
+            case .sync(let command): return .sync(command, try context())
+            case .serve(let command): return .serve(command, try context())
             case .show(let command): try runner.show(command)
             case .list(let command): try runner.list(command)
             case .type(let command): try runner.type(command)

@@ -26,6 +26,20 @@ public enum SiblingExecutable {
         return String(own[...slash]) + name
     }
 
+    /// Replaces this process with the sibling `name`, run with this process's arguments;
+    /// throws only when that fails.
+    public static func exec(named name: String) throws(CommandFailure) {
+        let path = path(named: name)
+        var arguments = CommandLine.arguments
+        arguments[0] = path
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        throw CommandFailure(
+            message: "cannot run \(path) (\(reason)): \(name) must be installed beside pokedex",
+            exitCode: .missingFile)
+    }
+
     /// The running binary's path, symbolic links resolved, so a link in ~/bin to the
     /// installed binary still finds its sibling.
     private static func runningExecutablePath() -> String {

@@ -44,6 +44,33 @@ public enum PercentEncoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Each `%XX` as its byte, and `+` as a space where `plusIsSpace` (a form's names and
+    /// values), strictly, as a server's router needs: a malformed escape, an encoded NUL or
+    /// bytes that are not UTF-8 make the text undecodable (nil) rather than something else.
+    public static func strictlyDecoded(_ text: Substring, plusIsSpace: Bool) -> String? {
+        let source = Array(text.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(source.count)
+        var index = 0
+        while index < source.count {
+            switch source[index] {
+            case UInt8(ascii: "%"):
+                guard index + 2 < source.count, let high = hexValue(source[index + 1]),
+                    let low = hexValue(source[index + 2]), high | low != 0
+                else { return nil }
+                bytes.append(high << 4 | low)
+                index += 3
+            case UInt8(ascii: "+") where plusIsSpace:
+                bytes.append(UInt8(ascii: " "))
+                index += 1
+            case let byte:
+                bytes.append(byte)
+                index += 1
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")

@@ -86,7 +86,7 @@ struct ShellCompletionEndToEndTests {
             ("pokedex --db \(database) issue acme/a", ["acme/anvil#"]),
             ("pokedex --db \(database) show -- pi", ["pikachu", "pichu"]),
             ("pokedex --db \(fixture.directory.file("missing.sqlite")) show pi", []),
-            ("pokedex help s", ["sync", "status", "show"]),
+            ("pokedex help s", ["sync", "serve", "status", "show"]),
             ("pokedex man is", ["issues", "issue"]),
             ("pokedex completions ", ["bash", "zsh", "fish"]),
             ("pokedex __", []),

@@ -46,6 +46,7 @@ enum GoldenHelp {
           sync                    Download the Pokémon catalog and refresh synced repositories;
                                   'sync issues OWNER/REPO' mirrors one repository's issues,
                                   'sync issues OWNER' every repository of an owner.
+          serve                   Serve the database as PokeAPI and GitHub's API over HTTP (offline).
           status                  What the database holds and how its syncs went (offline).
           show                    Show one Pokémon's Pokédex entry (offline).
           list                    List Pokémon in id order (offline).
@@ -297,6 +298,41 @@ enum GoldenHelp {
         \(globalOptions)
         """
 
+    /// `pokedex help serve`.
+    static let serve = """
+        OVERVIEW: Answer PokeAPI's requests at /api/v2/ and GitHub's REST API's at /api/v3/
+        (GitHub Enterprise's layout) from the database, as those APIs answer them, so
+        that apps, API clients and other pokedex syncs work without the network.
+        Read-only: a sync may run meanwhile, and each request sees what it last
+        committed. The first line on stderr is the URL served, then one line per
+        request (-q: none). SIGINT or SIGTERM lets the requests in flight finish,
+        then exits 0. See docs/serve.md.
+
+        \(serveUsage)
+
+        OPTIONS:
+          --host ADDRESS          Listen on this IP address (default: 127.0.0.1, this machine only;
+                                  0.0.0.0 or :: for every interface, said on stderr).
+          --port N                Listen on this port, 0 for any free one (default: 8080).
+          --base-url URL          Where served links point (list pages, bodies' links, Link
+                                  headers, images), e.g. a proxy's URL (default: the address
+                                  listened on).
+          --include-private       Serve repositories that were synced as private too.
+          --token-file FILE       Require 'Authorization: Bearer TOKEN' on every request, TOKEN
+                                  being FILE's first line (default: $POKEDEX_SERVE_TOKEN, else none).
+          --max-connections N     Serve at most N connections at once; past it, 503 (default: 256).
+          --timeout SECONDS       Close a connection idle this long, or whose request's head takes
+                                  longer to arrive (default: 10).
+          --threads N             Threads answering requests (default: 2).
+        \(globalOptions)
+        """
+
+    /// The usage line of `serve`.
+    static let serveUsage = """
+        Usage: pokedex serve [--host ADDRESS] [--port N] [--base-url URL] [--include-private] [--token-file FILE] \
+        [--max-connections N] [--timeout SECONDS] [--threads N]
+        """
+
     /// The usage line of `repos`.
     static let reposUsage = """
         Usage: pokedex repos [--json] [--forget NAME] [--yes]
@@ -370,7 +406,7 @@ struct HelpTextTests {
             (nil, GoldenHelp.tool), (.help, GoldenHelp.tool), (.sync, GoldenHelp.sync), (.status, GoldenHelp.status),
             (.show, GoldenHelp.show), (.list, GoldenHelp.list), (.type, GoldenHelp.type),
             (.ability, GoldenHelp.ability), (.artwork, GoldenHelp.artwork), (.issues, GoldenHelp.issues),
-            (.issue, GoldenHelp.issue), (.repos, GoldenHelp.repos),
+            (.issue, GoldenHelp.issue), (.repos, GoldenHelp.repos), (.serve, GoldenHelp.serve),
         ] as [(CommandName?, String)])
     func help(command: CommandName?, expected: String) {
         #expect(HelpText.help(command) == expected)
@@ -383,6 +419,7 @@ struct HelpTextTests {
             (.status, GoldenHelp.statusUsage), (.show, GoldenHelp.showUsage), (.list, GoldenHelp.listUsage),
             (.type, GoldenHelp.typeUsage), (.ability, GoldenHelp.abilityUsage), (.artwork, GoldenHelp.artworkUsage),
             (.issues, GoldenHelp.issuesUsage), (.issue, GoldenHelp.issueUsage), (.repos, GoldenHelp.reposUsage),
+            (.serve, GoldenHelp.serveUsage),
         ] as [(CommandName?, String)])
     func usageLine(command: CommandName?, expected: String) {
         #expect(HelpText.usageLine(command) == expected)

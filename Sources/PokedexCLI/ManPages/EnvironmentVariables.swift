@@ -26,6 +26,9 @@ enum EnvironmentVariables {
                 + "Without one GitHub allows 60 requests an hour."),
         Entry(names: ["GH_TOKEN"], meaning: "The token when GITHUB_TOKEN is not set."),
         Entry(
+            names: ["POKEDEX_SERVE_TOKEN"],
+            meaning: "The token pokedex serve requires (Authorization: Bearer …) when --token-file is not given."),
+        Entry(
             names: ["POKEDEX_LANG"],
             meaning: "The display language when --lang is not given (PokeAPI's codes: en, fr, de, ja, zh-hant, "
                 + "…); default en."),

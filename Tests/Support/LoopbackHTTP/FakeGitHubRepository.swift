@@ -69,6 +69,8 @@ public struct FakeGitHubRepository: Sendable {
     public var comments: [FakeGitHubComment]
     public var isFork: Bool
     public var isArchived: Bool
+    /// Rendered as `"private": true` (the fake serves it to anyone all the same).
+    public var isPrivate = false
 
     public init(
         id: Int64, owner: String, name: String, description: String? = nil,

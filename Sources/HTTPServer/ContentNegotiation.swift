@@ -1,0 +1,48 @@
+import BodyCoding
+
+/// The `Content-Encoding` a body is sent in, from the client's `Accept-Encoding`: a stored
+/// zlib stream goes as it is to a client that accepts `deflate`; other bodies are compressed
+/// with gzip (or deflate, when that is all it accepts), and small ones not at all.
+enum ContentNegotiation {
+    /// Below this, compressing saves less than it costs.
+    static let smallestCompressed = 1024
+
+    /// The codings a client accepts, from its `Accept-Encoding` (q=0 refuses one, `*` stands
+    /// for the others).
+    struct Accepted: Equatable {
+        var gzip = false
+        var deflate = false
+
+        init(_ header: String?) {
+            guard let header else { return }
+            var wildcard: Bool?
+            var named: [String: Bool] = [:]
+            for item in header.split(separator: ",") {
+                let parts = item.split(separator: ";")
+                guard let token = parts.first?.trimmingSpaces.lowercased(), !token.isEmpty else { continue }
+                let refused = parts.dropFirst().contains { parameter in
+                    let pair = parameter.split(separator: "=", maxSplits: 1)
+                    guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" else { return false }
+                    return Double(pair[1].trimmingSpaces).map { $0 <= 0 } ?? false
+                }
+                if token == "*" { wildcard = !refused } else { named[token] = !refused }
+            }
+            gzip = named["gzip"] ?? named["x-gzip"] ?? wildcard ?? false
+            deflate = named["deflate"] ?? wildcard ?? false
+        }
+    }
+
+    /// The bytes to send and their `Content-Encoding`, nil for none.
+    static func encode(
+        _ body: StoredBody, accepted: Accepted, isCompressible: Bool, compressor: () -> ResponseCompressor
+    ) throws -> (bytes: [UInt8], encoding: String?) {
+        if body.encoding == .zlib, accepted.deflate, isCompressible {
+            return (body.bytes, "deflate")
+        }
+        let decoded = try body.decoded()
+        guard isCompressible, decoded.count >= smallestCompressed else { return (decoded, nil) }
+        if accepted.gzip { return (compressor().gzip(decoded), "gzip") }
+        if accepted.deflate { return (compressor().zlib(decoded), "deflate") }
+        return (decoded, nil)
+    }
+}

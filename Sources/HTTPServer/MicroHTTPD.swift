@@ -1,0 +1,81 @@
+import CMicroHTTPD
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// libmicrohttpd's callbacks, as C function pointers: each finds the server in its closure
+/// argument and hands over. They run on libmicrohttpd's threads, so nothing here is isolated
+/// to an actor.
+enum MicroHTTPD {
+    /// Called when a request's head is complete (first), then until its body is read: see
+    /// ``HTTPServer/access(_:url:method:uploadSize:context:)``.
+    static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, uploadSize, context in
+        guard let cls, let connection, let url, let method, let uploadSize, let context else { return .NO }
+        return server(cls).access(
+            connection, url: String(cString: url), method: String(cString: method), uploadSize: uploadSize,
+            context: context)
+    }
+
+    static let connectionNotice: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+        guard let cls, let connection else { return }
+        let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+        switch code {
+        case .CONNECTION_NOTIFY_STARTED:
+            server(cls).watch.opened(key, descriptor: pokedex_mhd_connection_fd(connection))
+        default:
+            server(cls).watch.closed(key)
+        }
+    }
+
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, context, _ in
+        guard let cls, let context, let state = context.pointee else { return }
+        context.pointee = nil
+        Unmanaged<RequestState>.fromOpaque(state).release()
+        let server = server(cls)
+        server.inFlight.subtract(1, ordering: .relaxed)
+        if let connection {
+            server.watch.requestFinished(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
+        }
+    }
+
+    /// Leaves `%XX` escapes as they are (libmicrohttpd's default would decode `%00` into the
+    /// C string, ending it early).
+    static let keepEscapes:
+        @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) ->
+            Int = { _, _, text in
+                text.map { strlen($0) } ?? 0
+            }
+
+    private static func server(_ cls: UnsafeMutableRawPointer) -> HTTPServer {
+        Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    }
+
+    /// The query's pairs as sent, in order.
+    static func queryPairs(_ connection: OpaquePointer) -> [(name: String, value: String)] {
+        var pairs: [(name: String, value: String)] = []
+        withUnsafeMutablePointer(to: &pairs) { pointer in
+            _ = MHD_get_connection_values(
+                connection, .GET_ARGUMENT_KIND,
+                { cls, _, key, value in
+                    guard let cls, let key else { return .YES }
+                    let pairs = cls.assumingMemoryBound(to: [(name: String, value: String)].self)
+                    pairs.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+                    return .YES
+                }, pointer)
+        }
+        return pairs
+    }
+
+    /// A request header's value, names compared without case.
+    static func header(_ connection: OpaquePointer, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+}
+
+/// What the server keeps of a request between libmicrohttpd's calls.
+final class RequestState {
+    let started = ConnectionWatch.now()
+}

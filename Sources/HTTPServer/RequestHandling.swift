@@ -1,0 +1,132 @@
+import BodyCoding
+import CMicroHTTPD
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension HTTPServer {
+    /// A request's turn. libmicrohttpd calls first once the head is complete, then again until
+    /// any body is read. Answering on the first call leaves the connection unusable for the next
+    /// request, so GET and HEAD are answered on the second; what is refused (a method, a body)
+    /// is answered at once, and the connection then closes.
+    func access(
+        _ connection: OpaquePointer, url: String, method: String, uploadSize: UnsafeMutablePointer<Int>,
+        context: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let state = context.pointee.map({ Unmanaged<RequestState>.fromOpaque($0).takeUnretainedValue() })
+        else {
+            let state = RequestState()
+            context.pointee = Unmanaged.passRetained(state).toOpaque()
+            inFlight.add(1, ordering: .relaxed)
+            watch.requestStarted(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
+            if !["GET", "HEAD", "OPTIONS"].contains(method) {
+                return answer(
+                    connection, method: method, url: url, state: state,
+                    .text(405, "Method Not Allowed", headers: [("Allow", "GET, HEAD, OPTIONS")]), closing: true)
+            }
+            if Self.hasBody(connection) {
+                return answer(
+                    connection, method: method, url: url, state: state,
+                    .text(413, "Request bodies are not accepted"), closing: true)
+            }
+            return .YES
+        }
+        if uploadSize.pointee != 0 {
+            uploadSize.pointee = 0
+            return answer(
+                connection, method: method, url: url, state: state,
+                .text(413, "Request bodies are not accepted"), closing: true)
+        }
+        return answer(connection, method: method, url: url, state: state, respond(connection, method: method, url: url))
+    }
+
+    /// The answer to a complete GET, HEAD or OPTIONS.
+    private func respond(_ connection: OpaquePointer, method: String, url: String) -> ServerResponse {
+        if method == "OPTIONS" {
+            return ServerResponse(status: 204, contentType: nil, headers: Self.preflightHeaders, bytes: [])
+        }
+        if watch.count > limits.connections {
+            return .text(503, "Too many connections", headers: [("Retry-After", "1")])
+        }
+        if let token, !token.admits(MicroHTTPD.header(connection, "Authorization")) {
+            return .text(401, "Unauthorized", headers: [("WWW-Authenticate", "Bearer")])
+        }
+        let request = ServerRequest(
+            method: method, path: url, query: MicroHTTPD.queryPairs(connection),
+            remoteAddress: SocketAddress.text(pokedex_mhd_client_address(connection)),
+            header: { MicroHTTPD.header(connection, $0) })
+        return handler(request)
+    }
+
+    private func answer(
+        _ connection: OpaquePointer, method: String, url: String, state: RequestState, _ response: ServerResponse,
+        closing: Bool = false
+    ) -> MHD_Result {
+        var response = response
+        let bytes: [UInt8]
+        let encoding: String?
+        do {
+            (bytes, encoding) = try compressors.with { compressor in
+                try ContentNegotiation.encode(
+                    response.body, accepted: .init(MicroHTTPD.header(connection, "Accept-Encoding")),
+                    isCompressible: response.isCompressible && response.status == 200, compressor: { compressor })
+            }
+        } catch {
+            response = .text(500, "A stored body cannot be read")
+            (bytes, encoding) = (Array("A stored body cannot be read".utf8), nil)
+        }
+        guard let made = Self.makeResponse(bytes) else { return .NO }
+        defer { MHD_destroy_response(made) }
+        for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
+        if let encoding { MHD_add_response_header(made, "Content-Encoding", encoding) }
+        if response.isCompressible, response.status == 200 || response.status == 304 {
+            MHD_add_response_header(made, "Vary", "Accept-Encoding")
+        }
+        MHD_add_response_header(made, "Access-Control-Allow-Origin", "*")
+        MHD_add_response_header(made, "Access-Control-Expose-Headers", Self.exposedHeaders)
+        if closing || isDraining.load(ordering: .relaxed) || response.status == 503 {
+            MHD_add_response_header(made, "Connection", "close")
+        }
+        let queued = MHD_queue_response(connection, UInt32(response.status), made)
+        if let log {
+            let query = MicroHTTPD.queryPairs(connection).map { $0.value.isEmpty ? $0.name : "\($0.name)=\($0.value)" }
+            log.record(
+                remote: SocketAddress.text(pokedex_mhd_client_address(connection)), method: method, path: url,
+                query: query.joined(separator: "&"), status: response.status, bytes: method == "HEAD" ? 0 : bytes.count,
+                seconds: ConnectionWatch.now() - state.started)
+        }
+        return queued
+    }
+
+    /// A response owning a copy of `bytes` (libmicrohttpd frees it once sent).
+    private static func makeResponse(_ bytes: [UInt8]) -> OpaquePointer? {
+        guard !bytes.isEmpty, let copy = malloc(bytes.count) else {
+            return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        }
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        return MHD_create_response_from_buffer(bytes.count, copy, .RESPMEM_MUST_FREE)
+    }
+
+    /// Whether the request announces a body (a length above zero, or chunks).
+    private static func hasBody(_ connection: OpaquePointer) -> Bool {
+        if MicroHTTPD.header(connection, "Transfer-Encoding") != nil { return true }
+        guard let length = MicroHTTPD.header(connection, "Content-Length") else { return false }
+        return length.trimmingSpaces != "0"
+    }
+
+    /// What a browser's preflight is told: any origin may read, with the headers apps send.
+    static let preflightHeaders: [(name: String, value: String)] = [
+        ("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS"),
+        (
+            "Access-Control-Allow-Headers",
+            "Authorization, If-None-Match, Accept, Accept-Encoding, X-GitHub-Api-Version, Content-Type"
+        ),
+        ("Access-Control-Max-Age", "86400"),
+    ]
+
+    /// The headers a browser app may read besides the simple ones.
+    static let exposedHeaders = "ETag, Link, Location, X-GitHub-Media-Type, X-RateLimit-Limit, X-RateLimit-Remaining"
+}

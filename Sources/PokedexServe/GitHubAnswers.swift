@@ -1,0 +1,66 @@
+import BodyCoding
+import HTTPServer
+import JSONOutput
+
+/// How GitHub's answers are shaped: JSON items and lists with GitHub's media type, and its
+/// error bodies.
+enum GitHubAnswers {
+    static let headers: [(name: String, value: String)] = [
+        ("Cache-Control", "no-cache"), ("X-GitHub-Media-Type", "github.v3; format=json"),
+    ]
+
+    /// One stored item, sent as stored (compressed, to a client that accepts deflate).
+    static func item(_ body: StoredBody, request: ServerRequest) -> ServerResponse {
+        var fingerprint = Fingerprint()
+        fingerprint.add(body)
+        return ServerResponse.current(
+            etag: fingerprint.entityTag, for: request, contentType: PokeAPIRoutes.json, headers: headers
+        ) { body }
+    }
+
+    /// A JSON array of stored items, with its `Link` header.
+    static func list(_ items: [StoredBody], link: String?, request: ServerRequest) throws -> ServerResponse {
+        var fingerprint = Fingerprint()
+        for item in items { fingerprint.add(item) }
+        fingerprint.add(link ?? "")
+        return try ServerResponse.current(
+            etag: fingerprint.entityTag, for: request, contentType: PokeAPIRoutes.json,
+            headers: headers + (link.map { [("Link", $0)] } ?? [])
+        ) {
+            var array: [UInt8] = [UInt8(ascii: "[")]
+            for (index, item) in items.enumerated() {
+                if index > 0 { array.append(UInt8(ascii: ",")) }
+                array.append(contentsOf: try item.decoded())
+            }
+            array.append(UInt8(ascii: "]"))
+            return .identity(array)
+        }
+    }
+
+    static let notFound = error(404, "Not Found")
+
+    static func error(_ status: Int, _ message: String, extra: [(String, JSONValue)] = []) -> ServerResponse {
+        let body = JSONValue.object(
+            [("message", .string(message))] + extra + [
+                ("documentation_url", .string("https://docs.github.com/rest")), ("status", .string(String(status))),
+            ])
+        return ServerResponse(
+            status: status, contentType: PokeAPIRoutes.json, headers: headers, bytes: body.compactBytes())
+    }
+
+    static func validationFailed(_ resource: String, fields: [String]) -> ServerResponse {
+        let errors = fields.map { field in
+            JSONValue.object([("resource", .string(resource)), ("code", .string("invalid")), ("field", .string(field))])
+        }
+        return error(422, "Validation Failed", extra: [("errors", .array(errors))])
+    }
+
+    /// `/rate_limit`: this server limits nothing, and says so in GitHub's shape.
+    static func rateLimit(now: Int, request: ServerRequest) -> ServerResponse {
+        let core = JSONValue.object([
+            ("limit", .int(5000)), ("used", .int(0)), ("remaining", .int(5000)), ("reset", .int(now + 3600)),
+        ])
+        let body = JSONValue.object([("resources", .object([("core", core)])), ("rate", core)])
+        return GeneratedJSON.answer(body.compactBytes(), request: request, headers: headers)
+    }
+}

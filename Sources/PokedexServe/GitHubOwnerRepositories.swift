@@ -1,0 +1,57 @@
+import HTTPServer
+import IssueStore
+
+/// `/users/{owner}/repos` and `/orgs/{owner}/repos` for owners synced as a whole: their stored
+/// repositories, typed, sorted and paged as GitHub lists them (users: `type` all, owner or
+/// member, by full name; organizations: `type` all, public, private, forks, sources or
+/// member, newest first). An organization answers both paths, a user only the first.
+struct GitHubOwnerRepositories {
+    let archive: IssueArchive
+    let configuration: ServeConfiguration
+    let request: ServerRequest
+
+    func respond(login: String, organization: Bool) throws -> ServerResponse {
+        guard let owner = try archive.storedOwner(login: login), !organization || owner.kind == .organization else {
+            return GitHubAnswers.notFound
+        }
+        let types =
+            organization ? ["all", "public", "private", "forks", "sources", "member"] : ["all", "owner", "member"]
+        let type = GitHubListParameters.value(request, "type") ?? (organization ? "all" : "owner")
+        let sort = GitHubListParameters.value(request, "sort") ?? (organization ? "created" : "full_name")
+        var parameters = GitHubListParameters(request)
+        let ascending = parameters.ascending(default: sort == "full_name")
+        let invalid =
+            (types.contains(type) ? [] : ["type"])
+            + (["created", "updated", "pushed", "full_name"].contains(sort) ? [] : ["sort"]) + parameters.invalid
+        guard invalid.isEmpty else { return GitHubAnswers.validationFailed("Repository", fields: invalid) }
+        var repositories = try archive.storedRepositories(owner: login).map(RepositoryFacts.init).filter { facts in
+            guard configuration.includePrivate || !facts.isPrivate else { return false }
+            switch type {
+            case "public": return !facts.isPrivate
+            case "private": return facts.isPrivate
+            case "forks": return facts.isFork
+            case "sources": return !facts.isFork
+            case "member": return false
+            default: return true
+            }
+        }
+        func precedes(_ left: RepositoryFacts, _ right: RepositoryFacts) -> Bool {
+            let keys: (String, String)
+            switch sort {
+            case "created": keys = (left.createdAt, right.createdAt)
+            case "updated": keys = (left.updatedAt, right.updatedAt)
+            case "pushed": keys = (left.pushedAt, right.pushedAt)
+            default: keys = (left.repository.fullName.lowercased(), right.repository.fullName.lowercased())
+            }
+            return keys.0 == keys.1 ? left.repository.id < right.repository.id : keys.0 < keys.1
+        }
+        repositories.sort { ascending ? precedes($0, $1) : precedes($1, $0) }
+        let total = repositories.count
+        let items = repositories.dropFirst(parameters.offset).prefix(parameters.perPage).map(\.repository.rawJSON)
+        let link = GitHubLinkHeader.value(
+            base: configuration.gitHubBase, path: "/\(organization ? "orgs" : "users")/\(login)/repos",
+            query: request.decodedQuery, page: parameters.page, lastPage: parameters.lastPage(total: total),
+            total: total)
+        return try GitHubAnswers.list(Array(items), link: link, request: request)
+    }
+}

@@ -1,0 +1,104 @@
+import BodyCoding
+import HTTPServer
+import IssueStore
+import SQLiteDatabase
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// GitHub's REST API at `/api/v3` (GitHub Enterprise's layout, so a client needs only a base
+/// URL): each stored repository, its issues and pull requests, their comments, the
+/// repositories of owners synced as a whole, and the rate limit. Items are the JSON GitHub
+/// sent, as stored; lists page and link as GitHub's do.
+struct GitHubRoutes {
+    static let prefix = "/api/v3"
+
+    let store: StoreReader
+    let configuration: ServeConfiguration
+
+    func respond(_ request: ServerRequest, path: Substring) throws -> ServerResponse {
+        let route = GitHubPath(path)
+        switch route {
+        case .malformed: return GitHubAnswers.error(400, "Bad Request")
+        case .unknown: return GitHubAnswers.notFound
+        case .rateLimit: return GitHubAnswers.rateLimit(now: Int(time(nil)), request: request)
+        case .ownerRepositories(let login, let organization):
+            return try store.read { database in
+                try GitHubOwnerRepositories(
+                    archive: IssueArchive(database: database), configuration: configuration, request: request
+                ).respond(login: login, organization: organization)
+            }
+        case .repository(let name), .issues(let name), .issue(let name, _), .repositoryComments(let name),
+            .comment(let name, _), .issueComments(let name, _):
+            return try store.read { database in
+                let archive = IssueArchive(database: database)
+                guard let repository = try visibleRepository(name, in: archive) else { return GitHubAnswers.notFound }
+                return try respond(route, repository: repository, archive: archive, request: request)
+            }
+        }
+    }
+
+    private func respond(
+        _ route: GitHubPath, repository: StoredRepository, archive: IssueArchive, request: ServerRequest
+    ) throws -> ServerResponse {
+        let id = repository.id
+        switch route {
+        case .repository:
+            return GitHubAnswers.item(repository.rawJSON, request: request)
+        case .issue(_, let number):
+            guard let issue = try archive.storedIssue(repositoryID: id, number: number) else {
+                return GitHubAnswers.notFound
+            }
+            return GitHubAnswers.item(issue, request: request)
+        case .comment(_, let commentID):
+            guard let comment = try archive.storedComment(repositoryID: id, id: commentID) else {
+                return GitHubAnswers.notFound
+            }
+            return GitHubAnswers.item(comment, request: request)
+        case .issues:
+            let (query, invalid) = GitHubListParameters.issues(request)
+            guard invalid.isEmpty else { return GitHubAnswers.validationFailed("Issue", fields: invalid) }
+            return try page(
+                archive.issuePage(repositoryID: id, query: query), path: "/repositories/\(id)/issues", request: request)
+        case .repositoryComments, .issueComments:
+            var number: Int?
+            if case .issueComments(_, let issue) = route {
+                guard try archive.storedIssue(repositoryID: id, number: issue) != nil else {
+                    return GitHubAnswers.notFound
+                }
+                number = issue
+            }
+            let (query, invalid) = GitHubListParameters.comments(request, issueNumber: number)
+            guard invalid.isEmpty else { return GitHubAnswers.validationFailed("IssueComment", fields: invalid) }
+            let path = "/repositories/\(id)/issues" + (number.map { "/\($0)/comments" } ?? "/comments")
+            return try page(archive.commentPage(repositoryID: id, query: query), path: path, request: request)
+        case .rateLimit, .ownerRepositories, .unknown, .malformed:
+            return GitHubAnswers.notFound
+        }
+    }
+
+    /// The repository a path names, unless it was synced as private and those are not served.
+    private func visibleRepository(_ name: GitHubPath.Repository, in archive: IssueArchive) throws
+        -> StoredRepository?
+    {
+        let stored: StoredRepository?
+        switch name {
+        case .name(let fullName): stored = try archive.storedRepository(fullName: fullName)
+        case .id(let id): stored = try archive.storedRepository(id: id)
+        }
+        guard let stored else { return nil }
+        if configuration.includePrivate { return stored }
+        return try RepositoryFacts(stored).isPrivate ? nil : stored
+    }
+
+    private func page(_ page: StoredItemPage, path: String, request: ServerRequest) throws -> ServerResponse {
+        let parameters = GitHubListParameters(request)
+        let link = GitHubLinkHeader.value(
+            base: configuration.gitHubBase, path: path, query: request.decodedQuery, page: parameters.page,
+            lastPage: parameters.lastPage(total: page.total), total: page.total)
+        return try GitHubAnswers.list(page.items, link: link, request: request)
+    }
+}

@@ -1,0 +1,119 @@
+/// Rewrites the links of a stored body: each replacement's `from` bytes, wherever they occur,
+/// become its `to` bytes, everything else staying byte for byte. Patterns start with the
+/// quote that opens a JSON string, so only whole URLs' starts (or whole URLs) match.
+struct LinkRewriter {
+    struct Replacement {
+        let from: [UInt8]
+        let to: [UInt8]
+        /// Horspool's shifts for `from`: how far the window may move when its last byte is
+        /// this one.
+        let shifts: [Int]
+
+        init(from: [UInt8], to: [UInt8]) {
+            self.from = from
+            self.to = to
+            var shifts = [Int](repeating: from.count, count: 256)
+            for (index, byte) in from.dropLast().enumerated() { shifts[Int(byte)] = from.count - 1 - index }
+            self.shifts = shifts
+        }
+
+        /// Where `from` occurs in `input`, in order, none overlapping.
+        func occurrences(in input: UnsafeRawBufferPointer) -> [Int] {
+            guard let base = input.baseAddress, from.count <= input.count else { return [] }
+            let bytes = base.assumingMemoryBound(to: UInt8.self)
+            var found: [Int] = []
+            from.withUnsafeBufferPointer { pattern in
+                shifts.withUnsafeBufferPointer { shifts in
+                    let last = pattern.count - 1
+                    var start = 0
+                    while start + last < input.count {
+                        let tail = bytes[start + last]
+                        if tail == pattern[last] {
+                            var index = last - 1
+                            while index >= 0, bytes[start + index] == pattern[index] { index -= 1 }
+                            if index < 0 {
+                                found.append(start)
+                                start += pattern.count
+                                continue
+                            }
+                        }
+                        start += shifts[Int(tail)]
+                    }
+                }
+            }
+            return found
+        }
+    }
+
+    /// A match: where in the body, and which replacement.
+    struct Match {
+        let offset: UInt32
+        let replacement: UInt8
+    }
+
+    let replacements: [Replacement]
+
+    /// A stored body's API links moved from `source` (the API it was synced from, e.g.
+    /// `https://pokeapi.co/api/v2`) to `served`, and each of `images` (a URL and where it is
+    /// served) replaced whole.
+    init(source: String?, served: String, images: [(url: String, served: String)]) {
+        var replacements: [Replacement] = []
+        if let source, source != served {
+            replacements.append(Replacement(from: Array("\"\(source)/".utf8), to: Array("\"\(served)/".utf8)))
+        }
+        for image in images {
+            replacements.append(
+                Replacement(from: Array("\"\(image.url)\"".utf8), to: Array("\"\(image.served)\"".utf8)))
+        }
+        self.replacements = replacements
+    }
+
+    var isIdentity: Bool { replacements.isEmpty }
+
+    /// Every match in `body`, in order, none overlapping: Horspool's search skips most bytes,
+    /// but a body holds thousands of links, so callers keep the result (``MatchCache``).
+    func matches(in body: [UInt8]) -> [Match] {
+        body.withUnsafeBytes { input in
+            var all: [(offset: Int, replacement: Int)] = []
+            for (index, replacement) in replacements.enumerated() {
+                all += replacement.occurrences(in: input).map { ($0, index) }
+            }
+            all.sort { $0.offset < $1.offset }
+            var kept: [Match] = []
+            var end = 0
+            for match in all where match.offset >= end {
+                kept.append(Match(offset: UInt32(match.offset), replacement: UInt8(match.replacement)))
+                end = match.offset + replacements[match.replacement].from.count
+            }
+            return kept
+        }
+    }
+
+    /// `body` with the replacements made at `matches` (``matches(in:)`` of this body), written
+    /// once, in runs.
+    func rewrite(_ body: [UInt8], at matches: [Match]) -> [UInt8] {
+        let size = matches.reduce(body.count) { size, match in
+            size + replacements[Int(match.replacement)].to.count - replacements[Int(match.replacement)].from.count
+        }
+        return body.withUnsafeBytes { input in
+            [UInt8](unsafeUninitializedCapacity: size) { output, count in
+                let target = UnsafeMutableRawBufferPointer(output)
+                var written = 0
+                var position = 0
+                func copy(_ source: UnsafeRawBufferPointer) {
+                    UnsafeMutableRawBufferPointer(rebasing: target[written..<(written + source.count)])
+                        .copyMemory(from: source)
+                    written += source.count
+                }
+                for match in matches {
+                    let replacement = replacements[Int(match.replacement)]
+                    copy(UnsafeRawBufferPointer(rebasing: input[position..<Int(match.offset)]))
+                    replacement.to.withUnsafeBytes(copy)
+                    position = Int(match.offset) + replacement.from.count
+                }
+                copy(UnsafeRawBufferPointer(rebasing: input[position...]))
+                count = written
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import HTTPServer
+import PokedexCLI
+import PokedexServe
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs `pokedex serve`: opens the database read-only, binds the socket, says where it
+/// serves, answers until SIGINT or SIGTERM, then lets the requests in flight finish.
+public enum ServeCommandRunner {
+    public static let run: PokedexCLI.ServeRunner = { command, context in
+        let token = try bearerToken(command, environment: context.environment)
+        let store = try StoreReader(path: context.databasePath)
+        let socket: ListeningSocket
+        do {
+            socket = try ListeningSocket.listening(host: command.host, port: command.port)
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: .unavailable)
+        }
+        let listened = "http://\(socket.host):\(socket.port)"
+        let isWildcard = ["0.0.0.0", "[::]"].contains(socket.host)
+        let baseURL = command.baseURL ?? (isWildcard ? "http://\(hostName()):\(socket.port)" : listened)
+        let log = AccessLog()
+        let router = PokedexRouter(
+            store: store, configuration: ServeConfiguration(baseURL: baseURL, includePrivate: command.includePrivate),
+            log: log)
+        let limits = ServerLimits(
+            connections: command.maximumConnections, timeoutSeconds: command.timeoutSeconds, threads: command.threads)
+        let server = HTTPServer(
+            socket: socket, limits: limits, log: context.global.quiet ? nil : log, token: token,
+            handler: router.respond)
+        do {
+            try server.start()
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: .unavailable)
+        }
+        log.writeLine(listened + "\n")
+        if !["127.0.0.1", "[::1]"].contains(socket.host) {
+            log.writeLine(
+                "pokedex serve: listening on \(socket.host), reachable from other machines"
+                    + (token == nil ? " without a token (--token-file)" : "") + "; links point at \(baseURL)\n")
+        } else if command.baseURL != nil {
+            log.writeLine("pokedex serve: links point at \(baseURL)\n")
+        }
+        server.waitForStopSignal()
+        server.stop()
+    }
+
+    /// The token from `--token-file` (its first line), else `POKEDEX_SERVE_TOKEN`; nil for none.
+    static func bearerToken(_ command: ServeCommand, environment: [String: String]) throws -> BearerToken? {
+        let text: String
+        if let file = command.tokenFile {
+            guard let contents = readFile(file) else {
+                throw CommandFailure(message: "cannot read the token file \(file)", exitCode: .usage)
+            }
+            text = String(contents.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+                .trimmingSuffix { $0 == "\r" || $0 == " " }
+        } else if let value = environment["POKEDEX_SERVE_TOKEN"] {
+            text = value
+        } else {
+            return nil
+        }
+        guard let token = BearerToken(text) else {
+            throw CommandFailure(message: "the serve token is empty", exitCode: .usage)
+        }
+        return token
+    }
+
+    private static func readFile(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            // A token is one line: a huge file is not read whole.
+            if bytes.count > 64 * 1024 { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// This machine's name, for links when listening on every interface.
+    private static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
+        var text = self
+        while let last = text.last, predicate(last) { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,56 @@
+import BodyCoding
+import LocalDatabase
+import SQLiteDatabase
+
+/// One entry of a kind's list as stored: its id, name (nil for nameless kinds) and the URL
+/// its list gave.
+public struct StoredListEntry: Sendable, Equatable {
+    public let id: Int
+    public let name: String?
+    public let url: String
+}
+
+/// A page of a kind's stored entries in id order, with how many are stored in all.
+public struct StoredListPage: Sendable, Equatable {
+    public let count: Int
+    public let entries: [StoredListEntry]
+}
+
+/// Reading a kind's tables as its API serves them: lists in id order, bodies by id, ids by
+/// name. What `serve` answers with, whatever the kind's tables.
+extension ResourceTables {
+    /// Whether the kind's entries have names (chains have none).
+    public var isNamed: Bool { named }
+
+    /// `limit` entries from the `offset`-th, in id order, and the count of all.
+    public func listPage(_ database: Database, offset: Int, limit: Int) throws -> StoredListPage {
+        let count = try database.queryFirst("SELECT count(*) FROM \(table)") { $0.int(0) } ?? 0
+        let entries = try database.query(
+            "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) ORDER BY id LIMIT ? OFFSET ?",
+            [.int(limit), .int(offset)]
+        ) { StoredListEntry(id: $0.int(0), name: $0.optionalText(1), url: $0.text(2)) }
+        return StoredListPage(count: count, entries: entries)
+    }
+
+    /// The entry with this id, if stored.
+    public func entry(_ database: Database, id: Int) throws -> StoredListEntry? {
+        try database.queryFirst("SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE id = ?", [.int(id)]) {
+            StoredListEntry(id: $0.int(0), name: $0.optionalText(1), url: $0.text(2))
+        }
+    }
+
+    /// The entry with this name, if the kind has names and one is stored under it.
+    public func entry(_ database: Database, named name: String) throws -> StoredListEntry? {
+        guard named else { return nil }
+        return try database.queryFirst("SELECT id, name, url FROM \(table) WHERE name = ?", [.text(name)]) {
+            StoredListEntry(id: $0.int(0), name: $0.optionalText(1), url: $0.text(2))
+        }
+    }
+
+    /// The body stored for `id` in its stored form (still compressed); nil if none is.
+    public func storedBody(_ database: Database, id: Int) throws -> StoredBody? {
+        try database.queryFirst("SELECT \(RawBody.pokeAPI.columns) FROM \(jsonTable) WHERE \(key) = ?", [.int(id)]) {
+            try RawBody.stored($0, column: 0)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import HTTPServer
+
+@Suite("HTTP pieces: entity tags, content codings, bearer tokens")
+struct HTTPPiecesTests {
+    @Test(
+        "If-None-Match compared weakly",
+        arguments: [
+            (#"W/"abc""#, true), (#""abc""#, true), (#" "x" , W/"abc" "#, true), ("*", true), (#""abcd""#, false),
+            (nil, false), ("", false), (#"W/"ab""#, false),
+        ] as [(String?, Bool)])
+    func entityTags(header: String?, matches: Bool) {
+        #expect(EntityTags.matches(header, #"W/"abc""#) == matches)
+    }
+
+    @Test(
+        "Accept-Encoding: q=0 refuses, * stands for the rest",
+        arguments: [
+            ("gzip, deflate", true, true), ("gzip;q=0, deflate", false, true), ("*", true, true),
+            ("*;q=0, deflate", false, true), ("identity", false, false), ("x-gzip", true, false),
+            ("GZIP ; q=0.5", true, false), ("br, zstd", false, false),
+        ] as [(String, Bool, Bool)])
+    func acceptEncoding(header: String, gzip: Bool, deflate: Bool) {
+        let accepted = ContentNegotiation.Accepted(header)
+        #expect(accepted.gzip == gzip && accepted.deflate == deflate)
+    }
+
+    @Test("the bearer token: the whole token, any case of the scheme, nothing else")
+    func bearer() throws {
+        let token = try #require(BearerToken("s3cret"))
+        #expect(token.admits("Bearer s3cret") && token.admits("bearer s3cret") && token.admits("BEARER s3cret"))
+        for refused in ["Bearer s3cre", "Bearer s3cret ", "Bearer s3cretx", "Basic s3cret", "s3cret", "Bearer ", ""] {
+            #expect(!token.admits(refused), "\(refused)")
+        }
+        #expect(!token.admits(nil) && BearerToken("") == nil)
+    }
+}

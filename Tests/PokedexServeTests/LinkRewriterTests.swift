@@ -1,0 +1,53 @@
+import Testing
+
+@testable import PokedexServe
+
+@Suite("Served bodies' links")
+struct LinkRewriterTests {
+    func rewritten(_ body: String, _ rewriter: LinkRewriter) -> String {
+        let bytes = Array(body.utf8)
+        return String(decoding: rewriter.rewrite(bytes, at: rewriter.matches(in: bytes)), as: UTF8.self)
+    }
+
+    @Test("API links move to the served origin; other URLs, and the origin outside a string's start, stay")
+    func apiLinks() {
+        let rewriter = LinkRewriter(
+            source: "https://pokeapi.co/api/v2", served: "http://127.0.0.1:8080/api/v2", images: [])
+        let body = """
+            {"a":"https://pokeapi.co/api/v2/ability/9/","b":["https://pokeapi.co/api/v2/type/13/"],\
+            "c":"see https://pokeapi.co/api/v2/x","d":"https://pokeapi.co/api/v20/","e":"https://raw.githubusercontent.com/x.png"}
+            """
+        #expect(
+            rewritten(body, rewriter) == """
+                {"a":"http://127.0.0.1:8080/api/v2/ability/9/","b":["http://127.0.0.1:8080/api/v2/type/13/"],\
+                "c":"see https://pokeapi.co/api/v2/x","d":"https://pokeapi.co/api/v20/","e":"https://raw.githubusercontent.com/x.png"}
+                """)
+    }
+
+    @Test("stored images' URLs become their /media paths, whole URLs only; nothing to rewrite is identity")
+    func images() {
+        let rewriter = LinkRewriter(
+            source: "http://h/api/v2", served: "http://h/api/v2",
+            images: [("http://img/1.png", "http://h/media/pokemon/1/sprite.png")])
+        #expect(rewriter.replacements.count == 1)
+        #expect(
+            rewritten(#"{"s":"http://img/1.png","t":"http://img/1.png.bak","u":"http://img/1.png"}"#, rewriter)
+                == #"{"s":"http://h/media/pokemon/1/sprite.png","t":"http://img/1.png.bak","u":"http://h/media/pokemon/1/sprite.png"}"#
+        )
+        #expect(LinkRewriter(source: nil, served: "http://h/api/v2", images: []).isIdentity)
+        let empty = LinkRewriter(source: "http://a/api/v2", served: "http://b/api/v2", images: [])
+        #expect(rewritten("", empty) == "" && rewritten("\"", empty) == "\"")
+    }
+
+    @Test(
+        "the API base an entry's URL was listed on",
+        arguments: [
+            ("https://pokeapi.co/api/v2/pokemon/25/", "pokemon", 25, "https://pokeapi.co/api/v2"),
+            ("http://127.0.0.1:9/api/v2/pokemon-species/25", "pokemon-species", 25, "http://127.0.0.1:9/api/v2"),
+            ("https://pokeapi.co/api/v2/pokemon/26/", "pokemon", 25, nil),
+            ("https://pokeapi.co/api/v2/type/25/", "pokemon", 25, nil),
+        ] as [(String, String, Int, String?)])
+    func apiBase(url: String, endpoint: String, id: Int, base: String?) {
+        #expect(PokeAPIRoutes.apiBase(of: url, endpoint: endpoint, id: id) == base)
+    }
+}
