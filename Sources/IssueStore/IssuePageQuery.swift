@@ -31,12 +31,6 @@ public struct IssuePageQuery: Sendable, Equatable {
     }
 }
 
-/// Items of a page as stored, and how many match in all.
-public struct StoredItemPage: Sendable {
-    public let total: Int
-    public let items: [StoredBody]
-}
-
 extension IssueArchive {
     /// The stored items `query` selects, in its order (ties by number, the same way).
     public func issuePage(repositoryID: Int, query: IssuePageQuery) throws -> StoredItemPage {

@@ -2,20 +2,6 @@ import BodyCoding
 import LocalDatabase
 import SQLiteDatabase
 
-/// One entry of a kind's list as stored: its id, name (nil for nameless kinds) and the URL
-/// its list gave.
-public struct StoredListEntry: Sendable, Equatable {
-    public let id: Int
-    public let name: String?
-    public let url: String
-}
-
-/// A page of a kind's stored entries in id order, with how many are stored in all.
-public struct StoredListPage: Sendable, Equatable {
-    public let count: Int
-    public let entries: [StoredListEntry]
-}
-
 /// Reading a kind's tables as its API serves them: lists in id order, bodies by id, ids by
 /// name. What `serve` answers with, whatever the kind's tables.
 extension ResourceTables {
