@@ -8,18 +8,13 @@ enum ArtworkOptions {
     static let shiny = OptionSpec(
         name: "--shiny", value: .flag, help: ["The shiny sprite (stored by 'sync --artwork all')."],
         group: "image")
-    static let output = OptionSpec(
-        name: "--output", shortName: "-o", value: .path, placeholder: "FILE",
-        help: ["Write the PNG to FILE instead of standard output."])
+    static let output = SharedOptions.output(help: ["Write the PNG to FILE instead of standard output."])
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         var artwork = ArtworkCommand(query: try NameArgument.single(positionals, options, what: "Pokémon"))
         // The two exclude each other (their group).
         if options.flag(official) { artwork.kind = .official } else if options.flag(shiny) { artwork.kind = .shiny }
-        if let path = options.text(output) {
-            guard !path.isEmpty else { throw options.failure("--output needs a file name") }
-            artwork.outputPath = path
-        }
+        artwork.outputPath = try SharedOptions.outputPath(output, options)
         return .artwork(artwork)
     }
 }

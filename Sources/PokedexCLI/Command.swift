@@ -6,6 +6,7 @@ public enum Command: Equatable, Sendable {
     case type(TypeCommand)
     case ability(AbilityCommand)
     case artwork(ArtworkCommand)
+    case get(GetCommand)
     case issues(IssuesCommand)
     case issue(IssueCommand)
     case repos(ReposCommand)

@@ -51,6 +51,7 @@ extension CommandName {
         case .type: return .type
         case .ability: return .ability
         case .artwork: return .artwork
+        case .get: return .get
         case .issues: return .issues
         case .issue: return .issue
         case .repos: return .repos
@@ -64,6 +65,18 @@ extension CommandName {
 
 /// Options several commands share.
 enum SharedOptions {
+    /// `-o/--output FILE`: where a command writes what it would print.
+    static func output(help: [String]) -> OptionSpec {
+        OptionSpec(name: "--output", shortName: "-o", value: .path, placeholder: "FILE", help: help)
+    }
+
+    /// The `-o FILE` given; nil for standard output.
+    static func outputPath(_ option: OptionSpec, _ options: ParsedOptions) throws(UsageError) -> String? {
+        guard let path = options.text(option) else { return nil }
+        guard !path.isEmpty else { throw options.failure("--output needs a file name") }
+        return path
+    }
+
     static let json = OptionSpec(name: "--json", value: .flag, help: ["Print JSON (keys: docs/json.md)."])
     static let jsonArray = OptionSpec(
         name: "--json", value: .flag,

@@ -121,6 +121,7 @@ public enum PokedexCLI {
             case .type(let command): try runner.type(command)
             case .ability(let command): try runner.ability(command)
             case .artwork(let command): try runner.artwork(command)
+            case .get(let command): try runner.get(command)
             case .issues(let command): try runner.issues(command)
             case .issue(let command): try runner.issue(command)
             case .repos(let command): try runner.repos(command)

@@ -15,7 +15,9 @@ enum StatusText {
             "Size:          \(Quantities.bytes(status.sizeBytes)) (schema version \(status.schemaVersion))",
             "Sync running:  \(syncHolder.map { "yes, \($0)" } ?? "no")",
         ]
-        for resource in status.resources {
+        // The root index's kinds are many: one block for all of them (`status --json` has each).
+        let indexed = status.resources.filter(\.isIndexedKind)
+        for resource in status.resources where !resource.isIndexedKind {
             let counts = resource.counts.map(Self.count)
             lines.append("")
             lines.append("\(resource.resource.title)\(counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))")
@@ -31,6 +33,7 @@ enum StatusText {
             lines.append("  last success:  " + (success ?? "never"))
             lines.append("  last failure:  " + (resource.lastFailure.map { describe($0, now: now) } ?? "none"))
         }
+        if !indexed.isEmpty { lines += [""] + Self.indexedKinds(indexed, now: now) }
         if let (limit, seenAt) = status.rateLimit {
             lines.append("")
             lines.append(
@@ -51,6 +54,34 @@ enum StatusText {
             return [label + first[0]] + rest.map { indent + $0 }
         }
         return DisplayText(sanitizing: wrapped.joined(separator: "\n"), keepingLineBreaks: true)
+    }
+
+    /// The root index's kinds together: how many entries and bodies, the oldest last success
+    /// (and the kinds never synced), the latest failure.
+    private static func indexedKinds(_ kinds: [StoreStatus.ResourceStatus], now: Int) -> [String] {
+        func total(_ index: Int) -> Int { kinds.reduce(0) { $0 + ($1.counts.count > index ? $1.counts[index].1 : 0) } }
+        var lines = ["other PokeAPI kinds: \(kinds.count) kinds, \(total(0)) entries, \(total(1)) with details"]
+        let synced = kinds.filter { $0.lastSuccess != nil }
+        let never = kinds.filter { $0.lastSuccess == nil }.map(\.resource.title)
+        var success = "never"
+        if let oldest = synced.compactMap({ $0.lastSuccess?.finishedAt }).min() {
+            success =
+                "\(synced.count == kinds.count ? "all" : "\(synced.count) of \(kinds.count)"), the oldest "
+                + RelativeTime.described(oldest, now: now)
+            if !never.isEmpty { success += "; never: " + never.joined(separator: ", ") }
+        }
+        if let unfinished = kinds.first(where: { $0.unfinished != nil }), let run = unfinished.unfinished {
+            lines.append(
+                "  unfinished:    \(unfinished.resource.title), started \(RelativeTime.described(run.startedAt, now: now))"
+            )
+        }
+        lines.append("  last success:  " + success)
+        let failure = kinds.compactMap(\.lastFailure).max {
+            ($0.finishedAt ?? $0.startedAt) < ($1.finishedAt ?? $1.startedAt)
+        }
+        lines.append(
+            "  last failure:  " + (failure.map { "\($0.resource.title), " + describe($0, now: now) } ?? "none"))
+        return lines
     }
 
     /// "1148 sprite images"; a byte count as a size: "729.1 kB of sprite images".

@@ -19,6 +19,12 @@ public struct StoreStatus: Sendable {
         /// The latest run still recorded as running: the sync that holds the writer lock's, or
         /// one that ended without recording how (killed), which the next sync marks abandoned.
         public var unfinished: SyncRun?
+
+        /// A kind of PokeAPI's root index kept as its bodies (not one `show` draws on).
+        public var isIndexedKind: Bool {
+            guard case .pokeAPI(let kind) = resource else { return false }
+            return (PokeAPIResources.resource(kind)?.reach ?? .indexed) == .indexed
+        }
     }
 
     public let path: String
@@ -40,7 +46,7 @@ public struct StoreStatus: Sendable {
                     earlierRunsOfLastSuccess: try lastSuccess.map(log.earlierRuns(ofSameSyncAs:)) ?? [],
                     unfinished: try log.latest(resource, outcomes: [.running]))
             }
-            var resources = try PokeAPIResources.all.map { resource in
+            var resources = try PokeAPIIndex.resources(database).map { resource in
                 try status(.pokeAPI(resource.kind), counts: try resource.statusCounts(in: database))
             }
             resources.append(try status(.artwork, counts: try PokemonImageStore(database: database).counts()))

@@ -156,11 +156,12 @@ extension CommandSpec {
             "'sync issues OWNER' every repository of an owner.",
         ],
         overview: """
-            Download PokeAPI's Pokémon list and every listed Pokémon's details, then
-            refresh every GitHub repository and owner synced before; or, with 'issues
-            OWNER/REPO', mirror one repository's issues, pull requests and comments, and with
-            'issues OWNER' every repository of that user or organization (remembered, so a
-            later plain sync refreshes them all and picks up new ones).
+            Download PokeAPI's Pokémon list and every listed Pokémon's details and
+            encounters, then every other kind PokeAPI's root index lists (moves, items,
+            locations, …), then refresh every GitHub repository and owner synced before; or,
+            with 'issues OWNER/REPO', mirror one repository's issues, pull requests and
+            comments, and with 'issues OWNER' every repository of that user or organization
+            (remembered, so a later plain sync refreshes them all and picks up new ones).
 
             Pages are committed one at a time, so an interrupted sync keeps what it stored;
             SIGINT or SIGTERM stops it after the page being committed (exit 130 or 143).

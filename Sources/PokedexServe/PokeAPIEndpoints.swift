@@ -1,16 +1,9 @@
+import PokedexStore
+
 /// The endpoints PokeAPI v2 has, stored here or not: a path naming another is malformed (400),
 /// one of these that pokedex does not store is only missing (404).
 enum PokeAPIEndpoints {
-    static let names: Set<String> = [
-        "ability", "berry", "berry-firmness", "berry-flavor", "characteristic", "contest-effect", "contest-type",
-        "egg-group", "encounter-condition", "encounter-condition-value", "encounter-method", "evolution-chain",
-        "evolution-trigger", "gender", "generation", "growth-rate", "item", "item-attribute", "item-category",
-        "item-fling-effect", "item-pocket", "language", "location", "location-area", "machine", "meta", "move",
-        "move-ailment", "move-battle-style", "move-category", "move-damage-class", "move-learn-method", "move-target",
-        "nature", "pal-park-area", "pokeathlon-stat", "pokedex", "pokemon", "pokemon-color", "pokemon-form",
-        "pokemon-habitat", "pokemon-shape", "pokemon-species", "region", "stat", "super-contest-effect", "type",
-        "version", "version-group",
-    ]
+    static let names: Set<String> = Set(PokeAPIResources.all.filter(\.isEndpoint).map(\.kind.name)).union(["meta"])
 
     /// Whether `key` can name a resource: letters, digits, `-` and `_`.
     static func isKey(_ key: String) -> Bool {

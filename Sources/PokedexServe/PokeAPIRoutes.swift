@@ -20,8 +20,11 @@ struct PokeAPIRoutes {
         if segments.last == "" { segments = segments.dropLast() }
         guard !segments.contains(""), segments.count <= 3 else { return Self.notFound }
         guard let endpoint = segments.first.map(String.init) else { return try rootIndex(request) }
-        guard PokeAPIEndpoints.names.contains(endpoint) else { return Self.badRequest }
-        let resource = PokeAPIResources.all.first { $0.kind.name == endpoint }
+        // A kind only the stored index names (one PokeAPI added) is served too.
+        let resource = try store.read { try PokeAPIIndex.resources($0) }.first {
+            $0.kind.name == endpoint && $0.isEndpoint
+        }
+        guard resource != nil || PokeAPIEndpoints.names.contains(endpoint) else { return Self.badRequest }
         guard segments.count > 1 else {
             guard let resource else { return Self.notFound }
             return try list(resource, request: request)
@@ -32,7 +35,7 @@ struct PokeAPIRoutes {
         else { return Self.badRequest }
         guard let resource else { return Self.notFound }
         return try store.read { database in
-            guard let entry = try Self.entry(resource, key: key, in: database) else { return Self.notFound }
+            guard let entry = try resource.tables.entry(database, key: key) else { return Self.notFound }
             if segments.count == 3 {
                 guard resource.kind == .pokemon,
                     let body = try PokemonEncounters.storedBody(database, pokemonID: entry.id)
@@ -45,16 +48,6 @@ struct PokeAPIRoutes {
                 ? try PokemonImageStore(database: database).linkedImages(pokemonID: entry.id) : []
             return try detail(body, entry: entry, endpoint: endpoint, images: images, request: request)
         }
-    }
-
-    /// The entry `key` names: a canonical decimal id, else a name (compared lower-cased).
-    private static func entry(_ resource: PokeAPIResource, key: String, in database: Database) throws
-        -> StoredListEntry?
-    {
-        if let id = Int(key), id > 0, String(id) == key {
-            return try resource.tables.entry(database, id: id)
-        }
-        return try resource.tables.entry(database, named: key.lowercased())
     }
 
     private func detail(
@@ -114,7 +107,7 @@ struct PokeAPIRoutes {
 
     /// `{"ability": "{base}/api/v2/ability/", …}`: every kind pokedex stores, by name.
     private func rootIndex(_ request: ServerRequest) throws -> ServerResponse {
-        let names = PokeAPIResources.all.map(\.kind.name).sorted()
+        let names = try store.read { try PokeAPIIndex.resources($0) }.filter(\.isEndpoint).map(\.kind.name).sorted()
         let body = JSONValue.object(names.map { ($0, JSONValue.string("\(configuration.pokeAPIBase)/\($0)/")) })
         return GeneratedJSON.answer(body.compactBytes(), request: request, headers: Self.headers)
     }

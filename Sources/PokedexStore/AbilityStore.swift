@@ -3,7 +3,7 @@ import SQLiteDatabase
 /// The `ability` tables: what sync writes for `/ability/`.
 public struct AbilityStore: ResourceTablesStore {
     public typealias Downloaded = DownloadedResource<AbilityDetails>
-    public static let tables = PokeAPIResources.ability.tables
+    public var tables: ResourceTables { PokeAPIResources.ability.tables }
     public let database: Database
 
     public init(database: Database) {
@@ -37,6 +37,6 @@ public struct AbilityStore: ResourceTablesStore {
                 """,
                 [id, .text(effect.language), .string(effect.shortEffect), .string(effect.effect)])
         }
-        try Self.tables.saveBody(database, id: ability.id, body: downloaded.body, etag: downloaded.etag)
+        try tables.saveBody(database, id: ability.id, body: downloaded.body, etag: downloaded.etag)
     }
 }

@@ -3,7 +3,7 @@ import SQLiteDatabase
 /// The `evolution_chain` tables: what sync writes for the chains the species link to.
 public struct EvolutionChainStore: ResourceTablesStore {
     public typealias Downloaded = DownloadedResource<EvolutionChainDetails>
-    public static let tables = PokeAPIResources.evolutionChain.tables
+    public var tables: ResourceTables { PokeAPIResources.evolutionChain.tables }
     public let database: Database
 
     public init(database: Database) {
@@ -54,6 +54,6 @@ public struct EvolutionChainStore: ResourceTablesStore {
                     ])
             }
         }
-        try Self.tables.saveBody(database, id: chain.id, body: downloaded.body, etag: downloaded.etag)
+        try tables.saveBody(database, id: chain.id, body: downloaded.body, etag: downloaded.etag)
     }
 }

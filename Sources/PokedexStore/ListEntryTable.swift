@@ -7,6 +7,10 @@ struct ListEntryTable: Sendable {
     let table: String
     /// Whether entries carry a name and `listed_at`.
     var named = true
+    var scope = KindScope(kind: nil)
+
+    /// The conflict target of an insert: the row's key.
+    private var key: String { scope.column + "id" }
 
     /// Stores a page's entries. A refresh lists the same entries again and again: those stored
     /// exactly so only have `listed_at` moved, in one statement for the page, instead of two
@@ -22,8 +26,11 @@ struct ListEntryTable: Sendable {
         }
         guard named, !unchanged.isEmpty else { return }
         try database.run(
-            "UPDATE \(table) SET listed_at = \(SQLTimestamp.now) WHERE id IN (SELECT value FROM json_each(?))",
-            [.jsonArray(entries.map(\.id).filter(unchanged.contains))])
+            """
+            UPDATE \(table) SET listed_at = \(SQLTimestamp.now)
+            WHERE \(scope.condition)id IN (SELECT value FROM json_each(?))
+            """,
+            scope.parameters + [.jsonArray(entries.map(\.id).filter(unchanged.contains))])
     }
 
     /// The ids of `entries` (each id once) stored with the same name and URL, compared byte
@@ -36,8 +43,8 @@ struct ListEntryTable: Sendable {
         // `rangeGap`, so the rows read that the page does not list stay few whatever its ids.
         for (first, last) in Self.ranges(of: listed.keys.sorted()) {
             let rows = try database.query(
-                "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE id BETWEEN ? AND ?",
-                [.int(first), .int(last)]
+                "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE \(scope.condition)id BETWEEN ? AND ?",
+                scope.parameters + [.int(first), .int(last)]
             ) { row -> Int? in
                 guard let entry = listed[row.int(0)], row.hasText(2, equalTo: entry.url),
                     !named || row.hasText(1, equalTo: entry.name)
@@ -67,22 +74,25 @@ struct ListEntryTable: Sendable {
     private func save(_ entry: ResourceListEntry, in database: Database) throws {
         guard named else {
             try database.run(
-                "INSERT INTO \(table) (id, url) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET url = excluded.url",
-                [.int(entry.id), .text(entry.url)])
+                """
+                INSERT INTO \(table) (\(key), url) VALUES (\(scope.placeholder)?, ?)
+                ON CONFLICT (\(key)) DO UPDATE SET url = excluded.url
+                """,
+                scope.parameters + [.int(entry.id), .text(entry.url)])
             return
         }
         // A name that moved to another id upstream would otherwise violate UNIQUE(name). The
         // row that held it keeps everything under `name~id` until the list names it again:
         // a name alone (a server's mistake, a name cut short) never deletes an entry.
         try database.run(
-            "UPDATE \(table) SET name = name || '~' || id WHERE name = ? AND id <> ?",
-            [.text(entry.name), .int(entry.id)])
+            "UPDATE \(table) SET name = name || '~' || id WHERE \(scope.condition)name = ? AND id <> ?",
+            scope.parameters + [.text(entry.name), .int(entry.id)])
         try database.run(
             """
-            INSERT INTO \(table) (id, name, url, listed_at) VALUES (?, ?, ?, \(SQLTimestamp.now))
-            ON CONFLICT (id) DO UPDATE SET
+            INSERT INTO \(table) (\(key), name, url, listed_at) VALUES (\(scope.placeholder)?, ?, ?, \(SQLTimestamp.now))
+            ON CONFLICT (\(key)) DO UPDATE SET
                 name = excluded.name, url = excluded.url, listed_at = excluded.listed_at
             """,
-            [.int(entry.id), .text(entry.name), .text(entry.url)])
+            scope.parameters + [.int(entry.id), .text(entry.name), .text(entry.url)])
     }
 }

@@ -4,9 +4,11 @@ import LocalDatabase
 /// ``PokeAPIResources``: every list of kinds (the walks a sync makes, the links a partial sync
 /// follows, the lists it asks for early, `status`, progress) comes from these declarations.
 public struct PokeAPIResource: Sendable {
-    /// How a body's fields become rows: the typed scanner and store the sync runs.
+    /// How a body's fields become rows: the typed scanner and store the sync runs. `body`
+    /// kinds (a JSON object with an `id`) and the encounters (a JSON array) are kept as their
+    /// bodies in the shared tables.
     public enum Extraction: Sendable, CaseIterable {
-        case pokemon, type, ability, species, evolutionChain
+        case pokemon, type, ability, species, evolutionChain, body, encounters
     }
 
     /// How a whole sync reaches the kind's entries.
@@ -15,6 +17,8 @@ public struct PokeAPIResource: Sendable {
         case listed
         /// Never listed: only the links stored bodies give are followed.
         case followed
+        /// Listed when PokeAPI's root index names it: kinds a server may or may not offer.
+        case indexed
     }
 
     public let kind: PokeAPIKind
@@ -35,9 +39,14 @@ public struct PokeAPIResource: Sendable {
     public let extraCounts: [Count]
     public let extraction: Extraction
 
+    /// Whether the kind is an endpoint of its own (`/api/v2/{kind}/`): all but the encounters,
+    /// which are `/pokemon/{id}/encounters`.
+    public var isEndpoint: Bool { extraction != .encounters }
+
     /// Entries of one kind that stored bodies of another kind link to: `sql` selects
     /// `(name, url)` pairs, in order, from the rows of the kind `from` whose ids are the JSON array
-    /// bound as `?1`, or from every stored row when `?1` is NULL.
+    /// bound as `?1`, or from every stored row when `?1` is NULL; a third column, when selected,
+    /// is the entry's id where its URL does not end in it.
     public struct Link: Sendable {
         public let from: PokeAPIKind
         let sql: String

@@ -5,7 +5,7 @@ import LocalDatabase
 /// with its tables and its `sync_resource` row in a migration, its scanner and store, and its
 /// case of ``PokeAPIResource/Extraction``.
 public enum PokeAPIResources {
-    public static let all: [PokeAPIResource] = [pokemon, type, ability, species, evolutionChain]
+    public static let all: [PokeAPIResource] = [pokemon, type, ability, species, evolutionChain, encounters] + indexed
 
     /// Every kind but the Pokémon: what a sync takes after their list.
     public static var linked: ArraySlice<PokeAPIResource> { all.dropFirst() }

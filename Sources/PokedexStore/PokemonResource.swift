@@ -6,12 +6,23 @@ public enum PokemonResource {
     /// Reads bytes rather than Characters: it runs for every list entry of every sync, where
     /// splitting into Substrings was a visible share of a refresh that changes nothing.
     public static func id(fromURL url: String) throws(ResourceURLError) -> Int {
+        let id = try signedID(fromURL: url)
+        guard id > 0 else { throw ResourceURLError(url: url) }
+        return id
+    }
+
+    /// The id at the end of an entry's URL where it may be 0 or negative: a few kinds start at
+    /// -1 (`move-ailment/-1/` is "unknown") or 0 (`move-category/0/`), which the walk's
+    /// range then takes or refuses.
+    public static func signedID(fromURL url: String) throws(ResourceURLError) -> Int {
         let slash = UInt8(ascii: "/"), zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
         let bytes = Array(url.utf8)
         var end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
         while end > 0 && bytes[end - 1] == slash { end -= 1 }
         var start = end
         while start > 0 && bytes[start - 1] != slash { start -= 1 }
+        let negative = start < end && bytes[start] == UInt8(ascii: "-")
+        if negative { start += 1 }
         guard start < end else { throw ResourceURLError(url: url) }
         var id = 0
         for byte in bytes[start..<end] {
@@ -21,8 +32,7 @@ public enum PokemonResource {
             guard !overflowed && !carried else { throw ResourceURLError(url: url) }
             id = sum
         }
-        guard id > 0 else { throw ResourceURLError(url: url) }
-        return id
+        return negative ? -id : id
     }
 
     /// PokeAPI's pattern for official artwork, used where the API gives none.

@@ -6,6 +6,8 @@ public struct ResourceLinks {
     public struct Link: Sendable, Equatable {
         public let name: String
         public let url: String
+        /// The entry's id when the link's SQL gives it; otherwise it is read from the URL.
+        public var id: Int? = nil
     }
 
     public let database: Database
@@ -26,7 +28,7 @@ public struct ResourceLinks {
     /// when `ids` is nil.
     public func follow(_ link: PokeAPIResource.Link, from ids: [Int]?) throws -> [Link] {
         try database.query(link.sql, [ids.map(SQLValue.jsonArray) ?? .null]) {
-            Link(name: $0.text(0), url: $0.text(1))
+            Link(name: $0.text(0), url: $0.text(1), id: $0.columnCount > 2 ? $0.optionalInt(2) : nil)
         }
     }
 }

@@ -10,7 +10,6 @@ public protocol ResourcePageStore: SendableMetatype {
     /// A detail body as downloaded, with the fields decoded from it.
     associatedtype Downloaded: Sendable
 
-    init(database: Database)
     var database: Database { get }
     /// Every stored body's ETag and freshness (see ``PokemonCatalog/storedDetails(maximumAgeSeconds:)``).
     func storedDetails(maximumAgeSeconds: Int?) throws -> [Int: StoredDetail]

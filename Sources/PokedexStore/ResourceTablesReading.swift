@@ -10,33 +10,49 @@ extension ResourceTables {
 
     /// `limit` entries from the `offset`-th, in id order, and the count of all.
     public func listPage(_ database: Database, offset: Int, limit: Int) throws -> StoredListPage {
-        let count = try database.queryFirst("SELECT count(*) FROM \(table)") { $0.int(0) } ?? 0
+        let count =
+            try database.queryFirst("SELECT count(*) FROM \(table)\(scope.whereClause)", scope.parameters) {
+                $0.int(0)
+            } ?? 0
         let entries = try database.query(
-            "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) ORDER BY id LIMIT ? OFFSET ?",
-            [.int(limit), .int(offset)]
+            "SELECT id, \(named ? "name" : "NULL"), url FROM \(table)\(scope.whereClause) ORDER BY id LIMIT ? OFFSET ?",
+            scope.parameters + [.int(limit), .int(offset)]
         ) { StoredListEntry(id: $0.int(0), name: $0.optionalText(1), url: $0.text(2)) }
         return StoredListPage(count: count, entries: entries)
     }
 
     /// The entry with this id, if stored.
     public func entry(_ database: Database, id: Int) throws -> StoredListEntry? {
-        try database.queryFirst("SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE id = ?", [.int(id)]) {
+        try database.queryFirst(
+            "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE \(scope.condition)id = ?",
+            scope.parameters + [.int(id)]
+        ) {
             StoredListEntry(id: $0.int(0), name: $0.optionalText(1), url: $0.text(2))
         }
+    }
+
+    /// The entry `key` names: a canonical decimal id (`85`, `-1`), else a name (compared
+    /// lower-cased).
+    public func entry(_ database: Database, key: String) throws -> StoredListEntry? {
+        if let id = Int(key), String(id) == key { return try entry(database, id: id) }
+        return try entry(database, named: key.lowercased())
     }
 
     /// The entry with this name, if the kind has names and one is stored under it.
     public func entry(_ database: Database, named name: String) throws -> StoredListEntry? {
         guard named else { return nil }
-        return try database.queryFirst("SELECT id, name, url FROM \(table) WHERE name = ?", [.text(name)]) {
+        return try database.queryFirst(
+            "SELECT id, name, url FROM \(table) WHERE \(scope.condition)name = ?", scope.parameters + [.text(name)]
+        ) {
             StoredListEntry(id: $0.int(0), name: $0.optionalText(1), url: $0.text(2))
         }
     }
 
     /// The body stored for `id` in its stored form (still compressed); nil if none is.
     public func storedBody(_ database: Database, id: Int) throws -> StoredBody? {
-        try database.queryFirst("SELECT \(RawBody.pokeAPI.columns) FROM \(jsonTable) WHERE \(key) = ?", [.int(id)]) {
-            try RawBody.stored($0, column: 0)
-        }
+        try database.queryFirst(
+            "SELECT \(RawBody.pokeAPI.columns) FROM \(jsonTable) WHERE \(scope.condition)\(key) = ?",
+            scope.parameters + [.int(id)]
+        ) { try RawBody.stored($0, column: 0) }
     }
 }

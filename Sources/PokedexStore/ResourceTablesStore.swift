@@ -4,16 +4,16 @@ import SQLiteDatabase
 
 /// The page transaction and freshness bookkeeping the linked kinds' stores share.
 public protocol ResourceTablesStore: ResourcePageStore {
-    static var tables: ResourceTables { get }
+    var tables: ResourceTables { get }
 }
 extension ResourceTablesStore {
     public func storedDetails(maximumAgeSeconds: Int?) throws -> [Int: StoredDetail] {
-        try Self.tables.storedDetails(database, maximumAgeSeconds: maximumAgeSeconds)
+        try tables.storedDetails(database, maximumAgeSeconds: maximumAgeSeconds)
     }
-    public func beginPage(entries: [ResourceListEntry]) throws { try Self.tables.beginPage(database, entries: entries) }
-    public func confirmDetails(id: Int) throws { try Self.tables.confirm(database, id: id) }
+    public func beginPage(entries: [ResourceListEntry]) throws { try tables.beginPage(database, entries: entries) }
+    public func confirmDetails(id: Int) throws { try tables.confirm(database, id: id) }
     public func commitPage() throws { try database.execute("COMMIT") }
     public func rollBackPage() { try? database.execute("ROLLBACK") }
     /// The body stored for `id`, exactly as received; nil if none is.
-    public func body(id: Int) throws -> [UInt8]? { try Self.tables.body(database, id: id) }
+    public func body(id: Int) throws -> [UInt8]? { try tables.body(database, id: id) }
 }

@@ -3,7 +3,7 @@ import SQLiteDatabase
 /// The `pokemon_species` tables: what sync writes for `/pokemon-species/`.
 public struct SpeciesStore: ResourceTablesStore {
     public typealias Downloaded = DownloadedResource<SpeciesDetails>
-    public static let tables = PokeAPIResources.species.tables
+    public var tables: ResourceTables { PokeAPIResources.species.tables }
     public let database: Database
 
     public init(database: Database) {
@@ -76,7 +76,7 @@ public struct SpeciesStore: ResourceTablesStore {
             let variety = s.varieties[row]
             return [id, .text(variety.pokemonName), .text(variety.pokemonURL), .bool(variety.isDefault)]
         }
-        try Self.tables.saveBody(database, id: s.id, body: downloaded.body, etag: downloaded.etag)
+        try tables.saveBody(database, id: s.id, body: downloaded.body, etag: downloaded.etag)
     }
 
     /// Folds the names stored without their folded form (before migration 0009), in one
@@ -108,7 +108,7 @@ public struct SpeciesStore: ResourceTablesStore {
             for id in species {
                 // In body order, so that a (language, version) named twice keeps its last text,
                 // as the sync stores it.
-                guard let body = try Self.tables.body(database, id: id) else { continue }
+                guard let body = try tables.body(database, id: id) else { continue }
                 let texts = try database.query(
                     """
                     SELECT json_extract(entry.value, '$.language.name'),

@@ -3,7 +3,7 @@ import SQLiteDatabase
 /// The `type` tables: what sync writes for `/type/`.
 public struct TypeStore: ResourceTablesStore {
     public typealias Downloaded = DownloadedResource<TypeDetails>
-    public static let tables = PokeAPIResources.type.tables
+    public var tables: ResourceTables { PokeAPIResources.type.tables }
     public let database: Database
 
     public init(database: Database) {
@@ -53,6 +53,6 @@ public struct TypeStore: ResourceTablesStore {
                 """,
                 [.text(relation.type), .text(this), .real(relation.multiplier), .int(relation.typeID), id])
         }
-        try Self.tables.saveBody(database, id: type.id, body: downloaded.body, etag: downloaded.etag)
+        try tables.saveBody(database, id: type.id, body: downloaded.body, etag: downloaded.etag)
     }
 }

@@ -4,6 +4,9 @@ import CSQLite
 public struct Row {
     let statement: Statement
 
+    /// How many columns the statement's rows have.
+    public var columnCount: Int32 { sqlite3_column_count(statement.handle) }
+
     public func isNull(_ column: Int32) -> Bool {
         sqlite3_column_type(statement.handle, column) == SQLITE_NULL
     }

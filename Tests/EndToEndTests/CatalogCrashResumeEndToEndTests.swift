@@ -182,9 +182,9 @@ struct CatalogCrashResumeEndToEndTests {
         let outcomes = try final.rows("SELECT outcome, count(*) FROM sync_run GROUP BY outcome ORDER BY outcome")
         #expect(
             outcomes == [
-                ["t:abandoned", "i:\(killedWith.count)"], ["t:succeeded", "i:\(1 + 6 * killedAfterCatalog + 7)"],
+                ["t:abandoned", "i:\(killedWith.count)"], ["t:succeeded", "i:\(1 + 7 * killedAfterCatalog + 8)"],
             ],
-            "killed runs are marked abandoned; the first issues sync, the catalog, entry (four resources) and artwork runs done before their issues refresh was killed, and the last run's seven (catalog, entry, artwork, issues) succeeded: \(outcomes)"
+            "killed runs are marked abandoned; the first issues sync, the catalog, entry (four resources), encounters and artwork runs done before their issues refresh was killed, and the last run's eight (catalog, entry, encounters, artwork, issues) succeeded: \(outcomes)"
         )
         let finalDump = try final.dump()
         let referenceDump = try reference.dump()

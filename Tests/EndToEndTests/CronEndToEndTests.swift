@@ -202,10 +202,10 @@ struct CronEndToEndTests {
     func cronOutput() throws {
         let plain = try pokedex(["sync", "--limit", "5"])
         let lines = plain.stderr.split(separator: "\n")
-        // One line per run: the catalog, types, abilities, species, evolution chains, the
-        // species those chains name that the five Pokémon did not (one), artwork; and one at the end.
+        // One line per run: the catalog, types, abilities, species, evolution chains, encounters,
+        // the species those chains name that the five Pokémon did not (one), artwork; and one at the end.
         #expect(
-            lines.count == 8
+            lines.count == 9
                 && lines.allSatisfy {
                     $0.range(
                         of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ "#,

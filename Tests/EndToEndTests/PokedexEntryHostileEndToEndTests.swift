@@ -62,7 +62,8 @@ struct PokedexEntryHostileEndToEndTests {
         #expect(
             runs == [
                 "pokemon succeeded", "type succeeded", "ability failed", "pokemon-species succeeded",
-                "evolution-chain succeeded", "pokemon-species succeeded", "artwork succeeded",
+                "evolution-chain succeeded", "pokemon-encounters succeeded", "pokemon-species succeeded",
+                "artwork succeeded",
             ], "\(runs)")
         #expect(api.entryDetailRequestCount("ability") == 0)
         #expect(

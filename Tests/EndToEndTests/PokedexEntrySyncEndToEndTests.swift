@@ -49,7 +49,9 @@ struct PokedexEntrySyncEndToEndTests {
             #expect(api.entryListRequestCount(resource) == 0, "\(resource): a partial sync walks no list")
             #expect(api.entryDetailRequestCount(resource) == expected[resource], "\(resource) details")
         }
-        #expect(api.server.requests.count == 22 + expected.values.reduce(0, +), "no other request")
+        #expect(api.encountersRequestCount == 21 && api.rootIndexRequestCount == 0, "a partial sync reads no index")
+        let linkedDetails = expected.values.reduce(0, +)
+        #expect(api.server.requests.count == 22 + 21 + linkedDetails, "no other request")
         #expect(
             try rows(
                 "SELECT count(*) FROM pokemon_species_name WHERE name IS NOT NULL AND (folded_name IS NULL OR folded_name = '')"
@@ -81,7 +83,7 @@ struct PokedexEntrySyncEndToEndTests {
         #expect(
             runs.map { $0[0] } == [
                 "t:pokemon", "t:type", "t:ability", "t:pokemon-species", "t:evolution-chain",
-                "t:pokemon-species", "t:artwork",
+                "t:pokemon-encounters", "t:pokemon-species", "t:artwork",
             ], "the species the chains name are a second species run; the artwork comes last")
         #expect(runs.allSatisfy { $0[1] == "t:succeeded" })
     }
@@ -102,7 +104,9 @@ struct PokedexEntrySyncEndToEndTests {
         let resources = try #require(
             (try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])?["resources"]
                 as? [[String: Any]])
-        #expect(resources.map { $0["resource"] as? String } == ["pokemon"] + Self.resources + ["artwork"])
+        #expect(
+            resources.map { $0["resource"] as? String }
+                == ["pokemon"] + Self.resources + ["pokemon-encounters", "artwork"])
         let speciesCounts = try #require(resources[3]["counts"] as? [String: Int])
         #expect(speciesCounts["species"] == api.entries("pokemon-species").count)
         #expect(speciesCounts["with_details"] == speciesCounts["species"])
@@ -121,7 +125,10 @@ struct PokedexEntrySyncEndToEndTests {
         api.server.resetLog()
         let reused = try sync(api)
         #expect(reused.status == 0, "\(reused.stderr)")
-        #expect(api.server.requests.allSatisfy { $0.header("If-None-Match") == nil && $0.query["offset"] != nil })
+        #expect(
+            api.server.requests.allSatisfy {
+                $0.header("If-None-Match") == nil && ($0.query["offset"] != nil || $0.path == "/api/v2/")
+            }, "the lists and the root index only")
         #expect(api.detailRequestCount == 0 && Self.resources.allSatisfy { api.entryDetailRequestCount($0) == 0 })
     }
 
@@ -180,7 +187,8 @@ struct PokedexEntrySyncEndToEndTests {
         #expect(
             runs == [
                 ["t:pokemon", "t:succeeded"], ["t:type", "t:succeeded"], ["t:ability", "t:succeeded"],
-                ["t:pokemon-species", "t:failed"], ["t:evolution-chain", "t:succeeded"], ["t:artwork", "t:succeeded"],
+                ["t:pokemon-species", "t:failed"], ["t:evolution-chain", "t:succeeded"],
+                ["t:pokemon-encounters", "t:succeeded"], ["t:artwork", "t:succeeded"],
             ])
         // Species 25's page (all of them: fewer than 100) was rolled back; the chains of the
         // species stored before (none) were synced: nothing of the bad body is stored.

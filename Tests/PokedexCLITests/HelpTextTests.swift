@@ -53,6 +53,7 @@ enum GoldenHelp {
           type                    Show a type's damage relations and Pokémon (offline).
           ability                 Show an ability's effect and Pokémon (offline).
           artwork                 Write a stored sprite or artwork as PNG (offline).
+          get                     Print a stored PokeAPI body exactly as it was sent (offline).
           issues                  List a repository's issues (offline).
           issue                   Show one issue or pull request (offline).
           repos                   List the stored GitHub repositories (offline), or forget one.
@@ -65,11 +66,12 @@ enum GoldenHelp {
 
     /// `pokedex help sync`.
     static let sync = """
-        OVERVIEW: Download PokeAPI's Pokémon list and every listed Pokémon's details, then
-        refresh every GitHub repository and owner synced before; or, with 'issues
-        OWNER/REPO', mirror one repository's issues, pull requests and comments, and with
-        'issues OWNER' every repository of that user or organization (remembered, so a
-        later plain sync refreshes them all and picks up new ones).
+        OVERVIEW: Download PokeAPI's Pokémon list and every listed Pokémon's details and
+        encounters, then every other kind PokeAPI's root index lists (moves, items,
+        locations, …), then refresh every GitHub repository and owner synced before; or,
+        with 'issues OWNER/REPO', mirror one repository's issues, pull requests and
+        comments, and with 'issues OWNER' every repository of that user or organization
+        (remembered, so a later plain sync refreshes them all and picks up new ones).
 
         Pages are committed one at a time, so an interrupted sync keeps what it stored;
         SIGINT or SIGTERM stops it after the page being committed (exit 130 or 143).

@@ -40,6 +40,7 @@ struct OptionDeclarationTests {
         case (.type, _), (.ability, _): [command.rawValue, "fire"]
         case (.issues, _): ["issues", "o/r"]
         case (.issue, _): ["issue", "o/r#1"]
+        case (.get, _): ["get", "move/85"]
         default: [command.rawValue]
         }
     }

@@ -118,7 +118,7 @@ struct BodyCompressionMigrationTests {
         let body = Array(Self.body("type_json", id: 13).utf8)
         let store = TypeStore(database: database)
         try database.writeTransaction {
-            try TypeStore.tables.saveBody(database, id: 13, body: .compressing(body), etag: nil)
+            try store.tables.saveBody(database, id: 13, body: .compressing(body), etag: nil)
         }
         #expect(try store.body(id: 13) == body)
         #expect(

@@ -53,6 +53,37 @@ struct PokeAPIResourcesTests {
             #expect(PokeAPIResources.resource(link.from) != nil, "\(resource.kind) is linked from \(link.from)")
             #expect(try ResourceLinks(database: database).follow(link, from: [1]).isEmpty)
         }
-        #expect(resource.reach == .listed || !resource.links.isEmpty, "a followed kind needs a link to follow")
+        #expect(resource.reach != .followed || !resource.links.isEmpty, "a followed kind needs a link to follow")
+    }
+
+    @Test("kinds in the shared tables see their own rows only; the stored index adds kinds not declared")
+    func sharedTables() throws {
+        let move = try #require(PokeAPIResources.all.first { $0.kind.name == "move" })
+        let item = try #require(PokeAPIResources.all.first { $0.kind.name == "item" })
+        try PokeAPIIndex.save(
+            [
+                ("move", "http://x/api/v2/move/"), ("item", "http://x/api/v2/item/"),
+                ("gizmo", "http://x/api/v2/gizmo/"),
+            ],
+            in: database)
+        let gizmo = try #require(try PokeAPIIndex.resources(database).first { $0.kind.name == "gizmo" })
+        for (resource, ids) in [(move, [1, 2]), (item, [1]), (gizmo, [-1])] {
+            try resource.tables.beginPage(
+                database, entries: ids.map { ResourceListEntry(id: $0, name: "n\($0)", url: "http://x/\($0)/") })
+            for id in ids {
+                try resource.tables.saveBody(
+                    database, id: id, body: .compressing(Array("{\"id\":\(id)}".utf8)), etag: nil)
+            }
+            try database.execute("COMMIT")
+        }
+        #expect(try move.tables.listPage(database, offset: 0, limit: 10).entries.map(\.id) == [1, 2])
+        #expect(try item.tables.listPage(database, offset: 0, limit: 10).count == 1)
+        #expect(try item.tables.entry(database, key: "n2") == nil)
+        #expect(try gizmo.tables.entry(database, key: "-1")?.name == "n-1")
+        #expect(try gizmo.tables.body(database, id: -1) == Array("{\"id\":-1}".utf8))
+        #expect(try move.statusCounts(in: database).map(\.1) == [2, 2])
+        let names = try PokeAPIIndex.resources(database).map(\.kind.name)
+        #expect(names.suffix(3) == ["gizmo", "item", "move"])
+        #expect(names.filter { $0 == "pokemon" }.count == 1)
     }
 }

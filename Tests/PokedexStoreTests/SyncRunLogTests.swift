@@ -110,19 +110,19 @@ struct SyncRunLogTests {
         let status = try StoreStatus.read(from: database)
         #expect(status.schemaVersion == (try Migrator.embedded().latestVersion))
         #expect(status.sizeBytes > 0)
-        // The catalog, the Pokédex entry's four resources, the artwork, then the repository.
-        #expect(status.resources.count == 7)
+        // The catalog, the Pokédex entry's four resources, the encounters, the artwork, then the repository.
+        #expect(status.resources.count == 8)
         #expect(status.resources[0].resource == .pokemon && status.resources[0].lastSuccess == nil)
         #expect(status.resources[0].counts.map(\.0) == ["pokemon", "with_details"])
-        #expect(status.resources[1...4].map(\.resource) == SyncResource.linked)
+        #expect(status.resources[1...5].map(\.resource) == SyncResource.linked)
         #expect(status.resources[1].counts.map(\.0) == ["types", "with_details", "damage_relations"])
-        #expect(status.resources[5].resource == .artwork)
+        #expect(status.resources[6].resource == .artwork)
         #expect(
-            status.resources[5].counts.map(\.0) == [
+            status.resources[6].counts.map(\.0) == [
                 "sprite_images", "sprite_bytes", "shiny_images", "shiny_bytes", "official_images", "official_bytes",
                 "missing",
             ])
-        let repository = status.resources[6]
+        let repository = status.resources[7]
         #expect(repository.resource == .issues(repositoryName: "acme/rocket", repositoryID: 9))
         #expect(repository.lastFailure?.error == "rate limited" && repository.lastSuccess == nil)
         #expect(status.rateLimit?.0 == RateLimitSnapshot(remaining: 0, limit: 5000, resetAt: "2030-01-01T00:00:00Z"))

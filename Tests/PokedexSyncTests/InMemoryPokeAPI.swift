@@ -41,6 +41,12 @@ final class InMemoryPokeAPI: @unchecked Sendable {
         let path = request.url.path
         if let entry = entryResponse(request) { return entry }
         guard path.hasPrefix("/api/v2/pokemon") else { return Self.answer(request, status: 404, body: "{}") }
+        if path.hasSuffix("/encounters") {
+            if request.headers["If-None-Match"] == "\"encounters\"" {
+                return Self.answer(request, status: 304, body: "")
+            }
+            return Self.answer(request, status: 200, body: "[]", etag: "\"encounters\"")
+        }
         if let id = Int(path.split(separator: "/").last ?? ""), (1...count).contains(id) {
             let etag = "\"detail-\(id)\""
             if request.headers["If-None-Match"] == etag { return Self.answer(request, status: 304, body: "") }

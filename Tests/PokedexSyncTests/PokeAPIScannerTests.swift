@@ -159,7 +159,7 @@ struct PokeAPIScannerTests {
             ("[]", "expected '{'"),
             (#"{"count":1}"#, "missing \"results\""),
             (#"{"results":[]}"#, "missing \"count\""),
-            (#"{"count":1,"results":[{"name":"mew"}]}"#, "without name or url"),
+            (#"{"count":1,"results":[{"name":"mew"}]}"#, "list entry without url"),
             (#"{"count":1,"results":[{"name":1,"url":"u"}]}"#, "string"),
             (#"{"count":"1","results":[]}"#, "integer"),
             (#"{"count":0,"results":[]} {}"#, "after the top-level value"),

@@ -63,6 +63,13 @@ extension JSONScanner {
         return true
     }
 
+    /// The key's text, unescaped.
+    func keyString(_ key: Key) throws(JSONScanFailure) -> String {
+        var copy = self
+        copy.pos = key.start - 1
+        return try copy.string()
+    }
+
     func key(_ key: Key, is literal: StaticString) -> Bool {
         if !key.escaped {
             return key.count == literal.utf8CodeUnitCount

@@ -61,3 +61,33 @@ enum EvolutionChainKind: LinkedResourceKind {
         try PokeAPIScanner.evolutionChain(from: body)
     }
 }
+
+/// A kind kept as its bodies: each must be an object giving its entry's id.
+enum StoredBodyKind: LinkedResourceKind {
+    typealias Store = StoredBodyStore
+    static var idRange: ClosedRange<Int> { -1...ResourceLimits.id.upperBound }
+    static var maximumDetailBytes: Int { PokeAPIEndpoint.maximumStoredBodyBytes }
+    static func scan(_ body: Data) throws(JSONScanFailure) -> StoredBodyFields {
+        try PokeAPIScanner.storedBody(from: body)
+    }
+}
+
+/// A Pokémon's encounters: a JSON array, which gives no id; its entry's (the Pokémon's) is kept.
+enum PokemonEncountersKind: PokeAPIResourceKind {
+    typealias Store = StoredBodyStore
+    static var idRange: ClosedRange<Int> { ResourceLimits.id }
+    static var maximumDetailBytes: Int { PokeAPIEndpoint.maximumStoredBodyBytes }
+
+    static func downloaded(from response: HTTPResponse, entry: ResourceListEntry) throws(FetchError) -> Store.Downloaded
+    {
+        try JSONResponse.validate(response)
+        do {
+            try PokeAPIScanner.encounters(from: response.body)
+        } catch {
+            throw JSONResponse.undecodable(response, reason: error.description)
+        }
+        return DownloadedResource(
+            id: entry.id, fields: StoredBodyFields(id: entry.id), body: response.storedBody(),
+            etag: EntityTagValue.storable(response.header("ETag")))
+    }
+}

@@ -30,7 +30,15 @@ extension SyncJob {
         var taken: [PokeAPIKind: [Int]] = [:]
         if let pokemonIDs = try partialPokemonIDs(listed: listed, links: links) { taken[.pokemon] = pokemonIDs }
         var skipped: Set<PokeAPIKind> = []
-        var runs = PokeAPIResources.linked.map { (resource: $0, again: false) }
+        // A partial sync takes what its Pokémon link, which no kind of the index is yet.
+        let indexed =
+            isPartial
+            ? []
+            : try await indexedResources(
+                database: database, transport: transport, log: log, events: events, firstFailure: &firstFailure)
+        var runs = (PokeAPIResources.linked.filter { $0.reach != .indexed } + indexed).map {
+            (resource: $0, again: false)
+        }
         var next = 0
         while next < runs.count {
             let (resource, again) = runs[next]
@@ -132,7 +140,7 @@ extension SyncJob {
         for link in links {
             let id: Int
             do {
-                id = try PokemonResource.id(fromURL: link.url)
+                id = try link.id ?? PokemonResource.signedID(fromURL: link.url)
             } catch {
                 throw FetchError.undecodable(
                     url: link.url, reason: "a stored body links to it, but it has no id", bodyPrefix: "")

@@ -11,6 +11,8 @@ import PokedexStore
 /// PokeAPI v2 requests. The list is addressed by offset and limit once; after that the
 /// sync follows the URLs the API hands out (`next`, each entry's `url`) verbatim.
 public enum PokeAPIEndpoint: Sendable {
+    /// The root index, `{base}/`: each kind's name and list URL.
+    case rootIndex
     case pokemonList(offset: Int, limit: Int)
     /// A resource's list (`pokemon/`, `type/`, `ability/`, `pokemon-species/`) from `offset`.
     case list(path: String, offset: Int, limit: Int)
@@ -32,10 +34,19 @@ public enum PokeAPIEndpoint: Sendable {
     /// One type, ability, species or evolution chain: the largest in the dataset are 55, 49,
     /// 81 and 39 KB with relative URLs (about twice that with absolute ones).
     static let maximumResourceDetailsBytes = 1 << 20
+    /// One body of a kind kept whole: the largest are a location area (1.2 MB) and a
+    /// Pokémon's encounters (2.5 MB).
+    static let maximumStoredBodyBytes = 8 << 20
 
     public func request(baseURL: URL, etag: String? = nil) throws(FetchError) -> HTTPRequest {
         let url: URL
         switch self {
+        case .rootIndex:
+            let base = baseURL.absoluteString
+            guard let root = URL(string: base.hasSuffix("/") ? base : base + "/") else {
+                throw .unreachable(url: base, reason: "not a usable base URL")
+            }
+            url = root
         case .pokemonList(let offset, let limit):
             url = try Self.listURL(baseURL: baseURL, path: "pokemon/", offset: offset, limit: limit)
         case .list(let path, let offset, let limit):
@@ -67,7 +78,7 @@ public enum PokeAPIEndpoint: Sendable {
 
     private var maximumBodyBytes: Int {
         switch self {
-        case .pokemonList, .list, .listPage: Self.maximumListPageBytes
+        case .rootIndex, .pokemonList, .list, .listPage: Self.maximumListPageBytes
         case .details: Self.maximumDetailsBytes
         case .resourceDetails(_, let maximumBytes): maximumBytes
         }

@@ -5,7 +5,8 @@
 #endif
 
 extension JSONScanner {
-    /// `{"count": Int, "next": String?, "results": [{"name", "url"}], …}`.
+    /// `{"count": Int, "next": String?, "results": [{"name", "url"}], …}`; a result without a
+    /// name has an empty one, which a named kind's walk refuses.
     mutating func pokemonListPage() throws(JSONScanFailure) -> PokemonListPage {
         try beginObject()
         var count: Int?, next: String?, results: [NamedResource]?
@@ -16,7 +17,8 @@ extension JSONScanner {
             } else if key(k, is: "next") {
                 next = try optionalString()
             } else if key(k, is: "results") {
-                results = try namedResources()
+                results = []
+                try eachElement { scanner throws(JSONScanFailure) in results?.append(try scanner.listEntry()) }
             } else {
                 try skipValue()
             }

@@ -83,11 +83,18 @@ extension SyncJob {
             job: self, resource: resource, source: source, options: walk, database: database, transport: transport,
             log: log, events: events, committed: committed)
         switch resource.extraction {
-        case .pokemon: try await run.through(PokemonKind.self)
-        case .type: try await run.through(TypeKind.self)
-        case .ability: try await run.through(AbilityKind.self)
-        case .species: try await run.through(SpeciesKind.self, arrived: speciesArrived)
-        case .evolutionChain: try await run.through(EvolutionChainKind.self)
+        case .pokemon: try await run.through(PokemonKind.self, store: PokemonCatalog(database: database))
+        case .type: try await run.through(TypeKind.self, store: TypeStore(database: database))
+        case .ability: try await run.through(AbilityKind.self, store: AbilityStore(database: database))
+        case .species:
+            try await run.through(SpeciesKind.self, store: SpeciesStore(database: database), arrived: speciesArrived)
+        case .evolutionChain:
+            try await run.through(EvolutionChainKind.self, store: EvolutionChainStore(database: database))
+        case .body:
+            try await run.through(StoredBodyKind.self, store: StoredBodyStore(database: database, resource: resource))
+        case .encounters:
+            try await run.through(
+                PokemonEncountersKind.self, store: StoredBodyStore(database: database, resource: resource))
         }
     }
 }
@@ -105,11 +112,10 @@ private struct TypedWalk {
     let committed: @Sendable ([ResourceListEntry]) -> Void
 
     func through<Kind: PokeAPIResourceKind>(
-        _ kind: Kind.Type, arrived: (Kind.Store.Downloaded) -> Void = { _ in }
+        _ kind: Kind.Type, store: Kind.Store, arrived: (Kind.Store.Downloaded) -> Void = { _ in }
     ) async throws {
         let client = job.client(transport, events: events)
-        let sync = ResourceSync<Kind>(
-            resource, client: client, baseURL: job.options.pokeAPIBaseURL, store: Kind.Store(database: database))
+        let sync = ResourceSync<Kind>(resource, client: client, baseURL: job.options.pokeAPIBaseURL, store: store)
         let syncResource = SyncResource.pokeAPI(resource.kind)
         let committedPages = Latest<Int>()
         let (events, committed) = (self.events, self.committed)

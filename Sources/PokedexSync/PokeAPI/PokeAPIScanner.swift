@@ -23,6 +23,24 @@ public enum PokeAPIScanner {
         try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.evolutionChain() }
     }
 
+    /// The identity of a body kept whole: an object with an integer `id`, the rest skipped.
+    static func storedBody(from body: Data) throws(JSONScanFailure) -> StoredBodyFields {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in
+            let identity = try scanner.resourceObject(named: false, localized: false) {
+                scanner, _ throws(JSONScanFailure) in
+                try scanner.skipValue()
+            }
+            return StoredBodyFields(id: identity.id)
+        }
+    }
+
+    /// A Pokémon's encounters: a JSON array (of any elements), checked whole.
+    static func encounters(from body: Data) throws(JSONScanFailure) {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in
+            try scanner.eachElement { scanner throws(JSONScanFailure) in try scanner.skipValue() }
+        }
+    }
+
     /// A list page of any kind (`/pokemon`, `/type`, …): scanned, as a refresh that changes
     /// nothing reads little else.
     static func listPage(from body: Data) throws(JSONScanFailure) -> PokemonListPage {
@@ -56,20 +74,32 @@ public enum PokeAPIScanner {
 extension JSONScanner {
     /// `{"name": String, "url": String}`.
     mutating func namedResource() throws(JSONScanFailure) -> NamedResource {
-        try beginObject()
-        var name: String?, url: String?
-        var first = true
-        while let k = try nextKey(&first) {
-            if key(k, is: "name") {
-                name = try string()
-            } else if key(k, is: "url") {
-                url = try string()
-            } else {
-                try skipValue()
-            }
-        }
+        let (name, url) = try nameAndURL()
         guard let name, let url else { throw fail("resource without name or url") }
         return NamedResource(name: name, url: url)
+    }
+
+    /// A list page's entry: `{"name": String, "url": String}`, or `{"url": String}` for a
+    /// nameless kind's (machines, characteristics), whose name is then empty.
+    mutating func listEntry() throws(JSONScanFailure) -> NamedResource {
+        let (name, url) = try nameAndURL()
+        guard let url else { throw fail("list entry without url") }
+        return NamedResource(name: name ?? "", url: url)
+    }
+
+    /// An object's `name` and `url` strings, each nil when missing; other keys skipped.
+    private mutating func nameAndURL() throws(JSONScanFailure) -> (name: String?, url: String?) {
+        var name: String?, url: String?
+        try eachField { scanner, k throws(JSONScanFailure) in
+            if scanner.key(k, is: "name") {
+                name = try scanner.string()
+            } else if scanner.key(k, is: "url") {
+                url = try scanner.string()
+            } else {
+                try scanner.skipValue()
+            }
+        }
+        return (name, url)
     }
 
     /// `{"name": String, "url": String}` → name.

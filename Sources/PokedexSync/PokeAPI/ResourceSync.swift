@@ -184,8 +184,13 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                 }
                 var entries: [ResourceListEntry] = []
                 for result in page.results {
+                    guard !result.name.isEmpty || !resource.tables.isNamed else {
+                        throw JSONResponse.undecodable(
+                            response,
+                            reason: "entry \"\(Excerpt.of(result.url, maximumCharacters: 200))\" has no name")
+                    }
                     do {
-                        let id = try PokemonResource.id(fromURL: result.url)
+                        let id = try PokemonResource.signedID(fromURL: result.url)
                         guard Kind.idRange.contains(id) else {
                             throw JSONResponse.undecodable(
                                 response,

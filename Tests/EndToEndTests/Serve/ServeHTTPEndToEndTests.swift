@@ -81,7 +81,8 @@ struct ServeHTTPEndToEndTests {
             ("/api/v2/pokemon/missingno", 404, "Not Found"), ("/api/v2/pokemon/025", 404, "Not Found"),
             ("/api/v2/move/1", 404, "Not Found"), ("/api/v2/pokeman/1", 400, "Bad Request"),
             ("/api/v2/pokemon/pika%00chu", 400, "Bad Request"), ("/api/v2/pokemon/1/moves", 400, "Bad Request"),
-            ("/api/v2/pokemon/1/encounters", 404, "Not Found"), ("/api/v2/pokemon/a.b", 400, "Bad Request"),
+            ("/api/v2/pokemon/missingno/encounters", 404, "Not Found"), ("/api/v2/pokemon/1/encounters", 200, "[]"),
+            ("/api/v2/pokemon/a.b", 400, "Bad Request"),
             ("/elsewhere", 404, "Not Found"),
         ] {
             let answer = try client.request(path)

@@ -27,6 +27,8 @@ final class DatabaseSnapshot {
         "ability": ["listed_at", "details_synced_at"], "ability_json": ["fetched_at"],
         "pokemon_species": ["listed_at", "details_synced_at"], "pokemon_species_json": ["fetched_at"],
         "evolution_chain": ["details_synced_at"], "evolution_chain_json": ["fetched_at"],
+        "pokeapi_kind": ["listed_at"], "pokeapi_resource": ["listed_at", "details_synced_at"],
+        "pokeapi_resource_json": ["fetched_at"],
     ]
 
     /// nil when there is no database file.

@@ -45,6 +45,9 @@ public final class FakePokeAPI: @unchecked Sendable {
     public var detailRequestCount: Int { backend.counts.details }
     /// List pages served with status 200 and a body.
     public var listRequestCount: Int { backend.counts.lists }
+    /// A Pokémon's encounters served with status 200, and the root index's answers.
+    public var encountersRequestCount: Int { backend.counts.encounters }
+    public var rootIndexRequestCount: Int { backend.counts.rootIndex }
     /// Conditional requests answered with 304 Not Modified (detail or list).
     public var notModifiedCount: Int { backend.counts.notModified }
 

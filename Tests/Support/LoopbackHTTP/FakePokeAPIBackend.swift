@@ -11,6 +11,10 @@ final class FakePokeAPIBackend: @unchecked Sendable {
     struct Counts {
         var details = 0
         var lists = 0
+        /// Root index answers.
+        var rootIndex = 0
+        /// 200s of a Pokémon's encounters (an empty array each; their 304s are not counted).
+        var encounters = 0
         var notModified = 0
         /// The Pokédex entry's resources ("type", "ability", "pokemon-species",
         /// "evolution-chain"): 200s of details and of list pages, and 304s, apart from the Pokémon's.
@@ -101,6 +105,28 @@ final class FakePokeAPIBackend: @unchecked Sendable {
     func realAnswer(to request: RecordedRequest) -> ScriptedResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return Self.notFound }
         let segments = request.path.split(separator: "/")
+        if segments.count == 2, segments[0] == "api", segments[1] == "v2" {
+            return synchronized {
+                storedCounts.rootIndex += 1
+                return ScriptedResponse(
+                    status: 200, headers: [("Content-Type", Self.jsonContentType)], body: rootIndex().bytes)
+            }
+        }
+        if segments.count == 5, segments[0] == "api", segments[1] == "v2", segments[2] == "pokemon",
+            segments[4] == "encounters"
+        {
+            return synchronized {
+                guard let id = Int(segments[3]), pokemonByID[id] != nil else { return Self.notFound }
+                let rendered = Self.rendered(.array([]))
+                if let candidates = request.header("if-none-match"), ifNoneMatch(candidates, matches: rendered.etag) {
+                    return .notModified(headers: [("ETag", rendered.etag)])
+                }
+                storedCounts.encounters += 1
+                return ScriptedResponse(
+                    status: 200, headers: [("Content-Type", Self.jsonContentType), ("ETag", rendered.etag)],
+                    body: rendered.bytes)
+            }
+        }
         if segments.count >= 3, segments[0] == "api", segments[1] == "v2",
             Self.entryResources.contains(String(segments[2]))
         {

@@ -16,6 +16,12 @@ extension FakePokeAPIBackend {
         return RenderedBody(bytes: bytes, etag: "W/\"\(hex(fnv1a64(bytes), width: 16))\"")
     }
 
+    /// The root index: the kinds this fake serves, each with its list URL.
+    func rootIndex() -> RenderedBody {
+        let kinds = (["pokemon"] + Self.entryResources.sorted()).sorted()
+        return Self.rendered(.object(kinds.map { ($0, .string("\(origin)/api/v2/\($0)/")) }))
+    }
+
     func listPage(query: [String: String]) -> RenderedBody {
         listPage(
             query: query, path: "pokemon", entries: sortedIDs.map { (id: $0, name: pokemonByID[$0]!.name) })

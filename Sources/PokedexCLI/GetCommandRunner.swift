@@ -1,0 +1,35 @@
+import LocalDatabase
+import PokedexStore
+
+/// `pokedex get`: a stored body, byte for byte.
+extension CommandRunner {
+    func get(_ command: GetCommand) throws {
+        let database = try LocalStore.openForReading(path: try databasePath())
+        let path = command.path
+        let resources = try PokeAPIIndex.resources(database)
+        guard let resource = resources.first(where: { $0.kind.name == path.kind }) else {
+            throw CommandFailure(
+                message: "PokeAPI has no kind '\(path.kind)' that pokedex knows of: `pokedex status --json` "
+                    + "lists the stored kinds",
+                exitCode: .notFound)
+        }
+        let what = "\(path.kind)/\(path.key)\(path.isEncounters ? "/encounters" : "")"
+        guard let entry = try resource.tables.entry(database, key: path.key) else {
+            throw CommandFailure(message: "no \(what) is stored: run `pokedex sync` to store it", exitCode: .notFound)
+        }
+        let tables = path.isEncounters ? PokeAPIResources.encounters.tables : resource.tables
+        guard let body = try tables.storedBody(database, id: entry.id) else {
+            throw CommandFailure(
+                message: "\(what) is listed but its body is not stored yet: run `pokedex sync` to store it",
+                exitCode: .notFound)
+        }
+        let bytes = try body.decoded()
+        if let file = command.outputPath {
+            try OutputFile.write(bytes, to: file)
+        } else if console.outputIsTerminal {
+            console.print(DisplayText(sanitizing: String(decoding: bytes, as: UTF8.self), keepingLineBreaks: true))
+        } else {
+            try console.writeOutput(bytes: bytes)
+        }
+    }
+}

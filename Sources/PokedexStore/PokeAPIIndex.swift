@@ -1,0 +1,39 @@
+import SQLiteDatabase
+
+/// The kinds PokeAPI's root index listed at the last sync that read it (`pokeapi_kind`): what
+/// a whole sync walks beyond the Pokédex's kinds, what `serve` lists at `/api/v2/`.
+public enum PokeAPIIndex {
+    /// Replaces the stored index with `kinds` (name, list URL), in one transaction; each kind
+    /// becomes a resource the run log can name.
+    public static func save(_ kinds: [(name: String, url: String)], in database: Database) throws {
+        try database.writeTransaction {
+            try database.run("DELETE FROM pokeapi_kind")
+            for kind in kinds {
+                try database.run("INSERT OR IGNORE INTO sync_resource (name) VALUES (?)", [.text(kind.name)])
+                try database.run(
+                    """
+                    INSERT INTO pokeapi_kind (name, url, listed_at) VALUES (?, ?, \(SQLTimestamp.now))
+                    ON CONFLICT (name) DO UPDATE SET url = excluded.url
+                    """,
+                    [.text(kind.name), .text(kind.url)])
+            }
+        }
+    }
+
+    /// The kinds the stored index lists, by name.
+    public static func storedKinds(_ database: Database) throws -> [String] {
+        try database.query("SELECT name FROM pokeapi_kind ORDER BY name") { $0.text(0) }
+    }
+
+    /// The kinds the database holds or a sync takes: the Pokédex's own (and the encounters),
+    /// then those the stored index lists, declared or not.
+    public static func resources(_ database: Database) throws -> [PokeAPIResource] {
+        let own = PokeAPIResources.all.filter { $0.reach != .indexed }
+        let ownNames = Set(own.map(\.kind.name))
+        return try own
+            + storedKinds(database).filter { !ownNames.contains($0) }.map { name in
+                PokeAPIResources.all.first { $0.kind.name == name && $0.reach == .indexed }
+                    ?? PokeAPIResources.discovered(name)
+            }
+    }
+}
