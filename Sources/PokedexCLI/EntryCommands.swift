@@ -35,6 +35,8 @@ extension CommandRunner {
             throw CommandFailure(message: "no Pokémon with id \(id) in the local data", exitCode: .notFound)
         }
         entry.alsoNamed = alsoNamed
+        entry.learnset = try queries.learnset(
+            pokemonID: id, versionGroup: try command.game.map { try game($0, queries) })
         let images = try PokemonImageStore(database: queries.database).states(pokemonID: id)
         if command.json {
             console.print(DisplayText(json: EntryJSON.entry(entry, images: images)))
@@ -75,8 +77,13 @@ extension CommandRunner {
         let slug = try command.type.map { type in
             try resolve(type, what: "type", slug: queries.typeSlug, suggestions: queries.typeSuggestions)
         }
+        let move = try command.learns.map { move in
+            try resolve(move, what: "move", slug: queries.moveSlug, suggestions: queries.moveSuggestions)
+        }
+        let group = try command.game.map { try game($0, queries) }
         let listed = try queries.list(
-            offset: command.offset, limit: command.limit, type: slug, generation: command.generation)
+            offset: command.offset, limit: command.limit, type: slug, generation: command.generation, learns: move,
+            versionGroup: group)
         if command.json {
             console.print(DisplayText(json: .array(listed.map(EntryJSON.listed))))
             return
@@ -84,10 +91,14 @@ extension CommandRunner {
         // Like `issues`, an empty or cut answer is no error (exit 0), but a person is told.
         let note = ListingNote(
             singular: "Pokémon stored", plural: "Pokémon stored",
-            filters: [slug.map { ListingNote.option("--type", $0) }, command.generation.map { "--generation \($0)" }]
-                .compactMap { $0 },
+            filters: [
+                slug.map { ListingNote.option("--type", $0) }, command.generation.map { "--generation \($0)" },
+                move.map { ListingNote.option("--learns", $0) }, group.map { ListingNote.option("--game", $0) },
+            ].compactMap { $0 },
             offset: command.offset)
-        let total = { try queries.count(type: slug, generation: command.generation) }
+        let total = {
+            try queries.count(type: slug, generation: command.generation, learns: move, versionGroup: group)
+        }
         guard !listed.isEmpty else {
             self.note(note.nothingShown(total: command.offset > 0 ? try total() : 0))
             return
@@ -117,6 +128,13 @@ extension CommandRunner {
     }
 
     /// The slug a type's or an ability's name means; unknown, exit 66 with "did you mean".
+    /// The version group `--game` names, or exit 66 with the nearest.
+    private func game(_ text: String, _ queries: PokedexEntryQueries) throws -> String {
+        try resolve(
+            text, what: "game (version group)", slug: queries.versionGroupSlug,
+            suggestions: queries.versionGroupSuggestions)
+    }
+
     private func resolve(
         _ query: String, what: String, slug: (String) throws -> String?, suggestions: (String) throws -> [String]
     ) throws -> String {

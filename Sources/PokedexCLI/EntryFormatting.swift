@@ -107,6 +107,7 @@ enum EntryText {
         if !entry.otherVarieties.isEmpty {
             lines.field("Varieties", entry.otherVarieties.map { variety($0, of: entry) }.joined(separator: ", "))
         }
+        if let learnset = entry.learnset { lines.field("Moves", LearnsetText.summary(learnset)) }
         lines.field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
         return layout.render(lines.lines + PokemonText.statLines(profile.stats, width: layout.width))
     }

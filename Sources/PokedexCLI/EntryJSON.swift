@@ -89,7 +89,24 @@ enum EntryJSON {
                         })
                 ),
                 ("images", Self.images(images)),
+                ("moves", entry.learnset.map(Self.learnset) ?? .null),
             ])
+    }
+
+    /// `{"version_group", "learnset": [{"move", "method", "level"}]}`.
+    static func learnset(_ learnset: Learnset) -> JSONValue {
+        .object([
+            ("version_group", .string(learnset.versionGroup)),
+            (
+                "learnset",
+                .array(
+                    learnset.moves.map { move in
+                        .object([
+                            ("move", .string(move.move)), ("method", .string(move.method)), ("level", .int(move.level)),
+                        ])
+                    })
+            ),
+        ])
     }
 
     static func type(_ entry: TypeEntry) -> JSONValue {

@@ -5,5 +5,8 @@ public struct ListCommand: Equatable, Sendable {
     public var type: String?
     public var json = false
     public var generation: Int?
+    /// `--learns`: a move as typed, resolved to its slug when run; `--game`: its version group.
+    public var learns: String?
+    public var game: String?
     public var language: String?
 }

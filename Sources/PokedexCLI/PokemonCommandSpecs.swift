@@ -15,6 +15,12 @@ enum ListOptions {
     static let generation = OptionSpec(
         name: "--generation", value: .count(1...99), placeholder: "N",
         help: ["Only Pokémon of species introduced in generation N ({range})."])
+    static let learns = OptionSpec(
+        name: "--learns", value: .text, placeholder: "MOVE",
+        help: [
+            "Only Pokémon that learn this move (thunderbolt, or \"Thunder",
+            "Punch\"), in any game or the one --game names.",
+        ])
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         if let extra = positionals.first { throw options.failure("unexpected argument '\(extra)'") }
@@ -28,6 +34,8 @@ enum ListOptions {
             list.type = text.allSatisfy(\.isASCII) ? PokemonTypeName.normalize(text) : text
         }
         list.generation = try options.count(generation)
+        list.learns = try NameArgument.optional(learns, options)
+        list.game = try NameArgument.optional(GameOption.spec, options)
         list.language = try LanguageOption.code(options)
         list.json = options.flag(SharedOptions.jsonArray)
         return .list(list)
@@ -64,8 +72,28 @@ enum LanguageOption {
     }
 }
 
+/// `--game GROUP`: the version group whose moves `show` lists and `list --learns` searches.
+enum GameOption {
+    static let spec = OptionSpec(
+        name: "--game", value: .text, placeholder: "GROUP",
+        help: [
+            "The game's moves: a version group such as red-blue or",
+            "scarlet-violet (default: the newest it has moves in).",
+        ])
+}
+
 /// One name argument (a Pokémon, a type, an ability), checked the same way for each command.
 enum NameArgument {
+    /// An option naming a move or a game: nil when not given, never empty.
+    static func optional(_ option: OptionSpec, _ options: ParsedOptions) throws(UsageError) -> String? {
+        guard let text = options.text(option) else { return nil }
+        guard !text.allSatisfy(\.isWhitespace), text.count <= 100 else {
+            throw options.failure(
+                "\(option.name) needs a name such as \(option.name == "--game" ? "red-blue" : "thunderbolt")")
+        }
+        return text
+    }
+
     static func single(_ positionals: [String], _ options: ParsedOptions, what: String) throws(UsageError) -> String {
         guard let query = positionals.first else {
             throw options.failure("missing the \(what) to show (a name or an id)")
@@ -113,6 +141,7 @@ enum ShowArguments {
         // The choices are the enums' raw values.
         if let choice = try options.choice(image) { show.image = ImageDisplayMode(rawValue: choice)! }
         if let choice = try options.choice(imageProtocol) { show.imageProtocol = ImageProtocol(rawValue: choice)! }
+        show.game = try NameArgument.optional(GameOption.spec, options)
         if json, show.image == .always {
             throw options.failure("--image always draws on text output, not with --json")
         }
@@ -149,7 +178,9 @@ extension CommandSpec {
             ぴかちゅう, 피카츄): case, accents, punctuation, width and kana are folded.
             """,
         usages: [Usage(arguments: "<name-or-id>")],
-        options: [LanguageOption.spec, SharedOptions.json, ShowArguments.image, ShowArguments.imageProtocol],
+        options: [
+            LanguageOption.spec, SharedOptions.json, ShowArguments.image, ShowArguments.imageProtocol, GameOption.spec,
+        ],
         argumentCompletions: [.stored(.pokemon)], build: ShowArguments.command)
 
     static let list = CommandSpec(
@@ -161,8 +192,8 @@ extension CommandSpec {
             """,
         usages: [Usage()],
         options: [
-            ListOptions.offset, ListOptions.limit, ListOptions.type, ListOptions.generation, LanguageOption.spec,
-            SharedOptions.jsonArray,
+            ListOptions.offset, ListOptions.limit, ListOptions.type, ListOptions.generation, ListOptions.learns,
+            GameOption.spec, LanguageOption.spec, SharedOptions.jsonArray,
         ],
         build: ListOptions.command)
 

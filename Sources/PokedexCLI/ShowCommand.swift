@@ -9,4 +9,6 @@ public struct ShowCommand: Equatable, Sendable {
     public var image = ImageDisplayMode.auto
     /// `--image-protocol`: how to draw it; nil chooses from the environment.
     public var imageProtocol: ImageProtocol?
+    /// `--game`: the version group whose moves are listed; nil for the newest.
+    public var game: String?
 }

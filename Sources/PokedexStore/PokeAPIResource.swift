@@ -6,9 +6,9 @@ import LocalDatabase
 public struct PokeAPIResource: Sendable {
     /// How a body's fields become rows: the typed scanner and store the sync runs. `body`
     /// kinds (a JSON object with an `id`) and the encounters (a JSON array) are kept as their
-    /// bodies in the shared tables.
+    /// bodies in the shared tables; so are the version groups, whose order is kept too.
     public enum Extraction: Sendable, CaseIterable {
-        case pokemon, type, ability, species, evolutionChain, body, encounters
+        case pokemon, type, ability, species, evolutionChain, body, encounters, versionGroup
     }
 
     /// How a whole sync reaches the kind's entries.

@@ -66,7 +66,7 @@ extension PokeAPIResources {
         stored("stat", "stat", "stats"),
         stored("super-contest-effect", "super contest effect", "super contest effects", named: false),
         stored("version", "version", "versions"),
-        stored("version-group", "version group", "version groups"),
+        stored("version-group", "version group", "version groups", extraction: .versionGroup),
     ]
 
     /// A kind the root index names that pokedex does not know: synced and served as its bodies.
@@ -74,13 +74,14 @@ extension PokeAPIResources {
         stored(name, "\(name) entry", "\(name) entries")
     }
 
-    private static func stored(_ name: String, _ singular: String, _ plural: String, named: Bool = true)
-        -> PokeAPIResource
-    {
+    private static func stored(
+        _ name: String, _ singular: String, _ plural: String, named: Bool = true,
+        extraction: PokeAPIResource.Extraction = .body
+    ) -> PokeAPIResource {
         PokeAPIResource(
             kind: PokeAPIKind(name), title: plural, singular: singular, plural: plural,
             countKey: plural.lowercased().replacing(" ", with: "_").replacing("é", with: "e"),
             tables: .shared(kind: name, named: named), reach: .indexed, links: [], extraCounts: [],
-            extraction: .body)
+            extraction: extraction)
     }
 }

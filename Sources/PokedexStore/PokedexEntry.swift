@@ -20,4 +20,7 @@ public struct PokedexEntry: Sendable {
     public let otherVarieties: [String]
     /// Other Pokémon whose name in some language folds to the same text as the query.
     public var alsoNamed: [AlsoNamed] = []
+    /// The moves it learns in one version group (`show --game`, else the newest); nil when no
+    /// learnset is stored.
+    public var learnset: Learnset?
 }

@@ -108,6 +108,7 @@ public struct PokemonCatalog {
             let stat = details.stats[index]
             return [id, .int(index + 1), .text(stat.name), .int(stat.baseStat), .int(stat.effort)]
         }
+        try saveLearnset(pokemonID: details.id, details.moves)
         try database.run(
             """
             INSERT INTO pokemon_detail_json (pokemon_id, etag, fetched_at, \(RawBody.pokeAPI.columns))

@@ -46,12 +46,14 @@ public struct PokemonDetails: Sendable, Equatable {
     public let speciesURL: String?
     public let typeURLs: [String]
     public let abilityURLs: [String]
+    /// The learnset: every move, version group, method and level the body gives.
+    public let moves: [LearnedMove]
 
     public init(
         id: Int, name: String, height: Int?, weight: Int?, baseExperience: Int?, order: Int?,
         speciesName: String?, types: [String], abilities: [Ability], stats: [Stat],
         officialArtworkURL: String?, speciesURL: String? = nil, typeURLs: [String] = [], abilityURLs: [String] = [],
-        spriteURL: String? = nil, shinySpriteURL: String? = nil
+        spriteURL: String? = nil, shinySpriteURL: String? = nil, moves: [LearnedMove] = []
     ) {
         self.id = id
         self.name = name
@@ -69,6 +71,7 @@ public struct PokemonDetails: Sendable, Equatable {
         self.abilityURLs = abilityURLs
         self.spriteURL = spriteURL
         self.shinySpriteURL = shinySpriteURL
+        self.moves = moves
     }
 }
 extension PokemonDetails {
@@ -90,6 +93,9 @@ extension PokemonDetails {
         public static let slot = 1...100
         /// Entries in each list (types, abilities, stats).
         public static let entries = 0...1_000
+        /// Learnset rows: real Pokémon have up to ≈1,900 (mew).
+        public static let learnset = 0...100_000
+        public static let level = 0...1_000
     }
 
     /// What is out of ``Limits``, described for an error message; nil when everything is in range.
@@ -107,6 +113,8 @@ extension PokemonDetails {
                 outside("number of types", types.count, Limits.entries),
                 outside("number of abilities", abilities.count, Limits.entries),
                 outside("number of stats", stats.count, Limits.entries),
+                outside("number of learnset rows", moves.count, Limits.learnset),
+                moves.lazy.compactMap { outside("a move's level", $0.level, Limits.level) }.first,
             ]
             + abilities.map { outside("ability slot", $0.slot, Limits.slot) }
             + stats.flatMap {

@@ -3,9 +3,12 @@ import TextUtilities
 
 /// `list`: Pokémon in id order, by type and generation, and type names as typed.
 extension PokedexEntryQueries {
-    /// Pokémon in id order with their display names, optionally of one type (a slug) and one
-    /// generation.
-    public func list(offset: Int, limit: Int, type: String? = nil, generation: Int? = nil) throws -> [ListedPokemon] {
+    /// Pokémon in id order with their display names, optionally of one type (a slug), one
+    /// generation, and learning one move (a slug) in any or one version group.
+    public func list(
+        offset: Int, limit: Int, type: String? = nil, generation: Int? = nil, learns: String? = nil,
+        versionGroup: String? = nil
+    ) throws -> [ListedPokemon] {
         let typeNames = try typeDisplayNames()
         return try database.query(
             """
@@ -17,21 +20,31 @@ extension PokedexEntryQueries {
             \(Self.listedPokemon)
             ORDER BY p.id LIMIT ?4 OFFSET ?5
             """,
-            [.string(type), .text(language), .int(generation), .int(limit), .int(offset)],
+            [
+                .string(type), .text(language), .int(generation), .int(limit), .int(offset), .string(learns),
+                .string(versionGroup),
+            ],
             row: { row in listed(row, typeNames) })
     }
 
-    /// How many Pokémon `list` has for the type (a slug) and generation, at any offset.
-    public func count(type: String?, generation: Int?) throws -> Int {
+    /// How many Pokémon `list` has for the same filters, at any offset.
+    public func count(
+        type: String?, generation: Int?, learns: String? = nil, versionGroup: String? = nil
+    ) throws -> Int {
         try database.queryFirst(
-            "SELECT count(*) \(Self.listedPokemon)", [.string(type), .null, .int(generation)], row: { $0.int(0) }) ?? 0
+            "SELECT count(*) \(Self.listedPokemon)",
+            [.string(type), .null, .int(generation), .null, .null, .string(learns), .string(versionGroup)],
+            row: { $0.int(0) }) ?? 0
     }
 
-    /// The Pokémon of a type (`?1`, a slug) and a generation (`?3`), each nil for any.
+    /// The Pokémon of a type (`?1`, a slug), a generation (`?3`) and learning a move (`?6`) in a
+    /// version group (`?7`), each nil for any.
     private static let listedPokemon = """
         FROM pokemon AS p LEFT JOIN pokemon_species AS s ON s.name = p.species_name
         WHERE (?1 IS NULL OR p.id IN (SELECT pokemon_id FROM pokemon_type WHERE type_name = ?1))
           AND (?3 IS NULL OR s.generation_number = ?3)
+          AND (?6 IS NULL OR p.id IN (
+              SELECT pokemon_id FROM pokemon_move WHERE move_name = ?6 AND (?7 IS NULL OR version_group = ?7)))
         """
 
     func listed(_ row: Row, _ typeNames: [String: String]) -> ListedPokemon {

@@ -9,13 +9,28 @@ public struct StoredBodyStore: ResourceTablesStore {
     public let database: Database
     public let tables: ResourceTables
 
+    let extraction: PokeAPIResource.Extraction
+
     public init(database: Database, resource: PokeAPIResource) {
         self.database = database
         tables = resource.tables
+        extraction = resource.extraction
     }
 
     /// Inside `beginPage`/`commitPage`, after its entry.
     public func saveDetails(_ downloaded: Downloaded) throws {
+        if extraction == .versionGroup { try saveVersionGroup(downloaded.fields) }
         try tables.saveBody(database, id: downloaded.id, body: downloaded.body, etag: downloaded.etag)
+    }
+
+    /// A version group's row: its place among the games, which orders `show`'s learnsets.
+    public func saveVersionGroup(_ fields: StoredBodyFields) throws {
+        try database.run(
+            """
+            INSERT INTO version_group (id, name, generation, sort_order) VALUES (?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET
+                name = excluded.name, generation = excluded.generation, sort_order = excluded.sort_order
+            """,
+            [.int(fields.id), .string(fields.name), .string(fields.generation), .int(fields.order)])
     }
 }

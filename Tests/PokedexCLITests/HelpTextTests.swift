@@ -157,7 +157,7 @@ enum GoldenHelp {
         language ("Mr. Mime", "Nidoran♀", "Farfetch’d", "Flabébé", ピカチュウ,
         ぴかちゅう, 피카츄): case, accents, punctuation, width and kana are folded.
 
-        \(showUsage)
+        Usage: pokedex show <name-or-id> [--lang CODE] [--json] [--image auto|always|never] [--image-protocol kitty|iterm2|truecolor|256] [--game GROUP]
 
         OPTIONS:
           --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
@@ -170,7 +170,17 @@ enum GoldenHelp {
           --image-protocol NAME   Draw it with kitty, iterm2, truecolor or 256: kitty's graphics,
                                   iTerm2's inline images, or half blocks in 24-bit or 256
                                   colours (default: what the environment announces).
-        \(globalOptions)
+          --game GROUP            The game's moves: a version group such as red-blue or
+                                  scarlet-violet (default: the newest it has moves in).
+          --db PATH               The database file (default: $POKEDEX_DB, else
+                                  $XDG_DATA_HOME/pokedex/pokedex.sqlite, else
+                                  ~/.local/share/pokedex/pokedex.sqlite).
+          -q, --quiet             Print errors only.
+          --color WHEN            Colour and bold text (default: auto): always, never,
+                                  or auto: only on a terminal, with NO_COLOR unset and TERM
+                                  not dumb.
+          -h, --help              Show help information.
+          --version               Show the version.
         """
 
     /// `pokedex help list`.
@@ -179,7 +189,7 @@ enum GoldenHelp {
         name (Raichu (Alola)). Never uses the network. When nothing stored matches, says
         so on stderr and exits 0.
 
-        \(listUsage)
+        Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--generation N] [--learns MOVE] [--game GROUP] [--lang CODE] [--json]
 
         OPTIONS:
           --offset N              Skip the first N Pokémon (default: 0).
@@ -187,11 +197,23 @@ enum GoldenHelp {
           --type TYPE             Only Pokémon of this type (e.g. electric, or its name in any
                                   stored language: Feuer, ほのお).
           --generation N          Only Pokémon of species introduced in generation N (1-99).
+          --learns MOVE           Only Pokémon that learn this move (thunderbolt, or "Thunder
+                                  Punch"), in any game or the one --game names.
+          --game GROUP            The game's moves: a version group such as red-blue or
+                                  scarlet-violet (default: the newest it has moves in).
           --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
                                   ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where
                                   a text is missing.
           --json                  Print a JSON array (keys: docs/json.md).
-        \(globalOptions)
+          --db PATH               The database file (default: $POKEDEX_DB, else
+                                  $XDG_DATA_HOME/pokedex/pokedex.sqlite, else
+                                  ~/.local/share/pokedex/pokedex.sqlite).
+          -q, --quiet             Print errors only.
+          --color WHEN            Colour and bold text (default: auto): always, never,
+                                  or auto: only on a terminal, with NO_COLOR unset and TERM
+                                  not dumb.
+          -h, --help              Show help information.
+          --version               Show the version.
         """
 
     /// `pokedex help type`.
@@ -365,12 +387,13 @@ enum GoldenHelp {
     /// The usage line of `show`.
     static let showUsage = """
         Usage: pokedex show <name-or-id> [--lang CODE] [--json] [--image auto|always|never] [--image-protocol \
-        kitty|iterm2|truecolor|256]
+        kitty|iterm2|truecolor|256] [--game GROUP]
         """
 
     /// The usage line of `list`.
     static let listUsage = """
-        Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--generation N] [--lang CODE] [--json]
+        Usage: pokedex list [--offset N] [--limit N] [--type TYPE] [--generation N] [--learns MOVE] [--game GROUP] \
+        [--lang CODE] [--json]
         """
 
     /// The usage line of `type`.

@@ -70,6 +70,9 @@ struct BodyCompressionMigrationTests {
                     [.int(id), .text(body)])
             }
         }
+        // The later migrations in SQL alone, as a sync applies them before its upkeep: the bodies
+        // stay as they were, listed for compression, and the queries read today's schema.
+        try Migrator(migrations: all).migrate(old)
         let before = try Self.answers(old)
         old.close()
         let sizeBefore = FileSystem.size(path)

@@ -101,6 +101,18 @@ struct RealDataTests {
             officialArtworkURL: (other?["official-artwork"] as? [String: Any])?["front_default"] as? String,
             speciesURL: url(raw["species"]), typeURLs: typeSlots.compactMap { url($0["type"]) },
             abilityURLs: abilitySlots.compactMap { url($0["ability"]) },
-            spriteURL: sprites?["front_default"] as? String, shinySpriteURL: sprites?["front_shiny"] as? String)
+            spriteURL: sprites?["front_default"] as? String, shinySpriteURL: sprites?["front_shiny"] as? String,
+            moves: learnset(raw["moves"]))
+    }
+
+    static func learnset(_ moves: Any?) -> [LearnedMove] {
+        (moves as? [[String: Any]] ?? []).flatMap { entry in
+            (entry["version_group_details"] as? [[String: Any]] ?? []).map { detail in
+                LearnedMove(
+                    move: name(entry["move"]) ?? "", versionGroup: name(detail["version_group"]) ?? "",
+                    method: name(detail["move_learn_method"]) ?? "", level: detail["level_learned_at"] as? Int ?? -1,
+                    order: detail["order"] as? Int)
+            }
+        }
     }
 }

@@ -37,7 +37,10 @@ public struct SyncJob: Sendable {
         // The job's one connection: every write of every resource goes through it, and it is
         // closed (checkpointing the WAL) before the lock is released.
         let created = !FileSystem.exists(path)
-        let database = try LocalStore.openForWriting(path: path, upkeep: PokedexUpkeep.run)
+        let database = try LocalStore.openForWriting(path: path) { database in
+            try PokedexUpkeep.run(database)
+            try LearnsetRescan.run(database)
+        }
         defer { database.close() }
         do {
             try await run(on: database, events: events)

@@ -90,7 +90,7 @@ extension SyncJob {
             try await run.through(SpeciesKind.self, store: SpeciesStore(database: database), arrived: speciesArrived)
         case .evolutionChain:
             try await run.through(EvolutionChainKind.self, store: EvolutionChainStore(database: database))
-        case .body:
+        case .body, .versionGroup:
             try await run.through(StoredBodyKind.self, store: StoredBodyStore(database: database, resource: resource))
         case .encounters:
             try await run.through(

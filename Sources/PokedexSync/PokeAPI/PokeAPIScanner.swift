@@ -23,14 +23,24 @@ public enum PokeAPIScanner {
         try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.evolutionChain() }
     }
 
-    /// The identity of a body kept whole: an object with an integer `id`, the rest skipped.
+    /// The identity of a body kept whole: an object with an integer `id`; its `name`, `order`
+    /// and `generation` read where present (a version group's), the rest skipped.
     static func storedBody(from body: Data) throws(JSONScanFailure) -> StoredBodyFields {
         try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in
+            var name: String?, order: Int?, generation: String?
             let identity = try scanner.resourceObject(named: false, localized: false) {
-                scanner, _ throws(JSONScanFailure) in
-                try scanner.skipValue()
+                scanner, k throws(JSONScanFailure) in
+                if scanner.key(k, is: "name") {
+                    name = try scanner.consumeNull() ? nil : try scanner.string()
+                } else if scanner.key(k, is: "order") {
+                    order = try scanner.optionalInt()
+                } else if scanner.key(k, is: "generation") {
+                    generation = try scanner.consumeNull() ? nil : try scanner.namedResourceName()
+                } else {
+                    try scanner.skipValue()
+                }
             }
-            return StoredBodyFields(id: identity.id)
+            return StoredBodyFields(id: identity.id, name: name, order: order, generation: generation)
         }
     }
 

@@ -11,7 +11,7 @@ extension JSONScanner {
         var height: Int?, weight: Int?, baseExperience: Int?, order: Int?
         var species: NamedResource?, sprites = SpriteURLs()
         var types: [NamedResource]?, abilities: [(PokemonDetails.Ability, url: String)]?
-        var stats: [PokemonDetails.Stat]?
+        var stats: [PokemonDetails.Stat]?, moves: [LearnedMove] = []
         let identity = try resourceObject(localized: false) { scanner, k throws(JSONScanFailure) in
             switch scanner.detailField(k) {
             case .order: order = try scanner.optionalInt()
@@ -23,6 +23,7 @@ extension JSONScanner {
             case .sprites: sprites = try scanner.spriteURLs()
             case .abilities: abilities = try scanner.abilities()
             case .baseExperience: baseExperience = try scanner.optionalInt()
+            case .moves: moves = try scanner.learnsetOrNone()
             case .other: try scanner.skipValue()
             }
         }
@@ -31,7 +32,7 @@ extension JSONScanner {
             id: identity.id, name: identity.name, height: height, weight: weight, baseExperience: baseExperience,
             order: order, speciesName: species?.name, types: types.map(\.name), abilities: abilities.map(\.0),
             stats: stats, officialArtworkURL: sprites.official, speciesURL: species?.url, typeURLs: types.map(\.url),
-            abilityURLs: abilities.map(\.url), spriteURL: sprites.front, shinySpriteURL: sprites.shiny)
+            abilityURLs: abilities.map(\.url), spriteURL: sprites.front, shinySpriteURL: sprites.shiny, moves: moves)
     }
 
     private mutating func slottedTypes() throws(JSONScanFailure) -> [NamedResource] {
@@ -161,7 +162,7 @@ extension JSONScanner {
     }
 
     private enum DetailField {
-        case order, types, stats, height, weight, species, sprites, abilities, baseExperience, other
+        case order, types, stats, height, weight, species, sprites, abilities, baseExperience, moves, other
     }
 
     /// Dispatches on length first: most top-level keys (moves, game_indices, …) are skipped.
@@ -171,13 +172,14 @@ extension JSONScanner {
                 ("order", DetailField.order), ("types", .types),
                 ("stats", .stats), ("height", .height), ("weight", .weight),
                 ("species", .species), ("sprites", .sprites), ("abilities", .abilities),
-                ("base_experience", .baseExperience),
+                ("base_experience", .baseExperience), ("moves", .moves),
             ] as [(StaticString, DetailField)]
             where key(k, is: literal) { return field }
             return .other
         }
         switch k.count {
         case 5 where key(k, is: "order"): return .order
+        case 5 where key(k, is: "moves"): return .moves
         case 5 where key(k, is: "types"): return .types
         case 5 where key(k, is: "stats"): return .stats
         case 6 where key(k, is: "height"): return .height

@@ -1,0 +1,65 @@
+import SQLiteDatabase
+
+/// The learnsets read back: a Pokémon's moves in one version group, the Pokémon that learn a
+/// move, and move and game names as typed.
+extension PokedexEntryQueries {
+    /// The Pokémon's learnset in `versionGroup`, or, when nil, in the newest version group it
+    /// learns moves by level in (by the games' order where the group is stored, else by name;
+    /// a group teaching by other methods only is a side game): level-up
+    /// moves by level first, then the other methods, each by move name. nil: no moves stored.
+    public func learnset(pokemonID: Int, versionGroup: String?) throws -> Learnset? {
+        let group =
+            try versionGroup
+            ?? database.queryFirst(
+                """
+                SELECT m.version_group FROM pokemon_move AS m
+                LEFT JOIN version_group AS g ON g.name = m.version_group
+                WHERE m.pokemon_id = ? GROUP BY m.version_group
+                ORDER BY max(m.method = 'level-up') DESC, max(g.sort_order) DESC, m.version_group DESC LIMIT 1
+                """, [.int(pokemonID)]
+            ) { $0.text(0) }
+        guard let group else { return nil }
+        let moves = try database.query(
+            """
+            SELECT move_name, method, level FROM pokemon_move WHERE pokemon_id = ? AND version_group = ?
+            ORDER BY method <> 'level-up', method, level, sort_order, move_name
+            """, [.int(pokemonID), .text(group)]
+        ) { LearnedMove(move: $0.text(0), versionGroup: group, method: $0.text(1), level: $0.int(2), order: nil) }
+        return Learnset(versionGroup: group, moves: moves)
+    }
+
+    /// The move slug `text` names: a move some stored Pokémon learns, typed as its slug or its
+    /// English name (`Thunderbolt`, `king's shield`); nil for none.
+    public func moveSlug(_ text: String) throws -> String? {
+        let slug = Self.slug(text)
+        return try database.queryFirst("SELECT move_name FROM pokemon_move WHERE move_name = ? LIMIT 1", [.text(slug)])
+        {
+            $0.text(0)
+        }
+    }
+
+    /// The version group slug `text` names (`red-blue`, `Scarlet Violet`); nil for none.
+    public func versionGroupSlug(_ text: String) throws -> String? {
+        try database.queryFirst(
+            "SELECT version_group FROM pokemon_move WHERE version_group = ? LIMIT 1", [.text(Self.slug(text))]
+        ) { $0.text(0) }
+    }
+
+    /// Names "did you mean" offers for an unknown move.
+    public func moveSuggestions(for text: String) throws -> [String] {
+        let slugs = try database.query("SELECT DISTINCT move_name FROM pokemon_move") { $0.text(0) }
+        return suggestions(for: text, slugs: slugs, names: [], shownAs: { $0 })
+    }
+
+    /// Names "did you mean" offers for an unknown version group.
+    public func versionGroupSuggestions(for text: String) throws -> [String] {
+        let slugs = try database.query("SELECT DISTINCT version_group FROM pokemon_move") { $0.text(0) }
+        return suggestions(for: text, slugs: slugs, names: [], shownAs: { $0 })
+    }
+
+    /// PokeAPI's slug for an English name: lower case, apostrophes and dots dropped, words joined by hyphens.
+    static func slug(_ text: String) -> String {
+        let kept = text.lowercased().filter { !"'’.".contains($0) }
+        return kept.split(whereSeparator: { $0 == " " || $0 == "_" || $0 == "-" }).joined(separator: "-")
+    }
+}
