@@ -115,10 +115,12 @@ def section(report) -> list:
         lines.append(f"| no-change refresh ÷ full sync, wall | "
                      f"{100 * r.med('api_refresh', 'wall_s') / r.med('api_sync', 'wall_s'):.1f} % |")
         lines.append(f"| no-change refresh: detail bodies (worst run) | {num(r.worst('api_refresh', 'detail_bodies'))} |")
-    if r.has("api_sync", "api_refresh") and all("wal_bytes" in run for name in ("api_sync", "api_refresh")
-                                                 for run in r.series[name]):
-        lines.append(f"| WAL left beside the db after a full sync / after a refresh (median) | "
-                     f"{r.med('api_sync', 'wal_bytes') / 1e6:.1f} / {r.med('api_refresh', 'wal_bytes') / 1e6:.1f} MB |")
+    split = [name for name in ("api_sync", "api_curl") if r.has(name)
+             and all("user_s" in run for run in r.series[name])]
+    if split:
+        lines.append("| CPU user + system (medians) | " + "; ".join(
+            f"{'pokedex' if name == 'api_sync' else 'curl'} {_secs(r.med(name, 'user_s'))} + "
+            f"{_secs(r.med(name, 'sys_s'))} s" for name in split) + " |")
     if (short := kinds_short(r)) is not None:
         lines.append(f"| kinds a full sync stored fewer or more rows of than the mirror lists | {short[0]} |")
     lines += kinds_table(r)

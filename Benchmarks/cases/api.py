@@ -6,11 +6,10 @@ transaction); a no-change refresh of the db just synced; a partial sync `--offse
 --limit 21` into a fresh db."""
 import json
 import shutil
-import sqlite3
 import sys
 
 from bench import api_urls
-from bench.common import check_call, count_rows, db_bytes, load_average, log, remove_db
+from bench.common import check_call, count_rows, db_bytes, load_average, log, read_only, remove_db
 from bench.measure import FIELDS, measure
 from bench.mirror import Mirror
 from bench.settings import BENCH_DIR, BenchError
@@ -24,7 +23,7 @@ PARTIAL = ("--offset", "24", "--limit", "21")
 
 def stored_rows(db, kinds) -> dict:
     """kind → rows db holds for it (typed table, else pokeapi_resource rows with a body)."""
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
+    with read_only(db) as connection:
         generic = dict(connection.execute(
             "SELECT kind, count(*) FROM pokeapi_resource WHERE details_synced_at IS NOT NULL GROUP BY kind"))
     return {kind: count_rows(db, TYPED[kind]) if kind in TYPED else generic.get(kind, 0) for kind in kinds}
@@ -82,8 +81,6 @@ def synced(ctx, series, db, *extra) -> dict:
     run = measure(ctx, series, ctx.sync_command(db, "--artwork", "none", *extra), db)
     run["detail_bodies"] = api_urls.detail_bodies(ctx.mirror, mark)
     run["by_kind"] = api_urls.traffic_by_kind(ctx.mirror, mark)
-    wal = db.parent / f"{db.name}-wal"
-    run["wal_bytes"] = wal.stat().st_size if wal.is_file() else 0
     return run
 
 
