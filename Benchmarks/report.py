@@ -20,6 +20,7 @@ from bench import reads as sql  # noqa: E402
 from bench.results import Results, load, num  # noqa: E402
 from bench.mirror import listing_note  # noqa: E402
 from bench.serve_report import SERVE_HEADING, section as serve_section  # noqa: E402
+from bench.api_report import API_HEADING, section as api_section  # noqa: E402
 from bench.threads_report import THREADS_HEADING, section as threads_section  # noqa: E402
 from bench.settings import (GITHUB_CASES, HF_RUNS, HF_WARMUP, ISSUES_COUNT, ISSUES_REPO,  # noqa: E402
                             POKEAPI_CASES, SCALE_HF_WARMUP, SCALE_REPO, REPO_ROOT, Settings, thousands)
@@ -369,6 +370,7 @@ class Report:
         artwork = self.artwork() if self.r.ran("artwork") else old_section(old, ARTWORK_HEADING)
         threads = threads_section(self) if self.r.ran("comments") else old_section(old, THREADS_HEADING)
         serving = serve_section(self) if self.r.ran("serve") else old_section(old, SERVE_HEADING)
+        whole_api = api_section(self) if self.r.ran("api") else old_section(old, API_HEADING)
         lines = ["# Benchmarks", "",
                  f"Written by `Benchmarks/run` on {self.date}. Every number below was",
                  "measured by that run, all tools side by side against the same server: PokeAPI cases ran",
@@ -380,7 +382,7 @@ class Report:
                  "with the client being measured.", "",
                  *self.machine(), "", *self.targets(), "", *self.catalog(), "", *self.ratios(), "",
                  *self.reads(), ""]
-        for kept in (issues, scale, artwork, threads, serving):
+        for kept in (issues, scale, artwork, threads, serving, whole_api):
             if kept:
                 lines += [*kept, ""]
         lines += [RERUN_HEADING, "",
@@ -408,6 +410,8 @@ class Report:
             text = splice_section(text, THREADS_HEADING, threads_section(self))
         if self.r.ran("serve"):
             text = splice_section(text, SERVE_HEADING, serve_section(self))
+        if self.r.ran("api"):
+            text = splice_section(text, API_HEADING, api_section(self))
         text = splice_section(text, TARGETS_HEADING, self.targets())
         return keep_earlier_rows(old, text) if old else text
 

@@ -4,7 +4,7 @@ Targets rows with PASS/FAIL ("not run" when a series it needs is missing)."""
 import operator
 from dataclasses import dataclass
 
-from bench import serve_report
+from bench import api_report, serve_report
 from bench.results import Results, num
 
 
@@ -212,6 +212,19 @@ TARGETS = (
     Target("no-change artwork refresh: image bodies downloaded again (200 with a body, mirror log)",
            "0", EQ, 0, worst_of, ("artwork_refresh", "image_bodies")),
     Target("`show pikachu` with its sprite drawn − `--image never`, hyperfine mean", "≤ 5 ms", LE, 5, drawing_cost),
+    # Issue 30: the whole API (case api): every kind of the root index and the encounters.
+    Target("whole-API full sync ÷ curl --compressed (same URLs, same run), median wall", "≤ 1.3×", LE, 1.3,
+           api_report.wall_vs_curl),
+    Target("whole-API full sync CPU ÷ (curl --compressed + store anchor) CPU, medians", "≤ 1.5×", LE, 1.5,
+           api_report.cpu_vs_tools),
+    Target("no-change whole-API refresh ÷ full sync, median wall", "≤ 5 %", LE, 5, wall_share,
+           ("api_refresh", "api_sync")),
+    Target("no-change whole-API refresh: detail bodies downloaded again (200 with a body, any kind)",
+           "0", EQ, 0, worst_of, ("api_refresh", "detail_bodies")),
+    Target("database after a whole-API sync without images", "≤ 120 MB", LE, 120, db_size, ("api_sync",)),
+    Target("whole-API full sync peak RSS", "≤ 64 MB", LE, 64, peak_rss, ("api_sync",)),
+    Target("whole-API full sync: kinds not stored in full (rows vs the mirror's list counts)", "0", EQ, 0,
+           api_report.kinds_short),
     # Issue 14: threads (case i).
     Target("10K issues with comments first sync speed-up over github-to-sqlite issues + issue-comments, median wall",
            "≥ 10×", GE, 10, speedup, ("gh2sqlite_threads_first", "threads_first")),

@@ -59,6 +59,24 @@ class TargetTests(unittest.TestCase):
         self.assertEqual(row(rows, "`issue o/big#123456`")[1:], ("6.9 ms ÷ 4.4 ms = 1.57×", "≤ 2×", "PASS"))
 
 
+class ApiTargetTests(unittest.TestCase):
+    def test_whole_api_targets_come_from_the_measured_numbers(self):
+        series = {"api_sync": [run(13.0, rss_kb=70000), run(12.0)], "api_curl": [run(10.0)],
+                  "api_store": [run(0.5, stored_bytes=23_700_000)], "api_refresh": [run(0.4, detail_bodies=2)]}
+        given = measurements(["api"], series)
+        given["info"] = {"api": {"counts": {"move": 937, "item": 2223}, "short": {"move": [937, 900]}}}
+        rows = targets.evaluate(Results(given), NAMES)
+        self.assertEqual(row(rows, "whole-API full sync ÷ curl")[1:], ("12.50 s ÷ 10.00 s = 1.25×", "≤ 1.3×", "PASS"))
+        self.assertEqual(row(rows, "whole-API full sync CPU")[1:],
+                         ("12.50 ÷ (10.00 + 0.50) CPU-s = 1.19×", "≤ 1.5×", "PASS"))
+        self.assertEqual(row(rows, "no-change whole-API refresh ÷")[1:], ("0.40 s ÷ 12.50 s = 3.2 %", "≤ 5 %", "PASS"))
+        self.assertEqual(row(rows, "no-change whole-API refresh: detail")[3], "FAIL")
+        self.assertEqual(row(rows, "whole-API full sync peak RSS")[1:], ("71.7 MB (worst of 2)", "≤ 64 MB", "FAIL"))
+        self.assertEqual(row(rows, "whole-API full sync: kinds")[1:], ("1 of 2 kinds (move: 900 of 937)", "0", "FAIL"))
+        section = "\n".join(report.Report(given).render(COMMITTED.read_text()).splitlines())
+        self.assertIn("| pokedex sync ÷ curl --compressed, wall | 12.50 s ÷ 10.00 s = 1.25× |", section)
+
+
 class ReportTests(unittest.TestCase):
     def test_rerender_of_the_committed_report_keeps_every_measured_row(self):
         old = COMMITTED.read_text()

@@ -10,17 +10,17 @@ from .common import check_call, expect_rows, log
 from .settings import LIST_PAGE_SIZE, LISTED_RESOURCES, BenchError
 
 
-def _get(url: str) -> dict:
+def get_json(url: str) -> dict:
     with urllib.request.urlopen(url, timeout=60) as answer:
         return json.load(answer)
 
 
-def _walk(first: str) -> tuple:
+def walk_list(first: str) -> tuple:
     """(pages, detail URLs) of one list, following `next` from its first page."""
     url, pages, details, count = first, [], [], None
     while url:
         pages.append(url)
-        page = _get(url)
+        page = get_json(url)
         count = page["count"]
         details += [entry["url"] for entry in page["results"]]
         url = page["next"]
@@ -32,7 +32,7 @@ def _walk(first: str) -> tuple:
 def _chains(species: list) -> list:
     """The evolution-chain URLs the species bodies link, each once, in species order."""
     with ThreadPoolExecutor(8) as pool:
-        links = [body["evolution_chain"]["url"] for body in pool.map(_get, species) if body.get("evolution_chain")]
+        links = [body["evolution_chain"]["url"] for body in pool.map(get_json, species) if body.get("evolution_chain")]
     return list(dict.fromkeys(links))
 
 
@@ -40,7 +40,7 @@ def list_urls(ctx) -> None:
     """Sets ctx.url_list, ctx.curl_config, ctx.expected_count and ctx.expected_rows."""
     pages, details = [], {}
     for table, path in LISTED_RESOURCES.items():
-        listed_pages, listed = _walk(f"{ctx.mirror.base_url}/{path}?offset=0&limit={LIST_PAGE_SIZE}")
+        listed_pages, listed = walk_list(f"{ctx.mirror.base_url}/{path}?offset=0&limit={LIST_PAGE_SIZE}")
         pages += listed_pages
         details[table] = listed
     details["evolution_chain"] = _chains(details["pokemon_species"])

@@ -1,4 +1,5 @@
 """Small helpers every case uses: logging, processes, files, db row counts, /usr/bin/time."""
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -46,9 +47,16 @@ def remove_db(path: Path) -> None:
             p.unlink()
 
 
+def read_only(db: Path):
+    """A read-only connection to db, closed when the `with` block ends: Python's sqlite3 does
+    not close one by itself until the cyclic GC runs, and a connection left open keeps a
+    pokedex run measured next from checkpointing its WAL at exit."""
+    return contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True))
+
+
 def count_rows(db: Path, table: str) -> int:
     try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
+        with read_only(db) as connection:
             return connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
     except sqlite3.Error as error:
         raise BenchError(f"cannot count {table} in {db}: {error}") from error
@@ -61,7 +69,7 @@ def expect_rows(db: Path, table: str, expected: int) -> None:
 
 
 def timed(what: str, command: list, scratch: Path) -> dict:
-    """Runs command once under /usr/bin/time: wall_s, rss_kb, cpu_s. Output goes to scratch/cmd.out."""
+    """Runs command once under /usr/bin/time: wall_s, rss_kb, cpu_s (user_s + sys_s). Output goes to scratch/cmd.out."""
     time_out, cmd_out = scratch / "time.out", scratch / "cmd.out"
     start = time.monotonic()
     with open(cmd_out, "w") as out:
@@ -72,7 +80,8 @@ def timed(what: str, command: list, scratch: Path) -> dict:
         tail = "\n".join(cmd_out.read_text(errors="replace").splitlines()[-30:])
         raise BenchError(f"{what}: command failed: {' '.join(map(str, command))}\n{tail}")
     rss, user, system = time_out.read_text().splitlines()[-1].split()
-    return {"wall_s": wall, "rss_kb": int(rss), "cpu_s": float(user) + float(system)}
+    return {"wall_s": wall, "rss_kb": int(rss), "cpu_s": float(user) + float(system), "user_s": float(user),
+            "sys_s": float(system)}
 
 
 def python_version(python: Path, distribution: str) -> str:

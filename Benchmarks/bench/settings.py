@@ -7,10 +7,10 @@ from pathlib import Path
 BENCH_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = BENCH_DIR.parent
 ALL_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query", "issues", "dlt-issues", "scale",
-             "artwork", "comments", "serve")
+             "artwork", "comments", "serve", "api")
 POKEAPI_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query")
 GITHUB_CASES = ("issues", "dlt-issues")
-POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale", "artwork", "comments", "serve")
+POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale", "artwork", "comments", "serve", "api")
 THREAD_CASES = ("comments",)     # case i, on the main mirror; a section of its own
 SERVE_CASES = ("serve",)         # case j: its databases come from the main mirror; a section of its own
 
