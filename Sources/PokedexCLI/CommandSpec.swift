@@ -54,6 +54,7 @@ extension CommandName {
         case .issues: return .issues
         case .issue: return .issue
         case .repos: return .repos
+        case .browse: return .browse
         case .completions: return .completions
         case .man: return .man
         case .help: return .help

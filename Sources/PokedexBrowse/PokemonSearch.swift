@@ -1,0 +1,51 @@
+import PokedexStore
+
+/// The Pokémon a search finds, best first: an exact name (or id) in any language, then names
+/// that start with the words, then names that hold them, then near spellings; the Pokédex
+/// order among equals. Filters alone list every Pokémon that passes, in Pokédex order.
+public enum PokemonSearch {
+    /// Indices into `catalog.rows`; nil when `isCancelled` said stop (a newer keystroke).
+    public static func results(
+        for text: String, in catalog: PokedexCatalog, isCancelled: () -> Bool = { false }
+    ) -> [Int]? {
+        let query = PokemonQuery(text, vocabulary: catalog.vocabulary)
+        let words = query.words
+        let compacted = NameFolding.compacted(words)
+        let characters = Array(words)
+        let id = Int(text.trimmingPrefix("#").filter { !$0.isWhitespace })
+        var ranked: [(rank: Int, index: Int)] = []
+        for (index, row) in catalog.rows.enumerated() {
+            if index % 256 == 0, isCancelled() { return nil }
+            guard query.admits(row.keys) else { continue }
+            if words.isEmpty {
+                ranked.append((0, index))
+            } else if let id, id == row.id {
+                ranked.append((0, index))
+            } else if let rank = rank(row.keys.names, words, compacted, characters) {
+                ranked.append((rank, index))
+            }
+        }
+        return ranked.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.index)
+    }
+
+    /// 0 exact, 1 prefix, 2 substring, 3 near spelling; nil for no match.
+    static func rank(_ names: [String], _ words: String, _ compacted: String, _ characters: [Character]) -> Int? {
+        var best: Int?
+        for name in names {
+            let rank: Int?
+            if name == words || NameFolding.compacted(name) == compacted {
+                return 0
+            } else if name.hasPrefix(words) {
+                rank = 1
+            } else if name.contains(words) {
+                rank = 2
+            } else if characters.count >= 4, PokemonName.nearDistance(characters, name) != nil {
+                rank = 3
+            } else {
+                rank = nil
+            }
+            if let rank, rank < best ?? .max { best = rank }
+        }
+        return best
+    }
+}
