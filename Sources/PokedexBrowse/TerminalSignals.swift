@@ -34,6 +34,12 @@ enum TerminalSignals {
         }
         for number in handled { handle(number, with: forward) }
         for number in fatal { handle(number, with: restoreAndDie) }
+        // A parent may start it with them blocked (a thread pool's spawn does): they would
+        // then never reach the handlers, and a SIGTERM would leave the terminal raw.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in handled + fatal { sigaddset(&unblocked, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
     /// Back to the default action (before suspending, and for good on leaving).
