@@ -7,12 +7,19 @@ public struct SearchKeys: Equatable, Sendable {
     public let types: [String]
     public let generation: Int?
     public let abilities: [String]
+    /// Each name's length in characters: a name too much longer or shorter than the words
+    /// cannot be a near spelling, and is not compared letter by letter.
+    let lengths: [Int]
+    /// Each name without its word separators (`NameFolding.compacted`): `mrmime` finds Mr. Mime.
+    let compacted: [String]
 
-    /// `names` as stored; they are folded here.
-    public init(slug: String, names: [String], types: [String], generation: Int?, abilities: [String]) {
+    /// `foldedNames` already folded (`NameFolding.fold`), as the store keeps them.
+    public init(slug: String, foldedNames: [String], types: [String], generation: Int?, abilities: [String]) {
         var folded = [NameFolding.fold(slug)]
-        for name in names.map(NameFolding.fold) where !folded.contains(name) { folded.append(name) }
+        for name in foldedNames where !folded.contains(name) { folded.append(name) }
         self.names = folded
+        lengths = folded.map(\.count)
+        compacted = folded.map(NameFolding.compacted)
         self.types = types
         self.generation = generation
         self.abilities = abilities

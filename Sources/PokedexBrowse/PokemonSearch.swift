@@ -21,7 +21,7 @@ public enum PokemonSearch {
                 ranked.append((0, index))
             } else if let id, id == row.id {
                 ranked.append((0, index))
-            } else if let rank = rank(row.keys.names, words, compacted, characters) {
+            } else if let rank = rank(row.keys, words, compacted, characters) {
                 ranked.append((rank, index))
             }
         }
@@ -29,22 +29,22 @@ public enum PokemonSearch {
     }
 
     /// 0 exact, 1 prefix, 2 substring, 3 near spelling; nil for no match.
-    static func rank(_ names: [String], _ words: String, _ compacted: String, _ characters: [Character]) -> Int? {
+    static func rank(_ keys: SearchKeys, _ words: String, _ compacted: String, _ characters: [Character]) -> Int? {
         var best: Int?
-        for name in names {
-            let rank: Int?
-            if name == words || NameFolding.compacted(name) == compacted {
-                return 0
-            } else if name.hasPrefix(words) {
-                rank = 1
-            } else if name.contains(words) {
-                rank = 2
-            } else if characters.count >= 4, PokemonName.nearDistance(characters, name) != nil {
-                rank = 3
-            } else {
-                rank = nil
+        // The "did you mean" bound: no nearer spelling is further than this in length either.
+        let bound = max(2, characters.count / 3)
+        for index in keys.names.indices {
+            let name = keys.names[index]
+            if name == words || keys.compacted[index] == compacted { return 0 }
+            if name.hasPrefix(words) {
+                best = 1
+            } else if best ?? .max > 2, name.contains(words) {
+                best = 2
+            } else if best == nil, characters.count >= 4, abs(keys.lengths[index] - characters.count) <= bound,
+                PokemonName.nearDistance(characters, name, bound: bound) != nil
+            {
+                best = 3
             }
-            if let rank, rank < best ?? .max { best = rank }
         }
         return best
     }

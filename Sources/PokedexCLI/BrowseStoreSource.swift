@@ -2,6 +2,7 @@ import IssueStore
 import PokedexBrowse
 import PokedexStore
 import SQLiteDatabase
+import TerminalImages
 
 /// `browse`'s data from the read-only database, laid out by the code `show`, `issue` and
 /// `issues` print with, so the app shows what they show.
@@ -18,7 +19,7 @@ final class BrowseStoreSource: BrowseDataSource {
 
     func catalog() throws -> PokedexCatalog {
         let listed = try queries.list(offset: 0, limit: Int(Int32.max))
-        let names = try queries.speciesNamesByPokemon()
+        let names = try queries.foldedSpeciesNamesByPokemon()
         let abilities = try queries.abilitiesByPokemon()
         pokemonIDs = Dictionary(
             listed.map { ($0.summary.name, $0.summary.id) }, uniquingKeysWith: { first, _ in first })
@@ -28,7 +29,7 @@ final class BrowseStoreSource: BrowseDataSource {
                 id: id, number: EntryText.number(pokemon.pokedexNumber ?? id), name: EntryText.name(pokemon),
                 types: line(EntryText.types(zip(pokemon.summary.types, pokemon.typeNames).map(NamedType.init))),
                 keys: SearchKeys(
-                    slug: pokemon.summary.name, names: (names[id] ?? []) + [pokemon.displayName],
+                    slug: pokemon.summary.name, foldedNames: names[id] ?? [],
                     types: pokemon.summary.types, generation: pokemon.generation, abilities: abilities[id] ?? []))
         }
         let vocabulary = SearchVocabulary(
@@ -38,15 +39,27 @@ final class BrowseStoreSource: BrowseDataSource {
 
     func entry(id: Int, width: Int) throws -> EntryDocument? {
         guard let entry = try queries.entry(id: id) else { return nil }
-        var sections = [
-            EntryDocument.Section(title: "Entry", lines: EntryText.entryLines(entry, width: width).map(line))
-        ]
+        let text = EntryText.entryLines(entry, width: width).map(line)
+        var sections = [EntryDocument.Section(title: "Entry", lines: try sprite(id, width: width) + text)]
         if let chain = entry.evolution, chain.members.count > 1 {
             sections.append(evolution(chain, of: entry, width: width))
         }
         if !entry.defense.isEmpty { sections.append(matchups(entry)) }
         return EntryDocument(id: id, sections: sections)
     }
+
+    /// The stored sprite in half blocks above the entry, as `show` draws it above its text, with
+    /// colours only (`NO_COLOR` draws none); nothing for a sprite that does not decode.
+    private func sprite(_ id: Int, width: Int) throws -> [StyledLine] {
+        guard palette != nil,
+            let png = try PokemonImageStore(database: queries.database).body(pokemonID: id, kind: .sprite),
+            let rows = try? TerminalImage.halfBlocks(png: png, maxColumns: min(Self.spriteColumns, width))
+        else { return [] }
+        return rows.map(StyledLine.init(halfBlocks:)) + (rows.isEmpty ? [] : [""])
+    }
+
+    /// A sprite's width at most: 96 pixels cropped to what is visible, usually under 64.
+    static let spriteColumns = 40
 
     /// The chain as `show` draws it, then each member on a line of its own that Enter follows.
     private func evolution(_ chain: EvolutionChain, of entry: PokedexEntry, width: Int) -> EntryDocument.Section {

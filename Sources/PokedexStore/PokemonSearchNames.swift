@@ -4,16 +4,17 @@ import SQLiteDatabase
 /// every Pokémon's species names in every language, its abilities, and the names of types and
 /// abilities that filters accept.
 extension PokedexEntryQueries {
-    /// Each Pokémon's species names in every stored language, by Pokémon id.
-    public func speciesNamesByPokemon() throws -> [Int: [String]] {
+    /// Each Pokémon's species names in every stored language, folded (`NameFolding`), by
+    /// Pokémon id: as the sync stored them folded, folded here where it did not.
+    public func foldedSpeciesNamesByPokemon() throws -> [Int: [String]] {
         let rows = try database.query(
             """
-            SELECT p.id, n.name FROM pokemon AS p
+            SELECT p.id, n.name, n.folded_name FROM pokemon AS p
             JOIN pokemon_species AS s ON s.name = p.species_name
             JOIN pokemon_species_name AS n ON n.species_id = s.id
             WHERE n.name IS NOT NULL
             """
-        ) { ($0.int(0), $0.text(1)) }
+        ) { ($0.int(0), $0.optionalText(2) ?? NameFolding.fold($0.text(1))) }
         return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
     }
 

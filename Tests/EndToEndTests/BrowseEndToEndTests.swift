@@ -1,5 +1,6 @@
 import Foundation
 import LocalDatabase
+import PokedexStore
 import SQLiteDatabase
 import TestSupport
 import Testing
@@ -19,10 +20,14 @@ struct BrowseEndToEndTests {
     /// Mouse reporting off, the cursor shown, the main screen back: what leaving writes.
     static let restored = "\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
-    func start(_ arguments: [String] = [], columns: Int = 80, rows: Int = 24) throws -> PseudoTerminal {
+    func start(
+        _ arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
+    ) throws -> PseudoTerminal {
         try PseudoTerminal(
             executable: PokedexProcess.binaryPath, ["--db", database, "browse"] + arguments,
-            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"],
+            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"].merging(environment) {
+                $1
+            },
             columns: columns, rows: rows)
     }
 
@@ -128,5 +133,25 @@ struct BrowseEndToEndTests {
             waitForScreen(terminal, columns: 50, rows: 12) { $0.lines[0].contains("needs a terminal of at least") })
         terminal.type("q")
         #expect(terminal.exit(within: .seconds(10)) == 0)
+    }
+
+    @Test("the stored sprite is drawn in half blocks above the entry, as text; none with NO_COLOR")
+    func sprite() throws {
+        let writer = try LocalStore.openForWriting(path: database)
+        try PokemonImageStore(database: writer).store(
+            DownloadedImage(
+                pokemonID: 25, kind: .sprite, url: "https://example.org/25.png", etag: nil, contentType: "image/png",
+                body: TestSprite.png(seed: 1)))
+        writer.close()
+        for (environment, drawn) in [(["COLORTERM": "truecolor"], true), (["NO_COLOR": "1"], false)] {
+            let terminal = try start(["pikachu"], environment: environment)
+            #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu ·") }, "\(screen(terminal).lines)")
+            #expect(terminal.text.contains("▀") == drawn, "\(environment)")
+            #expect(terminal.text.contains("\u{1B}[0;38;2;") == drawn, "\(environment)")
+            // Half blocks only: no graphics protocol that a multiplexer would show as garbage.
+            #expect(!terminal.text.contains("\u{1B}_G") && !terminal.text.contains("\u{1B}]1337"))
+            terminal.type("q")
+            #expect(terminal.exit(within: .seconds(10)) == 0)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import PokedexBrowse
+import PokedexStore
 
 /// A data source of a few Pokémon and one repository, counting its reads.
 final class FakeBrowseSource: BrowseDataSource {
@@ -25,7 +26,8 @@ final class FakeBrowseSource: BrowseDataSource {
         PokemonRow(
             id: id, number: "#" + String(id), name: name, types: StyledLine(types.joined(separator: ", ")),
             keys: SearchKeys(
-                slug: name.lowercased().replacing(". ", with: "-"), names: names, types: types,
+                slug: name.lowercased().replacing(". ", with: "-"), foldedNames: names.map(NameFolding.fold),
+                types: types,
                 generation: generation, abilities: abilities))
     }
 
