@@ -19,11 +19,13 @@ public enum BrowseRenderer {
         case .repositories:
             drawTitle("Repositories", search: nil, count: "\(model.repositories.count)", model, on: &screen)
             drawList(
-                model.repositories.map(\.line), model.repositoryCursor,
+                count: model.repositories.count, { model.repositories[$0].line }, model.repositoryCursor,
                 empty: "no repositories stored: run `pokedex sync issues OWNER/REPO` first", on: &screen)
         case .issues(let repository):
             drawTitle(repository, search: model.searchText, count: "\(model.issues.count)", model, on: &screen)
-            drawList(model.issues.map(\.line), model.issueCursor, empty: "no issue matches", on: &screen)
+            drawList(
+                count: model.issues.count, { model.issues[$0].line }, model.issueCursor, empty: "no issue matches",
+                on: &screen)
         case .thread(let repository, let number):
             drawTitle("\(repository)#\(number)", search: nil, count: nil, model, on: &screen)
             drawDocument(
@@ -51,18 +53,19 @@ public enum BrowseRenderer {
         }
     }
 
-    /// Rows of a list with the selected one reversed; `empty` when there are none.
+    /// The rows of a list in view, the selected one reversed; `empty` when there are none.
+    /// Only the rows in view are laid out: a list may hold every Pokémon.
     static func drawList(
-        _ lines: [StyledLine], _ cursor: ListCursor, column: Int = 0, width: Int? = nil, empty: String,
+        count: Int, _ line: (Int) -> StyledLine, _ cursor: ListCursor, width: Int? = nil, empty: String,
         on screen: inout ScreenBuffer
     ) {
         let width = width ?? screen.columns
         let rows = max(0, screen.rows - 2)
-        if lines.isEmpty { screen.put(" " + empty, row: 1, column: column, width: width, style: Self.hint) }
-        for offset in 0..<rows where cursor.top + offset < lines.count {
+        if count == 0 { screen.put(" " + empty, row: 1, column: 0, width: width, style: Self.hint) }
+        for offset in 0..<rows where cursor.top + offset < count {
             let index = cursor.top + offset
             screen.put(
-                " " + lines[index], row: 1 + offset, column: column, width: width,
+                " " + line(index), row: 1 + offset, column: 0, width: width,
                 base: index == cursor.selection ? .selected : .plain)
         }
     }

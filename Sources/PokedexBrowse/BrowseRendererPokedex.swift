@@ -7,9 +7,11 @@ extension BrowseRenderer {
         let shown = model.results.count
         let count = model.searchText.isEmpty ? "\(shown)" : "\(shown) of \(model.catalog.rows.count)"
         drawTitle("Pokédex", search: model.searchText, count: count, model, on: &screen)
-        let rows = model.results.map { pokemonLine(model.catalog.rows[$0], width: layout.listWidth - 1) }
         let empty = model.catalog.rows.isEmpty ? "no Pokémon stored: run `pokedex sync`" : "nothing matches"
-        drawList(rows, model.list, width: layout.listWidth, empty: empty, on: &screen)
+        drawList(
+            count: model.results.count,
+            { pokemonLine(model.catalog.rows[model.results[$0]], width: layout.listWidth - 1) },
+            model.list, width: layout.listWidth, empty: empty, on: &screen)
         for row in 1...layout.bodyRows {
             screen.put("│", row: row, column: layout.listWidth, style: Self.rule)
         }

@@ -16,7 +16,8 @@ public struct SearchKeys: Equatable, Sendable {
     /// `foldedNames` already folded (`NameFolding.fold`), as the store keeps them.
     public init(slug: String, foldedNames: [String], types: [String], generation: Int?, abilities: [String]) {
         var folded = [NameFolding.fold(slug)]
-        for name in foldedNames where !folded.contains(name) { folded.append(name) }
+        var seen = Set(folded)
+        for name in foldedNames where seen.insert(name).inserted { folded.append(name) }
         self.names = folded
         lengths = folded.map(\.count)
         compacted = folded.map(NameFolding.compacted)

@@ -1,5 +1,11 @@
 import PokedexStore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The Pokémon a search finds, best first: an exact name (or id) in any language, then names
 /// that start with the words, then names that hold them, then near spellings; the Pokédex
 /// order among equals. Filters alone list every Pokémon that passes, in Pokédex order.
@@ -34,18 +40,41 @@ public enum PokemonSearch {
         // The "did you mean" bound: no nearer spelling is further than this in length either.
         let bound = max(2, characters.count / 3)
         for index in keys.names.indices {
-            let name = keys.names[index]
-            if name == words || keys.compacted[index] == compacted { return 0 }
-            if name.hasPrefix(words) {
+            // Folded names compare as bytes: the Unicode-aware String operations, which fold
+            // again what is folded already, took most of each search.
+            let name = keys.names[index].utf8
+            if name.elementsEqual(words.utf8) || keys.compacted[index].utf8.elementsEqual(compacted.utf8) { return 0 }
+            if name.starts(with: words.utf8) {
                 best = 1
-            } else if best ?? .max > 2, name.contains(words) {
+            } else if best ?? .max > 2, holds(keys.names[index], words) {
                 best = 2
             } else if best == nil, characters.count >= 4, abs(keys.lengths[index] - characters.count) <= bound,
-                PokemonName.nearDistance(characters, name, bound: bound) != nil
+                PokemonName.nearDistance(characters, keys.names[index], bound: bound) != nil
             {
                 best = 3
             }
         }
         return best
+    }
+
+    /// Whether `name` holds `words`, byte for byte.
+    static func holds(_ name: String, _ words: String) -> Bool {
+        let found = name.utf8.withContiguousStorageIfAvailable { haystack in
+            words.utf8.withContiguousStorageIfAvailable { needle in
+                contains(haystack, needle)
+            }
+        }
+        return (found ?? nil) ?? name.contains(words)
+    }
+
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start] == first && memcmp(haystack.baseAddress! + start, needle.baseAddress!, needle.count) == 0
+        {
+            return true
+        }
+        return false
     }
 }
