@@ -12,16 +12,12 @@ public final class TerminalSession {
     public let input: Int32
     public let output: Int32
     private var saved: termios?
-    /// Whether kitty's graphics were used, whose images `leave` deletes.
-    public var drewKittyImages = false
 
     /// Alternate screen, cursor hidden, mouse buttons and wheel reported in SGR form,
     /// bracketed paste.
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h"
     /// Mouse and paste reporting off, attributes reset, the cursor shown, the main screen back.
     static let leaveSequence = "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-    /// kitty's "delete every image".
-    static let deleteKittyImages = "\u{1B}_Ga=d\u{1B}\\"
 
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         self.input = input
@@ -41,7 +37,7 @@ public final class TerminalSession {
         TerminalSignals.terminalDescriptors = (input, output)
         TerminalSignals.savedSettings = saved
         if TerminalSignals.restoreBytes == nil {
-            let bytes = Array((Self.deleteKittyImages + Self.leaveSequence).utf8)
+            let bytes = Array(Self.leaveSequence.utf8)
             let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
             _ = buffer.initialize(from: bytes)
             TerminalSignals.restoreBytes = buffer
@@ -58,7 +54,7 @@ public final class TerminalSession {
 
     /// Puts the terminal back as it was found.
     public func leave() {
-        write((drewKittyImages ? Self.deleteKittyImages : "") + Self.leaveSequence)
+        write(Self.leaveSequence)
         if var settings = saved { _ = tcsetattr(input, TCSAFLUSH, &settings) }
     }
 
