@@ -27,24 +27,32 @@ public struct SearchKeys: Equatable, Sendable {
     }
 }
 
-/// The slugs that types' and abilities' names in every language mean, folded, for the filters.
+/// The slugs that types' and abilities' names in every language mean, for the filters. Names
+/// are folded when a filter asks, not when the app starts: most searches have no filter, and
+/// folding every ability's name in every language took a fifth of the start.
 public struct SearchVocabulary: Equatable, Sendable {
-    public var types: [String: String]
-    public var abilities: [String: String]
-
-    /// `names` pairs a slug with each of its names; every slug also means itself.
-    public init(types: [(slug: String, name: String)] = [], abilities: [(slug: String, name: String)] = []) {
-        self.types = Self.folded(types)
-        self.abilities = Self.folded(abilities)
+    struct Name: Equatable, Sendable {
+        let slug: String
+        let name: String
     }
 
-    private static func folded(_ names: [(slug: String, name: String)]) -> [String: String] {
-        var table: [String: String] = [:]
-        for (slug, name) in names {
-            table[NameFolding.fold(name)] = table[NameFolding.fold(name)] ?? slug
-            table[slug] = slug
-        }
-        return table
+    let types: [Name]
+    let abilities: [Name]
+
+    /// Each slug with each of its names.
+    public init(types: [(slug: String, name: String)] = [], abilities: [(slug: String, name: String)] = []) {
+        self.types = types.map(Name.init)
+        self.abilities = abilities.map(Name.init)
+    }
+
+    func type(_ text: String) -> String? { Self.slug(text, among: types) }
+
+    func ability(_ text: String) -> String? { Self.slug(text, among: abilities) }
+
+    /// The slug `text` is, or names in some language, folded.
+    private static func slug(_ text: String, among names: [Name]) -> String? {
+        let folded = NameFolding.fold(text)
+        return names.first { $0.slug == folded }?.slug ?? names.first { NameFolding.fold($0.name) == folded }?.slug
     }
 }
 
@@ -74,11 +82,11 @@ public struct PokemonQuery: Equatable, Sendable {
             let value = String(word[word.index(after: colon)...])
             switch key {
             case "type", "t":
-                add(vocabulary.types[NameFolding.fold(value)], to: &types, word)
+                add(vocabulary.type(value), to: &types, word)
             case "gen", "generation", "g":
                 add(Int(value), to: &generations, word)
             case "ability", "a":
-                add(vocabulary.abilities[NameFolding.fold(value)], to: &abilities, word)
+                add(vocabulary.ability(value), to: &abilities, word)
             default:
                 words.append(word)
             }
