@@ -59,7 +59,7 @@ public final class BrowseLoop {
             if bytes.isEmpty, decoder.hasPending { events += decoder.flush() }
             for event in events { model.handle(event, at: now) }
             if model.wantsSuspend { suspend() }
-            runDueSearch()
+            model.runDueSearch(at: now)
             checkDataVersion()
             draw()
         }
@@ -77,13 +77,6 @@ public final class BrowseLoop {
             pollfd(fd: TerminalSignals.readEnd, events: Int16(POLLIN), revents: 0),
         ]
         _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-    }
-
-    private func runDueSearch() {
-        guard let request = model.dueSearch(at: now) else { return }
-        if let found = model.execute(request) {
-            model.deliver(request, results: found.results, issueRows: found.issueRows)
-        }
     }
 
     private func checkDataVersion() {

@@ -169,16 +169,26 @@ public struct BrowseModel {
         search.dueRequest(at: now)
     }
 
+    /// Runs the due search here and now, and shows its result: the loop's executor. Keys typed
+    /// meanwhile wait in the terminal, and the next search starts from the latest text.
+    public mutating func runDueSearch(at now: Duration) {
+        guard let request = dueSearch(at: now) else { return }
+        do {
+            if let found = try execute(request) { deliver(request, results: found.results, issueRows: found.issueRows) }
+        } catch {
+            report(error)
+        }
+    }
+
     /// Runs `request` against the source, for the screen it was made on.
-    public func execute(_ request: SearchRequest) -> (results: [Int], issueRows: [BrowseRow])? {
+    /// Nil when the search was cancelled or belongs to no list shown.
+    public func execute(_ request: SearchRequest) throws -> (results: [Int], issueRows: [BrowseRow])? {
         switch screen {
         case .pokedex:
             return PokemonSearch.results(for: request.text, in: catalog) { request.cancellation.isCancelled }
                 .map { ($0, []) }
         case .issues(let repository):
-            return (try? source.issues(repository: repository, query: request.text, width: layout.columns - 1)).map {
-                ([], $0)
-            }
+            return ([], try source.issues(repository: repository, query: request.text, width: layout.columns - 1))
         case .repositories, .thread:
             return nil
         }
@@ -206,9 +216,11 @@ public struct BrowseModel {
                     repositories.firstIndex { $0.key == key } ?? repositoryCursor.selection,
                     count: repositories.count, visible: layout.bodyRows)
                 if case .issues(let repository) = screen {
-                    let rows = try source.issues(repository: repository, query: search.text, width: layout.columns - 1)
-                    issues = rows
-                    issueCursor.keepInView(count: rows.count, visible: layout.bodyRows)
+                    let key = issues.indices.contains(issueCursor.selection) ? issues[issueCursor.selection].key : nil
+                    issues = try source.issues(repository: repository, query: search.text, width: layout.columns - 1)
+                    issueCursor.select(
+                        issues.firstIndex { $0.key == key } ?? issueCursor.selection, count: issues.count,
+                        visible: layout.bodyRows)
                 }
                 thread = []
             }
@@ -255,7 +267,7 @@ public struct BrowseModel {
     }
 
     /// A failed read becomes the message on the key line.
-    mutating func report(_ error: any Error) {
+    public mutating func report(_ error: any Error) {
         message = "cannot read the database: \(error)"
     }
 }

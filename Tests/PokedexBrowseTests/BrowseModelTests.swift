@@ -9,13 +9,8 @@ struct BrowseModelTests {
     func model(_ screens: [BrowseModel.Screen] = [.pokedex], search: String = "") -> BrowseModel {
         var model = BrowseModel(source: source, screens: screens, searchText: search, columns: 80, rows: 24)
         model.start(at: .zero)
-        runDueSearch(&model, at: .zero)
+        model.runDueSearch(at: .zero)
         return model
-    }
-
-    func runDueSearch(_ model: inout BrowseModel, at now: Duration) {
-        guard let request = model.dueSearch(at: now), let found = model.execute(request) else { return }
-        model.deliver(request, results: found.results, issueRows: found.issueRows)
     }
 
     func type(_ text: String, into model: inout BrowseModel, at now: Duration) {
@@ -49,15 +44,15 @@ struct BrowseModelTests {
         type("rai", into: &model, at: .milliseconds(1000))
         #expect(model.editsSearch)
         #expect(model.searchText == "rai")
-        runDueSearch(&model, at: .milliseconds(1050))
+        model.runDueSearch(at: .milliseconds(1050))
         #expect(shownNames(model).count == 5, "the debounce has not passed")
-        runDueSearch(&model, at: .milliseconds(1100))
+        model.runDueSearch(at: .milliseconds(1100))
         #expect(shownNames(model) == ["Raichu"])
         #expect(model.selectedPokemonID == 26)
     }
 
     @Test("a slow older query that finishes after a newer one is never shown")
-    func staleResult() {
+    func staleResult() throws {
         var model = model()
         type("pi", into: &model, at: .milliseconds(1000))
         let older = model.dueSearch(at: .milliseconds(1100))!
@@ -65,7 +60,7 @@ struct BrowseModelTests {
         type("c", into: &model, at: .milliseconds(1150))
         #expect(older.cancellation.isCancelled, "a newer keystroke cancels the older query")
         let newer = model.dueSearch(at: .milliseconds(1250))!
-        let newerFound = model.execute(newer)!
+        let newerFound = try #require(try model.execute(newer))
         model.deliver(newer, results: newerFound.results)
         #expect(shownNames(model) == ["Pichu"])
         let olderFound = PokemonSearch.results(for: older.text, in: model.catalog)!
@@ -115,7 +110,7 @@ struct BrowseModelTests {
         model.handle(.character("3"), at: .zero)
         model.handle(.enter, at: .seconds(1))
         #expect(model.searchText == "type:ground")
-        runDueSearch(&model, at: .seconds(1))
+        model.runDueSearch(at: .seconds(1))
         #expect(shownNames(model).isEmpty)
         model.handle(.escape, at: .seconds(2))
         #expect(model.searchText.isEmpty)
@@ -177,10 +172,10 @@ struct BrowseModelTests {
         #expect(model.repositories.count == 2)
         model.handle(.enter, at: .zero)
         #expect(model.screen == .issues(repository: "acme/rocket"))
-        runDueSearch(&model, at: .zero)
+        model.runDueSearch(at: .zero)
         #expect(model.issues.map(\.key) == ["12", "7"])
         type("typo", into: &model, at: .seconds(1))
-        runDueSearch(&model, at: .seconds(2))
+        model.runDueSearch(at: .seconds(2))
         #expect(model.issues.map(\.key) == ["7"])
         model.handle(.enter, at: .seconds(2))
         model.handle(.enter, at: .seconds(2))
@@ -193,5 +188,26 @@ struct BrowseModelTests {
         model.handle(.escape, at: .seconds(3))
         model.handle(.escape, at: .seconds(3))
         #expect(model.screen == .repositories)
+    }
+
+    @Test("a read that fails is said on the key line; the list stays as it was")
+    func failedRead() {
+        var model = model([.repositories, .issues(repository: "acme/rocket")])
+        #expect(model.issues.count == 2)
+        source.failsIssues = true
+        type("crash", into: &model, at: .seconds(1))
+        model.runDueSearch(at: .seconds(2))
+        #expect(model.message?.hasPrefix("cannot read the database") == true)
+        #expect(model.issues.count == 2)
+    }
+
+    @Test("a commit refreshes the issue list, keeping the selected issue")
+    func issueRefresh() {
+        var model = model([.repositories, .issues(repository: "acme/rocket")])
+        model.handle(.down, at: .zero)
+        source.issueRows.insert(BrowseRow(key: "13", line: "#13 open New"), at: 0)
+        model.refresh()
+        #expect(model.issues.map(\.key) == ["13", "12", "7"])
+        #expect(model.issues[model.issueCursor.selection].key == "7")
     }
 }

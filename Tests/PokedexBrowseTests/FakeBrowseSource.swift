@@ -8,7 +8,7 @@ final class FakeBrowseSource: BrowseDataSource {
     var issueRows: [BrowseRow] = [
         BrowseRow(key: "12", line: "#12 open Crash on launch"), BrowseRow(key: "7", line: "#7 closed Typo"),
     ]
-    private(set) var entryReads: [Int] = []
+    var failsIssues = false
 
     init() {
         rows = [
@@ -40,7 +40,6 @@ final class FakeBrowseSource: BrowseDataSource {
     }
 
     func entry(id: Int, width: Int) throws -> EntryDocument? {
-        entryReads.append(id)
         let name = rows.first { $0.id == id }?.name ?? "?"
         return EntryDocument(
             id: id,
@@ -57,8 +56,11 @@ final class FakeBrowseSource: BrowseDataSource {
         [BrowseRow(key: "acme/rocket", line: "acme/rocket  2 issues"), BrowseRow(key: "acme/dex", line: "acme/dex")]
     }
 
+    struct ReadFailure: Error {}
+
     func issues(repository: String, query: String, width: Int) throws -> [BrowseRow] {
-        query.isEmpty ? issueRows : issueRows.filter { $0.line.plain.lowercased().contains(query.lowercased()) }
+        if failsIssues { throw ReadFailure() }
+        return query.isEmpty ? issueRows : issueRows.filter { $0.line.plain.lowercased().contains(query.lowercased()) }
     }
 
     func thread(repository: String, number: Int, width: Int) throws -> [StyledLine] {
