@@ -41,6 +41,17 @@ struct BrowseEndToEndTests {
         terminal.wait(for: .seconds(10)) { condition(VirtualScreen($0, columns: columns, rows: rows)) }
     }
 
+    /// Whether, after the first `before` bytes, the terminal was restored and then taken over
+    /// again with the list drawn anew.
+    func handsBackAndRedraws(_ terminal: PseudoTerminal, after before: Int) -> Bool {
+        terminal.wait(for: .seconds(10)) { text in
+            let after = String(text.utf8.dropFirst(before))!
+            guard let left = after.range(of: Self.restored) else { return false }
+            return after[left.upperBound...].contains("\u{1B}[?1049h")
+                && after[left.upperBound...].contains("#0025 Pikachu")
+        }
+    }
+
     @Test("type a search, see the result, open its entry, quit with q: the terminal is restored")
     func searchOpenQuit() throws {
         let terminal = try start()
@@ -79,13 +90,7 @@ struct BrowseEndToEndTests {
         // Sent at once, SIGCONT would discard the pending SIGTSTP: as a shell's `fg`, it follows.
         #expect(terminal.wait(for: .seconds(10)) { String($0.utf8.dropFirst(before))?.contains(Self.restored) == true })
         terminal.signal(SIGCONT)
-        #expect(
-            terminal.wait(for: .seconds(10)) { text in
-                let after = String(text.utf8.dropFirst(before))!
-                guard let left = after.range(of: Self.restored) else { return false }
-                return after[left.upperBound...].contains("\u{1B}[?1049h")
-                    && after[left.upperBound...].contains("#0025 Pikachu")
-            }, "\(terminal.text.suffix(300).debugDescription)")
+        #expect(handsBackAndRedraws(terminal, after: before), "\(terminal.text.suffix(300).debugDescription)")
         terminal.type("q")
         #expect(terminal.exit(within: .seconds(10)) == 0)
     }
@@ -153,5 +158,17 @@ struct BrowseEndToEndTests {
             terminal.type("q")
             #expect(terminal.exit(within: .seconds(10)) == 0)
         }
+    }
+
+    @Test("Ctrl-Z hands the terminal back before stopping; going on, it takes it over and redraws")
+    func controlZ() throws {
+        let terminal = try start()
+        #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu") })
+        let before = terminal.text.utf8.count
+        // The pty's session has no job control: the stop is discarded, and it goes on at once.
+        terminal.type("\u{1A}")
+        #expect(handsBackAndRedraws(terminal, after: before), "\(terminal.text.suffix(300).debugDescription)")
+        terminal.type("q")
+        #expect(terminal.exit(within: .seconds(10)) == 0)
     }
 }
