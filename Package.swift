@@ -111,16 +111,22 @@ let package = Package(
         // (its TLS, compression and name-service libraries: 29 shared objects, ≈4 ms of every
         // start) and hands `sync` to `pokedex-sync`, which links libcurl and FoundationEssentials
         // (never Foundation: no ICU, no URLSession) and can also run every other command.
+        // `browse`'s terminal app: a screen of cells diffed frame to frame, keys and mouse decoded
+        // from raw mode, the terminal restored on every way out, and the model and renderer as
+        // pure functions of keys and data. No ncurses: it cannot draw kitty images or 24-bit colour
+        // without special terminfo. Its data comes from PokedexCLI, which lays entries out as `show`.
+        .target(name: "PokedexBrowse", dependencies: ["PokedexStore", "TerminalImages", "TextUtilities"]),
         .target(
             name: "PokedexCLI",
             dependencies: [
                 "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "PNGDecoding", "TerminalImages",
-                "SyncSettings", "TextUtilities", "JSONOutput",
+                "SyncSettings", "TextUtilities", "JSONOutput", "PokedexBrowse",
             ]),
         .target(
             name: "PokedexSyncCLI",
             dependencies: [
                 "PokedexCLI", "PokedexSync", "HTTPTypes", "PokedexStore", "LocalDatabase", "SyncSettings",
+                "TextUtilities",
             ]),
         .executableTarget(
             name: "pokedex", dependencies: ["PokedexCLI"],
@@ -201,6 +207,7 @@ let package = Package(
                 "HTTPTypes", "TextUtilities", "JSONOutput", "BodyCoding", "TestSupport",
             ]),
         .testTarget(name: "PokedexServeTests", dependencies: ["PokedexServe", "HTTPServer"]),
+        .testTarget(name: "PokedexBrowseTests", dependencies: ["PokedexBrowse", "PokedexStore"]),
         .testTarget(
             name: "EndToEndTests",
             // PokedexStore, IssueStore and CSQLite only to inspect files the binaries wrote (integrity

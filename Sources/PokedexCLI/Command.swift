@@ -10,6 +10,7 @@ public enum Command: Equatable, Sendable {
     case issues(IssuesCommand)
     case issue(IssueCommand)
     case repos(ReposCommand)
+    case browse(BrowseCommand)
     case status(StatusCommand)
     case completions(Shell)
     /// The manual page of the tool (nil) or of one command.

@@ -55,6 +55,7 @@ extension CommandName {
         case .issues: return .issues
         case .issue: return .issue
         case .repos: return .repos
+        case .browse: return .browse
         case .completions: return .completions
         case .man: return .man
         case .help: return .help

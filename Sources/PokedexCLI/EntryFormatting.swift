@@ -51,9 +51,14 @@ enum EntryText {
     }
 
     static func entry(_ entry: PokedexEntry, layout: TerminalLayout) -> DisplayText {
+        layout.render(entryLines(entry, width: layout.width))
+    }
+
+    /// The entry's lines, `width` columns wide: what `show` prints and `browse` shows.
+    static func entryLines(_ entry: PokedexEntry, width: Int) -> [StyledText] {
         let profile = entry.profile
         let summary = profile.summary
-        var lines = FieldLines(width: layout.width)
+        var lines = FieldLines(width: width)
         lines.add(
             StyledText(number(entry) + " " + name(entry.displayName, form: entry.form), .heading)
                 + StyledText(entry.genus.map { " · \($0)" } ?? ""))
@@ -65,7 +70,7 @@ enum EntryText {
         guard profile.hasDetails else {
             lines.field("Artwork", summary.artwork.url + " (derived)")
             lines.add("Details not synced yet: run `pokedex sync` to fetch them.")
-            return layout.render(lines.lines)
+            return lines.lines
         }
         if let generation = entry.species?.generation { lines.field("Generation", String(generation)) }
         lines.field("Types", types(entry.types))
@@ -109,7 +114,7 @@ enum EntryText {
         }
         if let learnset = entry.learnset { lines.field("Moves", LearnsetText.summary(learnset)) }
         lines.field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
-        return layout.render(lines.lines + PokemonText.statLines(profile.stats, width: layout.width))
+        return lines.lines + PokemonText.statLines(profile.stats, width: width)
     }
 
     static func type(_ entry: TypeEntry, layout: TerminalLayout) -> DisplayText {

@@ -1,3 +1,5 @@
+import TextUtilities
+
 /// Lines of labelled fields, as `show`, `type`, `ability` and `issue` print them: the label in
 /// a 12-column margin, its value wrapped beside it within the width, each further line of it
 /// under the first.

@@ -1,4 +1,5 @@
 import IssueStore
+import TextUtilities
 
 /// Issues for people at a terminal, within the layout's width; every text from GitHub is
 /// sanitized.
@@ -31,7 +32,12 @@ enum IssueText {
     static let deletedAccount = "(deleted account)"
 
     static func detail(_ issue: StoredIssue, _ thread: [StoredComment], layout: TerminalLayout) -> DisplayText {
-        var lines = FieldLines(width: layout.width)
+        layout.render(detailLines(issue, thread, width: layout.width))
+    }
+
+    /// `issue`'s lines, `width` columns wide: what `issue` prints and `browse` scrolls.
+    static func detailLines(_ issue: StoredIssue, _ thread: [StoredComment], width: Int) -> [StyledText] {
+        var lines = FieldLines(width: width)
         lines.add(StyledText("\(issue.repository)#\(issue.number) \(issue.title)", .heading))
         func field(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -65,7 +71,7 @@ enum IssueText {
                     .heading))
             if !comment.body.isEmpty { text(comment.body, into: &lines) }
         }
-        return layout.render(lines.lines)
+        return lines.lines
     }
 
     /// A body or comment, line by line, each wrapped to the width (a line's indentation kept,

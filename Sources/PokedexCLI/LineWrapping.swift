@@ -1,3 +1,5 @@
+import TextUtilities
+
 /// Lines of at most a given number of terminal columns (`TerminalColumns`), broken where the
 /// script allows: at spaces and ideographic spaces, and inside a run of Chinese or Japanese
 /// too long for a line (those scripts have no spaces between words) between two characters,

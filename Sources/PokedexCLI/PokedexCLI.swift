@@ -125,6 +125,7 @@ public enum PokedexCLI {
             case .issues(let command): try runner.issues(command)
             case .issue(let command): try runner.issue(command)
             case .repos(let command): try runner.repos(command)
+            case .browse(let command): try runner.browse(command)
             case .status(let command): try runner.status(command)
             case .completions(let shell):
                 console.print(DisplayText(sanitizing: shell.completionScript(.pokedex), keepingLineBreaks: true))

@@ -1,3 +1,5 @@
+import TextUtilities
+
 /// Text laid out for a terminal: runs of sanitized text, each drawn with an emphasis or none.
 /// Layout measures, cuts and wraps the runs' text alone; the escape sequences that draw an
 /// emphasis are added when the text is rendered, from the palette, so none comes from data

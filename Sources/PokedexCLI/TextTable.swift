@@ -1,3 +1,5 @@
+import TextUtilities
+
 /// Left-aligned columns separated by two spaces, padded by terminal columns (ピカチュウ takes
 /// ten), fitted to a width: where the natural widths are too wide, the widest column that may
 /// shrink loses a column at a time, and its cells are cut with `…`. The last column is not

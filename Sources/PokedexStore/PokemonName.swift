@@ -97,13 +97,8 @@ public enum PokemonName {
             // (and `uu`, which is no suggestion).
             if name.contains(query) || (query.count >= 4 && name.count * 2 > query.count && query.contains(name)) {
                 scored.append((name, abs(name.count - query.count) - 100))
-            } else {
-                // A name as far as its own length (or the query's) shares nothing with it:
-                // `10` is two edits from every two-letter name in any script.
-                let distance = EditDistance.between(queryCharacters, Array(name), bound: maximumDistance)
-                if distance <= maximumDistance, distance < name.count, distance < query.count {
-                    scored.append((name, distance))
-                }
+            } else if let distance = nearDistance(queryCharacters, name, bound: maximumDistance) {
+                scored.append((name, distance))
             }
         }
         func sharedStart(_ name: String) -> Int { EditDistance.sharedStart(name, query) }
@@ -111,5 +106,15 @@ public enum PokemonName {
             scored
             .sorted { ($0.score, -sharedStart($0.name), $0.name) < ($1.score, -sharedStart($1.name), $1.name) }
             .prefix(limit).map(\.name)
+    }
+
+    /// How many edits `name` is from the query when it is a near spelling of it: within
+    /// `bound` (by default a third of the query, at least 2), and nearer than either's length,
+    /// since a name as far as its own length (or the query's) shares nothing with it (`10` is
+    /// two edits from every two-letter name in any script). Nil when it is not near.
+    public static func nearDistance(_ query: [Character], _ name: String, bound: Int? = nil) -> Int? {
+        let bound = bound ?? max(2, query.count / 3)
+        let distance = EditDistance.between(query, Array(name), bound: bound)
+        return distance <= bound && distance < name.count && distance < query.count ? distance : nil
     }
 }

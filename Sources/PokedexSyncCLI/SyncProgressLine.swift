@@ -1,4 +1,5 @@
 import PokedexCLI
+import TextUtilities
 
 /// The live line a sync shows on a terminal: what it works on, how far it is, and what it is
 /// waiting for, redrawn as requests complete.

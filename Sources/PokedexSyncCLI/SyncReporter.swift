@@ -3,6 +3,7 @@ import PokedexCLI
 import PokedexStore
 import PokedexSync
 import Synchronization
+import TextUtilities
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

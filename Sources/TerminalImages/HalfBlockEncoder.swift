@@ -22,20 +22,26 @@ public enum HalfBlockEncoder {
     public static func encode(_ image: RGBAImage, palette: Palette) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(image.width * (image.height + 1) / 2 * 24)
-        var y = 0
-        while y < image.height {
-            var cells = (0..<image.width).map { x in
-                Cell(
-                    upper: paint(image, x, y, palette),
-                    lower: y + 1 < image.height ? paint(image, x, y + 1, palette) : nil)
-            }
-            while cells.last?.isBlank == true { cells.removeLast() }
+        for row in rows(image) {
             var pen = Pen()
-            for cell in cells { write(cell, with: &pen, to: &out) }
+            for cell in row { write(cell, palette, with: &pen, to: &out) }
             out += Array("\u{1B}[0m\n".utf8)
-            y += 2
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The cells that draw `image`, a row of them for two rows of pixels (an odd last row has a
+    /// transparent lower half), without the blank cells that end a row: what `encode` writes,
+    /// for a program that draws cells itself.
+    public static func rows(_ image: RGBAImage) -> [[HalfBlockCell]] {
+        stride(from: 0, to: image.height, by: 2).map { y in
+            var cells = (0..<image.width).map { x in
+                HalfBlockCell(
+                    upper: pixel(image, x, y), lower: y + 1 < image.height ? pixel(image, x, y + 1) : nil)
+            }
+            while cells.last?.isBlank == true { cells.removeLast() }
+            return cells
+        }
     }
 
     /// One colour as an SGR parameter list's tail: `2;r;g;b` or `5;n`.
@@ -60,45 +66,33 @@ public enum HalfBlockEncoder {
         }
     }
 
-    /// A cell's two pixels; nil is transparent.
-    private struct Cell {
-        var upper: Paint?
-        var lower: Paint?
-        var isBlank: Bool { upper == nil && lower == nil }
-    }
-
     /// The colours the terminal has set; nil is its default.
     private struct Pen {
         var foreground: Paint?
         var background: Paint?
     }
 
-    private static func paint(_ image: RGBAImage, _ x: Int, _ y: Int, _ palette: Palette) -> Paint? {
+    /// The pixel at (x, y); nil when it is transparent.
+    private static func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> HalfBlockCell.Pixel? {
         let base = image.offset(x: x, y: y)
         guard image.pixels[base + 3] >= opaqueAlpha else { return nil }
-        let (red, green, blue) = (image.pixels[base], image.pixels[base + 1], image.pixels[base + 2])
+        return HalfBlockCell.Pixel(red: image.pixels[base], green: image.pixels[base + 1], blue: image.pixels[base + 2])
+    }
+
+    private static func paint(_ pixel: HalfBlockCell.Pixel, _ palette: Palette) -> Paint {
         switch palette {
-        case .truecolor: return .rgb(red, green, blue)
-        case .xterm256: return .indexed(XtermPalette.nearest(red: red, green: green, blue: blue))
+        case .truecolor: return .rgb(pixel.red, pixel.green, pixel.blue)
+        case .xterm256: return .indexed(XtermPalette.nearest(red: pixel.red, green: pixel.green, blue: pixel.blue))
         }
     }
 
-    private static let upperHalf = Array("▀".utf8)
-    private static let lowerHalf = Array("▄".utf8)
-
     /// Writes the cell's glyph, after the colour changes it needs from `pen`.
-    private static func write(_ cell: Cell, with pen: inout Pen, to out: inout [UInt8]) {
-        let glyph: [UInt8]
-        let foreground: Paint?
-        let background: Paint?
-        switch (cell.upper, cell.lower) {
-        case (let upper?, let lower):
-            (glyph, foreground, background) = (upperHalf, upper, lower)
-        case (nil, let lower?):
-            (glyph, foreground, background) = (lowerHalf, lower, nil)
-        case (nil, nil):
-            (glyph, foreground, background) = ([UInt8(ascii: " ")], pen.foreground, nil)
-        }
+    private static func write(_ cell: HalfBlockCell, _ palette: Palette, with pen: inout Pen, to out: inout [UInt8]) {
+        let (character, drawn, behind) = cell.glyph
+        let glyph = Array(String(character).utf8)
+        // A blank cell keeps the foreground set: only its background shows.
+        let foreground = cell.isBlank ? pen.foreground : drawn.map { paint($0, palette) }
+        let background = behind.map { paint($0, palette) }
         var opened = false
         func separate() {
             out += opened ? [UInt8(ascii: ";")] : [0x1B, UInt8(ascii: "[")]

@@ -22,10 +22,24 @@ public enum TerminalImage {
             return GraphicsProtocolEncoder.kitty(
                 png: png, source: visible, columns: cells.width, rows: (cells.height + 1) / 2)
         case .truecolor, .ansi256:
-            let cropped = image.cropped(to: visible)
-            let size = cropped.size(fittingWidth: maxColumns)
-            let scaled = cropped.scaled(toWidth: size.width, height: size.height)
-            return HalfBlockEncoder.encode(scaled, palette: `protocol` == .truecolor ? .truecolor : .xterm256)
+            return HalfBlockEncoder.encode(
+                halfBlockImage(image, visible: visible, maxColumns: maxColumns),
+                palette: `protocol` == .truecolor ? .truecolor : .xterm256)
         }
+    }
+
+    /// The half-block cells of `png` at most `maxColumns` wide, for a program that draws cells
+    /// itself: the same drawing `render` writes as half blocks.
+    public static func halfBlocks(png: [UInt8], maxColumns: Int) throws(PNGDecodeError) -> [[HalfBlockCell]] {
+        let image = try PNGDecoder.decode(png)
+        guard let visible = image.visibleBounds() else { return [] }
+        return HalfBlockEncoder.rows(halfBlockImage(image, visible: visible, maxColumns: max(1, maxColumns)))
+    }
+
+    /// The visible pixels, scaled down to `maxColumns` where wider: one pixel a column.
+    private static func halfBlockImage(_ image: RGBAImage, visible: PixelRect, maxColumns: Int) -> RGBAImage {
+        let cropped = image.cropped(to: visible)
+        let size = cropped.size(fittingWidth: maxColumns)
+        return cropped.scaled(toWidth: size.width, height: size.height)
     }
 }

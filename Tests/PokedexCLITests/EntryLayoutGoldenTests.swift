@@ -3,6 +3,7 @@ import PokedexStore
 import SQLiteDatabase
 import TestSupport
 import Testing
+import TextUtilities
 
 @testable import PokedexCLI
 

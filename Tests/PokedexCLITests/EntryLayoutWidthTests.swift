@@ -4,6 +4,7 @@ import PokedexStore
 import SQLiteDatabase
 import TestSupport
 import Testing
+import TextUtilities
 
 @testable import HTTPTypes
 @testable import LocalDatabase

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextUtilities
 
 @testable import JSONOutput
 @testable import PokedexCLI

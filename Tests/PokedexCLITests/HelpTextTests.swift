@@ -57,6 +57,7 @@ enum GoldenHelp {
           issues                  List a repository's issues (offline).
           issue                   Show one issue or pull request (offline).
           repos                   List the stored GitHub repositories (offline), or forget one.
+          browse                  Browse the Pokédex or the issues full screen (offline).
           completions             Print the shell completion script for bash, zsh or fish.
           man                     Print the manual page of pokedex or of a command (roff).
           help                    Show help for a command.
@@ -432,6 +433,7 @@ struct HelpTextTests {
             (.show, GoldenHelp.show), (.list, GoldenHelp.list), (.type, GoldenHelp.type),
             (.ability, GoldenHelp.ability), (.artwork, GoldenHelp.artwork), (.issues, GoldenHelp.issues),
             (.issue, GoldenHelp.issue), (.repos, GoldenHelp.repos), (.serve, GoldenHelp.serve),
+            (.browse, GoldenHelp.browse),
         ] as [(CommandName?, String)])
     func help(command: CommandName?, expected: String) {
         #expect(HelpText.help(command) == expected)
@@ -444,7 +446,7 @@ struct HelpTextTests {
             (.status, GoldenHelp.statusUsage), (.show, GoldenHelp.showUsage), (.list, GoldenHelp.listUsage),
             (.type, GoldenHelp.typeUsage), (.ability, GoldenHelp.abilityUsage), (.artwork, GoldenHelp.artworkUsage),
             (.issues, GoldenHelp.issuesUsage), (.issue, GoldenHelp.issueUsage), (.repos, GoldenHelp.reposUsage),
-            (.serve, GoldenHelp.serveUsage),
+            (.serve, GoldenHelp.serveUsage), (.browse, GoldenHelp.browseUsage),
         ] as [(CommandName?, String)])
     func usageLine(command: CommandName?, expected: String) {
         #expect(HelpText.usageLine(command) == expected)

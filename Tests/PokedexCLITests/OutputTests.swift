@@ -1,4 +1,5 @@
 import Testing
+import TextUtilities
 
 @testable import JSONOutput
 @testable import PokedexCLI

@@ -1,6 +1,3 @@
-import PokedexStore
-import TextUtilities
-
 /// Text from the network shown on a terminal: control characters (escape sequences
 /// included) are made visible instead of being interpreted. `DisplayText` is how it is used.
 public enum TerminalText {
@@ -39,7 +36,7 @@ public enum TerminalText {
         return safe
     }
 
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
         default: return BidirectionalControl.contains(scalar)

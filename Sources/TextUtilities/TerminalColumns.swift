@@ -22,11 +22,11 @@ public enum TerminalColumns {
         return kept + "…"
     }
 
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         character.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         // Printable ASCII, most of what is measured, without a look-up.
         if value >= 0x20, value < 0x7F { return 1 }

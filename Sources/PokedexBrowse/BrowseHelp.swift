@@ -1,0 +1,39 @@
+/// The `?` overlay: every key, in a box over the screen, until the next key.
+enum BrowseHelp {
+    static let lines = [
+        "Keys",
+        "",
+        "↑ ↓  j k         move; in an entry, its links or its text",
+        "PgUp PgDn        a page; g G, Home End: first, last",
+        "mouse wheel      scroll the list or pane under the pointer",
+        "/ or typing      search: names in any language,",
+        "                 type:fire gen:1 ability:static",
+        "Enter            open the entry; on a link, go there",
+        "Tab  1-5         the entry's sections",
+        "Esc  Backspace   back the way you came",
+        "Ctrl-Z           suspend (fg comes back)",
+        "?                this help",
+        "q  Ctrl-C        quit",
+    ]
+
+    static func draw(on screen: inout ScreenBuffer) {
+        let width = min(screen.columns - 2, 60)
+        let height = min(screen.rows - 2, lines.count + 2)
+        let left = (screen.columns - width) / 2
+        let top = (screen.rows - height) / 2
+        let border = CellStyle(bold: true)
+        screen.put("┌" + String(repeating: "─", count: width - 2) + "┐", row: top, column: left, style: border)
+        for row in 1..<(height - 1) {
+            screen.put("│", row: top + row, column: left, style: border)
+            screen.fill(row: top + row, column: left + 1, width: width - 2, style: .plain)
+            if lines.indices.contains(row - 1) {
+                screen.put(
+                    " " + lines[row - 1], row: top + row, column: left + 1, width: width - 2,
+                    style: row == 1 ? .heading : .plain)
+            }
+            screen.put("│", row: top + row, column: left + width - 1, style: border)
+        }
+        screen.put(
+            "└" + String(repeating: "─", count: width - 2) + "┘", row: top + height - 1, column: left, style: border)
+    }
+}

@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs `browse` on the terminal: waits for keys, signals and due searches at once (`poll`),
+/// hands them to the model, and writes each new frame as its difference from the last. It
+/// polls the database's data version twice a second, so a sync's commit shows within one.
+public final class BrowseLoop {
+    private let session: TerminalSession
+    private var model: BrowseModel
+    private let depth: ColorDepth
+    private let source: any BrowseDataSource
+    private var decoder = InputDecoder()
+    private var shown: ScreenBuffer?
+    private let start = ContinuousClock.now
+    private var dataVersion: Int?
+    private var nextVersionCheck = Duration.zero
+
+    static let versionInterval = Duration.milliseconds(500)
+    /// How long a lone Esc waits for the rest of a sequence.
+    static let escapeWait = Duration.milliseconds(30)
+
+    public init(session: TerminalSession, model: BrowseModel, source: any BrowseDataSource, depth: ColorDepth) {
+        self.session = session
+        self.model = model
+        self.source = source
+        self.depth = depth
+    }
+
+    private var now: Duration { ContinuousClock.now - start }
+
+    /// Until `q`, Ctrl-C or a signal that ends it; the exit status (128 + the signal's number
+    /// for a signal). The terminal is restored whichever way it ends.
+    public func run() -> Int32 {
+        session.enter()
+        defer {
+            session.leave()
+            TerminalSignals.uninstall()
+        }
+        if let size = session.size() { model.resize(columns: size.columns, rows: size.rows) }
+        model.start(at: now)
+        dataVersion = try? source.dataVersion()
+        nextVersionCheck = now + Self.versionInterval
+        draw()
+        while !model.wantsQuit {
+            wait()
+            for signal in TerminalSignals.drain() {
+                switch signal {
+                case SIGINT, SIGTERM, SIGHUP: return 128 + signal
+                case SIGTSTP: suspend()
+                case SIGCONT, SIGWINCH: redrawWhole()
+                default: break
+                }
+            }
+            let bytes = session.read()
+            var events = decoder.decode(bytes)
+            if bytes.isEmpty, decoder.hasPending { events += decoder.flush() }
+            for event in events { model.handle(event, at: now) }
+            if model.wantsSuspend { suspend() }
+            model.runDueSearch(at: now)
+            checkDataVersion()
+            draw()
+        }
+        return 0
+    }
+
+    /// Sleeps until a key, a signal, a due search or the next data-version check.
+    private func wait() {
+        var timeout = nextVersionCheck - now
+        if let due = model.search.timeUntilDue(at: now) { timeout = min(timeout, due) }
+        if decoder.hasPending { timeout = min(timeout, Self.escapeWait) }
+        let milliseconds = Int32((min(max(timeout, .zero), .seconds(1)) / .milliseconds(1)).rounded(.up))
+        var descriptors = [
+            pollfd(fd: session.input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: TerminalSignals.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+    }
+
+    private func checkDataVersion() {
+        guard now >= nextVersionCheck else { return }
+        nextVersionCheck = now + Self.versionInterval
+        guard let version = try? source.dataVersion(), version != dataVersion else { return }
+        dataVersion = version
+        model.refresh()
+    }
+
+    private func suspend() {
+        model.wantsSuspend = false
+        session.suspend()
+        redrawWhole()
+    }
+
+    private func redrawWhole() {
+        if let size = session.size() { model.resize(columns: size.columns, rows: size.rows) }
+        shown = nil
+    }
+
+    /// Writes what changed since the last frame, in one write.
+    private func draw() {
+        let frame = BrowseRenderer.frame(model)
+        let output = FrameDiff.output(from: shown, to: frame, depth: depth)
+        if !output.isEmpty { session.write(output) }
+        shown = frame
+    }
+}

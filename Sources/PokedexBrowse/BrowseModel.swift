@@ -1,0 +1,273 @@
+/// `browse`'s state and how keys change it: the Pokédex (list, search, entry) and the issue
+/// mirror (repositories, issues, thread). It reads through a `BrowseDataSource` and is drawn
+/// by `BrowseRenderer`; time comes from the caller, so tests drive it key by key.
+public struct BrowseModel {
+    public enum Screen: Equatable, Sendable {
+        case pokedex
+        case repositories
+        case issues(repository: String)
+        case thread(repository: String, number: Int)
+    }
+
+    public enum Focus: Equatable, Sendable {
+        case list, entry
+    }
+
+    /// Where Backspace and Esc go back to after a jump.
+    struct Place: Equatable {
+        let searchText: String
+        let pokemonID: Int?
+        let section: Int
+        let focus: Focus
+        let entryTop: Int
+    }
+
+    let source: any BrowseDataSource
+    public private(set) var layout: BrowseLayout
+    public internal(set) var screens: [Screen]
+    public internal(set) var wantsQuit = false
+    public internal(set) var wantsSuspend = false
+    public internal(set) var showsHelp = false
+    /// A failure to read, shown on the key line until the next key.
+    public internal(set) var message: String?
+    public internal(set) var search: DebouncedSearch
+
+    // The Pokédex.
+    public internal(set) var catalog = PokedexCatalog()
+    public internal(set) var searchText = ""
+    public internal(set) var editsSearch = false
+    /// Indices into `catalog.rows`: what the list shows, for `resultsText`.
+    public internal(set) var results: [Int] = []
+    public internal(set) var resultsText = ""
+    public internal(set) var list = ListCursor()
+    public internal(set) var focus = Focus.list
+    public internal(set) var section = 0
+    public internal(set) var entry: EntryDocument?
+    var entryWidth = 0
+    public internal(set) var entryScroll = ListCursor()
+    /// The selected link among the section's, when it has some.
+    public internal(set) var link = 0
+    var history: [Place] = []
+
+    // The issue mirror.
+    public internal(set) var repositories: [BrowseRow] = []
+    public internal(set) var repositoryCursor = ListCursor()
+    public internal(set) var issues: [BrowseRow] = []
+    public internal(set) var issueCursor = ListCursor()
+    public internal(set) var thread: [StyledLine] = []
+    var threadWidth = 0
+    public internal(set) var threadScroll = ListCursor()
+
+    public var screen: Screen { screens.last ?? .pokedex }
+
+    /// Starts on `screens` (the last shown), with `searchText` typed, on a screen of `columns` × `rows`.
+    public init(
+        source: any BrowseDataSource, screens: [Screen], searchText: String = "", columns: Int, rows: Int,
+        debounce: Duration = .milliseconds(100)
+    ) {
+        self.source = source
+        self.screens = screens.isEmpty ? [.pokedex] : screens
+        self.searchText = searchText
+        layout = BrowseLayout(columns: columns, rows: rows)
+        search = DebouncedSearch(delay: debounce)
+    }
+
+    /// Reads what the first screen shows; its search runs at once.
+    public mutating func start(at now: Duration) {
+        do {
+            switch screen {
+            case .pokedex:
+                catalog = try source.catalog()
+                results = Array(catalog.rows.indices)
+            case .repositories, .issues, .thread:
+                repositories = try source.repositories()
+            }
+        } catch {
+            report(error)
+        }
+        if case .issues(let repository) = screen {
+            repositoryCursor.select(
+                repositories.firstIndex { $0.key == repository } ?? 0, count: repositories.count,
+                visible: layout.bodyRows)
+        }
+        if screen != .repositories { search.runNow(searchText, at: now) }
+        prepare()
+    }
+
+    public mutating func resize(columns: Int, rows: Int) {
+        layout = BrowseLayout(columns: columns, rows: rows)
+        list.keepInView(count: results.count, visible: layout.bodyRows)
+        prepare()
+    }
+
+    /// One key or mouse action at `now`.
+    public mutating func handle(_ event: InputEvent, at now: Duration) {
+        message = nil
+        if event == .control("c") {
+            wantsQuit = true
+            return
+        }
+        if event == .control("z") {
+            wantsSuspend = true
+            return
+        }
+        if showsHelp {
+            showsHelp = false
+            if event == .character("q") { wantsQuit = true }
+            return
+        }
+        let editing = screen == .pokedex || isIssueList ? editsSearch : false
+        if !editing {
+            switch event {
+            case .character("q"):
+                wantsQuit = true
+                return
+            case .character("?"):
+                showsHelp = true
+                return
+            default: break
+            }
+        }
+        switch screen {
+        case .pokedex: handlePokedex(event, at: now)
+        case .repositories, .issues, .thread: handleIssues(event, at: now)
+        }
+        prepare()
+    }
+
+    var isIssueList: Bool {
+        if case .issues = screen { return true }
+        return false
+    }
+
+    /// The query `request` asked for finished with `rows` (indices into the catalog, for the
+    /// Pokédex; ignored for issues, whose rows come in `issueRows`): shown only if it is for the
+    /// latest text.
+    public mutating func deliver(_ request: SearchRequest, results rows: [Int] = [], issueRows: [BrowseRow] = []) {
+        guard search.accepts(request) else { return }
+        switch screen {
+        case .pokedex:
+            let selectedID = selectedPokemonID
+            results = rows
+            resultsText = request.text
+            list.select(
+                rows.firstIndex { catalog.rows[$0].id == selectedID } ?? 0, count: rows.count,
+                visible: layout.bodyRows)
+        case .issues:
+            let selectedKey = issues.indices.contains(issueCursor.selection) ? issues[issueCursor.selection].key : nil
+            issues = issueRows
+            issueCursor.select(
+                issueRows.firstIndex { $0.key == selectedKey } ?? 0, count: issueRows.count, visible: layout.bodyRows)
+        case .repositories, .thread:
+            break
+        }
+        prepare()
+    }
+
+    /// The search to run now, once the debounce after the last keystroke has passed.
+    public mutating func dueSearch(at now: Duration) -> SearchRequest? {
+        search.dueRequest(at: now)
+    }
+
+    /// Runs the due search here and now, and shows its result: the loop's executor. Keys typed
+    /// meanwhile wait in the terminal, and the next search starts from the latest text.
+    public mutating func runDueSearch(at now: Duration) {
+        guard let request = dueSearch(at: now) else { return }
+        do {
+            if let found = try execute(request) { deliver(request, results: found.results, issueRows: found.issueRows) }
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Runs `request` against the source, for the screen it was made on.
+    /// Nil when the search was cancelled or belongs to no list shown.
+    public func execute(_ request: SearchRequest) throws -> (results: [Int], issueRows: [BrowseRow])? {
+        switch screen {
+        case .pokedex:
+            return PokemonSearch.results(for: request.text, in: catalog) { request.cancellation.isCancelled }
+                .map { ($0, []) }
+        case .issues(let repository):
+            return ([], try source.issues(repository: repository, query: request.text, width: layout.columns - 1))
+        case .repositories, .thread:
+            return nil
+        }
+    }
+
+    /// Another connection committed: everything shown is read again, keeping what is selected
+    /// and how far each pane is scrolled.
+    public mutating func refresh() {
+        do {
+            switch screen {
+            case .pokedex:
+                let selectedID = selectedPokemonID
+                catalog = try source.catalog()
+                results = PokemonSearch.results(for: resultsText, in: catalog) ?? []
+                list.select(
+                    results.firstIndex { catalog.rows[$0].id == selectedID } ?? list.selection,
+                    count: results.count, visible: layout.bodyRows)
+                entry = nil
+            case .repositories, .issues, .thread:
+                let key =
+                    repositories.indices.contains(repositoryCursor.selection)
+                    ? repositories[repositoryCursor.selection].key : nil
+                repositories = try source.repositories()
+                repositoryCursor.select(
+                    repositories.firstIndex { $0.key == key } ?? repositoryCursor.selection,
+                    count: repositories.count, visible: layout.bodyRows)
+                if case .issues(let repository) = screen {
+                    let key = issues.indices.contains(issueCursor.selection) ? issues[issueCursor.selection].key : nil
+                    issues = try source.issues(repository: repository, query: search.text, width: layout.columns - 1)
+                    issueCursor.select(
+                        issues.firstIndex { $0.key == key } ?? issueCursor.selection, count: issues.count,
+                        visible: layout.bodyRows)
+                }
+                thread = []
+            }
+        } catch {
+            report(error)
+        }
+        prepare(keepingScroll: true)
+    }
+
+    /// The Pokémon selected in the list.
+    public var selectedPokemonID: Int? {
+        results.indices.contains(list.selection) ? catalog.rows[results[list.selection]].id : nil
+    }
+
+    /// Reads what the screen now needs: the selected entry, the open thread.
+    mutating func prepare(keepingScroll: Bool = false) {
+        switch screen {
+        case .pokedex:
+            guard let id = selectedPokemonID else {
+                entry = nil
+                return
+            }
+            guard entry?.id != id || entryWidth != layout.entryWidth else { return }
+            let sameEntry = keepingScroll || entry?.id == id
+            do { entry = try source.entry(id: id, width: layout.entryWidth) } catch { report(error) }
+            entryWidth = layout.entryWidth
+            if !sameEntry {
+                entryScroll = ListCursor()
+                link = 0
+            }
+            section = min(section, max(0, (entry?.sections.count ?? 1) - 1))
+        case .thread(let repository, let number):
+            guard thread.isEmpty || threadWidth != layout.columns else { return }
+            do {
+                thread = try source.thread(repository: repository, number: number, width: layout.columns)
+            } catch {
+                report(error)
+            }
+            threadWidth = layout.columns
+            threadScroll.scroll(by: 0, count: thread.count, visible: layout.bodyRows)
+        case .repositories, .issues:
+            break
+        }
+    }
+
+    /// A failed read becomes the message on the key line.
+    public mutating func report(_ error: any Error) {
+        message = "cannot read the database: \(error)"
+    }
+}

@@ -1,0 +1,183 @@
+/// The Pokédex screen's keys: the list, type-ahead search, the entry's sections and links.
+extension BrowseModel {
+    mutating func handlePokedex(_ event: InputEvent, at now: Duration) {
+        if editsSearch, editSearch(event, at: now) { return }
+        if case .wheel(let up, let column, _) = event {
+            if column < layout.listWidth {
+                list.scroll(by: up ? -3 : 3, count: results.count, visible: layout.bodyRows)
+            } else {
+                scrollEntry(by: up ? -3 : 3)
+            }
+            return
+        }
+        if case .click(let column, let row) = event, column < layout.listWidth, row >= 1, row <= layout.bodyRows {
+            list.select(list.top + row - 1, count: results.count, visible: layout.bodyRows)
+            focus = .list
+            return
+        }
+        switch event {
+        case .tab: return selectSection(section + 1)
+        case .backTab: return selectSection(section - 1)
+        case .character(let digit) where ("1"..."5").contains(digit):
+            return selectSection(Int(String(digit))! - 1, wrapping: false)
+        case .character("/"):
+            focus = .list
+            editsSearch = true
+            return
+        case .escape, .backspace:
+            return back(at: now)
+        default:
+            break
+        }
+        if focus == .entry { handleEntry(event, at: now) } else { handleList(event, at: now) }
+    }
+
+    /// Typing into the search; whether the event was taken.
+    mutating func editSearch(_ event: InputEvent, at now: Duration) -> Bool {
+        switch event {
+        case .character(let character): searchText.append(character)
+        case .paste(let text): searchText += text.filter { !$0.isNewline }
+        case .backspace:
+            guard !searchText.isEmpty else { return true }
+            searchText.removeLast()
+        case .control("u"): searchText = ""
+        case .control("w"):
+            while searchText.last?.isWhitespace == true { searchText.removeLast() }
+            while let last = searchText.last, !last.isWhitespace { searchText.removeLast() }
+        case .enter:
+            editsSearch = false
+            if screen == .pokedex, entry != nil { focus = .entry }
+            return true
+        case .escape:
+            editsSearch = false
+            return true
+        default:
+            return false
+        }
+        search.textChanged(to: searchText, at: now)
+        return true
+    }
+
+    private mutating func handleList(_ event: InputEvent, at now: Duration) {
+        if list.move(for: event, count: results.count, visible: layout.bodyRows) { return }
+        switch event {
+        case .enter, .right, .character("l"):
+            if entry != nil { focus = .entry }
+        case .character, .paste:
+            startSearch(event, at: now)
+        default:
+            break
+        }
+    }
+
+    /// Typing in a list starts a search: keys not bound to something else begin it.
+    mutating func startSearch(_ event: InputEvent, at now: Duration) {
+        if case .character(let character) = event, character.isWhitespace { return }
+        editsSearch = true
+        _ = editSearch(event, at: now)
+    }
+
+    private mutating func handleEntry(_ event: InputEvent, at now: Duration) {
+        let links = currentSection?.linkLines ?? []
+        let page = max(1, layout.entryRows - 1)
+        switch event {
+        case .down, .character("j"):
+            if links.isEmpty { scrollEntry(by: 1) } else { selectLink(link + 1, among: links) }
+        case .up, .character("k"):
+            if links.isEmpty { scrollEntry(by: -1) } else { selectLink(link - 1, among: links) }
+        case .pageDown, .control("f"), .character(" "): scrollEntry(by: page)
+        case .pageUp, .control("b"): scrollEntry(by: -page)
+        case .home, .character("g"): scrollEntry(by: -Int(Int32.max))
+        case .end, .character("G"): scrollEntry(by: Int(Int32.max))
+        case .left, .character("h"): back(at: now)
+        case .enter:
+            if links.indices.contains(link), let target = currentSection?.links[links[link]] {
+                follow(target, at: now)
+            }
+        default:
+            break
+        }
+    }
+
+    var currentSection: EntryDocument.Section? {
+        guard let entry, entry.sections.indices.contains(section) else { return nil }
+        return entry.sections[section]
+    }
+
+    private mutating func selectSection(_ index: Int, wrapping: Bool = true) {
+        let count = entry?.sections.count ?? 0
+        guard count > 0, wrapping || index < count else { return }
+        section = (index % count + count) % count
+        entryScroll = ListCursor()
+        link = 0
+    }
+
+    mutating func scrollEntry(by delta: Int) {
+        entryScroll.scroll(by: delta, count: currentSection?.lines.count ?? 0, visible: layout.entryRows)
+    }
+
+    private mutating func selectLink(_ index: Int, among links: [Int]) {
+        link = max(0, min(links.count - 1, index))
+        let line = links[link]
+        if line < entryScroll.top {
+            scrollEntry(by: line - entryScroll.top)
+        } else if line >= entryScroll.top + layout.entryRows {
+            scrollEntry(by: line - entryScroll.top - layout.entryRows + 1)
+        }
+    }
+
+    /// Enter on a link: the place left is remembered for Backspace and Esc.
+    mutating func follow(_ target: BrowseLink, at now: Duration) {
+        history.append(
+            Place(
+                searchText: searchText, pokemonID: selectedPokemonID, section: section, focus: focus,
+                entryTop: entryScroll.top))
+        switch target {
+        case .pokemon(let id):
+            if !results.contains(where: { catalog.rows[$0].id == id }) {
+                showSearch("", at: now)
+                results = Array(catalog.rows.indices)
+                resultsText = ""
+            }
+            select(pokemonID: id)
+        case .type(let slug):
+            showSearch("type:" + slug, at: now)
+            focus = .list
+        }
+    }
+
+    private mutating func showSearch(_ text: String, at now: Duration) {
+        searchText = text
+        editsSearch = false
+        search.runNow(text, at: now)
+    }
+
+    private mutating func select(pokemonID id: Int?) {
+        guard let index = results.firstIndex(where: { catalog.rows[$0].id == id }) else { return }
+        list.select(index, count: results.count, visible: layout.bodyRows)
+    }
+
+    /// Backspace and Esc: back along the jumps, then out of the entry, then the search cleared.
+    mutating func back(at now: Duration) {
+        if let place = history.popLast() {
+            if place.searchText != searchText {
+                showSearch(place.searchText, at: now)
+                if let results = PokemonSearch.results(for: place.searchText, in: catalog) {
+                    self.results = results
+                    resultsText = place.searchText
+                }
+            }
+            select(pokemonID: place.pokemonID)
+            prepare()
+            section = place.section
+            focus = place.focus
+            entryScroll = ListCursor()
+            scrollEntry(by: place.entryTop)
+            link = 0
+        } else if focus == .entry {
+            focus = .list
+        } else if !searchText.isEmpty {
+            showSearch("", at: now)
+        }
+    }
+}

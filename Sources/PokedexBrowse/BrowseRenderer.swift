@@ -1,0 +1,106 @@
+/// Draws the model: a frame of cells for its screen, the same model always the same frame.
+public enum BrowseRenderer {
+    static let title = CellStyle(bold: true, inverse: true)
+    static let rule = CellStyle(foreground: RGBColor(red: 0x60, green: 0x60, blue: 0x60))
+    static let hint = CellStyle(foreground: RGBColor(red: 0x9E, green: 0x9E, blue: 0x9E))
+
+    public static func frame(_ model: BrowseModel) -> ScreenBuffer {
+        let layout = model.layout
+        var screen = ScreenBuffer(columns: layout.columns, rows: layout.rows)
+        guard !layout.isTooSmall else {
+            screen.put(
+                "pokedex browse needs a terminal of at least \(BrowseLayout.minimumColumns)×"
+                    + "\(BrowseLayout.minimumRows); this one is \(layout.columns)×\(layout.rows).",
+                row: 0, column: 0)
+            return screen
+        }
+        switch model.screen {
+        case .pokedex: drawPokedex(model, on: &screen)
+        case .repositories:
+            drawTitle("Repositories", search: nil, count: "\(model.repositories.count)", model, on: &screen)
+            drawList(
+                count: model.repositories.count, { model.repositories[$0].line }, model.repositoryCursor,
+                empty: "no repositories stored: run `pokedex sync issues OWNER/REPO` first", on: &screen)
+        case .issues(let repository):
+            drawTitle(repository, search: model.searchText, count: "\(model.issues.count)", model, on: &screen)
+            drawList(
+                count: model.issues.count, { model.issues[$0].line }, model.issueCursor, empty: "no issue matches",
+                on: &screen)
+        case .thread(let repository, let number):
+            drawTitle("\(repository)#\(number)", search: nil, count: nil, model, on: &screen)
+            drawDocument(
+                model.thread, from: model.threadScroll.top, rows: layout.bodyRows, column: 0, width: layout.columns,
+                on: &screen)
+        }
+        drawKeyLine(model, on: &screen)
+        if model.showsHelp { BrowseHelp.draw(on: &screen) }
+        return screen
+    }
+
+    /// The title bar: what is shown, the search as typed, how many rows.
+    static func drawTitle(
+        _ title: String, search: String?, count: String?, _ model: BrowseModel, on screen: inout ScreenBuffer
+    ) {
+        screen.fill(row: 0, column: 0, width: screen.columns, style: Self.title)
+        var used = screen.put(" " + title + "  ", row: 0, column: 0, style: Self.title)
+        if let search {
+            let cursor = model.editsSearch ? "▏" : ""
+            let label = search.isEmpty && !model.editsSearch ? "/ to search" : "/ " + search + cursor
+            used += screen.put(label, row: 0, column: used, width: screen.columns - used - 12, style: Self.title)
+        }
+        if let count {
+            screen.put(count + " ", row: 0, column: screen.columns - count.count - 1, style: Self.title)
+        }
+    }
+
+    /// The rows of a list in view, the selected one reversed; `empty` when there are none.
+    /// Only the rows in view are laid out: a list may hold every Pokémon.
+    static func drawList(
+        count: Int, _ line: (Int) -> StyledLine, _ cursor: ListCursor, width: Int? = nil, empty: String,
+        on screen: inout ScreenBuffer
+    ) {
+        let width = width ?? screen.columns
+        let rows = max(0, screen.rows - 2)
+        if count == 0 { screen.put(" " + empty, row: 1, column: 0, width: width, style: Self.hint) }
+        for offset in 0..<rows where cursor.top + offset < count {
+            let index = cursor.top + offset
+            screen.put(
+                " " + line(index), row: 1 + offset, column: 0, width: width,
+                base: index == cursor.selection ? .selected : .plain)
+        }
+    }
+
+    static func drawDocument(
+        _ lines: [StyledLine], from top: Int, rows: Int, firstRow: Int = 1, column: Int, width: Int,
+        highlighting highlighted: Int? = nil, on screen: inout ScreenBuffer
+    ) {
+        for offset in 0..<rows where top + offset < lines.count {
+            let index = top + offset
+            screen.put(
+                lines[index], row: firstRow + offset, column: column, width: width,
+                base: index == highlighted ? .selected : .plain)
+        }
+    }
+
+    static func drawKeyLine(_ model: BrowseModel, on screen: inout ScreenBuffer) {
+        let row = screen.rows - 1
+        if let message = model.message {
+            screen.put(message, row: row, column: 0, style: CellStyle(bold: true))
+            return
+        }
+        let keys: String
+        switch model.screen {
+        case _ where model.editsSearch:
+            keys = "type to search · Enter done · Esc stop typing · ^U clear · ↑↓ move"
+        case .pokedex:
+            keys =
+                model.focus == .entry
+                ? "↑↓ links, scroll · Enter go · Tab section · Esc back · ? keys · q quit"
+                : "↑↓ move · / search · Enter entry · Tab section · Esc back · ? keys · q quit"
+        case .repositories: keys = "↑↓ move · Enter issues · ? keys · q quit"
+        case .issues: keys = "↑↓ move · / filter (state: label: author:) · Enter thread · Esc back · q quit"
+        case .thread: keys = "↑↓ PgUp PgDn scroll · Esc back · q quit"
+        }
+        screen.put(" " + keys, row: row, column: 0, style: Self.hint)
+    }
+}

@@ -1,0 +1,48 @@
+import TextUtilities
+
+/// The Pokédex screen: the list on the left, the entry's section tabs and text on the right.
+extension BrowseRenderer {
+    static func drawPokedex(_ model: BrowseModel, on screen: inout ScreenBuffer) {
+        let layout = model.layout
+        let shown = model.results.count
+        let count = model.searchText.isEmpty ? "\(shown)" : "\(shown) of \(model.catalog.rows.count)"
+        drawTitle("Pokédex", search: model.searchText, count: count, model, on: &screen)
+        let empty = model.catalog.rows.isEmpty ? "no Pokémon stored: run `pokedex sync`" : "nothing matches"
+        drawList(
+            count: model.results.count,
+            { pokemonLine(model.catalog.rows[model.results[$0]], width: layout.listWidth - 1) },
+            model.list, width: layout.listWidth, empty: empty, on: &screen)
+        for row in 1...layout.bodyRows {
+            screen.put("│", row: row, column: layout.listWidth, style: Self.rule)
+        }
+        guard let entry = model.entry else { return }
+        drawTabs(entry, selected: model.section, on: &screen, layout: layout)
+        guard entry.sections.indices.contains(model.section) else { return }
+        let section = entry.sections[model.section]
+        let links = section.linkLines
+        let highlighted = model.focus == .entry && links.indices.contains(model.link) ? links[model.link] : nil
+        drawDocument(
+            section.lines, from: model.entryScroll.top, rows: layout.entryRows, firstRow: 2,
+            column: layout.entryColumn + 1, width: layout.entryWidth - 1, highlighting: highlighted, on: &screen)
+    }
+
+    /// `#0025 Pikachu       Electric`: the types after the name, as much of them as fits.
+    static func pokemonLine(_ row: PokemonRow, width: Int) -> StyledLine {
+        let number = row.number + " "
+        let typesWidth = min(TerminalColumns.of(row.types.plain) + 1, max(0, width - number.count - 12))
+        let nameWidth = max(0, width - number.count - typesWidth)
+        let name = TerminalColumns.truncated(TerminalText.sanitize(row.name), to: nameWidth - 1)
+        let padding = String(repeating: " ", count: max(0, nameWidth - TerminalColumns.of(name)))
+        return StyledLine(number + name + padding) + row.types
+    }
+
+    static func drawTabs(_ entry: EntryDocument, selected: Int, on screen: inout ScreenBuffer, layout: BrowseLayout) {
+        var column = layout.entryColumn + 1
+        for (index, section) in entry.sections.enumerated() {
+            let label = " \(index + 1) \(section.title) "
+            column += screen.put(
+                label, row: 1, column: column, width: layout.columns - column,
+                style: index == selected ? CellStyle(bold: true, inverse: true) : Self.hint)
+        }
+    }
+}

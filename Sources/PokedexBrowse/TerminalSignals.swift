@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The signals a full-screen app answers, turned into bytes on a pipe that its loop polls
+/// beside the keyboard: the handler does nothing but write the signal's number, which is safe
+/// in a handler. Crash signals instead restore the terminal in the handler itself (`write` and
+/// `tcsetattr` are async-signal-safe) and die as they would have.
+enum TerminalSignals {
+    /// Those the loop handles: quit (INT, TERM, HUP), suspend (TSTP), resume (CONT), resize.
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
+    static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+    /// The pipe's ends; set once, before any handler is installed.
+    nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+    /// What a crash writes and the terminal settings it puts back (`TerminalSession.enter`).
+    nonisolated(unsafe) static var restoreBytes: UnsafeMutableBufferPointer<UInt8>?
+    nonisolated(unsafe) static var savedSettings: termios?
+    nonisolated(unsafe) static var terminalDescriptors: (input: Int32, output: Int32) = (0, 1)
+
+    /// Opens the pipe (non-blocking both ways) and installs the handlers.
+    static func install() {
+        if readEnd < 0 {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { return }
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+            (readEnd, writeEnd) = (ends[0], ends[1])
+        }
+        for number in handled { handle(number, with: forward) }
+        for number in fatal { handle(number, with: restoreAndDie) }
+        // A parent may start it with them blocked (a thread pool's spawn does): they would
+        // then never reach the handlers, and a SIGTERM would leave the terminal raw.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in handled + fatal { sigaddset(&unblocked, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+    }
+
+    /// Back to the default action (before suspending, and for good on leaving).
+    static func uninstall() {
+        for number in handled + fatal { _ = signal(number, SIG_DFL) }
+    }
+
+    static func handle(_ number: Int32, with handler: @convention(c) (Int32) -> Void) {
+        var action = sigaction()
+        #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+        #else
+            action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(number, &action, nil)
+    }
+
+    /// The signals that arrived since the last call, in order.
+    static func drain() -> [Int32] {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        var signals: [Int32] = []
+        while true {
+            let count = read(readEnd, &bytes, bytes.count)
+            guard count > 0 else { break }
+            signals += bytes[0..<count].map(Int32.init)
+        }
+        return signals
+    }
+
+    private static let forward: @convention(c) (Int32) -> Void = { number in
+        let saved = errno
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(TerminalSignals.writeEnd, &byte, 1)
+        errno = saved
+    }
+
+    private static let restoreAndDie: @convention(c) (Int32) -> Void = { number in
+        if let bytes = TerminalSignals.restoreBytes {
+            _ = write(TerminalSignals.terminalDescriptors.output, bytes.baseAddress, bytes.count)
+        }
+        if var settings = TerminalSignals.savedSettings {
+            _ = tcsetattr(TerminalSignals.terminalDescriptors.input, TCSANOW, &settings)
+        }
+        _ = signal(number, SIG_DFL)
+        _ = raise(number)
+    }
+}

@@ -1,0 +1,45 @@
+import LocalDatabase
+import PokedexBrowse
+import PokedexStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `browse` runs on the terminal or not at all: a script gets exit 64 and the commands to use.
+extension CommandRunner {
+    func browse(_ command: BrowseCommand) throws {
+        guard TerminalSession.isAvailable() else {
+            throw CommandFailure(
+                message: "browse needs a terminal on standard input and output; "
+                    + "for scripts use `pokedex show`, `list`, `issues` or `issue`",
+                exitCode: .usage)
+        }
+        let queries: PokedexEntryQueries
+        let screens: [BrowseModel.Screen]
+        var search = ""
+        switch command.start {
+        case .pokedex(let text):
+            queries = try openQueries(language: command.language)
+            screens = [.pokedex]
+            search = text
+        case .issues(let repository):
+            queries = PokedexEntryQueries(database: try LocalStore.openForReading(path: try databasePath()))
+            screens = [.repositories] + (repository.map { [.issues(repository: $0.description)] } ?? [])
+        }
+        let palette =
+            global.color.colors(isTerminal: true, environment: environment) ? Palette(environment: environment) : nil
+        let depth: ColorDepth = palette.map { $0.depth == .trueColor ? .trueColor : .indexed256 } ?? .none
+        let source = BrowseStoreSource(queries: queries, palette: palette)
+        let model = BrowseModel(source: source, screens: screens, searchText: search, columns: 80, rows: 24)
+        let session = TerminalSession()
+        let status = BrowseLoop(session: session, model: model, source: source, depth: depth).run()
+        switch status {
+        case 0: return
+        case 128 + SIGINT: throw ReportedFailure(exitCode: .interrupted)
+        default: throw ReportedFailure(exitCode: .terminated)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import IssueStore
+import PokedexBrowse
+import PokedexStore
+import SQLiteDatabase
+import TerminalImages
+
+/// `browse`'s data from the read-only database, laid out by the code `show`, `issue` and
+/// `issues` print with, so the app shows what they show.
+final class BrowseStoreSource: BrowseDataSource {
+    private let queries: PokedexEntryQueries
+    private let palette: Palette?
+    /// Pokémon ids by slug, for the evolution section's links.
+    private var pokemonIDs: [String: Int] = [:]
+
+    init(queries: PokedexEntryQueries, palette: Palette?) {
+        self.queries = queries
+        self.palette = palette
+    }
+
+    func catalog() throws -> PokedexCatalog {
+        let listed = try queries.list(offset: 0, limit: Int(Int32.max))
+        let names = try queries.foldedSpeciesNamesByPokemon()
+        let abilities = try queries.abilitiesByPokemon()
+        pokemonIDs = Dictionary(
+            listed.map { ($0.summary.name, $0.summary.id) }, uniquingKeysWith: { first, _ in first })
+        let rows = listed.map { pokemon in
+            let id = pokemon.summary.id
+            return PokemonRow(
+                id: id, number: EntryText.number(pokemon.pokedexNumber ?? id), name: EntryText.name(pokemon),
+                types: line(EntryText.types(zip(pokemon.summary.types, pokemon.typeNames).map(NamedType.init))),
+                keys: SearchKeys(
+                    slug: pokemon.summary.name, foldedNames: names[id] ?? [],
+                    types: pokemon.summary.types, generation: pokemon.generation, abilities: abilities[id] ?? []))
+        }
+        let vocabulary = SearchVocabulary(
+            types: try queries.typeNamesInEveryLanguage(), abilities: try queries.abilityNamesInEveryLanguage())
+        return PokedexCatalog(rows: rows, vocabulary: vocabulary)
+    }
+
+    func entry(id: Int, width: Int) throws -> EntryDocument? {
+        guard let entry = try queries.entry(id: id) else { return nil }
+        let text = EntryText.entryLines(entry, width: width).map(line)
+        var sections = [EntryDocument.Section(title: "Entry", lines: try sprite(id, width: width) + text)]
+        if let chain = entry.evolution, chain.members.count > 1 {
+            sections.append(evolution(chain, of: entry, width: width))
+        }
+        if !entry.defense.isEmpty { sections.append(matchups(entry)) }
+        return EntryDocument(id: id, sections: sections)
+    }
+
+    /// The stored sprite in half blocks above the entry, as `show` draws it above its text, with
+    /// colours only (`NO_COLOR` draws none); nothing for a sprite that does not decode.
+    private func sprite(_ id: Int, width: Int) throws -> [StyledLine] {
+        guard palette != nil,
+            let png = try PokemonImageStore(database: queries.database).body(pokemonID: id, kind: .sprite),
+            let rows = try? TerminalImage.halfBlocks(png: png, maxColumns: min(Self.spriteColumns, width))
+        else { return [] }
+        return rows.map(StyledLine.init(halfBlocks:)) + (rows.isEmpty ? [] : [""])
+    }
+
+    /// A sprite's width at most: 96 pixels cropped to what is visible, usually under 64.
+    static let spriteColumns = 40
+
+    /// The chain as `show` draws it, then each member on a line of its own that Enter follows.
+    private func evolution(_ chain: EvolutionChain, of entry: PokedexEntry, width: Int) -> EntryDocument.Section {
+        var lines = EvolutionText.lines(chain, width: width).map { StyledLine($0) }
+        lines.append("")
+        var links: [Int: BrowseLink] = [:]
+        for member in chain.members.sorted(by: { $0.position < $1.position }) {
+            guard let id = pokemonIDs[member.defaultForm ?? member.speciesName] ?? pokemonIDs[member.speciesName] else {
+                continue
+            }
+            let here = id == entry.profile.summary.id ? "  (this entry)" : ""
+            links[lines.count] = .pokemon(id: id)
+            lines.append(StyledLine("→ \(member.displayName)\(here)"))
+        }
+        return EntryDocument.Section(title: "Evolution", lines: lines, links: links)
+    }
+
+    /// Damage taken by type, a type to a line, each leading to that type's Pokémon.
+    private func matchups(_ entry: PokedexEntry) -> EntryDocument.Section {
+        var lines: [StyledLine] = [StyledLine("Damage taken", .heading), ""]
+        var links: [Int: BrowseLink] = [:]
+        for (multiplier, types) in entry.defense {
+            let weakness = multiplier.value > 1 ? Emphasis.weakness(severe: multiplier.value > 2) : nil
+            for type in types {
+                links[lines.count] = .type(slug: type.name)
+                lines.append(
+                    line(StyledText(multiplier.label.padding(toLength: 6), weakness) + EntryText.types([type])))
+            }
+        }
+        return EntryDocument.Section(title: "Matchups", lines: lines, links: links)
+    }
+
+    func repositories() throws -> [BrowseRow] {
+        try IssueArchive(database: queries.database).repositorySummaries().map { repository in
+            BrowseRow(
+                key: repository.fullName,
+                line: StyledLine(repository.fullName, .heading)
+                    + StyledLine(
+                        "  \(repository.issues) issues · \(repository.pullRequests) pull requests · "
+                            + "\(repository.comments) comments"))
+        }
+    }
+
+    func issues(repository: String, query: String, width: Int) throws -> [BrowseRow] {
+        let filter = IssueQueryText.filter(query)
+        let issues = try IssueArchive(database: queries.database).issues(repository: repository, filter: filter)
+        let table = IssueText.table(issues, searched: filter.search != nil, width: width).dropFirst()
+        return zip(issues, table).map { BrowseRow(key: String($0.number), line: line($1)) }
+    }
+
+    func thread(repository: String, number: Int, width: Int) throws -> [StyledLine] {
+        let archive = IssueArchive(database: queries.database)
+        guard let issue = try archive.issue(repository: repository, number: number) else {
+            return [StyledLine("#\(number) is no longer stored")]
+        }
+        let thread = try archive.thread(repository: repository, number: number)
+        return IssueText.detailLines(issue, thread, width: width).map(line)
+    }
+
+    func dataVersion() throws -> Int {
+        try queries.dataVersion()
+    }
+
+    /// `text`'s runs with their emphasis as cell styles: bold, and colours where there is a palette.
+    private func line(_ text: StyledText) -> StyledLine {
+        StyledLine(
+            text.runs.map { run in
+                var style = CellStyle(bold: run.emphasis?.bold ?? false)
+                if palette != nil, let color = run.emphasis?.color {
+                    let rgb = Palette.rgb(color)
+                    style.foreground = RGBColor(red: UInt8(rgb.red), green: UInt8(rgb.green), blue: UInt8(rgb.blue))
+                }
+                return StyledLine.Run(run.text, style)
+            })
+    }
+}
+
+extension String {
+    fileprivate func padding(toLength length: Int) -> String {
+        self + String(repeating: " ", count: max(0, length - count))
+    }
+}

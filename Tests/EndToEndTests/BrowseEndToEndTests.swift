@@ -1,0 +1,174 @@
+import Foundation
+import LocalDatabase
+import PokedexStore
+import SQLiteDatabase
+import TestSupport
+import Testing
+
+/// `pokedex browse` on a pseudo-terminal, as a person runs it: keys typed, the screen read
+/// back through a small VT parser, and the terminal's state checked when it ends.
+@Suite("browse on a terminal")
+struct BrowseEndToEndTests {
+    let directory: TemporaryDirectory
+    let database: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = try PokedexEntryFixture.databaseFile(in: directory)
+    }
+
+    /// Mouse reporting off, the cursor shown, the main screen back: what leaving writes.
+    static let restored = "\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    func start(
+        _ arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
+    ) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            executable: PokedexProcess.binaryPath, ["--db", database, "browse"] + arguments,
+            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"].merging(environment) {
+                $1
+            },
+            columns: columns, rows: rows)
+    }
+
+    func screen(_ terminal: PseudoTerminal, columns: Int = 80, rows: Int = 24) -> VirtualScreen {
+        VirtualScreen(terminal.text, columns: columns, rows: rows)
+    }
+
+    func waitForScreen(
+        _ terminal: PseudoTerminal, columns: Int = 80, rows: Int = 24, until condition: (VirtualScreen) -> Bool
+    ) -> Bool {
+        terminal.wait(for: .seconds(10)) { condition(VirtualScreen($0, columns: columns, rows: rows)) }
+    }
+
+    /// Whether, after the first `before` bytes, the terminal was restored and then taken over
+    /// again with the list drawn anew.
+    func handsBackAndRedraws(_ terminal: PseudoTerminal, after before: Int) -> Bool {
+        terminal.wait(for: .seconds(10)) { text in
+            let after = String(text.utf8.dropFirst(before))!
+            guard let left = after.range(of: Self.restored) else { return false }
+            return after[left.upperBound...].contains("\u{1B}[?1049h")
+                && after[left.upperBound...].contains("#0025 Pikachu")
+        }
+    }
+
+    @Test("type a search, see the result, open its entry, quit with q: the terminal is restored")
+    func searchOpenQuit() throws {
+        let terminal = try start()
+        #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu") }, "\(screen(terminal).lines)")
+        #expect(terminal.text.hasPrefix("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h"))
+        terminal.type("rai")
+        #expect(
+            waitForScreen(terminal) { $0.lines[0].contains("/ rai") && $0.lines[1].contains("#0026 Raichu") },
+            "\(screen(terminal).lines)")
+        terminal.type("\r")
+        #expect(waitForScreen(terminal) { $0.contains("#0026 Raichu · Mouse Pokémon") }, "\(screen(terminal).lines)")
+        terminal.type("2")
+        #expect(waitForScreen(terminal) { $0.contains("→ Pichu") }, "\(screen(terminal).lines)")
+        terminal.type("q")
+        #expect(terminal.exit(within: .seconds(10)) == 0)
+        #expect(terminal.text.hasSuffix(Self.restored), "\(terminal.text.suffix(200).debugDescription)")
+    }
+
+    @Test("SIGTERM restores the terminal and exits 143; SIGINT 130")
+    func signals() throws {
+        for (signal, status) in [(SIGTERM, Int32(143)), (SIGINT, 130), (SIGHUP, 143)] {
+            let terminal = try start()
+            #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu") })
+            terminal.signal(signal)
+            #expect(terminal.exit(within: .seconds(10)) == status, "signal \(signal)")
+            #expect(terminal.text.hasSuffix(Self.restored), "signal \(signal)")
+        }
+    }
+
+    @Test("SIGTSTP leaves the screen as it found it; continued, it takes it over and draws again")
+    func suspendAndContinue() throws {
+        let terminal = try start()
+        #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu") })
+        let before = terminal.text.utf8.count
+        terminal.signal(SIGTSTP)
+        // Sent at once, SIGCONT would discard the pending SIGTSTP: as a shell's `fg`, it follows.
+        #expect(terminal.wait(for: .seconds(10)) { String($0.utf8.dropFirst(before))?.contains(Self.restored) == true })
+        terminal.signal(SIGCONT)
+        #expect(handsBackAndRedraws(terminal, after: before), "\(terminal.text.suffix(300).debugDescription)")
+        terminal.type("q")
+        #expect(terminal.exit(within: .seconds(10)) == 0)
+    }
+
+    @Test("without a terminal it refuses with 64 and points at show and list")
+    func notATerminal() throws {
+        let result = try PokedexProcess.run(["--db", database, "browse"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.messages.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("pokedex show") && result.stderr.contains("list"))
+    }
+
+    @Test("a commit from another connection shows within a second or so, the selection kept")
+    func liveRefresh() throws {
+        let terminal = try start(["pika"])
+        #expect(waitForScreen(terminal) { $0.lines[1].contains("#0025 Pikachu") }, "\(screen(terminal).lines)")
+        terminal.type("\r")
+        #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu · Mouse Pokémon") })
+        let writer = try LocalStore.openForWriting(path: database)
+        try writer.run(
+            "UPDATE pokemon_species_name SET name = 'Pikachu Live' WHERE language = 'en' AND species_id = 25")
+        writer.close()
+        #expect(
+            waitForScreen(terminal) {
+                $0.lines[1].contains("#0025 Pikachu Live") && $0.contains("#0025 Pikachu Live ·")
+            },
+            "\(screen(terminal).lines)")
+        terminal.type("q")
+        #expect(terminal.exit(within: .seconds(10)) == 0)
+    }
+
+    @Test("a resize redraws at the new size; too small, it says so")
+    func resize() throws {
+        let terminal = try start()
+        #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu") })
+        terminal.resize(columns: 100, rows: 30)
+        terminal.signal(SIGWINCH)
+        #expect(
+            waitForScreen(terminal, columns: 100, rows: 30) { $0.lines[29].contains("q quit") },
+            "\(screen(terminal, columns: 100, rows: 30).lines)")
+        terminal.resize(columns: 50, rows: 12)
+        terminal.signal(SIGWINCH)
+        #expect(
+            waitForScreen(terminal, columns: 50, rows: 12) { $0.lines[0].contains("needs a terminal of at least") })
+        terminal.type("q")
+        #expect(terminal.exit(within: .seconds(10)) == 0)
+    }
+
+    @Test("the stored sprite is drawn in half blocks above the entry, as text; none with NO_COLOR")
+    func sprite() throws {
+        let writer = try LocalStore.openForWriting(path: database)
+        try PokemonImageStore(database: writer).store(
+            DownloadedImage(
+                pokemonID: 25, kind: .sprite, url: "https://example.org/25.png", etag: nil, contentType: "image/png",
+                body: TestSprite.png(seed: 1)))
+        writer.close()
+        for (environment, drawn) in [(["COLORTERM": "truecolor"], true), (["NO_COLOR": "1"], false)] {
+            let terminal = try start(["pikachu"], environment: environment)
+            #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu ·") }, "\(screen(terminal).lines)")
+            #expect(terminal.text.contains("▀") == drawn, "\(environment)")
+            #expect(terminal.text.contains("\u{1B}[0;38;2;") == drawn, "\(environment)")
+            // Half blocks only: no graphics protocol that a multiplexer would show as garbage.
+            #expect(!terminal.text.contains("\u{1B}_G") && !terminal.text.contains("\u{1B}]1337"))
+            terminal.type("q")
+            #expect(terminal.exit(within: .seconds(10)) == 0)
+        }
+    }
+
+    @Test("Ctrl-Z hands the terminal back before stopping; going on, it takes it over and redraws")
+    func controlZ() throws {
+        let terminal = try start()
+        #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu") })
+        let before = terminal.text.utf8.count
+        // The pty's session has no job control: the stop is discarded, and it goes on at once.
+        terminal.type("\u{1A}")
+        #expect(handsBackAndRedraws(terminal, after: before), "\(terminal.text.suffix(300).debugDescription)")
+        terminal.type("q")
+        #expect(terminal.exit(within: .seconds(10)) == 0)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import LoopbackHTTP
+import TestSupport
+import Testing
+
+/// `pokedex browse issues` on a pseudo-terminal over a mirror synced from a GitHub look-alike.
+@Suite("browse issues on a terminal")
+struct BrowseIssuesEndToEndTests {
+    let directory: TemporaryDirectory
+    let github: FakeGitHub
+    let database: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        github = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 40)])
+        database = directory.file("pokedex.sqlite")
+        let synced = try PokedexProcess.run(
+            ["--db", database, "sync", "issues", "acme/rocket", "--max-wait", "5"],
+            environment: ["GITHUB_API_URL": github.baseURL])
+        #expect(synced.status == 0, "\(synced.stderr)")
+    }
+
+    @Test("repositories → issues filtered as typed → the thread; data drawn safely; back and quit")
+    func repositoriesIssuesThread() throws {
+        let terminal = try PseudoTerminal(
+            executable: PokedexProcess.binaryPath, ["--db", database, "browse", "issues"],
+            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        func screen() -> VirtualScreen { VirtualScreen(terminal.text, columns: 80, rows: 24) }
+        func waitForScreen(_ condition: (VirtualScreen) -> Bool) -> Bool {
+            terminal.wait(for: .seconds(10)) { condition(VirtualScreen($0, columns: 80, rows: 24)) }
+        }
+        #expect(waitForScreen { $0.lines[1].contains("acme/rocket") }, "\(screen().lines)")
+        terminal.type("\r")
+        #expect(waitForScreen { $0.lines[0].contains("acme/rocket") && $0.lines[1].contains("open") })
+        terminal.type("state:all is:any colour")
+        #expect(
+            waitForScreen { $0.lines[1].contains("#3 ") && $0.lines[1].contains("Colour ^[[31mred") },
+            "\(screen().lines)")
+        #expect(!terminal.text.contains("\u{1B}[31mred"), "an escape sequence from data reached the terminal")
+        terminal.type("\r")
+        terminal.type("\r")
+        #expect(waitForScreen { $0.lines[0].contains("acme/rocket#3") }, "\(screen().lines)")
+        #expect(screen().lines[1].contains("acme/rocket#3 Colour ^[[31mred"))
+        terminal.type("\u{1B}[6~")
+        terminal.type("\u{7F}")
+        #expect(waitForScreen { $0.lines[1].contains("#3 ") && !$0.lines[0].contains("#3") }, "\(screen().lines)")
+        terminal.type("q")
+        #expect(terminal.exit(within: .seconds(10)) == 0)
+        #expect(terminal.text.hasSuffix("\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"))
+    }
+}

@@ -1,0 +1,213 @@
+import PokedexBrowse
+import Testing
+
+/// Keys → state, with time given by the test: the model as a pure function of what happens.
+@Suite("Browse model")
+struct BrowseModelTests {
+    let source = FakeBrowseSource()
+
+    func model(_ screens: [BrowseModel.Screen] = [.pokedex], search: String = "") -> BrowseModel {
+        var model = BrowseModel(source: source, screens: screens, searchText: search, columns: 80, rows: 24)
+        model.start(at: .zero)
+        model.runDueSearch(at: .zero)
+        return model
+    }
+
+    func type(_ text: String, into model: inout BrowseModel, at now: Duration) {
+        for character in text { model.handle(.character(character), at: now) }
+    }
+
+    var shownNames: (BrowseModel) -> [String] {
+        { model in model.results.map { model.catalog.rows[$0].name } }
+    }
+
+    @Test("arrows, j/k, g/G and the wheel move the selection; the entry follows it")
+    func moving() {
+        var model = model()
+        #expect(model.selectedPokemonID == 25)
+        model.handle(.down, at: .zero)
+        model.handle(.character("j"), at: .zero)
+        #expect(model.selectedPokemonID == 4)
+        #expect(model.entry?.id == 4)
+        model.handle(.character("G"), at: .zero)
+        #expect(model.selectedPokemonID == 122)
+        model.handle(.character("k"), at: .zero)
+        model.handle(.home, at: .zero)
+        #expect(model.selectedPokemonID == 25)
+        model.handle(.wheel(up: false, column: 3, row: 5), at: .zero)
+        #expect(model.list.top == 0, "five rows fit: nothing to scroll")
+    }
+
+    @Test("typing searches after the debounce, not before")
+    func debounce() {
+        var model = model()
+        type("rai", into: &model, at: .milliseconds(1000))
+        #expect(model.editsSearch)
+        #expect(model.searchText == "rai")
+        model.runDueSearch(at: .milliseconds(1050))
+        #expect(shownNames(model).count == 5, "the debounce has not passed")
+        model.runDueSearch(at: .milliseconds(1100))
+        #expect(shownNames(model) == ["Raichu"])
+        #expect(model.selectedPokemonID == 26)
+    }
+
+    @Test("a slow older query that finishes after a newer one is never shown")
+    func staleResult() throws {
+        var model = model()
+        type("pi", into: &model, at: .milliseconds(1000))
+        let older = model.dueSearch(at: .milliseconds(1100))!
+        // The older query runs slowly: the user types on and the newer one finishes first.
+        type("c", into: &model, at: .milliseconds(1150))
+        #expect(older.cancellation.isCancelled, "a newer keystroke cancels the older query")
+        let newer = model.dueSearch(at: .milliseconds(1250))!
+        let newerFound = try #require(try model.execute(newer))
+        model.deliver(newer, results: newerFound.results)
+        #expect(shownNames(model) == ["Pichu"])
+        let olderFound = PokemonSearch.results(for: older.text, in: model.catalog)!
+        model.deliver(older, results: olderFound)
+        #expect(shownNames(model) == ["Pichu"], "the late result of 'pi' is dropped")
+        #expect(model.resultsText == "pic")
+    }
+
+    @Test("Enter opens the entry; Tab and digits switch sections; Esc goes back out")
+    func sections() {
+        var model = model()
+        model.handle(.enter, at: .zero)
+        #expect(model.focus == .entry)
+        model.handle(.tab, at: .zero)
+        #expect(model.section == 1)
+        model.handle(.character("3"), at: .zero)
+        #expect(model.section == 2)
+        model.handle(.character("5"), at: .zero)
+        #expect(model.section == 2, "no fifth section: moves and places are not stored")
+        model.handle(.backTab, at: .zero)
+        #expect(model.section == 1)
+        model.handle(.escape, at: .zero)
+        #expect(model.focus == .list)
+    }
+
+    @Test("Enter on an evolution jumps to it; Backspace comes back the way it went")
+    func evolutionJump() {
+        var model = model(search: "pika")
+        #expect(shownNames(model) == ["Pikachu"])
+        model.handle(.enter, at: .zero)
+        model.handle(.character("2"), at: .zero)
+        model.handle(.down, at: .zero)
+        model.handle(.down, at: .zero)
+        model.handle(.enter, at: .seconds(1))
+        #expect(model.selectedPokemonID == 26)
+        #expect(model.searchText.isEmpty, "Raichu was not among the results: the search is cleared")
+        model.handle(.backspace, at: .seconds(2))
+        #expect(model.searchText == "pika")
+        #expect(model.selectedPokemonID == 25)
+        #expect(model.section == 1)
+    }
+
+    @Test("Enter on a type lists that type's Pokémon")
+    func typeJump() {
+        var model = model()
+        model.handle(.enter, at: .zero)
+        model.handle(.character("3"), at: .zero)
+        model.handle(.enter, at: .seconds(1))
+        #expect(model.searchText == "type:ground")
+        model.runDueSearch(at: .seconds(1))
+        #expect(shownNames(model).isEmpty)
+        model.handle(.escape, at: .seconds(2))
+        #expect(model.searchText.isEmpty)
+        #expect(model.focus == .entry)
+    }
+
+    @Test("scrolling the entry: j/k without links, PgDn, G")
+    func entryScroll() {
+        var model = model()
+        model.handle(.enter, at: .zero)
+        model.handle(.character("j"), at: .zero)
+        #expect(model.entryScroll.top == 1)
+        model.handle(.character("k"), at: .zero)
+        model.handle(.pageDown, at: .zero)
+        #expect(model.entryScroll.top == model.layout.entryRows - 1)
+        model.handle(.character("G"), at: .zero)
+        #expect(model.entryScroll.top == 60 - model.layout.entryRows)
+        model.handle(.home, at: .zero)
+        #expect(model.entryScroll.top == 0)
+    }
+
+    @Test("a commit from elsewhere refreshes the list and entry, keeping selection and scroll")
+    func refresh() {
+        var model = model()
+        model.handle(.down, at: .zero)
+        model.handle(.enter, at: .zero)
+        model.handle(.pageDown, at: .zero)
+        let top = model.entryScroll.top
+        source.version = 2
+        source.rows.insert(FakeBrowseSource.row(1, "Bulbasaur", names: [], types: ["grass"], abilities: []), at: 0)
+        model.refresh()
+        #expect(model.results.count == 6)
+        #expect(model.selectedPokemonID == 26)
+        #expect(model.entryScroll.top == top)
+        #expect(model.entry?.sections[0].lines[0].plain == "Raichu line 1 v2")
+    }
+
+    @Test("? shows the keys until the next key; q quits; q while typing is a letter")
+    func helpAndQuit() {
+        var model = model()
+        model.handle(.character("?"), at: .zero)
+        #expect(model.showsHelp)
+        model.handle(.down, at: .zero)
+        #expect(!model.showsHelp)
+        model.handle(.character("/"), at: .zero)
+        model.handle(.character("q"), at: .zero)
+        #expect(!model.wantsQuit)
+        model.handle(.escape, at: .zero)
+        model.handle(.character("q"), at: .zero)
+        #expect(model.wantsQuit)
+        var other = self.model()
+        other.handle(.control("c"), at: .zero)
+        #expect(other.wantsQuit)
+    }
+
+    @Test("issues: repositories → issues filtered as typed → thread, and back")
+    func issues() {
+        var model = model([.repositories])
+        #expect(model.repositories.count == 2)
+        model.handle(.enter, at: .zero)
+        #expect(model.screen == .issues(repository: "acme/rocket"))
+        model.runDueSearch(at: .zero)
+        #expect(model.issues.map(\.key) == ["12", "7"])
+        type("typo", into: &model, at: .seconds(1))
+        model.runDueSearch(at: .seconds(2))
+        #expect(model.issues.map(\.key) == ["7"])
+        model.handle(.enter, at: .seconds(2))
+        model.handle(.enter, at: .seconds(2))
+        #expect(model.screen == .thread(repository: "acme/rocket", number: 7))
+        #expect(model.thread.count == 60)
+        model.handle(.pageDown, at: .seconds(2))
+        #expect(model.threadScroll.top == 21)
+        model.handle(.escape, at: .seconds(3))
+        #expect(model.screen == .issues(repository: "acme/rocket"))
+        model.handle(.escape, at: .seconds(3))
+        model.handle(.escape, at: .seconds(3))
+        #expect(model.screen == .repositories)
+    }
+
+    @Test("a read that fails is said on the key line; the list stays as it was")
+    func failedRead() {
+        var model = model([.repositories, .issues(repository: "acme/rocket")])
+        #expect(model.issues.count == 2)
+        source.failsIssues = true
+        type("crash", into: &model, at: .seconds(1))
+        model.runDueSearch(at: .seconds(2))
+        #expect(model.message?.hasPrefix("cannot read the database") == true)
+        #expect(model.issues.count == 2)
+    }
+
+    @Test("a commit refreshes the issue list, keeping the selected issue")
+    func issueRefresh() {
+        var model = model([.repositories, .issues(repository: "acme/rocket")])
+        model.handle(.down, at: .zero)
+        source.issueRows.insert(BrowseRow(key: "13", line: "#13 open New"), at: 0)
+        model.refresh()
+        #expect(model.issues.map(\.key) == ["13", "12", "7"])
+        #expect(model.issues[model.issueCursor.selection].key == "7")
+    }
+}

@@ -1,0 +1,46 @@
+import PokedexBrowse
+import Testing
+
+@Suite("Browse renderer")
+struct BrowseRendererTests {
+    func frame(columns: Int = 80, rows: Int = 24, _ events: [InputEvent] = []) -> ScreenBuffer {
+        var model = BrowseModel(source: FakeBrowseSource(), screens: [.pokedex], columns: columns, rows: rows)
+        model.start(at: .zero)
+        for event in events { model.handle(event, at: .zero) }
+        return BrowseRenderer.frame(model)
+    }
+
+    @Test("the list, the entry's tabs and text, and the key line at 80×24")
+    func layout() {
+        let screen = frame()
+        #expect(screen.text(ofRow: 0).hasPrefix(" Pokédex"))
+        #expect(screen.text(ofRow: 1).hasPrefix(" #25 Pikachu"))
+        #expect(screen.text(ofRow: 1).contains("│  1 Entry  2 Evolution  3 Matchups"))
+        #expect(screen.text(ofRow: 2).contains("Pikachu line 1"))
+        #expect(screen.text(ofRow: 23).contains("q quit"))
+        #expect(screen[1, 1].style.inverse, "the selected row is reversed")
+    }
+
+    @Test("below the minimum size it says so instead of drawing")
+    func tooSmall() {
+        let screen = frame(columns: 59, rows: 24)
+        #expect(screen.text(ofRow: 0).hasPrefix("pokedex browse needs a terminal of at least 60×16"))
+        #expect(screen.text(ofRow: 1).allSatisfy { $0 == " " })
+    }
+
+    @Test("? draws the keys over the screen")
+    func help() {
+        let screen = frame([.character("?")])
+        #expect((0..<24).contains { screen.text(ofRow: $0).contains("q  Ctrl-C        quit") })
+    }
+
+    @Test("moving the selection down changes two list rows and the entry, not the title")
+    func diffAfterKey() {
+        let before = frame()
+        let after = frame([.down])
+        let output = FrameDiff.output(from: before, to: after, depth: .trueColor)
+        #expect(!output.contains("\u{1B}[1;"), "the title row is unchanged")
+        #expect(output.contains("\u{1B}[2;"))
+        #expect(output.contains("\u{1B}[3;"))
+    }
+}

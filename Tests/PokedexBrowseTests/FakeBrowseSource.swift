@@ -1,0 +1,71 @@
+import PokedexBrowse
+import PokedexStore
+
+/// A data source of a few Pokémon and one repository, counting its reads.
+final class FakeBrowseSource: BrowseDataSource {
+    var rows: [PokemonRow]
+    var version = 1
+    var issueRows: [BrowseRow] = [
+        BrowseRow(key: "12", line: "#12 open Crash on launch"), BrowseRow(key: "7", line: "#7 closed Typo"),
+    ]
+    var failsIssues = false
+
+    init() {
+        rows = [
+            Self.row(25, "Pikachu", names: ["ピカチュウ", "Pikachu"], types: ["electric"], abilities: ["static"]),
+            Self.row(26, "Raichu", names: ["ライチュウ"], types: ["electric"], abilities: ["static"]),
+            Self.row(4, "Charmander", names: ["Glumanda", "ヒトカゲ"], types: ["fire"], abilities: ["blaze"]),
+            Self.row(172, "Pichu", names: ["ピチュー"], types: ["electric"], abilities: ["static"], generation: 2),
+            Self.row(122, "Mr. Mime", names: ["Pantimos"], types: ["psychic", "fairy"], abilities: ["soundproof"]),
+        ]
+    }
+
+    static func row(
+        _ id: Int, _ name: String, names: [String], types: [String], abilities: [String], generation: Int = 1
+    ) -> PokemonRow {
+        PokemonRow(
+            id: id, number: "#" + String(id), name: name, types: StyledLine(types.joined(separator: ", ")),
+            keys: SearchKeys(
+                slug: name.lowercased().replacing(". ", with: "-"), foldedNames: names.map(NameFolding.fold),
+                types: types,
+                generation: generation, abilities: abilities))
+    }
+
+    func catalog() throws -> PokedexCatalog {
+        PokedexCatalog(
+            rows: rows,
+            vocabulary: SearchVocabulary(
+                types: [("electric", "Elektro"), ("fire", "Feuer"), ("psychic", "Psycho"), ("fairy", "Fee")],
+                abilities: [("static", "Statik"), ("blaze", "Großbrand")]))
+    }
+
+    func entry(id: Int, width: Int) throws -> EntryDocument? {
+        let name = rows.first { $0.id == id }?.name ?? "?"
+        return EntryDocument(
+            id: id,
+            sections: [
+                .init(title: "Entry", lines: (1...60).map { StyledLine("\(name) line \($0) v\(version)") }),
+                .init(
+                    title: "Evolution", lines: ["Pichu → Pikachu → Raichu", "", "→ Pichu", "→ Pikachu", "→ Raichu"],
+                    links: [2: .pokemon(id: 172), 3: .pokemon(id: 25), 4: .pokemon(id: 26)]),
+                .init(title: "Matchups", lines: ["2× Ground"], links: [0: .type(slug: "ground")]),
+            ])
+    }
+
+    func repositories() throws -> [BrowseRow] {
+        [BrowseRow(key: "acme/rocket", line: "acme/rocket  2 issues"), BrowseRow(key: "acme/dex", line: "acme/dex")]
+    }
+
+    struct ReadFailure: Error {}
+
+    func issues(repository: String, query: String, width: Int) throws -> [BrowseRow] {
+        if failsIssues { throw ReadFailure() }
+        return query.isEmpty ? issueRows : issueRows.filter { $0.line.plain.lowercased().contains(query.lowercased()) }
+    }
+
+    func thread(repository: String, number: Int, width: Int) throws -> [StyledLine] {
+        (1...60).map { StyledLine("\(repository)#\(number) line \($0)") }
+    }
+
+    func dataVersion() throws -> Int { version }
+}

@@ -1,0 +1,26 @@
+import IssueStore
+import Testing
+
+@testable import PokedexCLI
+
+@Suite("browse issues' filter line")
+struct IssueQueryTextTests {
+    @Test("words search; state:, label:, author: and is: set the filters")
+    func filters() {
+        let filter = IssueQueryText.filter("crash state:all label:bug label:ui author:hubot is:pr on launch")
+        #expect(filter.search == "crash on launch")
+        #expect(filter.state == .all)
+        #expect(filter.labels == ["bug", "ui"])
+        #expect(filter.author == "hubot")
+        #expect(filter.kinds == .pullRequests)
+    }
+
+    @Test("nothing typed: the open issues; a bad state stays a word; punctuation searches nothing")
+    func defaults() {
+        #expect(IssueQueryText.filter("").search == nil)
+        #expect(IssueQueryText.filter("").state == .open)
+        #expect(IssueQueryText.filter("state:nope").search == "state:nope")
+        #expect(IssueQueryText.filter("-- ::").search == nil)
+        #expect(IssueQueryText.filter("is:any").kinds == .all)
+    }
+}
