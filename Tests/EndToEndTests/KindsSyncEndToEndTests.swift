@@ -166,9 +166,10 @@ struct KindsSyncEndToEndTests {
         let failed = try run(api, "sync", "--max-age", "0", "--retries", "0")
         #expect(failed.status != 0, "\(failed.stderr)")
         #expect(failed.errors.count == 1, "\(failed.stderr)")
-        // Named by its URL, as every failed request is.
-        #expect(
-            failed.errors.first?.hasPrefix("Error: GET \(api.baseURL)/ answered HTTP 500") == true, "\(failed.errors)")
+        // Named by its URL, as every failed request is; read by the first sync, so not "never synced".
+        let error = try #require(failed.errors.first)
+        #expect(error.hasPrefix("Error: GET \(api.baseURL)/ answered HTTP 500"), "\(error)")
+        #expect(error.hasSuffix("; local data unchanged, last synced \(try indexReadAt())"), "\(error)")
         for kind in FakeKind.standardExtras {
             let asked = api.server.requests.filter { KindsFixture.detailID($0, kind: kind.name) != nil }
             #expect(asked.count == kind.entries.count, "\(kind.name): stored last time, so walked")
@@ -178,6 +179,12 @@ struct KindsSyncEndToEndTests {
         for kind in FakeKind.standardExtras {
             #expect(try KindsFixture.storedIDs(database, kind: kind.name) == Set(kind.entries.map(\.id)))
         }
+    }
+
+    /// When the stored root index was read.
+    func indexReadAt() throws -> String {
+        try #require(try DatabaseSnapshot(of: database)?.rows("SELECT max(listed_at) FROM pokeapi_kind").first?.first)
+            .replacing("t:", with: "", maxReplacements: 1)
     }
 
     @Test("a 404 root index: the Pokédex's five kinds and the encounters only, exit 0")
