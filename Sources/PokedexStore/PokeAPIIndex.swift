@@ -25,6 +25,11 @@ public enum PokeAPIIndex {
         try database.query("SELECT name FROM pokeapi_kind ORDER BY name") { $0.text(0) }
     }
 
+    /// When the stored index was read (UTC, ISO 8601); nil when it lists no kind.
+    public static func readAt(_ database: Database) throws -> String? {
+        try database.query("SELECT max(listed_at) FROM pokeapi_kind") { $0.optionalText(0) }.first ?? nil
+    }
+
     /// The kinds the database holds or a sync takes: the Pokédex's own (and the encounters),
     /// then those the stored index lists, declared or not.
     public static func resources(_ database: Database) throws -> [PokeAPIResource] {

@@ -26,7 +26,7 @@ public struct StoredResourcePath: Sendable, Equatable {
         }
         if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
         var segments = rest.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        if segments.count > 2, segments[0] == "api", segments[1] == "v2" { segments.removeFirst(2) }
+        if segments.count >= 2, segments[0] == "api", segments[1] == "v2" { segments.removeFirst(2) }
         let isEncounters = segments.count == 3 && segments[0] == "pokemon" && segments[2] == "encounters"
         guard segments.count == 2 || isEncounters, !segments[0].isEmpty, !segments[1].isEmpty else { return nil }
         self.init(kind: segments[0].lowercased(), key: segments[1].lowercased(), isEncounters: isEncounters)

@@ -39,29 +39,8 @@ struct MirrorCommentShapeTests {
     @Test("every comment of a 400-issue repository decodes, with the awkward cases among them")
     func everyCommentDecodes() throws {
         let directory = try TemporaryDirectory()
-        let portFile = directory.file("port")
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = [
-            "python3", try #require(SharedMirror.script), "--port", "0", "--port-file", portFile,
-            "--gh-repo", "octo-org/hello-world:400",
-        ]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            // SIGKILL: a child of the test process may inherit a mask that blocks SIGTERM.
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
-        }
-        var port: String?
-        for _ in 0..<500 where port == nil {
-            port = (try? String(contentsOfFile: portFile, encoding: .utf8))?.trimmingCharacters(
-                in: .whitespacesAndNewlines)
-            if port?.isEmpty ?? true { port = nil }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        let base = "http://127.0.0.1:\(try #require(port))"
+        let mirror = try SharedMirror(["--gh-repo", "octo-org/hello-world:400"], in: directory)
+        let base = mirror.origin
         var comments: [GitHubComment] = []
         var next: String? = base + "/repos/octo-org/hello-world/issues/comments?sort=updated&direction=asc&per_page=100"
         var pages = 0
@@ -79,12 +58,5 @@ struct MirrorCommentShapeTests {
         #expect(comments.contains { $0.body.unicodeScalars.contains("\u{1B}") }, "escape sequences")
         #expect(comments.allSatisfy { $0.body.count <= 65_536 && $0.issueNumber >= 1 && $0.issueNumber <= 400 })
         #expect(zip(comments, comments.dropFirst()).allSatisfy { $0.updatedAt <= $1.updatedAt }, "sorted by update")
-    }
-}
-
-/// `../shared/tools/mirror/mirror.py`, when present.
-enum SharedMirror {
-    static let script: String? = SharedData.directory.map { $0 + "/../tools/mirror/mirror.py" }.flatMap {
-        FileManager.default.fileExists(atPath: $0) ? $0 : nil
     }
 }

@@ -44,7 +44,8 @@ extension SyncJob {
             try PokeAPIIndex.save(kinds, in: database)
         } catch let error as FetchError {
             let failure = SyncFailure(
-                resource: .pokeAPI(PokeAPIKind("root index")), underlying: error, pagesCommitted: 0, lastSuccess: nil)
+                resource: .pokeAPI(PokeAPIKind("root index")), underlying: error, pagesCommitted: 0,
+                lastSuccess: try PokeAPIIndex.readAt(database))
             events(.failed(failure))
             firstFailure = firstFailure ?? failure
             return stored

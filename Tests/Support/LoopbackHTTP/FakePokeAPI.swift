@@ -16,9 +16,14 @@ public final class FakePokeAPI: @unchecked Sendable {
     public let server: LoopbackServer
     private let backend: FakePokeAPIBackend
 
-    /// Starts serving `catalog` (ids and names must be unique) on `127.0.0.1`, or `::1`.
-    public init(catalog: [FakePokemon] = FakePokemon.standardCatalog(), ipv6: Bool = false) throws {
-        let backend = FakePokeAPIBackend(catalog: catalog)
+    /// Starts serving `catalog` (ids and names must be unique) on `127.0.0.1`, or `::1`; with
+    /// `extraKinds` listed in the root index and served too, and `encounters` served for those
+    /// Pokémon instead of `[]` (neither by default, so request counts stay the Pokédex's own).
+    public init(
+        catalog: [FakePokemon] = FakePokemon.standardCatalog(), ipv6: Bool = false, extraKinds: [FakeKind] = [],
+        encounters: [Int: [FakeEncounter]] = [:]
+    ) throws {
+        let backend = FakePokeAPIBackend(catalog: catalog, extraKinds: extraKinds, encounters: encounters)
         // The handler captures only the backend, so releasing this object releases the server.
         server = try LoopbackServer(ipv6: ipv6) { [backend] request in backend.respond(to: request) }
         backend.setOrigin(server.baseURL)
@@ -66,6 +71,35 @@ public final class FakePokeAPI: @unchecked Sendable {
 
     /// The evolution chain the fake puts a species in (`FakePokedexEntry.swift`).
     public static func chainID(ofSpecies id: Int) -> Int { FakePokeAPIBackend.chainID(ofSpecies: id) }
+
+    /// Details of an extra kind (`FakeKind`) served with status 200 and a body.
+    public func kindDetailRequestCount(_ kind: String) -> Int { backend.counts.kindDetails[kind] ?? 0 }
+    /// List pages of an extra kind served with status 200.
+    public func kindListRequestCount(_ kind: String) -> Int { backend.counts.kindLists[kind] ?? 0 }
+    /// Conditional requests of an extra kind (list or detail) answered 304.
+    public func kindNotModifiedCount(_ kind: String) -> Int { backend.counts.kindNotModified[kind] ?? 0 }
+    /// Conditional requests of a Pokémon's encounters answered 304.
+    public var encountersNotModifiedCount: Int { backend.counts.encountersNotModified }
+
+    /// The exact detail bytes served for this entry of an extra kind. Traps if it is not served.
+    public func kindBody(_ kind: String, id: Int) -> [UInt8] { renderedKindDetail(kind, id: id).bytes }
+
+    /// The `ETag` served with this entry of an extra kind. Traps if it is not served.
+    public func kindETag(_ kind: String, id: Int) -> String { renderedKindDetail(kind, id: id).etag }
+
+    private func renderedKindDetail(_ kind: String, id: Int) -> FakePokeAPIBackend.RenderedBody {
+        backend.synchronized {
+            guard let served = backend.extraKinds[kind], let rendered = backend.kindDetail(served, id: id) else {
+                preconditionFailure("FakePokeAPI: no \(kind)/\(id)")
+            }
+            return rendered
+        }
+    }
+
+    /// The exact encounters bytes served for this Pokémon.
+    public func encountersBody(ofPokemon id: Int) -> [UInt8] {
+        backend.synchronized { backend.encounters(ofPokemon: id).bytes }
+    }
 
     /// Sets the counters back to zero (the server's request log is separate: `server.resetLog()`).
     public func resetCounters() { backend.resetCounts() }

@@ -21,6 +21,12 @@ final class FakePokeAPIBackend: @unchecked Sendable {
         var entryDetails: [String: Int] = [:]
         var entryLists: [String: Int] = [:]
         var entryNotModified: [String: Int] = [:]
+        /// The extra kinds (`FakeKind`): 200s of details and of list pages, and 304s, by kind.
+        var kindDetails: [String: Int] = [:]
+        var kindLists: [String: Int] = [:]
+        var kindNotModified: [String: Int] = [:]
+        /// 304s of a Pokémon's encounters.
+        var encountersNotModified = 0
     }
 
     static let defaultPageSize = 20
@@ -44,8 +50,17 @@ final class FakePokeAPIBackend: @unchecked Sendable {
     ])
     var statIDs = ResourceRegistry(canonical: FakePokemon.statNames + ["accuracy", "evasion"])
     var speciesIDs = ResourceRegistry()
+    /// The kinds served beyond the Pokédex's five, by name (none unless asked for).
+    var extraKinds: [String: FakeKind] = [:]
+    /// Encounters served for some Pokémon instead of `[]`, by Pokémon id.
+    var extraEncounters: [Int: [FakeEncounter]] = [:]
 
-    init(catalog: [FakePokemon]) {
+    init(catalog: [FakePokemon], extraKinds: [FakeKind] = [], encounters: [Int: [FakeEncounter]] = [:]) {
+        for kind in extraKinds {
+            precondition(extraKinds.filter { $0.name == kind.name }.count == 1, "FakePokeAPI: kind \(kind.name) twice")
+            self.extraKinds[kind.name] = kind
+        }
+        extraEncounters = encounters
         // Default forms first, so that species ids can equal their Pokémon's id as on PokeAPI.
         let defaultsFirst = catalog.filter { $0.id < 10_000 } + catalog.filter { $0.id >= 10_000 }
         for pokemon in defaultsFirst {
@@ -117,8 +132,9 @@ final class FakePokeAPIBackend: @unchecked Sendable {
         {
             return synchronized {
                 guard let id = Int(segments[3]), pokemonByID[id] != nil else { return Self.notFound }
-                let rendered = Self.rendered(.array([]))
+                let rendered = encounters(ofPokemon: id)
                 if let candidates = request.header("if-none-match"), ifNoneMatch(candidates, matches: rendered.etag) {
+                    storedCounts.encountersNotModified += 1
                     return .notModified(headers: [("ETag", rendered.etag)])
                 }
                 storedCounts.encounters += 1
@@ -131,6 +147,11 @@ final class FakePokeAPIBackend: @unchecked Sendable {
             Self.entryResources.contains(String(segments[2]))
         {
             return synchronized { respondEntry(String(segments[2]), segments: segments, to: request) }
+        }
+        if segments.count >= 3, segments[0] == "api", segments[1] == "v2",
+            let kind = synchronized({ extraKinds[String(segments[2])] })
+        {
+            return synchronized { respondKind(kind, segments: segments, to: request) }
         }
         guard segments.count >= 3, segments[0] == "api", segments[1] == "v2", segments[2] == "pokemon"
         else { return Self.notFound }
@@ -153,24 +174,41 @@ final class FakePokeAPIBackend: @unchecked Sendable {
     private func respondEntry(
         _ resource: String, segments: [Substring], to request: RecordedRequest
     ) -> ScriptedResponse {
+        respondCounted(
+            resource, segments: segments, to: request,
+            list: { listPage(query: $0, path: resource, entries: entryList(resource).map { ($0.id, $0.name) }) },
+            detail: { entryDetail(resource, id: $0) },
+            counters: (lists: \.entryLists, details: \.entryDetails, notModified: \.entryNotModified))
+    }
+
+    /// `/api/v2/{name}/` (a list page) or `/api/v2/{name}/{id}/`, with ETags and 304s, each
+    /// answer counted under `name` in one of `counters`.
+    func respondCounted(
+        _ name: String, segments: [Substring], to request: RecordedRequest,
+        list: ([String: String]) -> RenderedBody, detail: (Int) -> RenderedBody?,
+        counters: (
+            lists: WritableKeyPath<Counts, [String: Int]>, details: WritableKeyPath<Counts, [String: Int]>,
+            notModified: WritableKeyPath<Counts, [String: Int]>
+        )
+    ) -> ScriptedResponse {
         let rendered: RenderedBody
         let counts: WritableKeyPath<Counts, [String: Int]>
         switch segments.count {
         case 3:
-            rendered = listPage(query: request.query, path: resource, entries: entryList(resource))
-            counts = \.entryLists
+            rendered = list(request.query)
+            counts = counters.lists
         case 4:
-            guard let id = Int(segments[3]), let detail = entryDetail(resource, id: id) else { return Self.notFound }
-            rendered = detail
-            counts = \.entryDetails
+            guard let id = Int(segments[3]), let found = detail(id) else { return Self.notFound }
+            rendered = found
+            counts = counters.details
         default:
             return Self.notFound
         }
         if let candidates = request.header("if-none-match"), ifNoneMatch(candidates, matches: rendered.etag) {
-            storedCounts.entryNotModified[resource, default: 0] += 1
+            storedCounts[keyPath: counters.notModified][name, default: 0] += 1
             return .notModified(headers: [("ETag", rendered.etag)])
         }
-        storedCounts[keyPath: counts][resource, default: 0] += 1
+        storedCounts[keyPath: counts][name, default: 0] += 1
         return ScriptedResponse(
             status: 200, headers: [("Content-Type", Self.jsonContentType), ("ETag", rendered.etag)],
             body: rendered.bytes)

@@ -18,7 +18,7 @@ extension FakePokeAPIBackend {
 
     /// The root index: the kinds this fake serves, each with its list URL.
     func rootIndex() -> RenderedBody {
-        let kinds = (["pokemon"] + Self.entryResources.sorted()).sorted()
+        let kinds = (["pokemon"] + Self.entryResources.sorted() + extraKinds.keys).sorted()
         return Self.rendered(.object(kinds.map { ($0, .string("\(origin)/api/v2/\($0)/")) }))
     }
 
@@ -27,13 +27,16 @@ extension FakePokeAPIBackend {
             query: query, path: "pokemon", entries: sortedIDs.map { (id: $0, name: pokemonByID[$0]!.name) })
     }
 
-    /// A page of the list at `/api/v2/{path}/` over `entries` (in list order).
-    func listPage(query: [String: String], path: String, entries: [(id: Int, name: String)]) -> RenderedBody {
+    /// A page of the list at `/api/v2/{path}/` over `entries` (in list order), of at most
+    /// `pageCap` entries whatever the limit asked; an entry without a name is `{"url"}` only.
+    func listPage(
+        query: [String: String], path: String, entries: [(id: Int, name: String?)], pageCap: Int = 1 << 40
+    ) -> RenderedBody {
         // Clamped so that offset + limit cannot overflow.
         let ceiling = 1 << 40
-        let limit =
-            query["limit"].flatMap { Int($0) }.flatMap { $0 > 0 ? min($0, ceiling) : nil }
-            ?? Self.defaultPageSize
+        let limit = min(
+            query["limit"].flatMap { Int($0) }.flatMap { $0 > 0 ? min($0, ceiling) : nil } ?? Self.defaultPageSize,
+            pageCap)
         let offset = query["offset"].flatMap { Int($0) }.flatMap { $0 >= 0 ? min($0, ceiling) : nil } ?? 0
         let count = entries.count
 
@@ -57,10 +60,9 @@ extension FakePokeAPIBackend {
                     "results",
                     .array(
                         pageEntries.map { entry in
-                            .object([
-                                ("name", .string(entry.name)),
-                                ("url", .string("\(origin)/api/v2/\(path)/\(entry.id)/")),
-                            ])
+                            .object(
+                                (entry.name.map { [("name", OrderedJSON.string($0))] } ?? [])
+                                    + [("url", .string("\(origin)/api/v2/\(path)/\(entry.id)/"))])
                         })
                 ),
             ]))
