@@ -54,19 +54,3 @@ public struct DebouncedSearch: Sendable {
         return true
     }
 }
-
-/// One query started: the text it is for, and how a newer one tells it to stop.
-public struct SearchRequest: Sendable {
-    let generation: Int
-    public let text: String
-    public let cancellation = SearchCancellation()
-}
-
-/// Set when a newer text makes a query useless; the query checks it as it goes.
-public final class SearchCancellation: Sendable {
-    private let cancelled = Atomic(false)
-
-    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
-
-    func cancel() { cancelled.store(true, ordering: .relaxed) }
-}

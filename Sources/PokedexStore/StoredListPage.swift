@@ -1,11 +1,3 @@
-/// One entry of a kind's list as stored: its id, name (nil for nameless kinds) and the URL
-/// its list gave.
-public struct StoredListEntry: Sendable, Equatable {
-    public let id: Int
-    public let name: String?
-    public let url: String
-}
-
 /// A page of a kind's stored entries in id order, with how many are stored in all.
 public struct StoredListPage: Sendable, Equatable {
     public let count: Int

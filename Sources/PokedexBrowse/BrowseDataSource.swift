@@ -1,0 +1,18 @@
+/// What `browse` shows, as the data source lays it out for a pane's width: the rows of its
+/// lists and the documents its panes scroll. The source reads the store; the model knows only
+/// these values, so it is tested without a database.
+public protocol BrowseDataSource {
+    /// Every stored Pokémon in Pokédex order, with what search compares.
+    func catalog() throws -> PokedexCatalog
+    /// The entry of one Pokémon, in sections, laid out `width` columns wide; nil when gone.
+    func entry(id: Int, width: Int) throws -> EntryDocument?
+    /// The synced repositories with their counts.
+    func repositories() throws -> [BrowseRow]
+    /// A repository's issues that `query` selects (words, `state:`, `label:`, `author:`), each
+    /// row at most `width` columns wide.
+    func issues(repository: String, query: String, width: Int) throws -> [BrowseRow]
+    /// An issue with its thread, laid out `width` columns wide.
+    func thread(repository: String, number: Int, width: Int) throws -> [StyledLine]
+    /// A number that changes whenever another connection commits (`PRAGMA data_version`).
+    func dataVersion() throws -> Int
+}

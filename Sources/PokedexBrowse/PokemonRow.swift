@@ -1,0 +1,19 @@
+/// A Pokémon in the list pane.
+public struct PokemonRow: Equatable, Sendable {
+    public let id: Int
+    /// `#0025`.
+    public let number: String
+    /// In the display language, with its form (`Raichu (Alola)`).
+    public let name: String
+    /// Each type's display name in its colour.
+    public let types: StyledLine
+    public let keys: SearchKeys
+
+    public init(id: Int, number: String, name: String, types: StyledLine, keys: SearchKeys) {
+        self.id = id
+        self.number = number
+        self.name = name
+        self.types = types
+        self.keys = keys
+    }
+}

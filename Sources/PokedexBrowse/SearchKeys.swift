@@ -1,0 +1,28 @@
+import PokedexStore
+
+/// What a Pokémon search compares: the Pokémon's names in every language and its slug, folded
+/// (`NameFolding`), and what the filters select by.
+public struct SearchKeys: Equatable, Sendable {
+    public let names: [String]
+    public let types: [String]
+    public let generation: Int?
+    public let abilities: [String]
+    /// Each name's length in characters: a name too much longer or shorter than the words
+    /// cannot be a near spelling, and is not compared letter by letter.
+    let lengths: [Int]
+    /// Each name without its word separators (`NameFolding.compacted`): `mrmime` finds Mr. Mime.
+    let compacted: [String]
+
+    /// `foldedNames` already folded (`NameFolding.fold`), as the store keeps them.
+    public init(slug: String, foldedNames: [String], types: [String], generation: Int?, abilities: [String]) {
+        var folded = [NameFolding.fold(slug)]
+        var seen = Set(folded)
+        for name in foldedNames where seen.insert(name).inserted { folded.append(name) }
+        self.names = folded
+        lengths = folded.map(\.count)
+        compacted = folded.map(NameFolding.compacted)
+        self.types = types
+        self.generation = generation
+        self.abilities = abilities
+    }
+}
