@@ -20,9 +20,11 @@ struct PokeAPIRoutes {
         if segments.last == "" { segments = segments.dropLast() }
         guard !segments.contains(""), segments.count <= 3 else { return Self.notFound }
         guard let endpoint = segments.first.map(String.init) else { return try rootIndex(request) }
-        // A kind only the stored index names (one PokeAPI added) is served too.
-        let resource = try store.read { try PokeAPIIndex.resources($0) }.first {
-            $0.kind.name == endpoint && $0.isEndpoint
+        // A kind only the stored index names (one PokeAPI added) is served too; the Pokédex's own
+        // kinds, most requests, are found without reading the database.
+        let own = PokeAPIIndex.ownResource(named: endpoint)
+        let resource = try (own ?? store.read { try PokeAPIIndex.resource(named: endpoint, in: $0) }).flatMap {
+            $0.isEndpoint ? $0 : nil
         }
         guard resource != nil || PokeAPIEndpoints.names.contains(endpoint) else { return Self.badRequest }
         guard segments.count > 1 else {

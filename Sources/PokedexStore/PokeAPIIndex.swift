@@ -41,4 +41,20 @@ public enum PokeAPIIndex {
                     ?? PokeAPIResources.discovered(name)
             }
     }
+
+    /// The kind `name` names among ``resources(_:)``: one of the Pokédex's own (see
+    /// ``ownResource(named:)``), else one the stored index lists; nil for neither.
+    public static func resource(named name: String, in database: Database) throws -> PokeAPIResource? {
+        if let own = ownResource(named: name) { return own }
+        let listed = try database.queryFirst("SELECT 1 FROM pokeapi_kind WHERE name = ?", [.text(name)]) { $0.int(0) }
+        guard listed != nil else { return nil }
+        return PokeAPIResources.all.first { $0.kind.name == name && $0.reach == .indexed }
+            ?? PokeAPIResources.discovered(name)
+    }
+
+    /// One of the kinds held whatever the index lists (the Pokédex's and the encounters), found
+    /// without reading the database.
+    public static func ownResource(named name: String) -> PokeAPIResource? {
+        PokeAPIResources.all.first { $0.kind.name == name && $0.reach != .indexed }
+    }
 }
