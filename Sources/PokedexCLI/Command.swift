@@ -5,6 +5,7 @@ public enum Command: Equatable, Sendable {
     case list(ListCommand)
     case type(TypeCommand)
     case ability(AbilityCommand)
+    case resource(ResourceCommand)
     case artwork(ArtworkCommand)
     case get(GetCommand)
     case issues(IssuesCommand)

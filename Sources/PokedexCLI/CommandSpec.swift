@@ -50,6 +50,9 @@ extension CommandName {
         case .list: return .list
         case .type: return .type
         case .ability: return .ability
+        case .move: return .move
+        case .item: return .item
+        case .location: return .location
         case .artwork: return .artwork
         case .get: return .get
         case .issues: return .issues

@@ -35,8 +35,9 @@ extension CommandRunner {
             throw CommandFailure(message: "no Pokémon with id \(id) in the local data", exitCode: .notFound)
         }
         entry.alsoNamed = alsoNamed
-        entry.learnset = try queries.learnset(
-            pokemonID: id, versionGroup: try command.game.map { try game($0, queries) })
+        let group = try command.game.map { try game($0, queries) }
+        entry.learnset = try queries.learnset(pokemonID: id, versionGroup: group)
+        entry.whereFound = try queries.whereFound(pokemonID: id, versionGroup: group)
         let images = try PokemonImageStore(database: queries.database).states(pokemonID: id)
         if command.json {
             console.print(DisplayText(json: EntryJSON.entry(entry, images: images)))
@@ -129,13 +130,13 @@ extension CommandRunner {
 
     /// The slug a type's or an ability's name means; unknown, exit 66 with "did you mean".
     /// The version group `--game` names, or exit 66 with the nearest.
-    private func game(_ text: String, _ queries: PokedexEntryQueries) throws -> String {
+    func game(_ text: String, _ queries: PokedexEntryQueries) throws -> String {
         try resolve(
             text, what: "game (version group)", slug: queries.versionGroupSlug,
             suggestions: queries.versionGroupSuggestions)
     }
 
-    private func resolve(
+    func resolve(
         _ query: String, what: String, slug: (String) throws -> String?, suggestions: (String) throws -> [String]
     ) throws -> String {
         if let found = try slug(query) { return found }

@@ -113,6 +113,7 @@ enum EntryText {
             lines.field("Varieties", entry.otherVarieties.map { variety($0, of: entry) }.joined(separator: ", "))
         }
         if let learnset = entry.learnset { lines.field("Moves", LearnsetText.summary(learnset)) }
+        if let found = entry.whereFound { lines.field("Where", EncounterText.summary(found)) }
         lines.field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
         return lines.lines + PokemonText.statLines(profile.stats, width: width)
     }
@@ -134,11 +135,14 @@ enum EntryText {
         return layout.render(lines.lines)
     }
 
+    /// "King’s Rock (kings-rock)": a name, with its slug where that differs.
+    static func heading(_ displayName: String, slug: String) -> StyledText {
+        StyledText(displayName, .heading) + StyledText(displayName != slug ? " (\(slug))" : "")
+    }
+
     static func ability(_ entry: AbilityEntry, layout: TerminalLayout) -> DisplayText {
         var lines = FieldLines(width: layout.width)
-        lines.add(
-            StyledText(entry.displayName, .heading)
-                + StyledText(entry.displayName != entry.name ? " (\(entry.name))" : ""))
+        lines.add(EntryText.heading(entry.displayName, slug: entry.name))
         if let effect = entry.shortEffect { lines.field("Effect", effect) }
         lines.field(
             "Pokémon",

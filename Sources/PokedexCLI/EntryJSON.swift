@@ -90,6 +90,7 @@ enum EntryJSON {
                 ),
                 ("images", Self.images(images)),
                 ("moves", entry.learnset.map(Self.learnset) ?? .null),
+                ("encounters", .array((entry.whereFound?.encounters ?? []).map(EncounterJSON.encounter))),
             ])
     }
 

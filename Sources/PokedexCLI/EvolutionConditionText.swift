@@ -6,13 +6,13 @@ import TextUtilities
 enum EvolutionConditionText {
     /// The ways of one arrow, "or" between them; ways that differ only in the place are
     /// one way with the places listed. A way whose words list places is set off with "; or ".
-    static func alternatives(_ steps: [EvolutionStep]) -> String {
+    static func alternatives(_ steps: [EvolutionStep], names: [String: String] = [:]) -> String {
         var ways: [(words: String, locations: [String])] = []
         for step in steps {
             var placeless = step
             placeless.location = nil
-            let words = condition(placeless)
-            let location = step.location.map(SlugText.readable)
+            let words = condition(placeless, names: names)
+            let location = step.location.map { named("location", $0, names) }
             if let index = ways.firstIndex(where: { $0.words == words && ($0.locations.isEmpty == (location == nil)) })
             {
                 if let location, !ways[index].locations.contains(location) { ways[index].locations.append(location) }
@@ -35,19 +35,19 @@ enum EvolutionConditionText {
 
     /// One way of evolving, every condition it has in words (the games it applies to aside:
     /// `--json` has them).
-    static func condition(_ step: EvolutionStep) -> String {
-        var parts = trigger(step)
-        if let item = step.item { parts.append(SlugText.readable(item)) }
-        if let held = step.heldItem { parts.append("holding \(SlugText.readable(held))") }
+    static func condition(_ step: EvolutionStep, names: [String: String] = [:]) -> String {
+        var parts = trigger(step, names: names)
+        if let item = step.item { parts.append(named("item", item, names)) }
+        if let held = step.heldItem { parts.append("holding \(named("item", held, names))") }
         if step.minHappiness != nil { parts.append("high friendship") }
         if step.minAffection != nil { parts.append("high affection") }
         if step.minBeauty != nil { parts.append("high beauty") }
         if let time = step.timeOfDay { parts.append(time.replacing("-", with: " ")) }
-        if let move = step.knownMove { parts.append("knowing \(SlugText.readable(move))") }
+        if let move = step.knownMove { parts.append("knowing \(named("move", move, names))") }
         if let type = step.knownMoveType { parts.append("knowing a \(SlugText.readable(type)) move") }
         if let steps = step.minSteps { parts.append("after \(Quantities.thousands(steps)) steps") }
         if step.nearSpecialRock == true { parts.append("near a special rock") }
-        if let location = step.location { parts.append("at \(SlugText.readable(location))") }
+        if let location = step.location { parts.append("at \(named("location", location, names))") }
         if let gender = step.gender { parts.append(gender == 1 ? "female" : "male") }
         if step.needsOverworldRain == true { parts.append("in rain") }
         if let species = step.partySpecies { parts.append("with \(SlugText.readable(species)) in the party") }
@@ -57,14 +57,19 @@ enum EvolutionConditionText {
         }
         if step.turnUpsideDown == true { parts.append("console upside down") }
         if step.needsMultiplayer == true { parts.append("with another player") }
-        if let region = step.region { parts.append("in \(SlugText.readable(region))") }
+        if let region = step.region { parts.append("in \(named("region", region, names))") }
         if parts.isEmpty, step.trigger == "level-up" { parts.append("level up") }
         return parts.joined(separator: ", ")
     }
 
     /// What the trigger itself asks, with the counts that belong to it (level, moves used,
     /// damage taken).
-    private static func trigger(_ step: EvolutionStep) -> [String] {
+    /// A slug's display name from a chain's ``EvolutionChain/conditionNames``, else its words.
+    static func named(_ kind: String, _ slug: String, _ names: [String: String]) -> String {
+        names["\(kind)/\(slug)"] ?? SlugText.readable(slug)
+    }
+
+    private static func trigger(_ step: EvolutionStep, names: [String: String]) -> [String] {
         let level = step.minLevel.map { "level \($0)" }
         let damage = step.minDamageTaken.map(Quantities.thousands)
         switch step.trigger {
@@ -80,7 +85,7 @@ enum EvolutionConditionText {
         case "recoil-damage"?:
             return ["after \(damage ?? "some") HP of recoil damage"]
         case let trigger? where trigger == "use-move" || trigger.hasSuffix("-style-move"):
-            let move = step.usedMove.map(SlugText.readable) ?? "a move"
+            let move = step.usedMove.map { named("move", $0, names) } ?? "a move"
             let times = step.minMoveCount.map { " \(Quantities.thousands($0)) times" } ?? ""
             let style =
                 trigger == "use-move"

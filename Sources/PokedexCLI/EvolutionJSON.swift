@@ -10,27 +10,27 @@ enum EvolutionJSON {
             ("chain_id", .int(chain.id)),
             ("baby_trigger_item", .optional(chain.babyTriggerItem)),
             ("lines", .array(EvolutionText.paths(chain).map(JSONValue.string))),
-            ("members", .array(chain.members.map(member))),
+            ("members", .array(chain.members.map { member($0, names: chain.conditionNames) })),
         ])
     }
 
-    private static func member(_ member: EvolutionMember) -> JSONValue {
+    private static func member(_ member: EvolutionMember, names: [String: String]) -> JSONValue {
         var texts: [String] = []
         for step in member.steps {
-            let text = EvolutionConditionText.condition(step)
+            let text = EvolutionConditionText.condition(step, names: names)
             if !text.isEmpty, !texts.contains(text) { texts.append(text) }
         }
         return .object([
             ("species", .string(member.speciesName)), ("display_name", .string(member.displayName)),
             ("default_form", .optional(member.defaultForm)), ("evolves_from", .optional(member.evolvesFrom)),
             ("is_baby", .bool(member.isBaby)), ("conditions", .array(texts.map(JSONValue.string))),
-            ("steps", .array(member.steps.map(step))),
+            ("steps", .array(member.steps.map { step($0, names: names) })),
         ])
     }
 
     /// One way of evolving: the conditions it has, under PokeAPI's `evolution_details` keys
     /// (absent ones are null), and the same in words.
-    static func step(_ step: EvolutionStep) -> JSONValue {
+    static func step(_ step: EvolutionStep, names: [String: String] = [:]) -> JSONValue {
         func flag(_ value: Bool?) -> JSONValue { value.map(JSONValue.bool) ?? .null }
         return .object([
             ("trigger", .optional(step.trigger)), ("min_level", .optional(step.minLevel)),
@@ -48,7 +48,7 @@ enum EvolutionJSON {
             ("near_special_rock", flag(step.nearSpecialRock)), ("needs_multiplayer", flag(step.needsMultiplayer)),
             ("region", .optional(step.region)), ("base_form", .optional(step.baseForm)),
             ("evolved_form", .optional(step.evolvedForm)), ("version_group", .optional(step.versionGroup)),
-            ("text", .string(EvolutionConditionText.condition(step))),
+            ("text", .string(EvolutionConditionText.condition(step, names: names))),
         ])
     }
 }

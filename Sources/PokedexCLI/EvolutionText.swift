@@ -41,21 +41,26 @@ enum EvolutionText {
     private static func pieces(_ path: EvolutionLine.Path, chain: EvolutionChain) -> [String] {
         [start(path.start, chain: chain)]
             + path.arrows.map { arrow in
-                let ways = EvolutionConditionText.alternatives(arrow.steps)
-                return name(arrow.to) + (ways.isEmpty ? "" : " (\(ways))")
+                let ways = EvolutionConditionText.alternatives(arrow.steps, names: chain.conditionNames)
+                return name(arrow.to, chain: chain) + (ways.isEmpty ? "" : " (\(ways))")
             }
     }
 
     private static func start(_ pokemon: EvolutionLine.Pokemon, chain: EvolutionChain) -> String {
-        guard pokemon.member.isBaby else { return name(pokemon) }
-        let hatch = chain.babyTriggerItem.map { ", bred holding \(SlugText.readable($0))" } ?? ""
-        return name(pokemon) + " (baby\(hatch))"
+        guard pokemon.member.isBaby else { return name(pokemon, chain: chain) }
+        let hatch =
+            chain.babyTriggerItem.map {
+                ", bred holding \(EvolutionConditionText.named("item", $0, chain.conditionNames))"
+            } ?? ""
+        return name(pokemon, chain: chain) + " (baby\(hatch))"
     }
 
-    /// "Raichu", "Alolan Raichu", "Dusk Lycanroc", "Own Tempo Rockruff": a form is named by what
-    /// its slug adds to the species' (`raichu-alola`), a region by its adjective.
-    static func name(_ pokemon: EvolutionLine.Pokemon) -> String {
+    /// "Raichu", "Alolan Raichu", "Dusk Lycanroc", "Own Tempo Rockruff": a form by its stored
+    /// name in the display language, else by what its slug adds to the species' (`raichu-alola`),
+    /// a region by its adjective.
+    private static func name(_ pokemon: EvolutionLine.Pokemon, chain: EvolutionChain) -> String {
         guard let form = pokemon.form else { return pokemon.member.displayName }
+        if let stored = chain.conditionNames["pokemon-form/\(form)"] { return stored }
         let prefix = pokemon.member.speciesName + "-"
         var words = (form.hasPrefix(prefix) ? String(form.dropFirst(prefix.count)) : form)
             .split(separator: "-").map(String.init)

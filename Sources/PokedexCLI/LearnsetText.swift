@@ -14,12 +14,14 @@ enum LearnsetText {
                 methods.append((move.method, 1))
             }
         }
-        var text = SlugText.readable(learnset.versionGroup) + ": "
+        var text = learnset.groupName + ": "
         text +=
             byLevel.isEmpty
             ? "none by level"
-            : byLevel.map { "\(SlugText.readable($0.move)) (\($0.level == 0 ? "evolving" : "\($0.level)"))" }
-                .joined(separator: ", ")
+            : byLevel.map {
+                "\(learnset.moveNames[$0.move] ?? SlugText.readable($0.move)) (\($0.level == 0 ? "evolving" : "\($0.level)"))"
+            }
+            .joined(separator: ", ")
         if !methods.isEmpty {
             let others = methods.map { "\($0.count) by \(SlugText.readable($0.method).lowercased())" }
             text += "; " + others.joined(separator: ", ") + " (--json lists them)"

@@ -120,6 +120,7 @@ public enum PokedexCLI {
             case .list(let command): try runner.list(command)
             case .type(let command): try runner.type(command)
             case .ability(let command): try runner.ability(command)
+            case .resource(let command): try runner.resource(command)
             case .artwork(let command): try runner.artwork(command)
             case .get(let command): try runner.get(command)
             case .issues(let command): try runner.issues(command)

@@ -56,11 +56,7 @@ extension PokedexEntryQueries {
             ) { ($0.optionalText(0), $0.optionalText(1), $0.optionalText(2), $0.optionalText(3)) }
             let pokemon = try database.query(
                 """
-                SELECT p.id, p.name, p.url, p.official_artwork_url,
-                       (SELECT group_concat(type_name, ',') FROM
-                           (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot)),
-                       \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
-                       s.generation_number, s.id, s.name, a.is_hidden
+                SELECT \(Self.listedColumns), a.is_hidden
                 FROM pokemon_ability AS a JOIN pokemon AS p ON p.id = a.pokemon_id
                 LEFT JOIN pokemon_species AS s ON s.name = p.species_name
                 WHERE a.ability_name = ?1 ORDER BY p.id

@@ -2,4 +2,8 @@
 public struct Learnset: Sendable, Equatable {
     public let versionGroup: String
     public let moves: [LearnedMove]
+    /// The group as players know it (`Scarlet/Violet`) and its moves' names, in the display
+    /// language where stored (moves not stored are missing).
+    public let groupName: String
+    public let moveNames: [String: String]
 }

@@ -1,4 +1,5 @@
 import SQLiteDatabase
+import TextUtilities
 
 /// The learnsets read back: a Pokémon's moves in one version group, the Pokémon that learn a
 /// move, and move and game names as typed.
@@ -25,35 +26,62 @@ extension PokedexEntryQueries {
             ORDER BY method <> 'level-up', method, level, sort_order, move_name
             """, [.int(pokemonID), .text(group)]
         ) { LearnedMove(move: $0.text(0), versionGroup: group, method: $0.text(1), level: $0.int(2), order: nil) }
-        return Learnset(versionGroup: group, moves: moves)
+        return Learnset(
+            versionGroup: group, moves: moves, groupName: try versionGroupDisplayName(group),
+            moveNames: try displayNames(kind: "move"))
     }
 
-    /// The move slug `text` names: a move some stored Pokémon learns, typed as its slug or its
-    /// English name (`Thunderbolt`, `king's shield`); nil for none.
+    /// The move slug `text` names: a stored move by id, slug or name in any language, or a
+    /// move some stored Pokémon learns, typed as its slug or its English name (`Thunderbolt`,
+    /// `king's shield`); nil for none.
     public func moveSlug(_ text: String) throws -> String? {
-        let slug = Self.slug(text)
-        return try database.queryFirst("SELECT move_name FROM pokemon_move WHERE move_name = ? LIMIT 1", [.text(slug)])
-        {
-            $0.text(0)
-        }
+        if let slug = try resourceSlug(text, kind: "move") { return slug }
+        return try database.queryFirst(
+            "SELECT move_name FROM pokemon_move WHERE move_name = ? LIMIT 1", [.text(Self.slug(text))]
+        ) { $0.text(0) }
     }
 
-    /// The version group slug `text` names (`red-blue`, `Scarlet Violet`); nil for none.
+    /// The version group slug `text` names: a group (`red-blue`, `Scarlet Violet`), or a
+    /// version in any language, whose group it is (`Rot`, `赤`, `scarlet`); nil for none.
     public func versionGroupSlug(_ text: String) throws -> String? {
-        try database.queryFirst(
-            "SELECT version_group FROM pokemon_move WHERE version_group = ? LIMIT 1", [.text(Self.slug(text))]
+        let slug = Self.slug(text)
+        if let group = try database.queryFirst(
+            "SELECT name FROM version_group WHERE name = ?1 UNION ALL "
+                + "SELECT version_group FROM pokemon_move WHERE version_group = ?1 LIMIT 1", [.text(slug)],
+            row: { $0.text(0) })
+        {
+            return group
+        }
+        guard let version = try resourceSlug(text, kind: "version") else { return nil }
+        return try database.queryFirst("SELECT version_group FROM version WHERE name = ?", [.text(version)]) {
+            $0.optionalText(0)
+        } ?? nil
+    }
+
+    /// A version group as players know it: its versions' names in the display language joined
+    /// (`Scarlet/Violet`), else its slug made readable.
+    public func versionGroupDisplayName(_ slug: String) throws -> String {
+        let versions = try database.query(
+            "SELECT name FROM version WHERE version_group = ? AND name IS NOT NULL ORDER BY id", [.text(slug)]
         ) { $0.text(0) }
+        guard !versions.isEmpty else { return SlugText.readable(slug) }
+        return try versions.map { try storedName(kind: "version", slug: $0) ?? SlugText.readable($0) }
+            .joined(separator: "/")
     }
 
     /// Names "did you mean" offers for an unknown move.
     public func moveSuggestions(for text: String) throws -> [String] {
+        let stored = try resourceSuggestions(for: text, kind: "move")
+        guard stored.isEmpty else { return stored }
         let slugs = try database.query("SELECT DISTINCT move_name FROM pokemon_move") { $0.text(0) }
         return suggestions(for: text, slugs: slugs, names: [], shownAs: { $0 })
     }
 
     /// Names "did you mean" offers for an unknown version group.
     public func versionGroupSuggestions(for text: String) throws -> [String] {
-        let slugs = try database.query("SELECT DISTINCT version_group FROM pokemon_move") { $0.text(0) }
+        let slugs = try database.query(
+            "SELECT name FROM version_group UNION SELECT version_group FROM pokemon_move UNION SELECT name FROM version"
+        ) { $0.text(0) }
         return suggestions(for: text, slugs: slugs, names: [], shownAs: { $0 })
     }
 

@@ -38,6 +38,9 @@ public struct PokeAPIResource: Sendable {
     /// Rows `status` counts beside the entries, of what `show` draws on.
     public let extraCounts: [Count]
     public let extraction: Extraction
+    /// The table its bodies are typed into besides the names, effects and flavor texts every
+    /// kept body gives (migration 0022), if it has one.
+    public var typedTable: TypedTable? = nil
 
     /// Whether the kind is an endpoint of its own (`/api/v2/{kind}/`): all but the encounters,
     /// which are `/pokemon/{id}/encounters`.

@@ -38,16 +38,29 @@ extension PokeAPIResources {
         stored("gender", "gender", "genders"),
         stored("generation", "generation", "generations"),
         stored("growth-rate", "growth rate", "growth rates"),
-        stored("item", "item", "items"),
+        stored(
+            "item", "item", "items",
+            typed: TypedTable("item", ["name", "category", "cost", "fling_power", "fling_effect"])),
         stored("item-attribute", "item attribute", "item attributes"),
         stored("item-category", "item category", "item categories"),
         stored("item-fling-effect", "item fling effect", "item fling effects"),
         stored("item-pocket", "item pocket", "item pockets"),
         stored("language", "language", "languages"),
-        stored("location", "location", "locations"),
-        stored("location-area", "location area", "location areas"),
-        stored("machine", "machine", "machines", named: false),
-        stored("move", "move", "moves"),
+        stored("location", "location", "locations", typed: TypedTable("location", ["name", "region"])),
+        stored(
+            "location-area", "location area", "location areas",
+            typed: TypedTable("location_area", ["name", "location"])),
+        stored(
+            "machine", "machine", "machines", named: false,
+            typed: TypedTable("machine", ["item", "move", "version_group"])),
+        stored(
+            "move", "move", "moves",
+            typed: TypedTable(
+                "move",
+                [
+                    "name", "type", "damage_class", "power", "accuracy", "pp", "priority", "target", "effect_chance",
+                    "generation",
+                ])),
         stored("move-ailment", "move ailment", "move ailments"),
         stored("move-battle-style", "move battle style", "move battle styles"),
         stored("move-category", "move category", "move categories"),
@@ -59,13 +72,20 @@ extension PokeAPIResources {
         stored("pokeathlon-stat", "Pokéathlon stat", "Pokéathlon stats"),
         stored("pokedex", "Pokédex", "Pokédexes"),
         stored("pokemon-color", "Pokémon color", "Pokémon colors"),
-        stored("pokemon-form", "Pokémon form", "Pokémon forms"),
+        stored(
+            "pokemon-form", "Pokémon form", "Pokémon forms",
+            typed: TypedTable(
+                "pokemon_form",
+                [
+                    "name", "pokemon", "form_name", "version_group", "form_order", "is_default", "is_mega",
+                    "is_battle_only",
+                ])),
         stored("pokemon-habitat", "Pokémon habitat", "Pokémon habitats"),
         stored("pokemon-shape", "Pokémon shape", "Pokémon shapes"),
         stored("region", "region", "regions"),
         stored("stat", "stat", "stats"),
         stored("super-contest-effect", "super contest effect", "super contest effects", named: false),
-        stored("version", "version", "versions"),
+        stored("version", "version", "versions", typed: TypedTable("version", ["name", "version_group"])),
         stored("version-group", "version group", "version groups", extraction: .versionGroup),
     ]
 
@@ -76,12 +96,12 @@ extension PokeAPIResources {
 
     private static func stored(
         _ name: String, _ singular: String, _ plural: String, named: Bool = true,
-        extraction: PokeAPIResource.Extraction = .body
+        extraction: PokeAPIResource.Extraction = .body, typed: TypedTable? = nil
     ) -> PokeAPIResource {
         PokeAPIResource(
             kind: PokeAPIKind(name), title: plural, singular: singular, plural: plural,
             countKey: plural.lowercased().replacing(" ", with: "_").replacing("é", with: "e"),
             tables: .shared(kind: name, named: named), reach: .indexed, links: [], extraCounts: [],
-            extraction: extraction)
+            extraction: extraction, typedTable: typed)
     }
 }

@@ -23,4 +23,6 @@ public struct PokedexEntry: Sendable {
     /// The moves it learns in one version group (`show --game`, else the newest); nil when no
     /// learnset is stored.
     public var learnset: Learnset?
+    /// Where it is met in the wild, when its encounters are stored.
+    public var whereFound: WhereFound?
 }

@@ -45,10 +45,28 @@ extension PokedexEntryQueries {
             ) { $0.optionalText(0) }
             return .speciesOnly(species: species.speciesName, displayName: (displayName ?? nil) ?? species.speciesName)
         }
-        if let id = try pokemonID(compacted: NameFolding.compacted(folded)) {
+        if let id = try pokemonID(form: slug, folded: folded) ?? pokemonID(compacted: NameFolding.compacted(folded)) {
             return .found(id: id, alsoNamed: [])
         }
         return .notFound(suggestions: try suggestions(for: folded, names: try speciesNames()))
+    }
+
+    /// The Pokémon whose form `slug` names (`pikachu-rock-star`), or whose form's full name in
+    /// any stored language is `folded` (`Alolan Raichu`, `Mega-Glurak X`), the display
+    /// language's and English names first.
+    func pokemonID(form slug: String, folded: String) throws -> Int? {
+        try database.queryFirst(
+            """
+            SELECT p.id FROM pokemon_form AS f JOIN pokemon AS p ON p.name = f.pokemon WHERE f.name = ?1
+            UNION ALL
+            SELECT id FROM (
+                SELECT p.id FROM pokeapi_name AS n
+                JOIN pokemon_form AS f ON f.id = n.id JOIN pokemon AS p ON p.name = f.pokemon
+                WHERE n.kind = 'pokemon-form' AND n.folded = ?2
+                ORDER BY n.language = ?3 DESC, n.language = 'en' DESC, f.is_default DESC, p.id)
+            LIMIT 1
+            """, [.text(slug), .text(folded), .text(language)]
+        ) { $0.int(0) }
     }
 
     /// The Pokémon a name typed without its separators means (`mrmime`, `hooh`, `typenull`):

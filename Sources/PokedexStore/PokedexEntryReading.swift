@@ -147,7 +147,28 @@ extension PokedexEntryQueries {
                     steps: stepsByMember[ChainPosition(chain: row.chain, position: row.position)] ?? []))
         }
         let babyTrigger = rows.first { $0.isBaby && $0.babyTriggerItem != nil }?.babyTriggerItem
-        return EvolutionChain(id: chainID, babyTriggerItem: babyTrigger, members: members)
+        var chain = EvolutionChain(id: chainID, babyTriggerItem: babyTrigger, members: members)
+        chain.conditionNames = try conditionNames(chain)
+        return chain
+    }
+
+    /// The names ``EvolutionChain/conditionNames`` keeps: of each slug its steps name, where stored.
+    private func conditionNames(_ chain: EvolutionChain) throws -> [String: String] {
+        let steps = chain.members.flatMap(\.steps)
+        let wanted: [(kind: String, slug: String?)] =
+            [("item", chain.babyTriggerItem)]
+            + steps.flatMap { step -> [(kind: String, slug: String?)] in
+                [
+                    ("item", step.item), ("item", step.heldItem), ("move", step.knownMove), ("move", step.usedMove),
+                    ("location", step.location), ("region", step.region), ("pokemon-form", step.baseForm),
+                    ("pokemon-form", step.evolvedForm),
+                ]
+            }
+        var names: [String: String] = [:]
+        for case (let kind, let slug?) in wanted where names["\(kind)/\(slug)"] == nil {
+            names["\(kind)/\(slug)"] = try storedName(kind: kind, slug: slug)
+        }
+        return names
     }
 
     /// Chain ids as one bound value, read back with `json_each`.

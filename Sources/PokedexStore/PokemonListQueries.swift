@@ -12,11 +12,7 @@ extension PokedexEntryQueries {
         let typeNames = try typeDisplayNames()
         return try database.query(
             """
-            SELECT p.id, p.name, p.url, p.official_artwork_url,
-                   (SELECT group_concat(type_name, ',') FROM
-                       (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot)),
-                   \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
-                   s.generation_number, s.id, s.name
+            SELECT \(Self.listedColumns)
             \(Self.listedPokemon)
             ORDER BY p.id LIMIT ?4 OFFSET ?5
             """,
@@ -45,6 +41,16 @@ extension PokedexEntryQueries {
           AND (?3 IS NULL OR s.generation_number = ?3)
           AND (?6 IS NULL OR p.id IN (
               SELECT pokemon_id FROM pokemon_move WHERE move_name = ?6 AND (?7 IS NULL OR version_group = ?7)))
+        """
+
+    /// The columns ``listed(_:_:)`` reads, of `p` (a `pokemon`) and `s` (its species, left
+    /// joined), the display language bound as `?2`.
+    static let listedColumns = """
+        p.id, p.name, p.url, p.official_artwork_url,
+        (SELECT group_concat(type_name, ',') FROM
+            (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot)),
+        \(localized("pokemon_species_name", "species_id", "name", id: "s.id")),
+        s.generation_number, s.id, s.name
         """
 
     func listed(_ row: Row, _ typeNames: [String: String]) -> ListedPokemon {

@@ -225,3 +225,29 @@ struct KindsSyncEndToEndTests {
             "\(text.stdout)")
     }
 }
+
+/// `move`, `item` and `location` on what a whole sync typed from the bodies it stored.
+@Suite("pokedex move, item and location after a whole sync")
+struct TypedCommandsEndToEndTests {
+    @Test("a stored move by slug, name and id; an unknown one is 66 with did you mean; --json keys")
+    func move() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("pokedex.sqlite")
+        let api = try KindsFixture.api()
+        let sync = try KindsFixture.run(database, api, ["sync"])
+        try #require(sync.status == 0, "\(sync.stderr)")
+        for text in ["karate-chop", "Karate Chop", "2"] {
+            let shown = try KindsFixture.run(database, api, ["move", text])
+            #expect(shown.status == 0 && shown.stdout.hasPrefix("Karate Chop (karate-chop)"), "\(shown.stderr)")
+        }
+        let unknown = try KindsFixture.run(database, api, ["move", "karate chip"])
+        #expect(unknown.status == 66 && unknown.stderr.contains("did you mean Karate Chop"), "\(unknown.stderr)")
+        let json = try KindsFixture.run(database, api, ["move", "pound", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["name"] as? String == "pound" && object["learned_by"] is [Any])
+        for (command, name) in [("item", "pound"), ("location", "pound")] {
+            let missing = try KindsFixture.run(database, api, [command, name])
+            #expect(missing.status == 66 && missing.errors.count == 1, "\(command): \(missing.stderr)")
+        }
+    }
+}

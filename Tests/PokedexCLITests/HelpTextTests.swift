@@ -52,6 +52,9 @@ enum GoldenHelp {
           list                    List Pokémon in id order (offline).
           type                    Show a type's damage relations and Pokémon (offline).
           ability                 Show an ability's effect and Pokémon (offline).
+          move                    Show a move's data, effect, machines and learners (offline).
+          item                    Show an item's effect, holders and evolutions (offline).
+          location                Show a place's areas and the Pokémon met there (offline).
           artwork                 Write a stored sprite or artwork as PNG (offline).
           get                     Print a stored PokeAPI body exactly as it was sent (offline).
           issues                  List a repository's issues (offline).

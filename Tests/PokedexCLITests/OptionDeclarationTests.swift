@@ -37,7 +37,7 @@ struct OptionDeclarationTests {
         case (.sync, .repository?): ["sync", "issues", "o/r"]
         case (.sync, .owner?): ["sync", "issues", "o"]
         case (.show, _), (.artwork, _): [command.rawValue, "pikachu"]
-        case (.type, _), (.ability, _): [command.rawValue, "fire"]
+        case (.type, _), (.ability, _), (.move, _), (.item, _), (.location, _): [command.rawValue, "fire"]
         case (.issues, _): ["issues", "o/r"]
         case (.issue, _): ["issue", "o/r#1"]
         case (.get, _): ["get", "move/85"]

@@ -26,7 +26,7 @@ extension JSONScanner {
     }
 
     /// A language named twice keeps its last entry.
-    fileprivate mutating func effectEntries() throws(JSONScanFailure) -> [AbilityDetails.Effect] {
+    mutating func effectEntries() throws(JSONScanFailure) -> [AbilityDetails.Effect] {
         var effects: [AbilityDetails.Effect] = []
         try eachElement { scanner throws(JSONScanFailure) in
             var language: String?, effect: String?, short: String?

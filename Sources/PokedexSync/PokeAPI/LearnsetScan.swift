@@ -4,13 +4,7 @@ extension JSONScanner {
     /// The learnset, or none when `moves` is valid JSON of another shape: a Pokémon's entry
     /// is stored whatever its moves look like; JSON that is not valid still refuses the body.
     mutating func learnsetOrNone() throws(JSONScanFailure) -> [LearnedMove] {
-        var attempt = self
-        if let learnset = try? attempt.learnset() {
-            self = attempt
-            return learnset
-        }
-        try skipValue()
-        return []
+        try orSkipped { scanner throws(JSONScanFailure) in try scanner.learnset() } ?? []
     }
 
     /// A Pokémon body's `moves`: `[{"move": {name, url}, "version_group_details": [{

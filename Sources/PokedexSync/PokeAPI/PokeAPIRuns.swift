@@ -43,6 +43,7 @@ extension SyncJob {
                 try await syncLinkedResources(
                     database: database, transport: transport, prefetch: prefetch, listed: listed, log: log,
                     events: events, firstFailure: &firstFailure)
+                try TypedBodyRescan.run(database)
                 return .success(true)
             } catch {
                 return .failure(error)

@@ -51,6 +51,16 @@ public enum PokeAPIScanner {
         }
     }
 
+    /// What a kept body gives its typed tables (``TypedBody``).
+    static func typedBody(from body: Data) throws(JSONScanFailure) -> TypedBody {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.typedBody() }
+    }
+
+    /// A Pokémon's encounters, one ``WildEncounter`` per way it is met.
+    static func wildEncounters(from body: Data) throws(JSONScanFailure) -> [WildEncounter] {
+        try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.wildEncounters() }
+    }
+
     /// A list page of any kind (`/pokemon`, `/type`, …): scanned, as a refresh that changes
     /// nothing reads little else.
     static func listPage(from body: Data) throws(JSONScanFailure) -> PokemonListPage {

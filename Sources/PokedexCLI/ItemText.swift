@@ -1,0 +1,71 @@
+import JSONOutput
+import PokedexStore
+import TextUtilities
+
+/// `item`'s entry: category and cost, effect, game text, holders and evolutions.
+enum ItemText {
+    static func entry(_ entry: ItemEntry, layout: TerminalLayout) -> DisplayText {
+        var lines = FieldLines(width: layout.width)
+        lines.add(EntryText.heading(entry.displayName, slug: entry.name))
+        if let category = entry.category { lines.field("Category", entry.categoryName ?? SlugText.readable(category)) }
+        if let cost = entry.cost, cost > 0 { lines.field("Cost", "₽\(Quantities.thousands(cost))") }
+        if let power = entry.flingPower {
+            lines.field(
+                "Fling", "power \(power)" + (entry.flingEffect.map { ", \(SlugText.readable($0).lowercased())" } ?? ""))
+        }
+        if let effect = entry.shortEffect { lines.field("Effect", effect) }
+        if let text = entry.gameText { lines.field("Game text", "\(text.text) (\(text.groupName))") }
+        if !entry.evolutions.isEmpty {
+            lines.field(
+                "Evolves",
+                entry.evolutions.map { $0.displayName + ($0.held ? " (held)" : "") }.joined(separator: ", "))
+        }
+        if !entry.holders.isEmpty { lines.field("Held by", holders(entry.holders)) }
+        return layout.render(lines.lines)
+    }
+
+    /// "Pikachu (5%: Red, Blue)": each Pokémon once, its chances with the versions.
+    private static func holders(_ holders: [ItemEntry.Holder]) -> String {
+        var order: [String] = []
+        var byPokemon: [String: [ItemEntry.Holder]] = [:]
+        for holder in holders {
+            if byPokemon[holder.pokemon] == nil { order.append(holder.pokemon) }
+            byPokemon[holder.pokemon, default: []].append(holder)
+        }
+        return order.map { pokemon in
+            let held = byPokemon[pokemon] ?? []
+            let chances = Set(held.compactMap(\.rarity)).sorted().map { "\($0)%" }.joined(separator: "/")
+            return EntryText.name(held[0].displayName, form: held[0].form) + (chances.isEmpty ? "" : " (\(chances))")
+        }.joined(separator: ", ")
+    }
+}
+
+/// `item --json`.
+enum ItemJSON {
+    static func entry(_ entry: ItemEntry) -> JSONValue {
+        .object([
+            ("name", .string(entry.name)), ("display_name", .string(entry.displayName)),
+            ("category", .optional(entry.category)), ("cost", .optional(entry.cost)),
+            ("fling_power", .optional(entry.flingPower)), ("fling_effect", .optional(entry.flingEffect)),
+            ("short_effect", .optional(entry.shortEffect)), ("effect", .optional(entry.effect)),
+            ("flavor_text", MoveJSON.gameText(entry.gameText)),
+            (
+                "held_by",
+                .array(
+                    entry.holders.map {
+                        .object([
+                            ("pokemon", .string($0.pokemon)), ("version", .string($0.version)),
+                            ("rarity", .optional($0.rarity)),
+                        ])
+                    })
+            ),
+            (
+                "evolutions",
+                .array(
+                    entry.evolutions.map {
+                        .object([("species", .string($0.species)), ("held", .bool($0.held))])
+                    })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,58 @@
+import JSONOutput
+import PokedexStore
+import TextUtilities
+
+/// `location`'s entry: region, then each area with the Pokémon met there.
+enum LocationText {
+    static func entry(_ entry: LocationEntry, layout: TerminalLayout) -> DisplayText {
+        var lines = FieldLines(width: layout.width)
+        lines.add(EntryText.heading(entry.displayName, slug: entry.name))
+        if let region = entry.region { lines.field("Region", entry.regionName ?? SlugText.readable(region)) }
+        if entry.areas.isEmpty { lines.field("Areas", "none stored") }
+        for area in entry.areas {
+            // An area named as its place (its only one) needs no heading of its own.
+            if area.displayName != entry.displayName || entry.areas.count > 1 {
+                lines.add(StyledText(area.displayName, Emphasis(bold: true)))
+            }
+            let met = area.appearances.map(appearance).joined(separator: ", ")
+            lines.field(
+                "Pokémon", met.isEmpty ? "none stored" + (entry.versionGroup == nil ? "" : " in that game") : met)
+        }
+        return layout.render(lines.lines)
+    }
+
+    /// "Pikachu (walk, Lv 3–5, 5%)".
+    private static func appearance(_ appearance: LocationEntry.Appearance) -> String {
+        EncounterText.place(
+            appearance.displayName, methods: appearance.methods, levels: (appearance.minLevel, appearance.maxLevel),
+            chance: appearance.chance)
+    }
+}
+
+/// `location --json`.
+enum LocationJSON {
+    static func entry(_ entry: LocationEntry) -> JSONValue {
+        .object([
+            ("name", .string(entry.name)), ("display_name", .string(entry.displayName)),
+            ("region", .optional(entry.region)), ("version_group", .optional(entry.versionGroup)),
+            (
+                "areas",
+                .array(
+                    entry.areas.map { area in
+                        .object([
+                            ("name", .string(area.name)), ("display_name", .string(area.displayName)),
+                            ("pokemon", .array(area.appearances.map(appearance))),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    private static func appearance(_ appearance: LocationEntry.Appearance) -> JSONValue {
+        .object([
+            ("pokemon", .string(appearance.pokemon)), ("methods", .array(appearance.methods.map(JSONValue.string))),
+            ("min_level", .optional(appearance.minLevel)), ("max_level", .optional(appearance.maxLevel)),
+            ("chance", .optional(appearance.chance)), ("versions", .array(appearance.versions.map(JSONValue.string))),
+        ])
+    }
+}

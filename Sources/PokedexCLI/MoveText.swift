@@ -1,0 +1,105 @@
+import JSONOutput
+import PokedexStore
+import TextUtilities
+
+/// `move`'s entry: its data in one line, effect, game text, machines, and who learns it.
+enum MoveText {
+    static func entry(_ entry: MoveEntry, layout: TerminalLayout) -> DisplayText {
+        var lines = FieldLines(width: layout.width)
+        lines.add(EntryText.heading(entry.displayName, slug: entry.name))
+        if let type = entry.type {
+            lines.field(
+                "Type", EntryText.types([type]) + StyledText(entry.damageClass.map { " · \($0)" } ?? ""))
+        }
+        let numbers = [
+            entry.power.map { "power \($0)" }, entry.accuracy.map { "accuracy \($0)%" }, entry.pp.map { "PP \($0)" },
+            entry.priority.flatMap { $0 == 0 ? nil : "priority \($0 > 0 ? "+" : "")\($0)" },
+            entry.effectChance.map { "effect chance \($0)%" },
+        ].compactMap { $0 }
+        if !numbers.isEmpty { lines.field("Data", numbers.joined(separator: " · ")) }
+        if let target = entry.target { lines.field("Target", SlugText.readable(target).lowercased()) }
+        if let effect = entry.shortEffect { lines.field("Effect", effect) }
+        if let text = entry.gameText { lines.field("Game text", "\(text.text) (\(text.groupName))") }
+        if !entry.machines.isEmpty { lines.field("Machines", machines(entry.machines)) }
+        if let group = entry.groupName {
+            lines.field("Learned by", learners(entry.learners, group: group, move: entry.name))
+        } else {
+            lines.field("Learned by", "no stored Pokémon")
+        }
+        return layout.render(lines.lines)
+    }
+
+    /// "TM24 (Red/Green to Ultra Sun/Ultra Moon), TR08 (Sword/Shield)": games in a row
+    /// teaching it by one machine are one range.
+    private static func machines(_ machines: [MoveEntry.Machine]) -> String {
+        var runs: [(item: String, first: String, last: String)] = []
+        for machine in machines {
+            if runs.last?.item == machine.itemName {
+                runs[runs.count - 1].last = machine.groupName
+            } else {
+                runs.append((machine.itemName, machine.groupName, machine.groupName))
+            }
+        }
+        return runs.map { "\($0.item) (\($0.first)\($0.first == $0.last ? "" : " to \($0.last)"))" }
+            .joined(separator: ", ")
+    }
+
+    /// "Scarlet/Violet: by level Pikachu (1), …; by machine 143 Pokémon (`list --learns …`)".
+    private static func learners(_ learners: [MoveEntry.Learner], group: String, move: String) -> String {
+        var parts: [String] = []
+        let byLevel = learners.filter { $0.method == "level-up" }
+        if !byLevel.isEmpty {
+            parts.append(
+                "by level "
+                    + byLevel.map { "\(EntryText.name($0.pokemon)) (\($0.level == 0 ? "evolving" : "\($0.level)"))" }
+                    .joined(separator: ", "))
+        }
+        var others: [(method: String, count: Int)] = []
+        for learner in learners where learner.method != "level-up" {
+            if others.last?.method == learner.method {
+                others[others.count - 1].count += 1
+            } else {
+                others.append((learner.method, 1))
+            }
+        }
+        parts += others.map { "by \(SlugText.readable($0.method).lowercased()) \($0.count) Pokémon" }
+        let whole = others.isEmpty ? "" : " (pokedex list --learns \(move) lists them)"
+        return group + ": " + (parts.isEmpty ? "none" : parts.joined(separator: "; ")) + whole
+    }
+}
+
+/// `move --json`: the move under PokeAPI's keys, and every learner of the chosen group.
+enum MoveJSON {
+    static func entry(_ entry: MoveEntry) -> JSONValue {
+        .object([
+            ("name", .string(entry.name)), ("display_name", .string(entry.displayName)),
+            ("type", .optional(entry.type?.name)), ("damage_class", .optional(entry.damageClass)),
+            ("power", .optional(entry.power)), ("accuracy", .optional(entry.accuracy)), ("pp", .optional(entry.pp)),
+            ("priority", .optional(entry.priority)), ("target", .optional(entry.target)),
+            ("effect_chance", .optional(entry.effectChance)), ("generation", .optional(entry.generation)),
+            ("short_effect", .optional(entry.shortEffect)), ("effect", .optional(entry.effect)),
+            ("flavor_text", gameText(entry.gameText)),
+            (
+                "machines",
+                .array(
+                    entry.machines.map {
+                        .object([("version_group", .string($0.versionGroup)), ("item", .string($0.item))])
+                    })
+            ),
+            ("version_group", .optional(entry.versionGroup)),
+            (
+                "learned_by",
+                .array(
+                    entry.learners.map { learner in
+                        guard case .object(let members) = EntryJSON.listed(learner.pokemon) else { return .null }
+                        return .object(members + [("method", .string(learner.method)), ("level", .int(learner.level))])
+                    })
+            ),
+        ])
+    }
+
+    /// `{"text", "version_group"}`, or null.
+    static func gameText(_ text: MoveEntry.GameText?) -> JSONValue {
+        text.map { .object([("text", .string($0.text)), ("version_group", .string($0.versionGroup))]) } ?? .null
+    }
+}

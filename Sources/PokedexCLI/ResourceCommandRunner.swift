@@ -1,0 +1,28 @@
+import PokedexStore
+
+extension CommandRunner {
+    /// `move`, `item`, `location`: the name resolved among the kind's stored resources (exit 66
+    /// with "did you mean" when none), then its entry as text or JSON.
+    func resource(_ command: ResourceCommand) throws {
+        let queries = try openQueries(language: command.language)
+        let kind = command.kind.rawValue
+        let slug = try resolve(
+            command.query, what: kind, slug: { try queries.resourceSlug($0, kind: kind) },
+            suggestions: { try queries.resourceSuggestions(for: $0, kind: kind) })
+        let group = try command.game.map { try game($0, queries) }
+        let output: DisplayText
+        switch command.kind {
+        case .move:
+            let entry = try queries.moveEntry(slug: slug, versionGroup: group)
+            output = command.json ? DisplayText(json: MoveJSON.entry(entry)) : MoveText.entry(entry, layout: layout)
+        case .item:
+            let entry = try queries.itemEntry(slug: slug, versionGroup: group)
+            output = command.json ? DisplayText(json: ItemJSON.entry(entry)) : ItemText.entry(entry, layout: layout)
+        case .location:
+            let entry = try queries.locationEntry(slug: slug, versionGroup: group)
+            output =
+                command.json ? DisplayText(json: LocationJSON.entry(entry)) : LocationText.entry(entry, layout: layout)
+        }
+        console.print(output)
+    }
+}

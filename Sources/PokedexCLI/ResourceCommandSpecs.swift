@@ -1,0 +1,51 @@
+/// `pokedex move`, `item` and `location`: the kinds a whole sync keeps as bodies, read back.
+enum ResourceArguments {
+    static func command(_ kind: ResourceCommand.Kind) -> CommandSpec.Builder {
+        { positionals, options throws(UsageError) in
+            let (query, json, language) = try NameArgument.parse(positionals, options, what: kind.rawValue)
+            return .resource(
+                ResourceCommand(
+                    kind: kind, query: query, game: try NameArgument.optional(GameOption.spec, options), json: json,
+                    language: language))
+        }
+    }
+
+    static func spec(
+        _ kind: ResourceCommand.Kind, name: CommandName, abstract: String, overview: String
+    ) -> CommandSpec {
+        CommandSpec(
+            name: name, abstract: [abstract], overview: overview,
+            usages: [CommandSpec.Usage(arguments: "<name-or-id>")],
+            options: [LanguageOption.spec, SharedOptions.json, GameOption.spec], build: command(kind))
+    }
+}
+
+extension CommandSpec {
+    static let move = ResourceArguments.spec(
+        .move, name: .move, abstract: "Show a move's data, effect, machines and learners (offline).",
+        overview: """
+            Show a move from the local database: type, damage class, power, accuracy, PP,
+            priority, target, effect, the games' text, the machines that teach it, and the
+            stored Pokémon that learn it in one game (--game; default: the newest any
+            learns it in), by level first. Accepts an id (85), a slug (thunderbolt) or the
+            move's name in any stored language (Donnerblitz, 10まんボルト).
+            """)
+
+    static let item = ResourceArguments.spec(
+        .item, name: .item, abstract: "Show an item's effect, holders and evolutions (offline).",
+        overview: """
+            Show an item from the local database: category, cost, effect, the games' text
+            (--game chooses whose), the wild Pokémon that hold it, and the evolutions it
+            triggers used or held. Accepts an id (198), a slug (kings-rock) or the item's
+            name in any stored language ("King's Rock", King-Stein).
+            """)
+
+    static let location = ResourceArguments.spec(
+        .location, name: .location, abstract: "Show a place's areas and the Pokémon met there (offline).",
+        overview: """
+            Show a location from the local database: its region, its areas and, in each,
+            the Pokémon met there with how, at which levels and with which chance, in one
+            game (--game) or in every game. Accepts an id, a slug (viridian-forest) or the
+            place's name in any stored language ("Viridian Forest", Vertania-Wald).
+            """)
+}

@@ -1,0 +1,70 @@
+import SQLiteDatabase
+import TextUtilities
+
+/// The wild encounters read back (`encounter`, migration 0022): where a Pokémon is met, and
+/// what is met in a place.
+extension PokedexEntryQueries {
+    /// Where the Pokémon is met in `versionGroup`, or, when nil, in the newest group (by the
+    /// games' order) it is met in; nil when no encounter of it is stored at all.
+    public func whereFound(pokemonID: Int, versionGroup: String?) throws -> WhereFound? {
+        let encounters = try database.query(
+            """
+            SELECT location_area, version, method, min_level, max_level, chance, conditions
+            FROM encounter WHERE pokemon_id = ? ORDER BY rowid
+            """, [.int(pokemonID)]
+        ) { row in
+            WildEncounter(
+                locationArea: row.text(0), version: row.text(1), method: row.text(2), minLevel: row.optionalInt(3),
+                maxLevel: row.optionalInt(4), chance: row.optionalInt(5),
+                conditions: row.text(6).split(separator: ",").map(String.init))
+        }
+        guard !encounters.isEmpty else { return nil }
+        let group =
+            try versionGroup
+            ?? database.queryFirst(
+                """
+                SELECT v.version_group FROM encounter AS e JOIN version AS v ON v.name = e.version
+                LEFT JOIN version_group AS g ON g.name = v.version_group
+                WHERE e.pokemon_id = ? AND v.version_group IS NOT NULL
+                GROUP BY v.version_group ORDER BY max(g.sort_order) DESC, v.version_group DESC LIMIT 1
+                """, [.int(pokemonID)]
+            ) { $0.text(0) }
+        guard let group else { return nil }
+        let places = try database.query(
+            """
+            SELECT e.location_area, group_concat(DISTINCT e.method), min(e.min_level), max(e.max_level),
+                   max(e.chance)
+            FROM encounter AS e JOIN version AS v ON v.name = e.version
+            WHERE e.pokemon_id = ? AND v.version_group = ?
+            GROUP BY e.location_area ORDER BY min(e.rowid)
+            """, [.int(pokemonID), .text(group)]
+        ) { row in
+            (
+                area: row.text(0), methods: row.text(1).split(separator: ",").map(String.init),
+                minLevel: row.optionalInt(2), maxLevel: row.optionalInt(3), chance: row.optionalInt(4)
+            )
+        }
+        return WhereFound(
+            versionGroup: group, groupName: try versionGroupDisplayName(group),
+            places: try places.map { place in
+                EncounterPlace(
+                    area: place.area, displayName: try areaName(place.area), methods: place.methods,
+                    minLevel: place.minLevel, maxLevel: place.maxLevel, chance: place.chance)
+            },
+            encounters: encounters)
+    }
+
+    /// A location area as people name it: its own name where it has one (`Solaceon Ruins
+    /// (2F)`), else its location's (an area named "" is the location's only one), else its
+    /// slug made readable.
+    public func areaName(_ slug: String) throws -> String {
+        if let name = try storedName(kind: "location-area", slug: slug) { return name }
+        let location = try database.queryFirst("SELECT location FROM location_area WHERE name = ?", [.text(slug)]) {
+            $0.optionalText(0)
+        }
+        if let location = location ?? nil, let name = try storedName(kind: "location", slug: location) {
+            return name
+        }
+        return SlugText.readable(slug)
+    }
+}

@@ -1,0 +1,34 @@
+/// What `item` shows: an item's category, cost and effect, its game text, the wild Pokémon
+/// that hold it, and the evolutions it triggers (used or held).
+public struct ItemEntry: Sendable, Equatable {
+    /// Wild Pokémon holding the item in a version, `rarity` in percent.
+    public struct Holder: Sendable, Equatable {
+        public let pokemon: String
+        /// Its species' name, and what its slug adds to the species' (`galar`).
+        public let displayName: String
+        public let form: String?
+        public let version: String
+        public let rarity: Int?
+    }
+
+    /// A species an evolution with the item reaches, and whether it is held (traded or
+    /// levelled up holding it) rather than used.
+    public struct Evolution: Sendable, Equatable {
+        public let species: String
+        public let displayName: String
+        public let held: Bool
+    }
+
+    public let name: String
+    public let displayName: String
+    public let category: String?
+    public let categoryName: String?
+    public let cost: Int?
+    public let flingPower: Int?
+    public let flingEffect: String?
+    public let shortEffect: String?
+    public let effect: String?
+    public let gameText: MoveEntry.GameText?
+    public let holders: [Holder]
+    public let evolutions: [Evolution]
+}

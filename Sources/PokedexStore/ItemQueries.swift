@@ -1,0 +1,56 @@
+import SQLiteDatabase
+import TextUtilities
+
+/// `item`: an item's typed row (`item`, migration 0022), its texts, holders and evolutions.
+extension PokedexEntryQueries {
+    public func itemEntry(slug: String, versionGroup: String?) throws -> ItemEntry {
+        try database.readTransaction {
+            let id = try database.queryFirst(
+                "SELECT id FROM pokeapi_resource WHERE kind = 'item' AND name = ?", [.text(slug)], row: { $0.int(0) })
+            let row = try database.queryFirst(
+                "SELECT category, cost, fling_power, fling_effect FROM item WHERE id = ?", [.int(id)]
+            ) { ($0.optionalText(0), $0.optionalInt(1), $0.optionalInt(2), $0.optionalText(3)) }
+            let effect = try database.queryFirst(
+                """
+                SELECT short_effect, effect FROM pokeapi_effect WHERE kind = 'item' AND id = ?1
+                ORDER BY language = ?2 COLLATE NOCASE DESC, language = 'en' DESC LIMIT 1
+                """, [.int(id), .text(language)]
+            ) { ($0.optionalText(0), $0.optionalText(1)) }
+            let holders = try database.query(
+                """
+                SELECT h.pokemon, h.version, h.rarity, p.species_name,
+                       \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id"))
+                FROM item_holder AS h LEFT JOIN pokemon AS p ON p.name = h.pokemon
+                LEFT JOIN pokemon_species AS s ON s.name = p.species_name
+                LEFT JOIN version AS v ON v.name = h.version
+                WHERE h.item_id = ?1 ORDER BY coalesce(p.id, 1e9), h.pokemon, v.id
+                """, [.int(id), .text(language)]
+            ) { row in
+                ItemEntry.Holder(
+                    pokemon: row.text(0), displayName: row.optionalText(4) ?? SlugText.readable(row.text(0)),
+                    form: PokemonForm.suffix(pokemon: row.text(0), species: row.optionalText(3)), version: row.text(1),
+                    rarity: row.optionalInt(2))
+            }
+            let evolutions = try database.query(
+                """
+                SELECT DISTINCT m.species_name, e.held_item = ?1,
+                       \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id"))
+                FROM evolution_step AS e
+                JOIN evolution_chain_member AS m ON m.chain_id = e.chain_id AND m.position = e.member_position
+                LEFT JOIN pokemon_species AS s ON s.name = m.species_name
+                WHERE e.item = ?1 OR e.held_item = ?1 ORDER BY s.id, m.species_name
+                """, [.text(slug), .text(language)]
+            ) { row in
+                ItemEntry.Evolution(
+                    species: row.text(0), displayName: row.optionalText(2) ?? SlugText.readable(row.text(0)),
+                    held: row.bool(1))
+            }
+            return ItemEntry(
+                name: slug, displayName: try storedName(kind: "item", slug: slug) ?? SlugText.readable(slug),
+                category: row?.0, categoryName: try row?.0.flatMap { try storedName(kind: "item-category", slug: $0) },
+                cost: row?.1, flingPower: row?.2, flingEffect: row?.3, shortEffect: effect?.0, effect: effect?.1,
+                gameText: try gameText(kind: "item", id: id, versionGroup: versionGroup), holders: holders,
+                evolutions: evolutions)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// What `location` shows: a place, its region, and per area what is met there in the chosen
+/// version group's games (or in every game).
+public struct LocationEntry: Sendable, Equatable {
+    /// One Pokémon met in an area: how, at which levels, with which best chance, in which versions.
+    public struct Appearance: Sendable, Equatable {
+        public let pokemon: String
+        public let displayName: String
+        public let methods: [String]
+        public let minLevel: Int?
+        public let maxLevel: Int?
+        public let chance: Int?
+        public let versions: [String]
+    }
+
+    public struct Area: Sendable, Equatable {
+        public let name: String
+        public let displayName: String
+        public let appearances: [Appearance]
+    }
+
+    public let name: String
+    public let displayName: String
+    public let region: String?
+    public let regionName: String?
+    /// The group `--game` chose; nil for every game.
+    public let versionGroup: String?
+    public let areas: [Area]
+}

@@ -1,0 +1,48 @@
+import SQLiteDatabase
+import TextUtilities
+
+/// `location`: a place's typed rows (`location`, `location_area`, `encounter`, migration 0022).
+extension PokedexEntryQueries {
+    /// The place `slug`, its areas, and what is met in each, in `versionGroup`'s games or all.
+    public func locationEntry(slug: String, versionGroup: String?) throws -> LocationEntry {
+        try database.readTransaction {
+            let region =
+                try database.queryFirst("SELECT region FROM location WHERE name = ?", [.text(slug)]) {
+                    $0.optionalText(0)
+                } ?? nil
+            let areas = try database.query(
+                "SELECT name FROM location_area WHERE location = ? AND name IS NOT NULL ORDER BY id", [.text(slug)]
+            ) { $0.text(0) }
+            return LocationEntry(
+                name: slug, displayName: try storedName(kind: "location", slug: slug) ?? SlugText.readable(slug),
+                region: region, regionName: try region.flatMap { try storedName(kind: "region", slug: $0) },
+                versionGroup: versionGroup,
+                areas: try areas.map { area in
+                    LocationEntry.Area(
+                        name: area, displayName: try areaName(area),
+                        appearances: try appearances(in: area, versionGroup: versionGroup))
+                })
+        }
+    }
+
+    private func appearances(in area: String, versionGroup: String?) throws -> [LocationEntry.Appearance] {
+        try database.query(
+            """
+            SELECT p.name, \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
+                   group_concat(DISTINCT e.method), min(e.min_level), max(e.max_level), max(e.chance),
+                   group_concat(DISTINCT e.version)
+            FROM encounter AS e JOIN pokemon AS p ON p.id = e.pokemon_id
+            LEFT JOIN pokemon_species AS s ON s.name = p.species_name
+            LEFT JOIN version AS v ON v.name = e.version
+            WHERE e.location_area = ?1 AND (?3 IS NULL OR v.version_group = ?3)
+            GROUP BY p.id ORDER BY max(e.chance) DESC, p.id
+            """, [.text(area), .text(language), .string(versionGroup)]
+        ) { row in
+            LocationEntry.Appearance(
+                pokemon: row.text(0), displayName: row.optionalText(1) ?? SlugText.readable(row.text(0)),
+                methods: row.text(2).split(separator: ",").map(String.init), minLevel: row.optionalInt(3),
+                maxLevel: row.optionalInt(4), chance: row.optionalInt(5),
+                versions: row.text(6).split(separator: ",").map(String.init))
+        }
+    }
+}

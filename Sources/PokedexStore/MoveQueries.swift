@@ -1,0 +1,99 @@
+import SQLiteDatabase
+import TextUtilities
+
+/// `move`: a move's typed row (`move`, migration 0022), its texts and machines, and who learns it.
+extension PokedexEntryQueries {
+    /// The move `slug` with its learners in `versionGroup`, or, when nil, in the newest group
+    /// (by the games' order) a stored Pokémon learns it in by level where one does (a group
+    /// teaching it otherwise only is a side game, as for learnsets).
+    public func moveEntry(slug: String, versionGroup: String?) throws -> MoveEntry {
+        try database.readTransaction {
+            let id = try database.queryFirst(
+                "SELECT id FROM pokeapi_resource WHERE kind = 'move' AND name = ?", [.text(slug)], row: { $0.int(0) })
+            let row = try database.queryFirst(
+                """
+                SELECT type, damage_class, power, accuracy, pp, priority, target, effect_chance, generation
+                FROM move WHERE id = ?
+                """, [.int(id)]
+            ) { row in
+                (
+                    type: row.optionalText(0), damageClass: row.optionalText(1), power: row.optionalInt(2),
+                    accuracy: row.optionalInt(3), pp: row.optionalInt(4), priority: row.optionalInt(5),
+                    target: row.optionalText(6), effectChance: row.optionalInt(7), generation: row.optionalText(8)
+                )
+            }
+            let group =
+                try versionGroup
+                ?? database.queryFirst(
+                    """
+                    SELECT m.version_group FROM pokemon_move AS m LEFT JOIN version_group AS g ON g.name = m.version_group
+                    WHERE m.move_name = ? GROUP BY m.version_group
+                    ORDER BY max(m.method = 'level-up') DESC, max(g.sort_order) DESC, m.version_group DESC LIMIT 1
+                    """, [.text(slug)]
+                ) { $0.text(0) }
+            let effect = try database.queryFirst(
+                """
+                SELECT short_effect, effect FROM pokeapi_effect WHERE kind = 'move' AND id = ?1
+                ORDER BY language = ?2 COLLATE NOCASE DESC, language = 'en' DESC LIMIT 1
+                """, [.int(id), .text(language)]
+            ) { ($0.optionalText(0), $0.optionalText(1)) }
+            let typeNames = try typeDisplayNames()
+            return MoveEntry(
+                name: slug, displayName: try storedName(kind: "move", slug: slug) ?? SlugText.readable(slug),
+                type: row?.type.map { NamedType(name: $0, displayName: Self.typeDisplayName($0, typeNames)) },
+                damageClass: row?.damageClass, power: row?.power, accuracy: row?.accuracy, pp: row?.pp,
+                priority: row?.priority, target: row?.target, effectChance: row?.effectChance,
+                generation: row?.generation, shortEffect: effect?.0, effect: effect?.1,
+                gameText: try gameText(kind: "move", id: id, versionGroup: group),
+                machines: try machines(teaching: slug), versionGroup: group,
+                groupName: try group.map(versionGroupDisplayName),
+                learners: try group.map { try learners(of: slug, in: $0, typeNames: typeNames) } ?? [])
+        }
+    }
+
+    /// A move's or an item's text in the display language, else English: of `versionGroup`
+    /// where it has one, else of the newest group.
+    func gameText(kind: String, id: Int?, versionGroup: String?) throws -> MoveEntry.GameText? {
+        let found = try database.queryFirst(
+            """
+            SELECT f.text, f.version_group FROM pokeapi_flavor_text AS f
+            LEFT JOIN version_group AS g ON g.name = f.version_group
+            WHERE f.kind = ?1 AND f.id = ?2 AND (f.language = ?3 COLLATE NOCASE OR f.language = 'en')
+            ORDER BY f.language = ?3 COLLATE NOCASE DESC, f.version_group = ?4 DESC, g.sort_order DESC LIMIT 1
+            """, [.text(kind), .int(id), .text(language), .string(versionGroup)]
+        ) { ($0.text(0), $0.text(1)) }
+        return try found.map {
+            MoveEntry.GameText(text: $0.0, versionGroup: $0.1, groupName: try versionGroupDisplayName($0.1))
+        }
+    }
+
+    private func machines(teaching move: String) throws -> [MoveEntry.Machine] {
+        let rows = try database.query(
+            """
+            SELECT m.version_group, m.item FROM machine AS m LEFT JOIN version_group AS g ON g.name = m.version_group
+            WHERE m.move = ? AND m.item IS NOT NULL AND m.version_group IS NOT NULL ORDER BY g.sort_order, m.version_group
+            """, [.text(move)]
+        ) { ($0.text(0), $0.text(1)) }
+        return try rows.map { group, item in
+            MoveEntry.Machine(
+                versionGroup: group, groupName: try versionGroupDisplayName(group), item: item,
+                itemName: try storedName(kind: "item", slug: item) ?? item.uppercased())
+        }
+    }
+
+    private func learners(of move: String, in group: String, typeNames: [String: String]) throws
+        -> [MoveEntry.Learner]
+    {
+        try database.query(
+            """
+            SELECT \(Self.listedColumns), m.method, m.level
+            FROM pokemon_move AS m JOIN pokemon AS p ON p.id = m.pokemon_id
+            LEFT JOIN pokemon_species AS s ON s.name = p.species_name
+            WHERE m.move_name = ?1 AND m.version_group = ?3
+            ORDER BY m.method <> 'level-up', m.method, m.level, p.id
+            """, [.text(move), .text(language), .text(group)]
+        ) { row in
+            MoveEntry.Learner(pokemon: listed(row, typeNames), method: row.text(9), level: row.int(10))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import SQLiteDatabase
+import TextUtilities
+
+/// Names of the kinds kept as bodies (`pokeapi_name`, migration 0022) read back: a resource
+/// named by id, slug or a name in any language, and names in the display language.
+extension PokedexEntryQueries {
+    /// The slug of the `kind` resource `text` names: its id, its slug, its English name as a
+    /// slug (`King's Rock`), or a name in any stored language, folded (`Rot`, `10まんボルト`);
+    /// the display language's and English names win a tie. nil for none.
+    public func resourceSlug(_ text: String, kind: String) throws -> String? {
+        if let id = Self.id(text) {
+            return try database.queryFirst(
+                "SELECT name FROM pokeapi_resource WHERE kind = ? AND id = ?", [.text(kind), .int(id)]
+            ) { $0.optionalText(0) } ?? nil
+        }
+        if let slug = try database.queryFirst(
+            "SELECT name FROM pokeapi_resource WHERE kind = ? AND name = ?", [.text(kind), .text(Self.slug(text))],
+            row: { $0.text(0) })
+        {
+            return slug
+        }
+        return try database.queryFirst(
+            """
+            SELECT r.name FROM pokeapi_name AS n JOIN pokeapi_resource AS r ON r.kind = n.kind AND r.id = n.id
+            WHERE n.kind = ?1 AND n.folded = ?2 AND r.name IS NOT NULL
+            ORDER BY n.language = ?3 DESC, n.language = 'en' DESC, n.id LIMIT 1
+            """, [.text(kind), .text(NameFolding.fold(text)), .text(language)]
+        ) { $0.text(0) }
+    }
+
+    /// Every `kind` resource's name in the display language, else English, by slug.
+    public func displayNames(kind: String) throws -> [String: String] {
+        let rows = try database.query(
+            """
+            SELECT r.name, coalesce(
+                (SELECT name FROM pokeapi_name WHERE kind = r.kind AND id = r.id AND language = ?2 COLLATE NOCASE),
+                (SELECT name FROM pokeapi_name WHERE kind = r.kind AND id = r.id AND language = 'en'))
+            FROM pokeapi_resource AS r WHERE r.kind = ?1 AND r.name IS NOT NULL
+            """, [.text(kind), .text(language)]
+        ) { ($0.text(0), $0.optionalText(1)) }
+        var names: [String: String] = [:]
+        for (slug, name) in rows {
+            if let name, !name.isEmpty { names[slug] = name }
+        }
+        return names
+    }
+
+    /// One resource's name in the display language, else English; nil when none is stored.
+    public func storedName(kind: String, slug: String) throws -> String? {
+        try database.queryFirst(
+            """
+            SELECT n.name FROM pokeapi_name AS n JOIN pokeapi_resource AS r ON r.kind = n.kind AND r.id = n.id
+            WHERE r.kind = ?1 AND r.name = ?2 AND n.name <> '' AND n.language IN (?3, 'en')
+            ORDER BY n.language = ?3 DESC LIMIT 1
+            """, [.text(kind), .text(slug), .text(language)]
+        ) { $0.text(0) }
+    }
+
+    /// Names "did you mean" offers for a `kind` resource that is not stored.
+    public func resourceSuggestions(for text: String, kind: String) throws -> [String] {
+        let slugs = try database.query(
+            "SELECT name FROM pokeapi_resource WHERE kind = ? AND name IS NOT NULL ORDER BY id", [.text(kind)]
+        ) { $0.text(0) }
+        let names = try database.query(
+            """
+            SELECT r.name, n.language, n.name FROM pokeapi_name AS n
+            JOIN pokeapi_resource AS r ON r.kind = n.kind AND r.id = n.id
+            WHERE n.kind = ? AND r.name IS NOT NULL ORDER BY n.id
+            """, [.text(kind)]
+        ) { ($0.text(0), $0.text(1), $0.text(2)) }
+        let shown = try displayNames(kind: kind)
+        return suggestions(for: text, slugs: slugs, names: names, shownAs: { shown[$0] ?? SlugText.readable($0) })
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import LocalDatabase
+import PokedexStore
+import SQLiteDatabase
+import TestSupport
+import Testing
+
+@testable import PokedexSync
+
+/// Typed rows written from stored bodies (the triggers' pending list, read after a walk) and
+/// the lookups and entries that read them: names in any language, forms by their full names,
+/// versions for `--game`, evolution conditions by name, encounters, moves.
+@Suite("Typed bodies stored and read")
+struct TypedBodyStoreTests {
+    let directory: TemporaryDirectory
+    let database: Database
+
+    init() throws {
+        (directory, database) = try PokedexEntryFixture.installedDatabase()
+        let names = TypedBodyTests.names
+        store(
+            "version", 1, "red",
+            #"{"id":1,"name":"red","version_group":{"name":"red-blue","url":"u"},"names":"#
+                + names([("en", "Red"), ("de", "Rot"), ("ja", "赤")]) + "}")
+        store(
+            "version", 2, "blue",
+            #"{"id":2,"name":"blue","version_group":{"name":"red-blue","url":"u"},"names":"#
+                + names([("en", "Blue"), ("de", "Blau")]) + "}")
+        store(
+            "item", 83, "thunder-stone",
+            #"{"id":83,"name":"thunder-stone","names":"#
+                + names([("en", "Thunder Stone"), ("de", "Donnerstein")]) + "}")
+        store("move", 85, "thunderbolt", TypedBodyTests.thunderbolt)
+        store(
+            "machine", 1, nil,
+            #"{"id":1,"item":{"name":"tm24","url":"u"},"move":{"name":"thunderbolt","url":"u"},"version_group":{"name":"red-blue","url":"u"}}"#
+        )
+        store("machine", 2, nil, #"{"id":2,"move":{"name":"thunderbolt","url":"u"}}"#)
+        store(
+            "pokemon-form", 10999, "pikachu-testing",
+            #"{"id":10999,"name":"pikachu-testing","pokemon":{"name":"pikachu","url":"u"},"is_default":false,"names":"#
+                + names([("en", "Testing Pikachu"), ("fr", "Pikachu d’Essai")]) + "}")
+        store(
+            "location", 88, "viridian-forest",
+            #"{"id":88,"name":"viridian-forest","region":{"name":"kanto","url":"u"},"names":"#
+                + names([("en", "Viridian Forest"), ("de", "Vertania-Wald")]) + "}")
+        store(
+            "location-area", 321, "viridian-forest-area",
+            #"{"id":321,"name":"viridian-forest-area","location":{"name":"viridian-forest","url":"u"},"names":"#
+                + names([("en", "")]) + "}")
+        store(
+            "pokemon-encounters", 25, "pikachu",
+            #"[{"location_area":{"name":"viridian-forest-area","url":"u"},"version_details":[{"version":{"name":"red","url":"u"},"encounter_details":[{"min_level":3,"max_level":5,"chance":4,"method":{"name":"walk","url":"u"},"condition_values":[]}]}]}]"#
+        )
+        store("gizmo", 1, "sprocket", "[1, 2]")
+        try? database.run("INSERT INTO version_group VALUES (1, 'red-blue', 'generation-i', 3)")
+        try? database.run(
+            "INSERT INTO pokemon_move VALUES (25, 'red-blue', 'machine', 'thunderbolt', 0, NULL), "
+                + "(25, 'red-blue', 'level-up', 'thunder-shock', 1, NULL)")
+        try TypedBodyRescan.run(database)
+    }
+
+    func store(_ kind: String, _ id: Int, _ name: String?, _ body: String) {
+        try? database.run("INSERT OR IGNORE INTO sync_resource (name) VALUES (?)", [.text(kind)])
+        try? database.run(
+            "INSERT INTO pokeapi_resource (kind, id, name, url) VALUES (?, ?, ?, 'u')",
+            [.text(kind), .int(id), .string(name)])
+        try? database.run(
+            """
+            INSERT OR REPLACE INTO pokeapi_resource_json (kind, id, fetched_at, body_encoding, body_size, body)
+            VALUES (?, ?, '2026-12-03T00:00:00Z', 'identity', ?, ?)
+            """, [.text(kind), .int(id), .int(body.utf8.count), .blob(Array(body.utf8)[...])])
+    }
+
+    func count(_ sql: String) throws -> Int? { try database.queryFirst(sql, row: { $0.int(0) }) }
+
+    @Test("every stored body is typed, nothing left pending; a body its table refuses keeps the others' rows")
+    func typed() throws {
+        #expect(try count("SELECT count(*) FROM pokeapi_typing_pending") == 0)
+        #expect(try count("SELECT count(*) FROM version") == 2)
+        #expect(try count("SELECT count(*) FROM machine") == 2, "a machine without its item is typed with NULLs")
+        #expect(try count("SELECT count(*) FROM encounter WHERE pokemon_id = 25") == 1)
+        #expect(try count("SELECT power FROM move WHERE name = 'thunderbolt'") == 90)
+        #expect(try count("SELECT count(*) FROM pokeapi_name WHERE kind = 'gizmo'") == 0)
+    }
+
+    @Test("a replaced body retypes its rows, a removed one drops them")
+    func replacedAndRemoved() throws {
+        store("version", 2, "blue", #"{"id":2,"name":"blue","version_group":{"name":"blue-japan","url":"u"}}"#)
+        try database.run("DELETE FROM pokeapi_resource WHERE kind = 'version' AND id = 1")
+        try TypedBodyRescan.run(database)
+        #expect(
+            try database.query("SELECT name, version_group FROM version", row: { [$0.text(0), $0.text(1)] }) == [
+                ["blue", "blue-japan"]
+            ])
+        #expect(try count("SELECT count(*) FROM pokeapi_name WHERE kind = 'version'") == 0)
+    }
+
+    @Test(
+        "names in any language find the resource",
+        arguments: [
+            ("move", "Donnerblitz", "thunderbolt"), ("move", "10まんボルト", "thunderbolt"), ("move", "85", "thunderbolt"),
+            ("move", "THUNDERBOLT", "thunderbolt"), ("item", "thunder stone", "thunder-stone"),
+            ("location", "Vertania-Wald", "viridian-forest"), ("version", "赤", "red"), ("move", "donner", nil),
+        ])
+    func lookup(kind: String, text: String, slug: String?) throws {
+        #expect(try PokedexEntryQueries(database: database).resourceSlug(text, kind: kind) == slug)
+    }
+
+    @Test(
+        "--game takes a group or a version in any language",
+        arguments: [
+            ("red-blue", "red-blue"), ("Rot", "red-blue"), ("赤", "red-blue"), ("blue", "red-blue"), ("Grün", nil),
+        ])
+    func game(text: String, group: String?) throws {
+        #expect(try PokedexEntryQueries(database: database).versionGroupSlug(text) == group)
+    }
+
+    @Test(
+        "a form's full name in any language, or its slug, finds its Pokémon",
+        arguments: ["Testing Pikachu", "testing pikachu", "Pikachu d'Essai", "pikachu-testing"])
+    func form(text: String) throws {
+        #expect(try PokedexEntryQueries(database: database).lookup(text) == .found(id: 25, alsoNamed: []))
+    }
+
+    @Test(
+        "evolution conditions name items in the display language, else English",
+        arguments: [("en", "Thunder Stone"), ("de", "Donnerstein"), ("fr", "Thunder Stone")])
+    func conditionNames(language: String, name: String) throws {
+        let chain = try #require(
+            try PokedexEntryQueries(database: database, language: language).evolutionChain(speciesName: "pikachu"))
+        #expect(chain.conditionNames["item/thunder-stone"] == name)
+    }
+
+    @Test("where it is found, the move's entry and the place's, with versions' names for the group")
+    func entries() throws {
+        let queries = PokedexEntryQueries(database: database, language: "de")
+        let found = try #require(try queries.whereFound(pokemonID: 25, versionGroup: nil))
+        #expect(found.groupName == "Rot/Blau")
+        #expect(found.places.map(\.displayName) == ["Vertania-Wald"], "an area named \"\" is its place")
+        #expect(found.places.first?.chance == 4 && found.places.first?.minLevel == 3)
+        let move = try queries.moveEntry(slug: "thunderbolt", versionGroup: nil)
+        #expect(move.displayName == "Donnerblitz" && move.versionGroup == "red-blue")
+        #expect(move.machines.map(\.itemName) == ["TM24"])
+        #expect(move.learners.map(\.method) == ["machine"])
+        #expect(move.gameText?.text == "A strong electric blast.")
+        let place = try queries.locationEntry(slug: "viridian-forest", versionGroup: "red-blue")
+        #expect(place.areas.flatMap(\.appearances).map(\.pokemon) == ["pikachu"])
+        #expect(
+            try queries.locationEntry(slug: "viridian-forest", versionGroup: "gold-silver").areas.flatMap(\.appearances)
+                .isEmpty)
+    }
+}
