@@ -223,6 +223,9 @@ TARGETS = (
            "0", EQ, 0, worst_of, ("api_refresh", "detail_bodies")),
     Target("database after a whole-API sync without images", "≤ 120 MB", LE, 120, db_size, ("api_sync",)),
     Target("whole-API full sync peak RSS", "≤ 64 MB", LE, 64, peak_rss, ("api_sync",)),
+    read_target("`show pikachu` on the whole-API db ÷ sqlite3, hyperfine mean", "api_show", "api_show_sqlite3"),
+    read_target("`move thunderbolt` ÷ sqlite3, hyperfine mean", "api_move", "api_move_sqlite3"),
+    read_target("`list --learns thunderbolt` ÷ sqlite3, hyperfine mean", "api_learns", "api_learns_sqlite3"),
     Target("whole-API full sync: kinds not stored in full (rows vs the mirror's list counts)", "0", EQ, 0,
            api_report.kinds_short),
     # Issue 14: threads (case i).

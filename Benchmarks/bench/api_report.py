@@ -124,4 +124,18 @@ def section(report) -> list:
     if (short := kinds_short(r)) is not None:
         lines.append(f"| kinds a full sync stored fewer or more rows of than the mirror lists | {short[0]} |")
     lines += kinds_table(r)
+    lines += ["", "Reads on the whole-API db (hyperfine, no shell; sqlite3 runs what the command reads:",
+              "`sql/show.sql` + `sql/show_moves.sql`, `sql/move.sql`, `sql/learns.sql`):", "",
+              "| command | median (ms) | mean ± σ (ms) |", "| --- | --- | --- |",
+              *(report.query_row(key, text) for key, text in READS)]
     return lines
+
+
+READS = (
+    ("api_show", "`pokedex show pikachu` (with moves and where it is met)"),
+    ("api_show_sqlite3", "`sqlite3 DB` the same reads"),
+    ("api_move", "`pokedex move thunderbolt`"),
+    ("api_move_sqlite3", "`sqlite3 DB` the same reads"),
+    ("api_learns", "`pokedex list --learns thunderbolt`"),
+    ("api_learns_sqlite3", "`sqlite3 DB` the same reads"),
+)

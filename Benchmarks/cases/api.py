@@ -8,11 +8,11 @@ import json
 import shutil
 import sys
 
-from bench import api_urls
+from bench import api_urls, hyperfine, reads, sqlfiles
 from bench.common import check_call, count_rows, db_bytes, load_average, log, read_only, remove_db
 from bench.measure import FIELDS, measure
 from bench.mirror import Mirror
-from bench.settings import BENCH_DIR, BenchError
+from bench.settings import BENCH_DIR, HF_RUNS, HF_WARMUP, BenchError
 
 # Kinds with a table of their own (one row per detail); every other kind, and the
 # encounters, are rows of pokeapi_resource.
@@ -90,7 +90,7 @@ def run(ctx) -> dict:
     main_mirror = ctx.mirror
     ctx.mirror = Mirror("api", ["python3", s.mirror_py], [], work)
     series = {name: [] for name in ("api_sync", "api_curl", "api_store", "api_refresh", "api_partial")}
-    info = {}
+    info, measured = {}, {}
     try:
         log("api: walking the root index, every list and the Pokémon bodies' encounters links (not timed)")
         api = api_urls.walk(ctx.mirror.base_url)
@@ -127,9 +127,34 @@ def run(ctx) -> dict:
             kept = db
         info.update(counts=api.counts, urls_total=len(api.urls), short=short,
                     stored=stored_rows(kept, api.counts), load=[load_start, load_average()])
+        measured = whole_api_reads(ctx, kept)
         remove_db(kept)
     finally:
         ctx.mirror.stop()
         ctx.mirror = main_mirror
         shutil.rmtree(work / "api-bodies", ignore_errors=True)
-    return {"series": series, "info": {"api": info}}
+    return {"series": series, "reads": measured, "info": {"api": info}}
+
+
+def whole_api_reads(ctx, db) -> dict:
+    """hyperfine: `show pikachu` (with its moves and encounters), `move thunderbolt` and
+    `list --learns thunderbolt` on the whole-API db, each against sqlite3 running what it reads
+    (sql/show.sql + sql/show_moves.sql, sql/move.sql, sql/learns.sql)."""
+    pokedex = ctx.pokedex
+    show = sqlfiles.one_line(reads.show_sql() + sqlfiles.written_in("show_moves.sql", name="pikachu"))
+    move = sqlfiles.one_line(sqlfiles.written_in("move.sql", name="thunderbolt"))
+    learns = sqlfiles.one_line(sqlfiles.written_in("learns.sql", name="thunderbolt", limit=20))
+    groups = {
+        "api_show": [("api_show", [pokedex, "--db", db, "show", "pikachu"]), ("api_show_sqlite3", ["sqlite3", db, show])],
+        "api_move": [("api_move", [pokedex, "--db", db, "move", "thunderbolt"]),
+                     ("api_move_sqlite3", ["sqlite3", db, move])],
+        "api_learns": [("api_learns", [pokedex, "--db", db, "list", "--learns", "thunderbolt"]),
+                       ("api_learns_sqlite3", ["sqlite3", db, learns])],
+    }
+    measured = {}
+    for name, commands in groups.items():
+        for label, command in commands:
+            reads.check_output(label, command)
+        log(f"hyperfine: {name} vs sqlite3")
+        measured.update(hyperfine.group(ctx, name, commands, HF_RUNS, HF_WARMUP))
+    return measured

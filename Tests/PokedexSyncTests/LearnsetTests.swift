@@ -56,7 +56,7 @@ struct LearnsetTests {
             + Self.detail("scarlet-violet", "level-up", 1) + "," + Self.detail("legends-za", "tutor", 0) + "]}]"
         let body = Self.body(moves)
         // A body stored before learnsets were kept: its row is pending, as 0021 marks it.
-        try database.run("DELETE FROM pokemon_move WHERE pokemon_id = 25")
+        try database.run("DELETE FROM pokemon_move_coded WHERE pokemon_id = 25")
         try database.run(
             "UPDATE pokemon_detail_json SET body_encoding = 'identity', body_size = ?, body = ? WHERE pokemon_id = 25",
             [.int(body.count), .blob(Array(body)[...])])

@@ -54,9 +54,16 @@ struct TypedBodyStoreTests {
         )
         store("gizmo", 1, "sprocket", "[1, 2]")
         try? database.run("INSERT INTO version_group VALUES (1, 'red-blue', 'generation-i', 3)")
-        try? database.run(
-            "INSERT INTO pokemon_move VALUES (25, 'red-blue', 'machine', 'thunderbolt', 0, NULL), "
-                + "(25, 'red-blue', 'level-up', 'thunder-shock', 1, NULL)")
+        try PokemonCatalog(database: database).saveRescannedLearnsets([
+            (
+                25,
+                [
+                    LearnedMove(move: "thunderbolt", versionGroup: "red-blue", method: "machine", level: 0, order: nil),
+                    LearnedMove(
+                        move: "thunder-shock", versionGroup: "red-blue", method: "level-up", level: 1, order: nil),
+                ]
+            )
+        ])
         try TypedBodyRescan.run(database)
     }
 
