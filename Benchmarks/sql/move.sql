@@ -16,7 +16,10 @@ SELECT p.id, p.name, (SELECT group_concat(type_name, ',') FROM pokemon_type WHER
  FROM pokemon_move AS l JOIN pokemon AS p ON p.id = l.pokemon_id
  LEFT JOIN pokemon_species AS s ON s.name = p.species_name
  LEFT JOIN pokemon_species_name AS n ON n.species_id = s.id AND n.language = 'en'
- WHERE l.move_name = :name AND l.version_group = (SELECT m.version_group FROM pokemon_move AS m
-   LEFT JOIN version_group AS g ON g.name = m.version_group WHERE m.move_name = :name GROUP BY m.version_group
-   ORDER BY max(m.method = 'level-up') DESC, max(g.sort_order) DESC LIMIT 1)
+ WHERE l.move_name = :name AND l.version_group = (SELECT n.name FROM (
+   SELECT c.version_group AS id, max(c.method = (SELECT id FROM learnset_name WHERE name = 'level-up')) AS by_level
+   FROM pokemon_move_coded AS c WHERE c.move = (SELECT id FROM learnset_name WHERE name = :name)
+   GROUP BY c.version_group) AS x
+   JOIN learnset_name AS n ON n.id = x.id LEFT JOIN version_group AS g ON g.name = n.name
+   ORDER BY x.by_level DESC, g.sort_order DESC, n.name DESC LIMIT 1)
  ORDER BY l.method <> 'level-up', l.method, l.level, p.id;

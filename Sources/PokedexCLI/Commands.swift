@@ -35,9 +35,11 @@ struct CommandRunner {
     }
 
     /// The catalog for a query; an empty database is an error that says what to do.
-    func openCatalog() throws -> PokemonCatalog {
+    /// The database, read-only; unless `anyKind`, one that holds Pokémon (`move`, `item` and
+    /// `location` read kinds a `sync --resources` may have stored alone).
+    func openCatalog(anyKind: Bool = false) throws -> PokemonCatalog {
         let catalog = PokemonCatalog(database: try LocalStore.openForReading(path: try databasePath()))
-        guard try catalog.count() > 0 else {
+        guard try anyKind || catalog.count() > 0 else {
             throw CommandFailure(message: "no Pokémon stored yet: run `pokedex sync` first", exitCode: .notFound)
         }
         return catalog

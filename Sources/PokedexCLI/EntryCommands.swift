@@ -5,8 +5,8 @@ extension CommandRunner {
     /// The queries in the display language: `--lang`, else `POKEDEX_LANG`, else `en`, matched
     /// case-insensitively to a stored language. An unknown code is a usage error listing the
     /// stored ones; a database with no species names accepts any well-formed code.
-    func openQueries(language requested: String?) throws -> PokedexEntryQueries {
-        let catalog = try openCatalog()
+    func openQueries(language requested: String?, anyKind: Bool = false) throws -> PokedexEntryQueries {
+        let catalog = try openCatalog(anyKind: anyKind)
         let environmentLanguage = environment["POKEDEX_LANG"].flatMap { $0.isEmpty ? nil : $0 }
         let code = requested ?? environmentLanguage ?? "en"
         let source = requested != nil ? "--lang" : environmentLanguage != nil ? "POKEDEX_LANG" : "--lang"
@@ -43,7 +43,7 @@ extension CommandRunner {
             console.print(DisplayText(json: EntryJSON.entry(entry, images: images)))
         } else {
             try drawSprite(of: entry, command, from: queries.database)
-            console.print(EntryText.entry(entry, layout: layout))
+            console.print(EntryText.entry(entry, layout: layout, everyMove: command.everyMove))
         }
     }
 

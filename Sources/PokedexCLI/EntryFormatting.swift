@@ -50,12 +50,13 @@ enum EntryText {
         return "#" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    static func entry(_ entry: PokedexEntry, layout: TerminalLayout) -> DisplayText {
-        layout.render(entryLines(entry, width: layout.width))
+    static func entry(_ entry: PokedexEntry, layout: TerminalLayout, everyMove: Bool = false) -> DisplayText {
+        layout.render(entryLines(entry, width: layout.width, everyMove: everyMove))
     }
 
-    /// The entry's lines, `width` columns wide: what `show` prints and `browse` shows.
-    static func entryLines(_ entry: PokedexEntry, width: Int) -> [StyledText] {
+    /// The entry's lines, `width` columns wide: what `show` prints and `browse` shows; the
+    /// moves of other methods than level-up counted, or with `everyMove` named.
+    static func entryLines(_ entry: PokedexEntry, width: Int, everyMove: Bool = false) -> [StyledText] {
         let profile = entry.profile
         let summary = profile.summary
         var lines = FieldLines(width: width)
@@ -112,7 +113,7 @@ enum EntryText {
         if !entry.otherVarieties.isEmpty {
             lines.field("Varieties", entry.otherVarieties.map { variety($0, of: entry) }.joined(separator: ", "))
         }
-        if let learnset = entry.learnset { lines.field("Moves", LearnsetText.summary(learnset)) }
+        if let learnset = entry.learnset { lines.field("Moves", LearnsetText.summary(learnset, everyMove: everyMove)) }
         if let found = entry.whereFound { lines.field("Where", EncounterText.summary(found)) }
         lines.field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
         return lines.lines + PokemonText.statLines(profile.stats, width: width)

@@ -2,16 +2,17 @@ import PokedexStore
 import TextUtilities
 
 /// `show`'s moves: those learnt by level in one version group, by level, and how many more
-/// each other method teaches (`--json` lists every one).
+/// each other method teaches, or with `everyMove` which (`--json` lists every one).
 enum LearnsetText {
-    static func summary(_ learnset: Learnset) -> String {
+    static func summary(_ learnset: Learnset, everyMove: Bool = false) -> String {
         let byLevel = learnset.moves.filter { $0.method == "level-up" }
-        var methods: [(method: String, count: Int)] = []
+        var methods: [(method: String, names: [String])] = []
         for move in learnset.moves where move.method != "level-up" {
+            let name = learnset.moveNames[move.move] ?? SlugText.readable(move.move)
             if methods.last?.method == move.method {
-                methods[methods.count - 1].count += 1
+                methods[methods.count - 1].names.append(name)
             } else {
-                methods.append((move.method, 1))
+                methods.append((move.method, [name]))
             }
         }
         var text = learnset.groupName + ": "
@@ -22,9 +23,14 @@ enum LearnsetText {
                 "\(learnset.moveNames[$0.move] ?? SlugText.readable($0.move)) (\($0.level == 0 ? "evolving" : "\($0.level)"))"
             }
             .joined(separator: ", ")
-        if !methods.isEmpty {
-            let others = methods.map { "\($0.count) by \(SlugText.readable($0.method).lowercased())" }
-            text += "; " + others.joined(separator: ", ") + " (--json lists them)"
+        if everyMove {
+            text += methods.map {
+                "; by \(SlugText.readable($0.method).lowercased()): \($0.names.joined(separator: ", "))"
+            }
+            .joined()
+        } else if !methods.isEmpty {
+            let others = methods.map { "\($0.names.count) by \(SlugText.readable($0.method).lowercased())" }
+            text += "; " + others.joined(separator: ", ") + " (--moves all names them)"
         }
         return text
     }

@@ -77,8 +77,8 @@ enum GameOption {
     static let spec = OptionSpec(
         name: "--game", value: .text, placeholder: "GROUP",
         help: [
-            "The game's moves: a version group such as red-blue or",
-            "scarlet-violet (default: the newest it has moves in).",
+            "The game: a version group (red-blue, scarlet-violet) or a",
+            "version in any language (Rot, 赤); default: the newest.",
         ])
 }
 
@@ -135,6 +135,13 @@ enum ShowArguments {
             "colours (default: what the environment announces).",
         ])
 
+    static let moves = OptionSpec(
+        name: "--moves", value: .choice(["summary", "all"]), placeholder: "WHICH", defaultValue: .text("summary"),
+        help: [
+            "Moves learnt otherwise than by level, {choices}:",
+            "counted per method or each named. --json lists them all.",
+        ])
+
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         let (query, json, language) = try NameArgument.parse(positionals, options, what: "Pokémon")
         var show = ShowCommand(query: query, json: json, language: language)
@@ -142,6 +149,7 @@ enum ShowArguments {
         if let choice = try options.choice(image) { show.image = ImageDisplayMode(rawValue: choice)! }
         if let choice = try options.choice(imageProtocol) { show.imageProtocol = ImageProtocol(rawValue: choice)! }
         show.game = try NameArgument.optional(GameOption.spec, options)
+        show.everyMove = try options.choice(moves) == "all"
         if json, show.image == .always {
             throw options.failure("--image always draws on text output, not with --json")
         }
@@ -180,6 +188,7 @@ extension CommandSpec {
         usages: [Usage(arguments: "<name-or-id>")],
         options: [
             LanguageOption.spec, SharedOptions.json, ShowArguments.image, ShowArguments.imageProtocol, GameOption.spec,
+            ShowArguments.moves,
         ],
         argumentCompletions: [.stored(.pokemon)], build: ShowArguments.command)
 

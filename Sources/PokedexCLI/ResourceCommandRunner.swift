@@ -4,7 +4,7 @@ extension CommandRunner {
     /// `move`, `item`, `location`: the name resolved among the kind's stored resources (exit 66
     /// with "did you mean" when none), then its entry as text or JSON.
     func resource(_ command: ResourceCommand) throws {
-        let queries = try openQueries(language: command.language)
+        let queries = try openQueries(language: command.language, anyKind: true)
         let kind = command.kind.rawValue
         let slug = try resolve(
             command.query, what: kind, slug: { try queries.resourceSlug($0, kind: kind) },

@@ -11,4 +11,6 @@ public struct ShowCommand: Equatable, Sendable {
     public var imageProtocol: ImageProtocol?
     /// `--game`: the version group whose moves are listed; nil for the newest.
     public var game: String?
+    /// `--moves all`: every method's moves named, not only level-up's.
+    public var everyMove = false
 }

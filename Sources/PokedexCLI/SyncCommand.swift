@@ -19,6 +19,8 @@ public struct SyncCommand: Equatable, Sendable {
     public var githubURL: String?
     public var offset = 0
     public var limit: Int?
+    /// `--resources`: the PokeAPI kinds to sync, alone; nil syncs everything.
+    public var resources: [String]?
     public var concurrency: Int?
     public var maximumWaitSeconds: Int?
     public var retries: Int?

@@ -45,6 +45,12 @@ enum SyncOptions {
     static let limit = SharedOptions.limit(
         default: .text("all"),
         help: ["Take at most N list entries (default: {default})."], scopes: [.catalog])
+    static let resources = OptionSpec(
+        name: "--resources", value: .text, placeholder: "KIND,…",
+        help: [
+            "Sync only these PokeAPI kinds (move,item,pokemon-encounters,",
+            "…: the endpoints' names), and no repository.",
+        ], scopes: [.catalog])
     static let concurrency = OptionSpec(
         name: "--concurrency", value: .count(1...ArgumentParser.maximumConcurrency), placeholder: "N",
         defaultValue: .number(SyncDefaults.concurrency),
@@ -105,6 +111,23 @@ enum SyncOptions {
         name: "--include-archived", value: .flag, help: ["With OWNER: sync its archived repositories too."],
         scopes: [.owner])
 
+    /// `--resources`' kinds, each one pokedex declares; nil when not given.
+    static func resourceKinds(_ options: ParsedOptions) throws(UsageError) -> [String]? {
+        guard let text = options.text(resources) else { return nil }
+        let kinds = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.filter { !$0.isWhitespace }.lowercased()
+        }
+        let known = PokeAPIResources.all.map(\.kind.name)
+        guard !kinds.contains(where: { $0.isEmpty }) else {
+            throw options.failure("--resources needs kinds separated by commas, such as move,item")
+        }
+        if let unknown = kinds.first(where: { !known.contains($0) }) {
+            throw options.failure(
+                "--resources: no kind '\(unknown.prefix(60))' (kinds: \(known.sorted().joined(separator: ", ")))")
+        }
+        return kinds
+    }
+
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         var sync = SyncCommand()
         switch positionals.count {
@@ -126,6 +149,7 @@ enum SyncOptions {
         sync.githubURL = try options.url(gitHubURL)
         sync.offset = try options.count(offset) ?? sync.offset
         sync.limit = try options.count(limit)
+        sync.resources = try resourceKinds(options)
         sync.concurrency = try options.count(concurrency)
         sync.maximumWaitSeconds = try options.count(maximumWait)
         sync.retries = try options.count(retries)
@@ -185,7 +209,8 @@ extension CommandSpec {
         // By what they concern: every sync, the Pokémon catalog, repositories, owners, requests.
         options: [
             SyncOptions.ifOlderThan, SyncOptions.maximumAge, SyncOptions.artwork, SyncOptions.offset,
-            SyncOptions.limit, SyncOptions.concurrency, SyncOptions.pokeAPIURL, SyncOptions.gitHubURL,
+            SyncOptions.limit, SyncOptions.resources, SyncOptions.concurrency, SyncOptions.pokeAPIURL,
+            SyncOptions.gitHubURL,
             SyncOptions.maximumWait, SyncOptions.full, SyncOptions.reconcileEvery, SyncOptions.includeForks,
             SyncOptions.includeArchived, SyncOptions.retries, SyncOptions.retryWait, SyncOptions.timeout,
             SyncOptions.lockWait,

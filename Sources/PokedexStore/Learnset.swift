@@ -6,4 +6,11 @@ public struct Learnset: Sendable, Equatable {
     /// language where stored (moves not stored are missing).
     public let groupName: String
     public let moveNames: [String: String]
+
+    public init(versionGroup: String, moves: [LearnedMove], groupName: String, moveNames: [String: String]) {
+        self.versionGroup = versionGroup
+        self.moves = moves
+        self.groupName = groupName
+        self.moveNames = moveNames
+    }
 }

@@ -61,12 +61,22 @@ extension PokedexEntryQueries {
     /// A version group as players know it: its versions' names in the display language joined
     /// (`Scarlet/Violet`), else its slug made readable.
     public func versionGroupDisplayName(_ slug: String) throws -> String {
-        let versions = try database.query(
-            "SELECT name FROM version WHERE version_group = ? AND name IS NOT NULL ORDER BY id", [.text(slug)]
-        ) { $0.text(0) }
-        guard !versions.isEmpty else { return SlugText.readable(slug) }
-        return try versions.map { try storedName(kind: "version", slug: $0) ?? SlugText.readable($0) }
-            .joined(separator: "/")
+        try versionGroupDisplayNames()[slug] ?? SlugText.readable(slug)
+    }
+
+    /// ``versionGroupDisplayName(_:)`` of every group with stored versions, in one read.
+    public func versionGroupDisplayNames() throws -> [String: String] {
+        let rows = try database.query(
+            """
+            SELECT v.version_group, group_concat(coalesce(
+                (SELECT name FROM pokeapi_name WHERE kind = 'version' AND id = v.id AND language = ?1 COLLATE NOCASE),
+                (SELECT name FROM pokeapi_name WHERE kind = 'version' AND id = v.id AND language = 'en'),
+                v.name), '/')
+            FROM (SELECT id, name, version_group FROM version WHERE name IS NOT NULL ORDER BY id) AS v
+            WHERE v.version_group IS NOT NULL GROUP BY v.version_group
+            """, [.text(language)]
+        ) { ($0.text(0), $0.text(1)) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     /// Names "did you mean" offers for an unknown move.

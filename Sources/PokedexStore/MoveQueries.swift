@@ -25,10 +25,16 @@ extension PokedexEntryQueries {
             let group =
                 try versionGroup
                 ?? database.queryFirst(
+                    // Grouped on the coded table, names joined after: through the view, the
+                    // 3,620 rows of a move taught everywhere were joined three times each first.
                     """
-                    SELECT m.version_group FROM pokemon_move AS m LEFT JOIN version_group AS g ON g.name = m.version_group
-                    WHERE m.move_name = ? GROUP BY m.version_group
-                    ORDER BY max(m.method = 'level-up') DESC, max(g.sort_order) DESC, m.version_group DESC LIMIT 1
+                    SELECT n.name FROM (
+                        SELECT c.version_group AS id,
+                               max(c.method = (SELECT id FROM learnset_name WHERE name = 'level-up')) AS by_level
+                        FROM pokemon_move_coded AS c WHERE c.move = (SELECT id FROM learnset_name WHERE name = ?)
+                        GROUP BY c.version_group) AS x
+                    JOIN learnset_name AS n ON n.id = x.id LEFT JOIN version_group AS g ON g.name = n.name
+                    ORDER BY x.by_level DESC, g.sort_order DESC, n.name DESC LIMIT 1
                     """, [.text(slug)]
                 ) { $0.text(0) }
             let effect = try database.queryFirst(
@@ -74,9 +80,10 @@ extension PokedexEntryQueries {
             WHERE m.move = ? AND m.item IS NOT NULL AND m.version_group IS NOT NULL ORDER BY g.sort_order, m.version_group
             """, [.text(move)]
         ) { ($0.text(0), $0.text(1)) }
+        let groupNames = try versionGroupDisplayNames()
         return try rows.map { group, item in
             MoveEntry.Machine(
-                versionGroup: group, groupName: try versionGroupDisplayName(group), item: item,
+                versionGroup: group, groupName: groupNames[group] ?? SlugText.readable(group), item: item,
                 itemName: try storedName(kind: "item", slug: item) ?? item.uppercased())
         }
     }

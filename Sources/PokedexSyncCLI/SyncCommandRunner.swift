@@ -41,7 +41,8 @@ public enum SyncCommandRunner {
                 resources: ResourceSyncOptions(
                     offset: command.offset, limit: command.limit,
                     concurrency: command.concurrency ?? SyncDefaults.concurrency,
-                    retry: retry, maximumDetailAgeSeconds: command.maximumDetailAgeSeconds),
+                    retry: retry, maximumDetailAgeSeconds: command.maximumDetailAgeSeconds,
+                    kinds: command.resources.map(Set.init)),
                 gitHub: GitHubSyncOptions(
                     maximumWait: .seconds(command.maximumWaitSeconds ?? SyncDefaults.maximumWaitSeconds), retry: retry,
                     fullReconcile: command.fullReconcile,

@@ -63,7 +63,12 @@ struct KindsCrashResumeEndToEndTests {
         api.override = { monitor.observe($0) }
         let run = try monitor.runUntilKilled(
             ["--db", database, "sync"], environment: environment,
-            trigger: KillMonitor.Trigger(.newDetail, point.killAt, delay: 1.0), stderrPath: directory.file("stderr"))
+            trigger: KillMonitor.Trigger(
+                .newDetail, point.killAt, delay: 1.0,
+                until: {
+                    ((try? KindsFixture.storedIDs(database, kind: point.kind).count) ?? 0) >= point.committedAtLeast
+                }),
+            stderrPath: directory.file("stderr"))
         try #require(run.killed, "the kill point was never reached; pokedex exited \(run.status): \(run.stderr)")
 
         let killed = try #require(try DatabaseSnapshot(of: database))

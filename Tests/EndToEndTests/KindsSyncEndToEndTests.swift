@@ -251,3 +251,36 @@ struct TypedCommandsEndToEndTests {
         }
     }
 }
+
+/// `sync --resources KIND,…`: those kinds and nothing else.
+@Suite("pokedex sync --resources")
+struct ResourcesOptionEndToEndTests {
+    @Test("only the kinds named are asked for and stored; the others, artwork and repositories are left alone")
+    func narrowed() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("pokedex.sqlite")
+        let api = try KindsFixture.api()
+        let sync = try KindsFixture.run(database, api, ["sync", "--resources", "move,machine"])
+        try #require(sync.status == 0, "\(sync.stderr)")
+        #expect(try KindsFixture.storedIDs(database, kind: "move").count == 10)
+        #expect(try KindsFixture.storedIDs(database, kind: "machine").count == 3)
+        #expect(try KindsFixture.storedIDs(database, kind: "gizmo").isEmpty)
+        #expect(api.detailRequestCount == 0 && api.encountersRequestCount == 0, "no Pokémon asked for")
+        let asked = Set(
+            api.server.requests.compactMap {
+                $0.path.split(separator: "?")[0].split(separator: "/").dropFirst(2).first.map(String.init)
+            })
+        #expect(asked.isSubset(of: ["move", "machine"]), "asked for: \(asked.sorted())")
+        let shown = try KindsFixture.run(database, api, ["move", "pound"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+    }
+
+    @Test("an unknown kind is a usage error naming the kinds", arguments: ["moves", "move,,item", "pokemon,nope"])
+    func unknown(text: String) throws {
+        let directory = try TemporaryDirectory()
+        let api = try KindsFixture.api()
+        let result = try KindsFixture.run(directory.file("pokedex.sqlite"), api, ["sync", "--resources", text])
+        #expect(result.status == 64 && result.errors.count == 1, "\(result.stderr)")
+        #expect(api.server.requests.isEmpty)
+    }
+}

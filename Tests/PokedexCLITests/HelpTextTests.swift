@@ -107,6 +107,8 @@ enum GoldenHelp {
                                   --max-age are reused; older ones are revalidated with their ETag.
           --offset N              Start at the N-th list entry (default: 0).
           --limit N               Take at most N list entries (default: all).
+          --resources KIND,…      Sync only these PokeAPI kinds (move,item,pokemon-encounters,
+                                  …: the endpoints' names), and no repository.
           --concurrency N         Detail downloads in flight, 1-64 (default: 8).
           --pokeapi-url URL       PokeAPI's base URL (default: $POKEAPI_BASE_URL, else
                                   https://pokeapi.co/api/v2).
@@ -161,7 +163,7 @@ enum GoldenHelp {
         language ("Mr. Mime", "Nidoran♀", "Farfetch’d", "Flabébé", ピカチュウ,
         ぴかちゅう, 피카츄): case, accents, punctuation, width and kana are folded.
 
-        Usage: pokedex show <name-or-id> [--lang CODE] [--json] [--image auto|always|never] [--image-protocol kitty|iterm2|truecolor|256] [--game GROUP]
+        Usage: pokedex show <name-or-id> [--lang CODE] [--json] [--image auto|always|never] [--image-protocol kitty|iterm2|truecolor|256] [--game GROUP] [--moves summary|all]
 
         OPTIONS:
           --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
@@ -174,8 +176,10 @@ enum GoldenHelp {
           --image-protocol NAME   Draw it with kitty, iterm2, truecolor or 256: kitty's graphics,
                                   iTerm2's inline images, or half blocks in 24-bit or 256
                                   colours (default: what the environment announces).
-          --game GROUP            The game's moves: a version group such as red-blue or
-                                  scarlet-violet (default: the newest it has moves in).
+          --game GROUP            The game: a version group (red-blue, scarlet-violet) or a
+                                  version in any language (Rot, 赤); default: the newest.
+          --moves WHICH           Moves learnt otherwise than by level, summary (default) or all:
+                                  counted per method or each named. --json lists them all.
           --db PATH               The database file (default: $POKEDEX_DB, else
                                   $XDG_DATA_HOME/pokedex/pokedex.sqlite, else
                                   ~/.local/share/pokedex/pokedex.sqlite).
@@ -203,8 +207,8 @@ enum GoldenHelp {
           --generation N          Only Pokémon of species introduced in generation N (1-99).
           --learns MOVE           Only Pokémon that learn this move (thunderbolt, or "Thunder
                                   Punch"), in any game or the one --game names.
-          --game GROUP            The game's moves: a version group such as red-blue or
-                                  scarlet-violet (default: the newest it has moves in).
+          --game GROUP            The game: a version group (red-blue, scarlet-violet) or a
+                                  version in any language (Rot, 赤); default: the newest.
           --lang CODE             Names and texts in this language, by PokeAPI's code (en, fr, de,
                                   ja, zh-hant, …; default: $POKEDEX_LANG, else en); English where
                                   a text is missing.
@@ -374,7 +378,7 @@ enum GoldenHelp {
     /// The usage line of `sync`.
     static let syncUsage = """
         Usage: pokedex sync [--if-older-than DURATION] [--max-age DURATION] [--artwork none|sprites|all] [--offset \
-        N] [--limit N] [--concurrency N] [--pokeapi-url URL] [--github-url URL] [--max-wait SECONDS] [--full] \
+        N] [--limit N] [--resources KIND,…] [--concurrency N] [--pokeapi-url URL] [--github-url URL] [--max-wait SECONDS] [--full] \
         [--reconcile-every DURATION] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS]
                pokedex sync issues OWNER/REPO [--if-older-than DURATION] [--github-url URL] [--max-wait SECONDS] \
         [--full] [--reconcile-every DURATION] [--retries N] [--retry-wait SECONDS] [--timeout SECONDS] [--wait SECONDS]
@@ -391,7 +395,7 @@ enum GoldenHelp {
     /// The usage line of `show`.
     static let showUsage = """
         Usage: pokedex show <name-or-id> [--lang CODE] [--json] [--image auto|always|never] [--image-protocol \
-        kitty|iterm2|truecolor|256] [--game GROUP]
+        kitty|iterm2|truecolor|256] [--game GROUP] [--moves summary|all]
         """
 
     /// The usage line of `list`.

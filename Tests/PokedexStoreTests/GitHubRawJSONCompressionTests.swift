@@ -157,6 +157,21 @@ struct GitHubRawJSONCompressionTests {
         return items
     }
 
+    /// How much the migrations from 0017 on add to an empty database's file.
+    static func schemaGrowthSince0017(in directory: TemporaryDirectory) throws -> Int {
+        let all = try Migrator.embedded().migrations
+        let compressing = try #require(all.firstIndex { $0.name.hasSuffix("_compress_github_raw_json") })
+        var sizes: [Int] = []
+        for (name, migrations) in [("schema-0016", Array(all[..<compressing])), ("schema-latest", all)] {
+            let path = directory.file("\(name).sqlite")
+            let database = try Database(path: path)
+            try Migrator(migrations: migrations).migrate(database)
+            database.close()
+            sizes.append(FileSystem.size(path))
+        }
+        return sizes[1] - sizes[0]
+    }
+
     /// A database at 0016, filled, its answers and items before 0017; closed.
     static func databaseBefore0017(in directory: TemporaryDirectory) throws -> (
         path: String, answers: Answers, items: [String: [Int: [UInt8]]], size: Int
@@ -221,9 +236,14 @@ struct GitHubRawJSONCompressionTests {
 
         // The items were about 40 % of the file (the issues' and comments' text, and their
         // full-text index, are the rest): most of what they took is given back.
+        // Later migrations' tables take pages of their own, empty or not: what they add to an
+        // empty database is added back.
         let itemBytes = before.items.values.flatMap(\.values).reduce(0) { $0 + $1.count }
         let size = FileSystem.size(before.path)
-        #expect(before.size - size > itemBytes * 6 / 10, "\(before.size) → \(size) bytes, items \(itemBytes)")
+        let growth = try Self.schemaGrowthSince0017(in: directory)
+        #expect(
+            before.size + growth - size > itemBytes * 6 / 10,
+            "\(before.size) → \(size) bytes (\(growth) of later schema), items \(itemBytes)")
 
         // Done once: the next open finds nothing to do and changes nothing.
         let again = try LocalStore.openForWriting(path: before.path)

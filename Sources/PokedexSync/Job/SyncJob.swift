@@ -76,11 +76,14 @@ public struct SyncJob: Sendable {
         case .everything:
             let listed = Collected<ResourceListEntry>()
             if try await syncPokeAPI(
-                database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
+                database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure),
+                options.resources.kinds == nil
             {
                 try await syncArtwork(
                     database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)
             }
+            // `--resources` names PokeAPI kinds: nothing else is synced.
+            if options.resources.kinds != nil { break }
             let github = gitHubSession(archive, events: events)
             var targets = try archive.repositories().map { repository in
                 (

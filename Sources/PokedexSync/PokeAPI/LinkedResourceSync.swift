@@ -36,9 +36,8 @@ extension SyncJob {
             ? []
             : try await indexedResources(
                 database: database, transport: transport, log: log, events: events, firstFailure: &firstFailure)
-        var runs = (PokeAPIResources.linked.filter { $0.reach != .indexed } + indexed).map {
-            (resource: $0, again: false)
-        }
+        var runs = (PokeAPIResources.linked.filter { $0.reach != .indexed } + indexed)
+            .filter { options.resources.takes($0.kind) }.map { (resource: $0, again: false) }
         var next = 0
         while next < runs.count {
             let (resource, again) = runs[next]
@@ -159,7 +158,7 @@ extension SyncJob {
         guard !isPartial, prefetch.maximumInFlight > 0 else { return }
         var walk = options.resources
         walk.limit = nil
-        for resource in PokeAPIResources.linked where resource.reach == .listed {
+        for resource in PokeAPIResources.linked where resource.reach == .listed && walk.takes(resource.kind) {
             guard (try? freshSuccess(.pokeAPI(resource.kind), log: log)) == .some(nil),
                 let request = try? resource.firstListPage(offset: 0, walk).request(baseURL: options.pokeAPIBaseURL)
             else { continue }
@@ -174,7 +173,7 @@ extension SyncJob {
     private func chainPrefetcher(
         database: Database, log: SyncRunLog, prefetch: ResponsePrefetch
     ) -> ((DownloadedResource<SpeciesDetails>) -> Void)? {
-        guard prefetch.maximumInFlight > 0,
+        guard prefetch.maximumInFlight > 0, options.resources.takes(PokeAPIResources.evolutionChain.kind),
             (try? freshSuccess(.pokeAPI(PokeAPIResources.evolutionChain.kind), log: log)) == .some(nil),
             let stored = try? EvolutionChainStore(database: database).storedDetails(maximumAgeSeconds: nil)
         else { return nil }

@@ -61,7 +61,7 @@ extension SyncJob {
         database: Database, transport: @escaping HTTPTransport, log: SyncRunLog,
         events: @escaping @Sendable (SyncEvent) -> Void, listed: Collected<ResourceListEntry>
     ) async throws {
-        guard try !skipsFresh(.pokemon, log: log, events: events) else {
+        guard options.resources.takes(.pokemon), try !skipsFresh(.pokemon, log: log, events: events) else {
             listed.skipped = true
             return
         }

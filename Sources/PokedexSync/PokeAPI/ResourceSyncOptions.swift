@@ -1,3 +1,4 @@
+import LocalDatabase
 import PokedexStore
 import SyncSettings
 
@@ -26,13 +27,20 @@ public struct ResourceSyncOptions: Sendable {
     /// Stored details downloaded or confirmed current less than this many seconds ago are
     /// reused without a request; older ones are revalidated. nil revalidates every one.
     public var maximumDetailAgeSeconds: Int?
+    /// The kinds to sync (`--resources`), and nothing else: no artwork, no repository; nil
+    /// syncs every kind. A followed kind follows the links of what is stored.
+    public var kinds: Set<String>?
+
+    /// Whether a sync takes `kind`.
+    public func takes(_ kind: PokeAPIKind) -> Bool { kinds?.contains(kind.name) ?? true }
 
     public init(
         offset: Int = 0, limit: Int? = nil, concurrency: Int = SyncDefaults.concurrency,
         listPageSize: Int = SyncDefaults.listPageSize, commitSize: Int = SyncDefaults.commitSize,
         retry: RetryPolicy = .standard,
-        maximumDetailAgeSeconds: Int? = nil
+        maximumDetailAgeSeconds: Int? = nil, kinds: Set<String>? = nil
     ) {
+        self.kinds = kinds
         self.offset = offset
         self.limit = limit
         self.concurrency = concurrency

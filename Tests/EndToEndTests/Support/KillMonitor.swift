@@ -23,11 +23,15 @@ final class KillMonitor: @unchecked Sendable {
         var count: Int
         /// How long the process may go on after the request arrived before it is killed.
         var delay: Double
+        /// What must hold before the kill, polled after the delay for up to 10 s (what a
+        /// loaded machine may need to commit what came before the request).
+        var until: (@Sendable () -> Bool)?
 
-        init(_ kind: Kind, _ count: Int, delay: Double = 0) {
+        init(_ kind: Kind, _ count: Int, delay: Double = 0, until: (@Sendable () -> Bool)? = nil) {
             self.kind = kind
             self.count = count
             self.delay = delay
+            self.until = until
         }
 
         var description: String {
@@ -80,12 +84,12 @@ final class KillMonitor: @unchecked Sendable {
     /// the request that triggers the kill, and any of the killed run's after it, are never answered.
     func observe(_ request: RecordedRequest) -> ScriptedResponse? {
         let kind = classify(request)
-        let (armed, delay, fire) = lock.withLock { () -> (Bool, Double, Bool) in
-            guard let trigger, !fired else { return (trigger != nil, 0, false) }
+        let (armed, firing, fire) = lock.withLock { () -> (Bool, Trigger?, Bool) in
+            guard let trigger, !fired else { return (trigger != nil, nil, false) }
             counts[kind, default: 0] += 1
-            guard trigger.kind == kind && counts[kind] == trigger.count else { return (true, 0, false) }
+            guard trigger.kind == kind && counts[kind] == trigger.count else { return (true, nil, false) }
             fired = true
-            return (true, trigger.delay, true)
+            return (true, trigger, true)
         }
         guard armed else { return nil }
         if fire {
@@ -96,7 +100,11 @@ final class KillMonitor: @unchecked Sendable {
                 if target != 0 { break }
                 Thread.sleep(forTimeInterval: 0.001)
             }
-            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            if let delay = firing?.delay, delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            if let until = firing?.until {
+                let deadline = Date().addingTimeInterval(10)
+                while !until() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            }
             if target != 0 { kill(target, SIGKILL) }
             return .faulted(.closeWithoutResponse)
         }

@@ -1,0 +1,33 @@
+import PokedexStore
+import Testing
+
+@testable import PokedexCLI
+
+/// `show`'s moves line: level-up moves with their levels, the other methods counted, or with
+/// `--moves all` named, in the display language where the names are stored.
+@Suite("Learnset text")
+struct LearnsetTextTests {
+    static let learnset = Learnset(
+        versionGroup: "red-blue",
+        moves: [
+            LearnedMove(move: "thunder-shock", versionGroup: "red-blue", method: "level-up", level: 1, order: nil),
+            LearnedMove(move: "thunder", versionGroup: "red-blue", method: "level-up", level: 43, order: nil),
+            LearnedMove(move: "mega-punch", versionGroup: "red-blue", method: "machine", level: 0, order: nil),
+            LearnedMove(move: "pay-day", versionGroup: "red-blue", method: "machine", level: 0, order: nil),
+            LearnedMove(move: "volt-tackle", versionGroup: "red-blue", method: "egg", level: 0, order: nil),
+        ],
+        groupName: "Rot/Blau", moveNames: ["thunder-shock": "Donnerschock", "mega-punch": "Megahieb"])
+
+    @Test(
+        "counted by default, named with --moves all",
+        arguments: [
+            (
+                false,
+                "Rot/Blau: Donnerschock (1), Thunder (43); 2 by machine, 1 by egg (--moves all names them)"
+            ),
+            (true, "Rot/Blau: Donnerschock (1), Thunder (43); by machine: Megahieb, Pay Day; by egg: Volt Tackle"),
+        ])
+    func summary(everyMove: Bool, expected: String) {
+        #expect(LearnsetText.summary(Self.learnset, everyMove: everyMove) == expected)
+    }
+}
