@@ -131,12 +131,23 @@ struct TypedBodyStoreTests {
     }
 
     @Test(
-        "evolution conditions name items in the display language, else English",
-        arguments: [("en", "Thunder Stone"), ("de", "Donnerstein"), ("fr", "Thunder Stone")])
-    func conditionNames(language: String, name: String) throws {
+        "evolution conditions name items and places in the display language, else English",
+        arguments: [
+            ("en", "Thunder Stone", "Viridian Forest"), ("de", "Donnerstein", "Vertania-Wald"),
+            ("fr", "Thunder Stone", "Viridian Forest"),
+        ])
+    func conditionNames(language: String, item: String, place: String) throws {
+        // Raichu evolves with a Thunder Stone; here also by levelling up in Viridian Forest.
+        try database.run(
+            """
+            INSERT INTO evolution_step (chain_id, member_position, detail_position, trigger, location, details_json)
+            SELECT chain_id, member_position, 99, 'level-up', 'viridian-forest', '{}' FROM evolution_step
+            WHERE chain_id = 10 AND item = 'thunder-stone' LIMIT 1
+            """)
         let chain = try #require(
             try PokedexEntryQueries(database: database, language: language).evolutionChain(speciesName: "pikachu"))
-        #expect(chain.conditionNames["item/thunder-stone"] == name)
+        #expect(chain.conditionNames["item/thunder-stone"] == item)
+        #expect(chain.conditionNames["location/viridian-forest"] == place)
     }
 
     @Test("where it is found, the move's entry and the place's, with versions' names for the group")
