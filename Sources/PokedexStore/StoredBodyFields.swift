@@ -7,6 +7,9 @@ public struct StoredBodyFields: LinkedResourceFields {
     public var name: String?
     public var order: Int?
     public var generation: String?
+    /// What the body gives its typed tables, read with it on the download's task; nil leaves
+    /// it to the pass after the walk.
+    public var typed: TypedBodyStore.Typed?
     public var violation: String? { nil }
 
     public init(id: Int, name: String? = nil, order: Int? = nil, generation: String? = nil) {

@@ -10,17 +10,22 @@ public struct StoredBodyStore: ResourceTablesStore {
     public let tables: ResourceTables
 
     let extraction: PokeAPIResource.Extraction
+    let kind: String
 
     public init(database: Database, resource: PokeAPIResource) {
         self.database = database
         tables = resource.tables
         extraction = resource.extraction
+        kind = resource.kind.name
     }
 
-    /// Inside `beginPage`/`commitPage`, after its entry.
+    /// Inside `beginPage`/`commitPage`, after its entry; its typed rows with it, when read.
     public func saveDetails(_ downloaded: Downloaded) throws {
         if extraction == .versionGroup { try saveVersionGroup(downloaded.fields) }
         try tables.saveBody(database, id: downloaded.id, body: downloaded.body, etag: downloaded.etag)
+        if let typed = downloaded.fields.typed {
+            try TypedBodyStore(database: database).apply(typed, kind: kind, id: downloaded.id)
+        }
     }
 
     /// A version group's row: its place among the games, which orders `show`'s learnsets.

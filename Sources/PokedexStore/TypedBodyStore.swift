@@ -1,11 +1,11 @@
 import LocalDatabase
 import SQLiteDatabase
 
-/// The typed tables of migration 0022, written from stored bodies: the sync scans what
-/// `pokeapi_typing_pending` lists (bodies stored, replaced or removed since) and hands the
-/// results here, a batch to a transaction.
+/// The typed tables of migration 0022, written from the bodies: with each body a sync stores
+/// (``apply(_:kind:id:)``, in its page's transaction), and for what `pokeapi_typing_pending`
+/// still lists after the walk (an older database's bodies, a killed sync's) in batches.
 public struct TypedBodyStore {
-    /// What one pending body gave: its rows, or none when it is gone or does not scan.
+    /// What one body gave: its rows, or none when it is gone or does not scan.
     public enum Typed: Sendable {
         case body(TypedBody)
         case encounters([WildEncounter])
@@ -26,24 +26,27 @@ public struct TypedBodyStore {
     /// Replaces each resource's typed rows with what its body gave, and clears it from pending.
     public func save(_ results: [(kind: String, id: Int, typed: Typed)]) throws {
         try database.writeTransaction {
-            for (kind, id, typed) in results {
-                try remove(kind: kind, id: id)
-                // A body whose values its tables refuse gets no typed rows, and the others theirs.
-                try database.execute("SAVEPOINT typed_body")
-                do {
-                    switch typed {
-                    case .body(let body): try insert(body, kind: kind, id: id)
-                    case .encounters(let encounters): try insert(encounters, pokemonID: id)
-                    case .none: break
-                    }
-                } catch let error as DatabaseError where error.isConstraintViolation {
-                    try database.execute("ROLLBACK TO typed_body")
-                }
-                try database.execute("RELEASE typed_body")
-                try database.run(
-                    "DELETE FROM pokeapi_typing_pending WHERE kind = ? AND id = ?", [.text(kind), .int(id)])
-            }
+            for (kind, id, typed) in results { try apply(typed, kind: kind, id: id) }
         }
+    }
+
+    /// Replaces one resource's typed rows and clears it from pending, inside the caller's
+    /// transaction: the sync's page, as it stores the body.
+    func apply(_ typed: Typed, kind: String, id: Int) throws {
+        try remove(kind: kind, id: id)
+        // A body whose values its tables refuse gets no typed rows, and the others theirs.
+        try database.execute("SAVEPOINT typed_body")
+        do {
+            switch typed {
+            case .body(let body): try insert(body, kind: kind, id: id)
+            case .encounters(let encounters): try insert(encounters, pokemonID: id)
+            case .none: break
+            }
+        } catch let error as DatabaseError where error.isConstraintViolation {
+            try database.execute("ROLLBACK TO typed_body")
+        }
+        try database.execute("RELEASE typed_body")
+        try database.run("DELETE FROM pokeapi_typing_pending WHERE kind = ? AND id = ?", [.text(kind), .int(id)])
     }
 
     private func remove(kind: String, id: Int) throws {

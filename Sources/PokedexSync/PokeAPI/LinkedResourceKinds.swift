@@ -68,7 +68,10 @@ enum StoredBodyKind: LinkedResourceKind {
     static var idRange: ClosedRange<Int> { -1...ResourceLimits.id.upperBound }
     static var maximumDetailBytes: Int { PokeAPIEndpoint.maximumStoredBodyBytes }
     static func scan(_ body: Data) throws(JSONScanFailure) -> StoredBodyFields {
-        try PokeAPIScanner.storedBody(from: body)
+        var fields = try PokeAPIScanner.storedBody(from: body)
+        fields.typed =
+            (try? PokeAPIScanner.typedBody(from: body)).map(TypedBodyStore.Typed.body) ?? TypedBodyStore.Typed.none
+        return fields
     }
 }
 
@@ -86,8 +89,12 @@ enum PokemonEncountersKind: PokeAPIResourceKind {
         } catch {
             throw JSONResponse.undecodable(response, reason: error.description)
         }
+        var fields = StoredBodyFields(id: entry.id)
+        fields.typed =
+            (try? PokeAPIScanner.wildEncounters(from: response.body)).map(TypedBodyStore.Typed.encounters)
+            ?? TypedBodyStore.Typed.none
         return DownloadedResource(
-            id: entry.id, fields: StoredBodyFields(id: entry.id), body: response.storedBody(),
+            id: entry.id, fields: fields, body: response.storedBody(),
             etag: EntityTagValue.storable(response.header("ETag")))
     }
 }
