@@ -1,7 +1,7 @@
 /// `pokedex move NAME`, `item NAME`, `location NAME`: one stored resource of a kind kept as
 /// bodies, read through its typed tables.
 public struct ResourceCommand: Equatable, Sendable {
-    public enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: String, Sendable {
         case move, item, location
     }
 
