@@ -106,7 +106,10 @@ enum EntryText {
         if let species = entry.species {
             if let rate = species.genderRate { lines.field("Gender", gender(rate)) }
             if !species.eggGroups.isEmpty {
-                lines.field("Egg groups", species.eggGroups.map(SlugText.readable).joined(separator: ", "))
+                lines.field(
+                    "Egg groups",
+                    species.eggGroups.map { entry.names["egg-group/\($0)"] ?? SlugText.readable($0) }
+                        .joined(separator: ", "))
             }
             if let capture = species.captureRate { lines.field("Capture", String(capture)) }
         }
@@ -116,7 +119,7 @@ enum EntryText {
         if let learnset = entry.learnset { lines.field("Moves", LearnsetText.summary(learnset, everyMove: everyMove)) }
         if let found = entry.whereFound { lines.field("Where", EncounterText.summary(found)) }
         lines.field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))
-        return lines.lines + PokemonText.statLines(profile.stats, width: width)
+        return lines.lines + PokemonText.statLines(profile.stats, width: width, names: entry.names)
     }
 
     static func type(_ entry: TypeEntry, layout: TerminalLayout) -> DisplayText {

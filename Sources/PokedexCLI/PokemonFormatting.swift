@@ -81,10 +81,15 @@ enum PokemonText {
 
     /// "Base stats", a line per stat with its value right-aligned and a bar of a block per
     /// five points (fewer where the width is short), in its band's colour, and their Total;
-    /// none without stats.
-    static func statLines(_ stats: [PokemonDetails.Stat], width: Int) -> [StyledText] {
+    /// none without stats. Stats are named from `displayNames` (`stat/special-attack`) where
+    /// stored, else by their slugs' words.
+    static func statLines(_ stats: [PokemonDetails.Stat], width: Int, names displayNames: [String: String] = [:])
+        -> [StyledText]
+    {
         guard !stats.isEmpty else { return [] }
-        let names = stats.map { TerminalText.sanitize(SlugText.readable($0.name)) }
+        let names = stats.map {
+            TerminalText.sanitize(displayNames["stat/\($0.name)"] ?? SlugText.readable($0.name))
+        }
         let nameWidth = names.map { TerminalColumns.of($0) }.max() ?? 0
         func line(_ name: String, _ value: String) -> StyledText {
             StyledText(

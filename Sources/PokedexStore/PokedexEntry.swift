@@ -23,6 +23,9 @@ public struct PokedexEntry: Sendable {
     /// The moves it learns in one version group (`show --game`, else the newest); nil when no
     /// learnset is stored.
     public var learnset: Learnset?
+    /// The display names of its egg groups and stats, keyed `kind/slug` (`egg-group/ground`:
+    /// "Field"), where those kinds are stored.
+    public var names: [String: String] = [:]
     /// Where it is met in the wild, when its encounters are stored.
     public var whereFound: WhereFound?
 }

@@ -47,7 +47,7 @@ extension PokedexEntryQueries {
                         [.int(species.id), .text(profile.summary.name)]
                     ) { $0.text(0) }
                 } ?? []
-            return PokedexEntry(
+            var entry = PokedexEntry(
                 profile: profile, pokedexNumber: species?.id,
                 form: PokemonForm.suffix(pokemon: profile.summary.name, species: species?.name), language: language,
                 displayName: localizedSpecies?.0 ?? profile.summary.name, genus: localizedSpecies?.1,
@@ -55,6 +55,8 @@ extension PokedexEntryQueries {
                 flavorText: try species.flatMap { try flavorText(speciesID: $0.id) },
                 evolution: try species.flatMap { try evolutionChain(speciesName: $0.name) },
                 defense: defense, otherVarieties: varieties)
+            entry.names = try names(eggGroups: species?.eggGroups ?? [], stats: profile.stats.map(\.name))
+            return entry
         }
     }
 
@@ -150,6 +152,15 @@ extension PokedexEntryQueries {
         var chain = EvolutionChain(id: chainID, babyTriggerItem: babyTrigger, members: members)
         chain.conditionNames = try conditionNames(chain)
         return chain
+    }
+
+    /// ``PokedexEntry/names``: of its egg groups and stats, where stored.
+    private func names(eggGroups: [String], stats: [String]) throws -> [String: String] {
+        var names: [String: String] = [:]
+        for (kind, slugs) in [("egg-group", eggGroups), ("stat", stats)] {
+            for slug in slugs { names["\(kind)/\(slug)"] = try storedName(kind: kind, slug: slug) }
+        }
+        return names
     }
 
     /// The names ``EvolutionChain/conditionNames`` keeps: of each slug its steps name, where stored.

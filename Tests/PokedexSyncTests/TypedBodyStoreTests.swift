@@ -53,6 +53,13 @@ struct TypedBodyStoreTests {
             #"[{"location_area":{"name":"viridian-forest-area","url":"u"},"version_details":[{"version":{"name":"red","url":"u"},"encounter_details":[{"min_level":3,"max_level":5,"chance":4,"method":{"name":"walk","url":"u"},"condition_values":[]}]}]}]"#
         )
         store("gizmo", 1, "sprocket", "[1, 2]")
+        store(
+            "egg-group", 5, "ground",
+            #"{"id":5,"name":"ground","names":"# + names([("en", "Field"), ("de", "Feld")]) + "}")
+        store(
+            "stat", 4, "special-attack",
+            #"{"id":4,"name":"special-attack","names":"# + names([("en", "Special Attack"), ("de", "Spezial-Angriff")])
+                + "}")
         try? database.run("INSERT INTO version_group VALUES (1, 'red-blue', 'generation-i', 3)")
         try PokemonCatalog(database: database).saveRescannedLearnsets([
             (
@@ -148,6 +155,16 @@ struct TypedBodyStoreTests {
             try PokedexEntryQueries(database: database, language: language).evolutionChain(speciesName: "pikachu"))
         #expect(chain.conditionNames["item/thunder-stone"] == item)
         #expect(chain.conditionNames["location/viridian-forest"] == place)
+    }
+
+    @Test(
+        "the entry names its egg groups and stats as stored, else by their slugs",
+        arguments: [("en", "Field", "Special Attack"), ("de", "Feld", "Spezial-Angriff")])
+    func entryNames(language: String, eggGroup: String, stat: String) throws {
+        let entry = try #require(try PokedexEntryQueries(database: database, language: language).entry(id: 25))
+        #expect(entry.species?.eggGroups.contains("ground") == true, "the fixture's Pikachu is in the ground group")
+        #expect(entry.names["egg-group/ground"] == eggGroup && entry.names["stat/special-attack"] == stat)
+        #expect(entry.names["egg-group/fairy"] == nil, "not stored: no name")
     }
 
     @Test("where it is found, the move's entry and the place's, with versions' names for the group")
