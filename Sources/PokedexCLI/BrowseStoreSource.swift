@@ -3,6 +3,7 @@ import PokedexBrowse
 import PokedexStore
 import SQLiteDatabase
 import TerminalImages
+import TextUtilities
 
 /// `browse`'s data from the read-only database, laid out by the code `show`, `issue` and
 /// `issues` print with, so the app shows what they show.
@@ -45,6 +46,10 @@ final class BrowseStoreSource: BrowseDataSource {
             sections.append(evolution(chain, of: entry, width: width))
         }
         if !entry.defense.isEmpty { sections.append(matchups(entry)) }
+        if let learnset = try queries.learnset(pokemonID: id, versionGroup: nil) { sections.append(moves(learnset)) }
+        if let found = try queries.whereFound(pokemonID: id, versionGroup: nil), !found.places.isEmpty {
+            sections.append(places(found))
+        }
         return EntryDocument(id: id, sections: sections)
     }
 
@@ -75,6 +80,33 @@ final class BrowseStoreSource: BrowseDataSource {
             lines.append(StyledLine("→ \(member.displayName)\(here)"))
         }
         return EntryDocument.Section(title: "Evolution", lines: lines, links: links)
+    }
+
+    /// The newest game's moves, a move to a line: by level with the level, then each other
+    /// method's under its name.
+    private func moves(_ learnset: Learnset) -> EntryDocument.Section {
+        var lines: [StyledLine] = [StyledLine(learnset.groupName, .heading)]
+        var method: String?
+        for move in learnset.moves {
+            if move.method != method {
+                method = move.method
+                lines += ["", StyledLine(SlugText.readable(move.method), .heading)]
+            }
+            let name = learnset.moveNames[move.move] ?? SlugText.readable(move.move)
+            let level = move.method == "level-up" ? (move.level == 0 ? "evo" : String(move.level)) : ""
+            lines.append(StyledLine(level.padding(toLength: 5) + name))
+        }
+        return EntryDocument.Section(title: "Moves", lines: lines)
+    }
+
+    /// Where it is met in the newest game it is met in, a place to a line.
+    private func places(_ found: WhereFound) -> EntryDocument.Section {
+        let places = found.places.map {
+            StyledLine(
+                EncounterText.place(
+                    $0.displayName, methods: $0.methods, levels: ($0.minLevel, $0.maxLevel), chance: $0.chance))
+        }
+        return EntryDocument.Section(title: "Where", lines: [StyledLine(found.groupName, .heading), ""] + places)
     }
 
     /// Damage taken by type, a type to a line, each leading to that type's Pokémon.

@@ -70,6 +70,49 @@ struct BrowseEndToEndTests {
         #expect(terminal.text.hasSuffix(Self.restored), "\(terminal.text.suffix(200).debugDescription)")
     }
 
+    @Test("the newest game's moves and the places it is met are sections of their own (4 and 5)")
+    func movesAndPlaces() throws {
+        let stored = try Database(path: database)
+        try PokemonCatalog(database: stored).saveRescannedLearnsets([
+            (
+                26,
+                [
+                    LearnedMove(
+                        move: "thunder-shock", versionGroup: "red-blue", method: "level-up", level: 1, order: nil),
+                    LearnedMove(move: "mega-punch", versionGroup: "red-blue", method: "machine", level: 0, order: nil),
+                ]
+            )
+        ])
+        try stored.run("INSERT INTO version (id, name, version_group) VALUES (1, 'red', 'red-blue')")
+        try TypedBodyStore(database: stored).save([
+            (
+                "pokemon-encounters", 26,
+                .encounters([
+                    WildEncounter(
+                        locationArea: "power-plant-area", version: "red", method: "walk", minLevel: 20, maxLevel: 24,
+                        chance: 5, conditions: [])
+                ])
+            )
+        ])
+        stored.close()
+        let terminal = try start()
+        #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu") }, "\(screen(terminal).lines)")
+        terminal.type("raichu")
+        #expect(waitForScreen(terminal) { $0.lines[1].contains("#0026 Raichu") }, "\(screen(terminal).lines)")
+        terminal.type("\r")
+        #expect(waitForScreen(terminal) { $0.contains("#0026 Raichu · Mouse Pokémon") }, "\(screen(terminal).lines)")
+        terminal.type("4")
+        #expect(
+            waitForScreen(terminal) { $0.contains("1    Thunder Shock") && $0.contains("Mega Punch") },
+            "\(screen(terminal).lines)")
+        terminal.type("5")
+        #expect(
+            waitForScreen(terminal) { $0.contains("Power Plant Area (walk, Lv 20–24, 5%)") },
+            "\(screen(terminal).lines)")
+        terminal.type("q")
+        #expect(terminal.exit(within: .seconds(10)) == 0)
+    }
+
     @Test("SIGTERM restores the terminal and exits 143; SIGINT 130")
     func signals() throws {
         for (signal, status) in [(SIGTERM, Int32(143)), (SIGINT, 130), (SIGHUP, 143)] {
