@@ -10,12 +10,7 @@ extension PokedexEntryQueries {
             let row = try database.queryFirst(
                 "SELECT category, cost, fling_power, fling_effect FROM item WHERE id = ?", [.int(id)]
             ) { ($0.optionalText(0), $0.optionalInt(1), $0.optionalInt(2), $0.optionalText(3)) }
-            let effect = try database.queryFirst(
-                """
-                SELECT short_effect, effect FROM pokeapi_effect WHERE kind = 'item' AND id = ?1
-                ORDER BY language = ?2 COLLATE NOCASE DESC, language = 'en' DESC LIMIT 1
-                """, [.int(id), .text(language)]
-            ) { ($0.optionalText(0), $0.optionalText(1)) }
+            let effect = try effect(kind: "item", id: id)
             let holders = try database.query(
                 """
                 SELECT h.pokemon, h.version, h.rarity, p.species_name,

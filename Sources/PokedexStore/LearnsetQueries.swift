@@ -20,15 +20,20 @@ extension PokedexEntryQueries {
                 """, [.int(pokemonID)]
             ) { $0.text(0) }
         guard let group else { return nil }
+        var moveNames: [String: String] = [:]
         let moves = try database.query(
             """
-            SELECT move_name, method, level FROM pokemon_move WHERE pokemon_id = ? AND version_group = ?
+            SELECT move_name, method, level, \(Self.storedName(kind: "'move'", slug: "move_name", language: "?3"))
+            FROM pokemon_move WHERE pokemon_id = ?1 AND version_group = ?2
             ORDER BY method <> 'level-up', method, level, sort_order, move_name
-            """, [.int(pokemonID), .text(group)]
-        ) { LearnedMove(move: $0.text(0), versionGroup: group, method: $0.text(1), level: $0.int(2), order: nil) }
+            """, [.int(pokemonID), .text(group), .text(language)]
+        ) { row in
+            if let name = row.optionalText(3) { moveNames[row.text(0)] = name }
+            return LearnedMove(
+                move: row.text(0), versionGroup: group, method: row.text(1), level: row.int(2), order: nil)
+        }
         return Learnset(
-            versionGroup: group, moves: moves, groupName: try versionGroupDisplayName(group),
-            moveNames: try displayNames(kind: "move"))
+            versionGroup: group, moves: moves, groupName: try versionGroupDisplayName(group), moveNames: moveNames)
     }
 
     /// The move slug `text` names: a stored move by id, slug or name in any language, or a

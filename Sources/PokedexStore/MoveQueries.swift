@@ -37,12 +37,7 @@ extension PokedexEntryQueries {
                     ORDER BY x.by_level DESC, g.sort_order DESC, n.name DESC LIMIT 1
                     """, [.text(slug)]
                 ) { $0.text(0) }
-            let effect = try database.queryFirst(
-                """
-                SELECT short_effect, effect FROM pokeapi_effect WHERE kind = 'move' AND id = ?1
-                ORDER BY language = ?2 COLLATE NOCASE DESC, language = 'en' DESC LIMIT 1
-                """, [.int(id), .text(language)]
-            ) { ($0.optionalText(0), $0.optionalText(1)) }
+            let effect = try effect(kind: "move", id: id)
             let typeNames = try typeDisplayNames()
             return MoveEntry(
                 name: slug, displayName: try storedName(kind: "move", slug: slug) ?? SlugText.readable(slug),
@@ -55,6 +50,16 @@ extension PokedexEntryQueries {
                 groupName: try group.map(versionGroupDisplayName),
                 learners: try group.map { try learners(of: slug, in: $0, typeNames: typeNames) } ?? [])
         }
+    }
+
+    /// A move's or an item's effect (short, long) in the display language, else English.
+    func effect(kind: String, id: Int?) throws -> (String?, String?)? {
+        try database.queryFirst(
+            """
+            SELECT short_effect, effect FROM pokeapi_effect WHERE kind = ?1 AND id = ?2
+            ORDER BY language = ?3 COLLATE NOCASE DESC, language = 'en' DESC LIMIT 1
+            """, [.text(kind), .int(id), .text(language)]
+        ) { ($0.optionalText(0), $0.optionalText(1)) }
     }
 
     /// A move's or an item's text in the display language, else English: of `versionGroup`

@@ -48,12 +48,19 @@ extension PokedexEntryQueries {
     /// One resource's name in the display language, else English; nil when none is stored.
     public func storedName(kind: String, slug: String) throws -> String? {
         try database.queryFirst(
-            """
-            SELECT n.name FROM pokeapi_name AS n JOIN pokeapi_resource AS r ON r.kind = n.kind AND r.id = n.id
-            WHERE r.kind = ?1 AND r.name = ?2 AND n.name <> '' AND n.language IN (?3, 'en')
-            ORDER BY n.language = ?3 DESC LIMIT 1
-            """, [.text(kind), .text(slug), .text(language)]
-        ) { $0.text(0) }
+            "SELECT \(Self.storedName(kind: "?1", slug: "?2", language: "?3"))",
+            [.text(kind), .text(slug), .text(language)]
+        ) { $0.optionalText(0) } ?? nil
+    }
+
+    /// ``storedName(kind:slug:)`` as an SQL expression of `kind`, `slug` and `language` (SQL
+    /// too: placeholders or columns), for a query to select beside its rows.
+    static func storedName(kind: String, slug: String, language: String) -> String {
+        """
+        (SELECT n.name FROM pokeapi_resource AS r JOIN pokeapi_name AS n ON n.kind = r.kind AND n.id = r.id
+         WHERE r.kind = \(kind) AND r.name = \(slug) AND n.name <> '' AND n.language IN (\(language), 'en')
+         ORDER BY n.language = \(language) DESC LIMIT 1)
+        """
     }
 
     /// Names "did you mean" offers for a `kind` resource that is not stored.
