@@ -4,8 +4,8 @@ import TextUtilities
 /// The wild encounters read back (`encounter`, migration 0022): where a Pokémon is met, and
 /// what is met in a place.
 extension PokedexEntryQueries {
-    /// Where the Pokémon is met in `versionGroup`, or, when nil, in the newest group (by the
-    /// games' order) it is met in; nil when no encounter of it is stored at all.
+    /// Where the Pokémon is met in `versionGroup`, or, when nil, in the newest group it is met
+    /// in (`pokemon_newest_encounters`, migration 0024); nil when no encounter of it is stored.
     public func whereFound(pokemonID: Int, versionGroup: String?) throws -> WhereFound? {
         let encounters = try database.query(
             """
@@ -22,13 +22,8 @@ extension PokedexEntryQueries {
         let group =
             try versionGroup
             ?? database.queryFirst(
-                """
-                SELECT v.version_group FROM encounter AS e JOIN version AS v ON v.name = e.version
-                LEFT JOIN version_group AS g ON g.name = v.version_group
-                WHERE e.pokemon_id = ? AND v.version_group IS NOT NULL
-                GROUP BY v.version_group ORDER BY max(g.sort_order) DESC, v.version_group DESC LIMIT 1
-                """, [.int(pokemonID)]
-            ) { $0.text(0) }
+                "SELECT version_group FROM pokemon_newest_encounters WHERE pokemon_id = ?", [.int(pokemonID)]
+            ) { $0.optionalText(0) } ?? nil
         guard let group else { return nil }
         let places = try database.query(
             """

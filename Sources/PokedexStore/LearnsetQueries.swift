@@ -5,20 +5,14 @@ import TextUtilities
 /// move, and move and game names as typed.
 extension PokedexEntryQueries {
     /// The Pokémon's learnset in `versionGroup`, or, when nil, in the newest version group it
-    /// learns moves by level in (by the games' order where the group is stored, else by name;
-    /// a group teaching by other methods only is a side game): level-up
-    /// moves by level first, then the other methods, each by move name. nil: no moves stored.
+    /// learns moves by level in (`pokemon_newest_learnset`, migration 0024): level-up moves by
+    /// level first, then the other methods, each by move name. nil: no moves stored.
     public func learnset(pokemonID: Int, versionGroup: String?) throws -> Learnset? {
         let group =
             try versionGroup
             ?? database.queryFirst(
-                """
-                SELECT m.version_group FROM pokemon_move AS m
-                LEFT JOIN version_group AS g ON g.name = m.version_group
-                WHERE m.pokemon_id = ? GROUP BY m.version_group
-                ORDER BY max(m.method = 'level-up') DESC, max(g.sort_order) DESC, m.version_group DESC LIMIT 1
-                """, [.int(pokemonID)]
-            ) { $0.text(0) }
+                "SELECT version_group FROM pokemon_newest_learnset WHERE pokemon_id = ?", [.int(pokemonID)]
+            ) { $0.optionalText(0) } ?? nil
         guard let group else { return nil }
         var moveNames: [String: String] = [:]
         let moves = try database.query(

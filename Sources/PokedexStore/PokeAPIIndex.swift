@@ -20,9 +20,17 @@ public enum PokeAPIIndex {
         }
     }
 
-    /// The kinds the stored index lists, by name.
+    /// The kinds the stored index lists or whose entries are stored (a partial sync reads no
+    /// index), by name.
     public static func storedKinds(_ database: Database) throws -> [String] {
-        try database.query("SELECT name FROM pokeapi_kind ORDER BY name") { $0.text(0) }
+        try database.query(
+            """
+            SELECT name FROM sync_resource
+            WHERE name IN (SELECT name FROM pokeapi_kind)
+               OR EXISTS (SELECT 1 FROM pokeapi_resource WHERE kind = sync_resource.name)
+            ORDER BY name
+            """
+        ) { $0.text(0) }
     }
 
     /// When the stored index was read (UTC, ISO 8601); nil when it lists no kind.
@@ -43,10 +51,16 @@ public enum PokeAPIIndex {
     }
 
     /// The kind `name` names among ``resources(_:)``: one of the Pokédex's own (see
-    /// ``ownResource(named:)``), else one the stored index lists; nil for neither.
+    /// ``ownResource(named:)``), else one the stored index lists or entries are stored of;
+    /// nil for neither.
     public static func resource(named name: String, in database: Database) throws -> PokeAPIResource? {
         if let own = ownResource(named: name) { return own }
-        let listed = try database.queryFirst("SELECT 1 FROM pokeapi_kind WHERE name = ?", [.text(name)]) { $0.int(0) }
+        let listed = try database.queryFirst(
+            """
+            SELECT 1 WHERE ?1 IN (SELECT name FROM pokeapi_kind)
+                OR EXISTS (SELECT 1 FROM pokeapi_resource WHERE kind = ?1)
+            """, [.text(name)]
+        ) { $0.int(0) }
         guard listed != nil else { return nil }
         return PokeAPIResources.all.first { $0.kind.name == name && $0.reach == .indexed }
             ?? PokeAPIResources.discovered(name)

@@ -1,4 +1,5 @@
 import LocalDatabase
+import SQLiteDatabase
 
 /// What pokedex knows of a PokeAPI resource kind it syncs and stores, declared once in
 /// ``PokeAPIResources``: every list of kinds (the walks a sync makes, the links a partial sync
@@ -53,6 +54,8 @@ public struct PokeAPIResource: Sendable {
     public struct Link: Sendable {
         public let from: PokeAPIKind
         let sql: String
+        /// Values bound after the ids, as `?2`…
+        var parameters: [SQLValue] = []
     }
 
     /// One more count `status` shows for a kind: its key and the query (a constant) that counts.

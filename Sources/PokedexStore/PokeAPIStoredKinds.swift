@@ -30,7 +30,7 @@ extension PokeAPIResources {
         stored("characteristic", "characteristic", "characteristics", named: false),
         stored("contest-effect", "contest effect", "contest effects", named: false),
         stored("contest-type", "contest type", "contest types"),
-        stored("egg-group", "egg group", "egg groups"),
+        eggGroup,
         stored("encounter-condition", "encounter condition", "encounter conditions"),
         stored("encounter-condition-value", "encounter condition value", "encounter condition values"),
         stored("encounter-method", "encounter method", "encounter methods"),
@@ -38,29 +38,16 @@ extension PokeAPIResources {
         stored("gender", "gender", "genders"),
         stored("generation", "generation", "generations"),
         stored("growth-rate", "growth rate", "growth rates"),
-        stored(
-            "item", "item", "items",
-            typed: TypedTable("item", ["name", "category", "cost", "fling_power", "fling_effect"])),
+        item,
         stored("item-attribute", "item attribute", "item attributes"),
         stored("item-category", "item category", "item categories"),
         stored("item-fling-effect", "item fling effect", "item fling effects"),
         stored("item-pocket", "item pocket", "item pockets"),
         stored("language", "language", "languages"),
-        stored("location", "location", "locations", typed: TypedTable("location", ["name", "region"])),
-        stored(
-            "location-area", "location area", "location areas",
-            typed: TypedTable("location_area", ["name", "location"])),
-        stored(
-            "machine", "machine", "machines", named: false,
-            typed: TypedTable("machine", ["item", "move", "version_group"])),
-        stored(
-            "move", "move", "moves",
-            typed: TypedTable(
-                "move",
-                [
-                    "name", "type", "damage_class", "power", "accuracy", "pp", "priority", "target", "effect_chance",
-                    "generation",
-                ])),
+        location,
+        locationArea,
+        machine,
+        move,
         stored("move-ailment", "move ailment", "move ailments"),
         stored("move-battle-style", "move battle style", "move battle styles"),
         stored("move-category", "move category", "move categories"),
@@ -72,21 +59,14 @@ extension PokeAPIResources {
         stored("pokeathlon-stat", "Pokéathlon stat", "Pokéathlon stats"),
         stored("pokedex", "Pokédex", "Pokédexes"),
         stored("pokemon-color", "Pokémon color", "Pokémon colors"),
-        stored(
-            "pokemon-form", "Pokémon form", "Pokémon forms",
-            typed: TypedTable(
-                "pokemon_form",
-                [
-                    "name", "pokemon", "form_name", "version_group", "form_order", "is_default", "is_mega",
-                    "is_battle_only",
-                ])),
+        pokemonForm,
         stored("pokemon-habitat", "Pokémon habitat", "Pokémon habitats"),
         stored("pokemon-shape", "Pokémon shape", "Pokémon shapes"),
         stored("region", "region", "regions"),
-        stored("stat", "stat", "stats"),
+        stat,
         stored("super-contest-effect", "super contest effect", "super contest effects", named: false),
-        stored("version", "version", "versions", typed: TypedTable("version", ["name", "version_group"])),
-        stored("version-group", "version group", "version groups", extraction: .versionGroup),
+        version,
+        versionGroup,
     ]
 
     /// A kind the root index names that pokedex does not know: synced and served as its bodies.
@@ -94,14 +74,14 @@ extension PokeAPIResources {
         stored(name, "\(name) entry", "\(name) entries")
     }
 
-    private static func stored(
+    static func stored(
         _ name: String, _ singular: String, _ plural: String, named: Bool = true,
-        extraction: PokeAPIResource.Extraction = .body, typed: TypedTable? = nil
+        extraction: PokeAPIResource.Extraction = .body, typed: TypedTable? = nil, links: [PokeAPIResource.Link] = []
     ) -> PokeAPIResource {
         PokeAPIResource(
             kind: PokeAPIKind(name), title: plural, singular: singular, plural: plural,
             countKey: plural.lowercased().replacing(" ", with: "_").replacing("é", with: "e"),
-            tables: .shared(kind: name, named: named), reach: .indexed, links: [], extraCounts: [],
+            tables: .shared(kind: name, named: named), reach: .indexed, links: links, extraCounts: [],
             extraction: extraction, typedTable: typed)
     }
 }

@@ -66,7 +66,7 @@ public final class Database {
         sqlite3_close_v2(handle)
     }
 
-    private func checkOpen(_ sql: String) throws {
+    func checkOpen(_ sql: String) throws {
         guard !isClosed else { throw DatabaseError(code: SQLITE_MISUSE, message: "the connection is closed", sql: sql) }
     }
 

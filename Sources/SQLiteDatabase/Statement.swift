@@ -81,4 +81,4 @@ public final class Statement {
 }
 /// SQLite cannot see Swift's string lifetimes, so bound text is copied (SQLITE_TRANSIENT,
 /// a C macro Swift cannot import).
-private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -11,16 +11,27 @@ import Testing
         if: SharedMirror.script != nil && SharedData.hasPokeAPI,
         "../shared/data/pokeapi or ../shared/tools/mirror is not present"))
 struct KindsMirrorEndToEndTests {
+    let directory: TemporaryDirectory
+    let mirror: SharedMirror
+    let database: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        mirror = try SharedMirror(["--data-dir", try #require(SharedData.directory) + "/pokeapi"], in: directory)
+        database = directory.file("pokedex.sqlite")
+    }
+
+    /// `pokedex sync --artwork none ARGUMENTS…` from the mirror, which must succeed.
+    func sync(_ arguments: String..., timeout: Double) throws {
+        let sync = try PokedexProcess.run(
+            ["--db", database, "sync", "--artwork", "none"] + arguments,
+            environment: ["POKEAPI_BASE_URL": mirror.origin + "/api/v2"], timeout: timeout)
+        try #require(sync.status == 0, "\(sync.stderr)")
+    }
+
     @Test("the first entry of each of the 48 kinds, and pokemon/25/encounters, equal the mirror's bytes")
     func firstOfEveryKind() throws {
-        let directory = try TemporaryDirectory()
-        let data = try #require(SharedData.directory) + "/pokeapi"
-        let mirror = try SharedMirror(["--data-dir", data], in: directory)
-        let database = directory.file("pokedex.sqlite")
-        let environment = ["POKEAPI_BASE_URL": mirror.origin + "/api/v2"]
-        let sync = try PokedexProcess.run(
-            ["--db", database, "sync", "--artwork", "none"], environment: environment, timeout: 900)
-        try #require(sync.status == 0, "\(sync.stderr)")
+        try sync(timeout: 900)
 
         let client = try RawHTTP(port: mirror.port, timeout: 60)
         func body(_ url: String) throws -> [UInt8] {
@@ -45,5 +56,30 @@ struct KindsMirrorEndToEndTests {
         #expect(encounters.count > 2, "pikachu has encounters")
         let got = try PokedexProcess.run(["--db", database, "get", "pokemon/pikachu/encounters"])
         #expect(got.status == 0 && got.stdoutBytes == encounters, "\(got.stderr)")
+    }
+
+    @Test("a partial sync of 21 Pokémon takes what their entries show: moves, machines, places, names")
+    func partialSyncDisplays() throws {
+        try sync("--offset", "24", "--limit", "21", timeout: 300)
+
+        let shown = try PokedexProcess.run(["--db", database, "show", "pikachu", "--lang", "de"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        for text in [
+            "Karmesin/Purpur: Wangenrubbler (1)", "Donnerblitz (36)", "Egg groups  Feld, Fee", "Fields of Honor",
+        ] {
+            #expect(shown.stdout.contains(text), "show pikachu --lang de lacks \(text)")
+        }
+        let move = try PokedexProcess.run(["--db", database, "move", "donnerblitz", "--lang", "de"])
+        #expect(move.status == 0 && move.stdout.contains("TM126 (Karmesin/Purpur)"), "\(move.stdout)\(move.stderr)")
+        // The moves of the shown games only, not the whole list of 937.
+        let status = try PokedexProcess.run(["--db", database, "status", "--json"])
+        #expect(status.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        let resources = try #require(object["resources"] as? [[String: Any]])
+        let moves = try #require(resources.first { $0["resource"] as? String == "move" }, "status lists the moves")
+        let counts = try #require(moves["counts"] as? [String: Int])
+        #expect((100..<400).contains(counts["moves"] ?? 0), "moves stored: \(counts)")
+        let body = try PokedexProcess.run(["--db", database, "get", "move/thunderbolt"])
+        #expect(body.status == 0 && body.stdout.hasPrefix("{"), "get without a stored index: \(body.stderr)")
     }
 }

@@ -29,11 +29,23 @@ struct PokedexEntrySyncEndToEndTests {
 
     @Test("--offset 24 --limit 21 fetches exactly what the 21 entries need, by the URLs their bodies give")
     func partialSyncChains() throws {
-        let api = try FakePokeAPI()
+        // What the fake's entries link beyond the five kinds: each Pokémon's form, the stats,
+        // the one egg group its species name.
+        let catalog = FakePokemon.standardCatalog()
+        let displayed = [
+            FakeKind(name: "pokemon-form", entries: catalog.map { FakeKind.Entry(id: $0.id, name: $0.name) }),
+            FakeKind.named("stat", FakePokemon.statNames), FakeKind.named("egg-group", ["monster"]),
+        ]
+        let api = try FakePokeAPI(catalog: catalog, extraKinds: displayed)
         let result = try sync(api, "--offset", "24", "--limit", "21")
         #expect(result.status == 0, "\(result.stderr)")
 
         let listed = Array(api.catalog[24..<45])
+        let displayedDetails = ["pokemon-form": listed.count, "stat": FakePokemon.statNames.count, "egg-group": 1]
+        for (kind, count) in displayedDetails {
+            #expect(api.kindDetailRequestCount(kind) == count, "\(kind): what the 21 entries link, once each")
+            #expect(api.kindListRequestCount(kind) == 0, "\(kind): a partial sync walks no list")
+        }
         let speciesIDs = Dictionary(uniqueKeysWithValues: api.entries("pokemon-species").map { ($0.name, $0.id) })
         let own = Set(listed.map { speciesIDs[$0.speciesName]! })
         let chains = Set(own.map(FakePokeAPI.chainID(ofSpecies:)))
@@ -49,9 +61,9 @@ struct PokedexEntrySyncEndToEndTests {
             #expect(api.entryListRequestCount(resource) == 0, "\(resource): a partial sync walks no list")
             #expect(api.entryDetailRequestCount(resource) == expected[resource], "\(resource) details")
         }
-        #expect(api.encountersRequestCount == 21 && api.rootIndexRequestCount == 0, "a partial sync reads no index")
-        let linkedDetails = expected.values.reduce(0, +)
-        #expect(api.server.requests.count == 22 + 21 + linkedDetails, "no other request")
+        #expect(api.encountersRequestCount == 21 && api.rootIndexRequestCount == 1, "the index: what the server offers")
+        let linkedDetails = expected.values.reduce(0, +) + displayedDetails.values.reduce(0, +)
+        #expect(api.server.requests.count == 22 + 21 + 1 + linkedDetails, "no other request")
         #expect(
             try rows(
                 "SELECT count(*) FROM pokemon_species_name WHERE name IS NOT NULL AND (folded_name IS NULL OR folded_name = '')"
@@ -83,8 +95,9 @@ struct PokedexEntrySyncEndToEndTests {
         #expect(
             runs.map { $0[0] } == [
                 "t:pokemon", "t:type", "t:ability", "t:pokemon-species", "t:evolution-chain",
-                "t:pokemon-encounters", "t:pokemon-species", "t:artwork",
-            ], "the species the chains name are a second species run; the artwork comes last")
+                "t:pokemon-encounters",
+            ] + ["t:pokemon-form", "t:egg-group", "t:stat", "t:pokemon-species", "t:artwork"],
+            "the kinds the entries display that the fake offers; the chains' species again; artwork last")
         #expect(runs.allSatisfy { $0[1] == "t:succeeded" })
     }
 

@@ -75,15 +75,7 @@ struct TypedBodyStoreTests {
     }
 
     func store(_ kind: String, _ id: Int, _ name: String?, _ body: String) {
-        try? database.run("INSERT OR IGNORE INTO sync_resource (name) VALUES (?)", [.text(kind)])
-        try? database.run(
-            "INSERT INTO pokeapi_resource (kind, id, name, url) VALUES (?, ?, ?, 'u')",
-            [.text(kind), .int(id), .string(name)])
-        try? database.run(
-            """
-            INSERT OR REPLACE INTO pokeapi_resource_json (kind, id, fetched_at, body_encoding, body_size, body)
-            VALUES (?, ?, '2026-12-03T00:00:00Z', 'identity', ?, ?)
-            """, [.text(kind), .int(id), .int(body.utf8.count), .blob(Array(body.utf8)[...])])
+        try? database.storeBody(kind, id, name, body)
     }
 
     func count(_ sql: String) throws -> Int? { try database.queryFirst(sql, row: { $0.int(0) }) }

@@ -20,7 +20,7 @@ extension SyncJob {
         let kinds = options.artwork.kinds
         guard !kinds.isEmpty, try !skipsFresh(.artwork, log: log, events: events) else { return }
         let store = PokemonImageStore(database: database)
-        let pokemonIDs = try partialPokemonIDs(listed: listed, links: ResourceLinks(database: database))
+        let pokemonIDs = try partialPokemonIDs(listed: listed, links: try ResourceLinks(database: database))
         // The image host is a server of its own: its own connections, no credentials.
         let client = client(
             transports.make(min(options.resources.concurrency, 4), options.requestTimeoutSeconds), events: events)

@@ -13,7 +13,8 @@ import SQLiteDatabase
 /// ``PokeAPIResources`` declares them: a listed kind by walking its list, a followed one (the
 /// evolution chains) through the links stored bodies give. A partial sync (`--offset`/`--limit`)
 /// takes only what its Pokémon need, following the links of what it took: their types,
-/// abilities and species, those species' chains, and then, again, the species the chains name.
+/// abilities and species, those species' chains, and then, again, the species the chains name;
+/// then what their entries display (``PokeAPIResources/displayed``).
 /// Each resource is a run of its own, committed page by page; a failure of one is reported and
 /// the others still run. The chains not stored yet are downloaded as their species arrive
 /// (``ResponsePrefetch``), while the species are written.
@@ -25,17 +26,17 @@ extension SyncJob {
         listed: Collected<ResourceListEntry>, log: SyncRunLog,
         events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
     ) async throws {
-        let links = ResourceLinks(database: database)
+        let links = try ResourceLinks(database: database)
         // What a partial sync took of each kind, whose links the kinds after it follow.
         var taken: [PokeAPIKind: [Int]] = [:]
         if let pokemonIDs = try partialPokemonIDs(listed: listed, links: links) { taken[.pokemon] = pokemonIDs }
         var skipped: Set<PokeAPIKind> = []
-        // A partial sync takes what its Pokémon link, which no kind of the index is yet.
-        let indexed =
-            isPartial
-            ? []
-            : try await indexedResources(
-                database: database, transport: transport, log: log, events: events, firstFailure: &firstFailure)
+        let listed = try await indexedResources(
+            database: database, transport: transport, log: log, events: events, firstFailure: &firstFailure)
+        // A partial sync takes of the index's kinds what its Pokémon's entries display, of
+        // those the server offers (one serving the Pokédex's kinds only lists none).
+        let offered = Set(listed.map(\.kind.name))
+        let indexed = isPartial ? PokeAPIResources.displayed.filter { offered.contains($0.kind.name) } : listed
         var runs = (PokeAPIResources.linked.filter { $0.reach != .indexed } + indexed)
             .filter { options.resources.takes($0.kind) }.map { (resource: $0, again: false) }
         var next = 0
