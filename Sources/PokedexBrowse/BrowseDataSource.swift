@@ -4,6 +4,11 @@
 public protocol BrowseDataSource {
     /// Every stored Pokémon in Pokédex order, with what search compares.
     func catalog() throws -> PokedexCatalog
+    /// The slug of the move `text` names: its slug, id, or name in any stored language, folded
+    /// as names are; nil when no stored move is named so.
+    func moveSlug(_ text: String) throws -> String?
+    /// The ids of the Pokémon that learn the move `slug` in any game, by any method.
+    func learners(ofMove slug: String) throws -> Set<Int>
     /// The entry of one Pokémon, in sections, laid out `width` columns wide; nil when gone.
     func entry(id: Int, width: Int) throws -> EntryDocument?
     /// The synced repositories with their counts.

@@ -4,15 +4,17 @@
     import Darwin
 #endif
 
-/// Runs `browse` on the terminal: waits for keys, signals and due searches at once (`poll`),
-/// hands them to the model, and writes each new frame as its difference from the last. It
-/// polls the database's data version twice a second, so a sync's commit shows within one.
+/// Runs `browse` on the terminal: waits for keys, signals, due and finished searches at once
+/// (`poll`), hands them to the model, and writes each new frame as its difference from the
+/// last. Pokédex searches run on a `SearchWorker`, so keys never wait for one. It polls the
+/// database's data version twice a second, so a sync's commit shows within one.
 public final class BrowseLoop {
     private let session: TerminalSession
     private var model: BrowseModel
     private let depth: ColorDepth
     private let source: any BrowseDataSource
     private var decoder = InputDecoder()
+    private let searches = SearchWorker()
     private var shown: ScreenBuffer?
     private let start = ContinuousClock.now
     private var dataVersion: Int?
@@ -59,14 +61,15 @@ public final class BrowseLoop {
             if bytes.isEmpty, decoder.hasPending { events += decoder.flush() }
             for event in events { model.handle(event, at: now) }
             if model.wantsSuspend { suspend() }
-            model.runDueSearch(at: now)
+            for (request, results) in searches.takeFinished() { model.deliver(request, results: results) }
+            if let job = model.startDueSearch(at: now) { searches.start(job) }
             checkDataVersion()
             draw()
         }
         return 0
     }
 
-    /// Sleeps until a key, a signal, a due search or the next data-version check.
+    /// Sleeps until a key, a signal, a due or finished search or the next data-version check.
     private func wait() {
         var timeout = nextVersionCheck - now
         if let due = model.search.timeUntilDue(at: now) { timeout = min(timeout, due) }
@@ -75,6 +78,7 @@ public final class BrowseLoop {
         var descriptors = [
             pollfd(fd: session.input, events: Int16(POLLIN), revents: 0),
             pollfd(fd: TerminalSignals.readEnd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: searches.readEnd, events: Int16(POLLIN), revents: 0),
         ]
         _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
     }

@@ -39,6 +39,8 @@ public struct BrowseModel {
     /// Indices into `catalog.rows`: what the list shows, for `resultsText`.
     public internal(set) var results: [Int] = []
     public internal(set) var resultsText = ""
+    /// The learners of each `learns:` move looked up, by its slug, until a commit.
+    var moveLearners: [String: Set<Int>] = [:]
     public internal(set) var list = ListCursor()
     public internal(set) var focus = Focus.list
     public internal(set) var section = 0
@@ -164,33 +166,37 @@ public struct BrowseModel {
         prepare()
     }
 
-    /// The search to run now, once the debounce after the last keystroke has passed.
-    public mutating func dueSearch(at now: Duration) -> SearchRequest? {
-        search.dueRequest(at: now)
-    }
-
-    /// Runs the due search here and now, and shows its result: the loop's executor. Keys typed
-    /// meanwhile wait in the terminal, and the next search starts from the latest text.
-    public mutating func runDueSearch(at now: Duration) {
-        guard let request = dueSearch(at: now) else { return }
+    /// Starts the search due once the debounce after the last keystroke has passed. An issue
+    /// search reads the database, which only this thread may, so it runs here and is shown; a
+    /// Pokédex search is parsed here and returned to run elsewhere (keys go on meanwhile), its
+    /// result coming back through `deliver`.
+    public mutating func startDueSearch(at now: Duration) -> PokemonSearchJob? {
+        guard let request = search.dueRequest(at: now) else { return nil }
         do {
-            if let found = try execute(request) { deliver(request, results: found.results, issueRows: found.issueRows) }
+            switch screen {
+            case .pokedex:
+                return PokemonSearchJob(request: request, query: try pokemonQuery(request.text), catalog: catalog)
+            case .issues(let repository):
+                let rows = try source.issues(repository: repository, query: request.text, width: layout.columns - 1)
+                deliver(request, issueRows: rows)
+            case .repositories, .thread:
+                break
+            }
         } catch {
             report(error)
         }
+        return nil
     }
 
-    /// Runs `request` against the source, for the screen it was made on.
-    /// Nil when the search was cancelled or belongs to no list shown.
-    public func execute(_ request: SearchRequest) throws -> (results: [Int], issueRows: [BrowseRow])? {
-        switch screen {
-        case .pokedex:
-            return PokemonSearch.results(for: request.text, in: catalog) { request.cancellation.isCancelled }
-                .map { ($0, []) }
-        case .issues(let repository):
-            return ([], try source.issues(repository: repository, query: request.text, width: layout.columns - 1))
-        case .repositories, .thread:
-            return nil
+    /// `text` as a Pokémon query, its `learns:` moves read here: each move's learners once,
+    /// until a commit, so typing on after `learns:thunderbolt` reads them no more.
+    mutating func pokemonQuery(_ text: String) throws -> PokemonQuery {
+        try PokemonQuery(text, vocabulary: catalog.vocabulary) { move in
+            guard let slug = try source.moveSlug(move) else { return nil }
+            if let known = moveLearners[slug] { return known }
+            let learners = try source.learners(ofMove: slug)
+            moveLearners[slug] = learners
+            return learners
         }
     }
 
@@ -202,7 +208,10 @@ public struct BrowseModel {
             case .pokedex:
                 let selectedID = selectedPokemonID
                 catalog = try source.catalog()
-                results = PokemonSearch.results(for: resultsText, in: catalog) ?? []
+                moveLearners = [:]
+                // A search still running holds the old rows, which its indices point into.
+                search.restartRunning()
+                results = PokemonSearch.results(for: try pokemonQuery(resultsText), in: catalog) ?? []
                 list.select(
                     results.firstIndex { catalog.rows[$0].id == selectedID } ?? list.selection,
                     count: results.count, visible: layout.bodyRows)

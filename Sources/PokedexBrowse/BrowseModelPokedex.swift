@@ -162,9 +162,11 @@ extension BrowseModel {
         if let place = history.popLast() {
             if place.searchText != searchText {
                 showSearch(place.searchText, at: now)
-                if let results = PokemonSearch.results(for: place.searchText, in: catalog) {
-                    self.results = results
+                do {
+                    results = PokemonSearch.results(for: try pokemonQuery(place.searchText), in: catalog) ?? []
                     resultsText = place.searchText
+                } catch {
+                    report(error)
                 }
             }
             select(pokemonID: place.pokemonID)

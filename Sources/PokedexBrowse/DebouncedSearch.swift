@@ -25,6 +25,13 @@ public struct DebouncedSearch: Sendable {
         schedule(text, at: now)
     }
 
+    /// What a running query reads was read again: it is cancelled, and its text queried again
+    /// at once (time zero is before any `now`).
+    public mutating func restartRunning() {
+        guard running != nil else { return }
+        schedule(text, at: .zero)
+    }
+
     private mutating func schedule(_ text: String, at time: Duration) {
         self.text = text
         generation += 1

@@ -1,17 +1,26 @@
 import PokedexStore
 
-/// A search as typed: words, and filters `type:fire`, `gen:1`, `ability:static` (in any
-/// stored language), which every result must pass. `learns:` waits for moves to be stored.
+/// A search as typed: words, and filters `type:fire`, `gen:1`, `ability:static` and
+/// `learns:thunderbolt` (in any stored language), which every result must pass.
 public struct PokemonQuery: Equatable, Sendable {
     /// The words, folded and joined: what names are compared with.
     public var words = ""
+    /// The number typed (`25`, `#25`): that Pokémon ranks first.
+    public var id: Int?
     public var types: [String] = []
     public var generations: [Int] = []
     public var abilities: [String] = []
+    /// Each `learns:` move's learners, by Pokémon id: read as the text is parsed, on the loop's
+    /// thread, because the search runs on another, which may not read the database.
+    public var learners: [Set<Int>] = []
     /// Filters that name nothing stored (`type:nope`): they match nothing.
     public var unknownFilters: [String] = []
 
-    public init(_ text: String, vocabulary: SearchVocabulary) {
+    /// `text` parsed; `learners` gives the ids of the Pokémon that learn the move a `learns:`
+    /// value names, nil when no stored move is named so.
+    public init(
+        _ text: String, vocabulary: SearchVocabulary, learners: (String) throws -> Set<Int>?
+    ) rethrows {
         var words: [Substring] = []
         var unknown: [String] = []
         func add<Value>(_ value: Value?, to list: inout [Value], _ word: Substring) {
@@ -31,17 +40,22 @@ public struct PokemonQuery: Equatable, Sendable {
                 add(Int(value), to: &generations, word)
             case "ability", "a":
                 add(vocabulary.ability(value), to: &abilities, word)
+            case "learns", "l":
+                add(try learners(value), to: &self.learners, word)
             default:
                 words.append(word)
             }
         }
         self.words = NameFolding.fold(words.joined(separator: " "))
+        id = Int(text.trimmingPrefix("#").filter { !$0.isWhitespace })
         unknownFilters = unknown
     }
 
     /// Whether the Pokémon passes every filter.
-    func admits(_ keys: SearchKeys) -> Bool {
-        unknownFilters.isEmpty && types.allSatisfy(keys.types.contains)
+    func admits(_ row: PokemonRow) -> Bool {
+        let keys = row.keys
+        return unknownFilters.isEmpty && types.allSatisfy(keys.types.contains)
             && generations.allSatisfy { $0 == keys.generation } && abilities.allSatisfy(keys.abilities.contains)
+            && learners.allSatisfy { $0.contains(row.id) }
     }
 }

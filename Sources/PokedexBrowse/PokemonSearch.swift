@@ -12,20 +12,18 @@ import PokedexStore
 public enum PokemonSearch {
     /// Indices into `catalog.rows`; nil when `isCancelled` said stop (a newer keystroke).
     public static func results(
-        for text: String, in catalog: PokedexCatalog, isCancelled: () -> Bool = { false }
+        for query: PokemonQuery, in catalog: PokedexCatalog, isCancelled: () -> Bool = { false }
     ) -> [Int]? {
-        let query = PokemonQuery(text, vocabulary: catalog.vocabulary)
         let words = query.words
         let compacted = NameFolding.compacted(words)
         let characters = Array(words)
-        let id = Int(text.trimmingPrefix("#").filter { !$0.isWhitespace })
         var ranked: [(rank: Int, index: Int)] = []
         for (index, row) in catalog.rows.enumerated() {
             if index % 256 == 0, isCancelled() { return nil }
-            guard query.admits(row.keys) else { continue }
+            guard query.admits(row) else { continue }
             if words.isEmpty {
                 ranked.append((0, index))
-            } else if let id, id == row.id {
+            } else if let id = query.id, id == row.id {
                 ranked.append((0, index))
             } else if let rank = rank(row.keys, words, compacted, characters) {
                 ranked.append((rank, index))

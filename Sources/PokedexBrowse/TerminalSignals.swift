@@ -24,13 +24,8 @@ enum TerminalSignals {
     /// Opens the pipe (non-blocking both ways) and installs the handlers.
     static func install() {
         if readEnd < 0 {
-            var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { return }
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            }
-            (readEnd, writeEnd) = (ends[0], ends[1])
+            guard let ends = WakePipe.open() else { return }
+            (readEnd, writeEnd) = ends
         }
         for number in handled { handle(number, with: forward) }
         for number in fatal { handle(number, with: restoreAndDie) }
@@ -61,14 +56,7 @@ enum TerminalSignals {
 
     /// The signals that arrived since the last call, in order.
     static func drain() -> [Int32] {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        var signals: [Int32] = []
-        while true {
-            let count = read(readEnd, &bytes, bytes.count)
-            guard count > 0 else { break }
-            signals += bytes[0..<count].map(Int32.init)
-        }
-        return signals
+        WakePipe.drain(readEnd).map(Int32.init)
     }
 
     private static let forward: @convention(c) (Int32) -> Void = { number in

@@ -38,6 +38,14 @@ final class BrowseStoreSource: BrowseDataSource {
         return PokedexCatalog(rows: rows, vocabulary: vocabulary)
     }
 
+    func moveSlug(_ text: String) throws -> String? {
+        try queries.moveSlug(text)
+    }
+
+    func learners(ofMove slug: String) throws -> Set<Int> {
+        Set(try queries.learnerIDs(ofMove: slug))
+    }
+
     func entry(id: Int, width: Int) throws -> EntryDocument? {
         guard let entry = try queries.entry(id: id) else { return nil }
         let text = EntryText.entryLines(entry, width: width).map(line)

@@ -33,6 +33,14 @@ extension PokedexEntryQueries {
             row: { $0.int(0) }) ?? 0
     }
 
+    /// The ids of the Pokémon `list --learns` lists: those that learn the move `slug` in any
+    /// game, by any method.
+    public func learnerIDs(ofMove slug: String) throws -> [Int] {
+        try database.query(
+            "SELECT p.id \(Self.listedPokemon)", [.null, .null, .null, .null, .null, .text(slug), .null],
+            row: { $0.int(0) })
+    }
+
     /// The Pokémon of a type (`?1`, a slug), a generation (`?3`) and learning a move (`?6`) in a
     /// version group (`?7`), each nil for any.
     private static let listedPokemon = """

@@ -113,6 +113,45 @@ struct BrowseEndToEndTests {
         #expect(terminal.exit(within: .seconds(10)) == 0)
     }
 
+    @Test("learns: with a move's name in another language narrows the list to the Pokémon that learn it")
+    func learnsFilter() throws {
+        let stored = try Database(path: database)
+        let thunderbolt = LearnedMove(
+            move: "thunderbolt", versionGroup: "red-blue", method: "machine", level: 0, order: nil)
+        try PokemonCatalog(database: stored).saveRescannedLearnsets([
+            (25, [thunderbolt]), (26, [thunderbolt]),
+            (
+                172,
+                [
+                    LearnedMove(
+                        move: "thunder-shock", versionGroup: "gold-silver", method: "level-up", level: 1, order: nil)
+                ]
+            ),
+        ])
+        try stored.run("INSERT INTO pokeapi_resource (kind, id, name, url) VALUES ('move', 85, 'thunderbolt', 'u')")
+        try stored.run(
+            "INSERT INTO pokeapi_name (kind, id, language, name, folded) VALUES ('move', 85, 'de', ?, ?)",
+            [.text("Donnerblitz"), .text(NameFolding.fold("Donnerblitz"))])
+        stored.close()
+        let terminal = try start()
+        #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu") }, "\(screen(terminal).lines)")
+        terminal.type("/learns:donnerblitz")
+        #expect(
+            waitForScreen(terminal) {
+                $0.lines[0].contains(" 2 of ") && $0.lines[1].contains("#0025 Pikachu")
+                    && $0.lines[2].contains("#0026 Raichu")
+            },
+            "\(screen(terminal).lines)")
+        terminal.type(" rai")
+        #expect(
+            waitForScreen(terminal) { $0.lines[0].contains(" 1 of ") && $0.lines[1].contains("#0026 Raichu") },
+            "\(screen(terminal).lines)")
+        terminal.type("\r")
+        #expect(waitForScreen(terminal) { $0.contains("#0026 Raichu · Mouse Pokémon") }, "\(screen(terminal).lines)")
+        terminal.type("q")
+        #expect(terminal.exit(within: .seconds(10)) == 0)
+    }
+
     @Test("SIGTERM restores the terminal and exits 143; SIGINT 130")
     func signals() throws {
         for (signal, status) in [(SIGTERM, Int32(143)), (SIGINT, 130), (SIGHUP, 143)] {

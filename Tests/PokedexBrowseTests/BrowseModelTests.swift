@@ -55,18 +55,61 @@ struct BrowseModelTests {
     func staleResult() throws {
         var model = model()
         type("pi", into: &model, at: .milliseconds(1000))
-        let older = model.dueSearch(at: .milliseconds(1100))!
-        // The older query runs slowly: the user types on and the newer one finishes first.
+        let older = try model.requireDueSearch(at: .milliseconds(1100))
+        // It finished just as the user typed on: its result is late, not cancelled.
+        let olderFound = try #require(older.run())
         type("c", into: &model, at: .milliseconds(1150))
-        #expect(older.cancellation.isCancelled, "a newer keystroke cancels the older query")
-        let newer = model.dueSearch(at: .milliseconds(1250))!
-        let newerFound = try #require(try model.execute(newer))
-        model.deliver(newer, results: newerFound.results)
+        #expect(older.request.cancellation.isCancelled, "a newer keystroke cancels the older query")
+        #expect(older.run() == nil, "a cancelled query stops")
+        let newer = try model.requireDueSearch(at: .milliseconds(1250))
+        model.deliver(newer.request, results: try #require(newer.run()))
         #expect(shownNames(model) == ["Pichu"])
-        let olderFound = PokemonSearch.results(for: older.text, in: model.catalog)!
-        model.deliver(older, results: olderFound)
+        model.deliver(older.request, results: olderFound)
         #expect(shownNames(model) == ["Pichu"], "the late result of 'pi' is dropped")
         #expect(model.resultsText == "pic")
+    }
+
+    @Test("a commit while a search runs drops its result and runs the text again on the new rows")
+    func refreshDuringSearch() throws {
+        var model = model()
+        type("pi", into: &model, at: .seconds(1))
+        let running = try model.requireDueSearch(at: .seconds(2))
+        let stale = try #require(running.run())
+        source.rows.removeFirst()
+        model.refresh()
+        model.deliver(running.request, results: stale)
+        #expect(shownNames(model).count == 4, "the late result indexes rows that moved: dropped")
+        model.runDueSearch(at: .seconds(2))
+        #expect(shownNames(model) == ["Pichu"])
+        #expect(model.resultsText == "pi")
+    }
+
+    @Test("learns: reads a move's learners once as the words go on, and again after a commit")
+    func learnsReadOnce() {
+        var model = model()
+        // `l` in the list opens the entry, as `g` goes to the top: `/` starts the search.
+        type("/learns:donnerblitz", into: &model, at: .seconds(1))
+        model.runDueSearch(at: .seconds(2))
+        #expect(shownNames(model) == ["Pikachu", "Raichu", "Pichu"])
+        type(" rai", into: &model, at: .seconds(3))
+        model.runDueSearch(at: .seconds(4))
+        #expect(shownNames(model) == ["Raichu"])
+        type(" l:thunderbolt", into: &model, at: .seconds(5))
+        model.runDueSearch(at: .seconds(6))
+        #expect(shownNames(model) == ["Raichu"])
+        #expect(source.learnerReads == ["thunderbolt": 1], "its name and slug are one move, read once")
+        source.moves["thunderbolt"]?.learners = [25]
+        model.refresh()
+        #expect(shownNames(model).isEmpty, "Raichu no longer learns it")
+        #expect(source.learnerReads == ["thunderbolt": 2])
+    }
+
+    @Test("with no moves stored, learns: matches nothing and says nothing is wrong")
+    func learnsWithoutMoves() {
+        source.moves = [:]
+        let model = model(search: "learns:thunderbolt")
+        #expect(shownNames(model).isEmpty)
+        #expect(model.message == nil)
     }
 
     @Test("Enter opens the entry; Tab and digits switch sections; Esc goes back out")

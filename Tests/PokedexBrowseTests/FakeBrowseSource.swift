@@ -1,9 +1,16 @@
 import PokedexBrowse
 import PokedexStore
 
-/// A data source of a few Pokémon and one repository, counting its reads.
+/// A data source of a few Pokémon, two moves and one repository, counting its reads.
 final class FakeBrowseSource: BrowseDataSource {
     var rows: [PokemonRow]
+    /// Each move's names in other languages and its learners, by slug.
+    var moves: [String: (names: [String], learners: Set<Int>)] = [
+        "thunderbolt": (["Donnerblitz", "10まんボルト"], [25, 26, 172]),
+        "flamethrower": (["Flammenwurf"], [4]),
+    ]
+    /// How many times each move's learners were read.
+    var learnerReads: [String: Int] = [:]
     var version = 1
     var issueRows: [BrowseRow] = [
         BrowseRow(key: "12", line: "#12 open Crash on launch"), BrowseRow(key: "7", line: "#7 closed Typo"),
@@ -37,6 +44,16 @@ final class FakeBrowseSource: BrowseDataSource {
             vocabulary: SearchVocabulary(
                 types: [("electric", "Elektro"), ("fire", "Feuer"), ("psychic", "Psycho"), ("fairy", "Fee")],
                 abilities: [("static", "Statik"), ("blaze", "Großbrand")]))
+    }
+
+    func moveSlug(_ text: String) throws -> String? {
+        let folded = NameFolding.fold(text)
+        return moves.first { $0.key == folded || $0.value.names.map(NameFolding.fold).contains(folded) }?.key
+    }
+
+    func learners(ofMove slug: String) throws -> Set<Int> {
+        learnerReads[slug, default: 0] += 1
+        return moves[slug]?.learners ?? []
     }
 
     func entry(id: Int, width: Int) throws -> EntryDocument? {

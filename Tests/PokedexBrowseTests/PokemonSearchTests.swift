@@ -3,10 +3,17 @@ import Testing
 
 @Suite("Pokémon search")
 struct PokemonSearchTests {
+    let source = FakeBrowseSource()
     let catalog = try! FakeBrowseSource().catalog()
 
-    func names(_ text: String) -> [String] {
-        (PokemonSearch.results(for: text, in: catalog) ?? []).map { catalog.rows[$0].name }
+    func query(_ text: String) throws -> PokemonQuery {
+        try PokemonQuery(text, vocabulary: catalog.vocabulary) { move in
+            try source.moveSlug(move).map(source.learners(ofMove:))
+        }
+    }
+
+    func names(_ text: String) throws -> [String] {
+        (PokemonSearch.results(for: try query(text), in: catalog) ?? []).map { catalog.rows[$0].name }
     }
 
     static let rankings: [(query: String, names: [String])] = [
@@ -36,26 +43,53 @@ struct PokemonSearchTests {
         ("type:fairy type:psychic", ["Mr. Mime"]),
         ("type:nope", []),
         ("zzzz", []),
+        // A move, by slug or name in any language: the Pokémon that learn it, with words and filters.
+        ("learns:thunderbolt", ["Pikachu", "Raichu", "Pichu"]),
+        ("learns:Donnerblitz", ["Pikachu", "Raichu", "Pichu"]),
+        ("l:10まんボルト rai", ["Raichu"]),
+        ("learns:thunderbolt gen:2", ["Pichu"]),
+        ("learns:flamethrower type:fire", ["Charmander"]),
+        ("learns:flamethrower type:electric", []),
+        ("learns:thunderbolt learns:flamethrower", []),
+        ("pika learns:nope", []),
     ]
 
     @Test("ranking and filters", arguments: rankings)
-    func ranks(_ example: (query: String, names: [String])) {
-        #expect(names(example.query) == example.names)
+    func ranks(_ example: (query: String, names: [String])) throws {
+        #expect(try names(example.query) == example.names)
     }
 
     @Test("filter words parse into filters; unknown keys stay words")
-    func parsing() {
-        let query = PokemonQuery("Pika type:Elektro g:1 a:static foo:bar", vocabulary: catalog.vocabulary)
+    func parsing() throws {
+        let query = try query("Pika type:Elektro g:1 a:static foo:bar")
         #expect(query.words.hasPrefix("pika"))
         #expect(query.types == ["electric"])
         #expect(query.generations == [1])
         #expect(query.abilities == ["static"])
         #expect(query.unknownFilters.isEmpty)
-        #expect(PokemonQuery("type:nope", vocabulary: catalog.vocabulary).unknownFilters == ["type:nope"])
+        #expect(try self.query("type:nope").unknownFilters == ["type:nope"])
+    }
+
+    static let moveFilters: [(text: String, learners: [Set<Int>], unknown: [String], words: String)] = [
+        ("learns:thunderbolt", [[25, 26, 172]], [], ""),
+        ("L:DONNERBLITZ pika", [[25, 26, 172]], [], "pika"),
+        ("learns:ｆｌａｍｍｅｎｗｕｒｆ", [[4]], [], ""),
+        ("learns:nope", [], ["learns:nope"], ""),
+        ("learns:", [], ["learns:"], ""),
+    ]
+
+    @Test(
+        "learns: takes a move's slug or its name in any language, folded; a move not stored is unknown",
+        arguments: moveFilters)
+    func moveParsing(_ example: (text: String, learners: [Set<Int>], unknown: [String], words: String)) throws {
+        let query = try query(example.text)
+        #expect(query.learners == example.learners)
+        #expect(query.unknownFilters == example.unknown)
+        #expect(query.words == example.words)
     }
 
     @Test("a cancelled search stops and returns nothing")
-    func cancelled() {
-        #expect(PokemonSearch.results(for: "pi", in: catalog, isCancelled: { true }) == nil)
+    func cancelled() throws {
+        #expect(PokemonSearch.results(for: try query("pi"), in: catalog, isCancelled: { true }) == nil)
     }
 }

@@ -80,6 +80,9 @@ struct LearnsetTests {
         #expect(try queries.list(offset: 0, limit: 10, learns: "thunderbolt").map(\.summary.id) == [25])
         #expect(try queries.list(offset: 0, limit: 10, learns: "nuzzle", versionGroup: "red-blue").isEmpty)
         #expect(try queries.count(type: nil, generation: nil, learns: "nuzzle", versionGroup: "legends-za") == 1)
+        // `browse`'s learns: takes the same Pokémon, in any group.
+        #expect(try queries.learnerIDs(ofMove: "nuzzle") == [25])
+        #expect(try queries.learnerIDs(ofMove: "nope").isEmpty)
     }
 }
 
