@@ -133,8 +133,12 @@ source += "/// What all of `embeddedMigrations` make of an empty database, as st
 source += "public let embeddedFreshSchema: [String] = [\n"
 source += reference.freshSchema.map { "    \(swiftLiteral($0)),\n" }.joined()
 source += "]\n"
+// Written beside the output and renamed over it: Foundation's `.atomic` leaves a
+// /tmp/TemporaryDirectory.* behind on Linux at every build.
+let partial = arguments[1] + ".partial"
 do {
-    try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[1]), options: .atomic)
+    try Data(source.utf8).write(to: URL(fileURLWithPath: partial))
 } catch {
-    fail("cannot write \(arguments[1]): \(error)")
+    fail("cannot write \(partial): \(error)")
 }
+guard rename(partial, arguments[1]) == 0 else { fail("cannot rename \(partial) to \(arguments[1]): errno \(errno)") }
