@@ -1,3 +1,5 @@
+import TextUtilities
+
 /// Draws the model: a frame of cells for its screen, the same model always the same frame.
 public enum BrowseRenderer {
     static let title = CellStyle(bold: true, inverse: true)
@@ -45,12 +47,30 @@ public enum BrowseRenderer {
         var used = screen.put(" " + title + "  ", row: 0, column: 0, style: Self.title)
         if let search {
             let cursor = model.editsSearch ? "▏" : ""
-            let label = search.isEmpty && !model.editsSearch ? "/ to search" : "/ " + search + cursor
-            used += screen.put(label, row: 0, column: used, width: screen.columns - used - 12, style: Self.title)
+            let room = screen.columns - used - 12
+            let label =
+                search.isEmpty && !model.editsSearch ? "/ to search" : "/ " + Self.tail(of: search + cursor, in: room - 2)
+            used += screen.put(label, row: 0, column: used, width: room, style: Self.title)
         }
         if let count {
             screen.put(count + " ", row: 0, column: screen.columns - count.count - 1, style: Self.title)
         }
+    }
+
+    /// `text` as it fits in `width` columns: whole, or its end after `…`, so that what is
+    /// typed last (and the cursor) stays in view as a long search grows.
+    static func tail(of text: String, in width: Int) -> String {
+        let sanitized = TerminalText.sanitize(text)
+        guard TerminalColumns.of(sanitized) > width else { return sanitized }
+        var kept: [Character] = []
+        var used = 1
+        for character in sanitized.reversed() {
+            let cells = TerminalColumns.of(character)
+            guard used + cells <= width else { break }
+            kept.append(character)
+            used += cells
+        }
+        return "…" + String(kept.reversed())
     }
 
     /// The rows of a list in view, the selected one reversed; `empty` when there are none.

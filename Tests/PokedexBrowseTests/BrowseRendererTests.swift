@@ -21,6 +21,17 @@ struct BrowseRendererTests {
         #expect(screen[1, 1].style.inverse, "the selected row is reversed")
     }
 
+    @Test(
+        "a search longer than the title bar shows its end and the cursor",
+        arguments: [
+            ("learns:thunderbolt type:electric gen:1 pikachu raichu bulbasaur ivysaur", "…"),
+            (String(repeating: "ピカチュウ", count: 8), "…"), ("pika", "/ pika▏"),
+        ])
+    func longSearch(text: String, start: String) {
+        let title = frame([.character("/")] + text.map { InputEvent.character($0) }).text(ofRow: 0)
+        #expect(title.contains(start) && title.contains(String(text.suffix(4)) + "▏"), "\(title)")
+    }
+
     @Test("below the minimum size it says so instead of drawing")
     func tooSmall() {
         let screen = frame(columns: 59, rows: 24)
