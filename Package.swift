@@ -207,7 +207,7 @@ let package = Package(
                 "HTTPTypes", "TextUtilities", "JSONOutput", "BodyCoding", "TestSupport",
             ]),
         .testTarget(name: "PokedexServeTests", dependencies: ["PokedexServe", "HTTPServer"]),
-        .testTarget(name: "PokedexBrowseTests", dependencies: ["PokedexBrowse", "PokedexStore"]),
+        .testTarget(name: "PokedexBrowseTests", dependencies: ["PokedexBrowse", "PokedexStore", "TerminalImages"]),
         .testTarget(
             name: "EndToEndTests",
             // PokedexStore, IssueStore and CSQLite only to inspect files the binaries wrote (integrity

@@ -16,6 +16,7 @@ public final class BrowseLoop {
     private var decoder = InputDecoder()
     private let searches = SearchWorker()
     private var shown: ScreenBuffer?
+    private var shownImages: [ImagePlacement] = []
     private let start = ContinuousClock.now
     private var dataVersion: Int?
     private var nextVersionCheck = Duration.zero
@@ -102,11 +103,13 @@ public final class BrowseLoop {
         shown = nil
     }
 
-    /// Writes what changed since the last frame, in one write.
+    /// Writes what changed since the last frame, pictures included, in one write.
     private func draw() {
         let frame = BrowseRenderer.frame(model)
-        let output = FrameDiff.output(from: shown, to: frame, depth: depth)
+        let images = BrowseRenderer.images(model)
+        let output = ImageOverlay.output(from: shown, shownImages, to: frame, images, depth: depth)
         if !output.isEmpty { session.write(output) }
         shown = frame
+        shownImages = images
     }
 }

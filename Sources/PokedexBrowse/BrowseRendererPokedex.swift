@@ -26,6 +26,19 @@ extension BrowseRenderer {
             column: layout.entryColumn + 1, width: layout.entryWidth - 1, highlighting: highlighted, on: &screen)
     }
 
+    /// The shown section's picture where it is on the screen: only when its whole box is in the
+    /// pane (kitty's is deleted and iTerm2's erased as it scrolls out) and no help is drawn over it.
+    public static func images(_ model: BrowseModel) -> [ImagePlacement] {
+        let layout = model.layout
+        guard !layout.isTooSmall, model.screen == .pokedex, !model.showsHelp,
+            let picture = model.currentSection?.image
+        else { return [] }
+        let line = picture.line - model.entryScroll.top
+        guard line >= 0, line + picture.image.rows <= layout.entryRows, picture.image.columns <= layout.entryWidth - 1
+        else { return [] }
+        return [ImagePlacement(id: picture.id, row: 2 + line, column: layout.entryColumn + 1, image: picture.image)]
+    }
+
     /// `#0025 Pikachu       Electric`: the types after the name, as much of them as fits.
     static func pokemonLine(_ row: PokemonRow, width: Int) -> StyledLine {
         let number = row.number + " "

@@ -5,11 +5,14 @@ public struct EntryDocument: Equatable, Sendable {
         public let lines: [StyledLine]
         /// What Enter on a line jumps to, by line index.
         public let links: [Int: BrowseLink]
+        /// A picture over some of its blank lines, for kitty or iTerm2 to draw.
+        public let image: SectionImage?
 
-        public init(title: String, lines: [StyledLine], links: [Int: BrowseLink] = [:]) {
+        public init(title: String, lines: [StyledLine], links: [Int: BrowseLink] = [:], image: SectionImage? = nil) {
             self.title = title
             self.lines = lines
             self.links = links
+            self.image = image
         }
 
         /// The lines that lead somewhere, top to bottom.

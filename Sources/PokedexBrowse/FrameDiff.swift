@@ -11,11 +11,8 @@ public enum FrameDiff {
     /// From `previous` (nil, or another size: the screen is cleared and drawn whole).
     public static func output(from previous: ScreenBuffer?, to next: ScreenBuffer, depth: ColorDepth) -> String {
         var output = ""
-        var whole = false
-        if previous == nil || previous!.columns != next.columns || previous!.rows != next.rows {
-            output += "\u{1B}[0m\u{1B}[H\u{1B}[2J"
-            whole = true
-        }
+        let whole = drawsWhole(from: previous, to: next)
+        if whole { output += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
         var style: CellStyle? = whole ? .plain : nil
         for row in 0..<next.rows {
             /// Whether a changed cell follows within a few cells: writing the unchanged ones
@@ -48,6 +45,12 @@ public enum FrameDiff {
         }
         if style != .plain && style != nil { output += "\u{1B}[0m" }
         return output
+    }
+
+    /// Whether `next` is drawn on a cleared screen: there is no `previous`, or it has another size.
+    static func drawsWhole(from previous: ScreenBuffer?, to next: ScreenBuffer) -> Bool {
+        guard let previous else { return true }
+        return previous.columns != next.columns || previous.rows != next.rows
     }
 
     /// The SGR sequence that draws `style` from a reset.

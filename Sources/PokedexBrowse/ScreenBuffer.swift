@@ -11,6 +11,10 @@ public struct ScreenBuffer: Equatable, Sendable {
         public var style: CellStyle
 
         public static let blank = Cell(text: " ", style: .plain)
+        /// What a cell holds when what the terminal shows there is not known (a picture was
+        /// drawn over it): an escape, which `put` never leaves in a cell, so it differs from
+        /// any cell of the next frame and the diff rewrites it.
+        static let unknown = Cell(text: "\u{1B}", style: .plain)
         var isContinuation: Bool { text.isEmpty }
     }
 
@@ -60,6 +64,15 @@ public struct ScreenBuffer: Equatable, Sendable {
             next += cellWidth
         }
         return next - column
+    }
+
+    /// Marks `rows × columns` cells from `row`, `column` as unknown (`Cell.unknown`).
+    mutating func forget(row: Int, column: Int, rows: Int, columns: Int) {
+        for line in max(0, row)..<min(self.rows, row + rows) {
+            for index in max(0, column)..<min(self.columns, column + columns) {
+                cells[line * self.columns + index] = .unknown
+            }
+        }
     }
 
     /// Sets a cell, blanking the other half of a wide character it overwrites.

@@ -1,3 +1,5 @@
+import TerminalImages
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -12,6 +14,8 @@ public final class TerminalSession {
     public let input: Int32
     public let output: Int32
     private var saved: termios?
+    /// What `leave` writes: `leaveSequence`, after deleting kitty's pictures when they are drawn.
+    let restoreSequence: String
 
     /// Alternate screen, cursor hidden, mouse buttons and wheel reported in SGR form,
     /// bracketed paste.
@@ -19,9 +23,12 @@ public final class TerminalSession {
     /// Mouse and paste reporting off, attributes reset, the cursor shown, the main screen back.
     static let leaveSequence = "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    /// With `deletesKittyImages`, leaving deletes every kitty picture first, while the
+    /// alternate screen they were drawn on is still shown.
+    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, deletesKittyImages: Bool = false) {
         self.input = input
         self.output = output
+        restoreSequence = (deletesKittyImages ? GraphicsProtocolEncoder.kittyDeleteAll : "") + Self.leaveSequence
     }
 
     /// Whether both ends are terminals, which a full-screen app needs.
@@ -37,7 +44,7 @@ public final class TerminalSession {
         TerminalSignals.terminalDescriptors = (input, output)
         TerminalSignals.savedSettings = saved
         if TerminalSignals.restoreBytes == nil {
-            let bytes = Array(Self.leaveSequence.utf8)
+            let bytes = Array(restoreSequence.utf8)
             let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
             _ = buffer.initialize(from: bytes)
             TerminalSignals.restoreBytes = buffer
@@ -54,7 +61,7 @@ public final class TerminalSession {
 
     /// Puts the terminal back as it was found.
     public func leave() {
-        write(Self.leaveSequence)
+        write(restoreSequence)
         if var settings = saved { _ = tcsetattr(input, TCSAFLUSH, &settings) }
     }
 

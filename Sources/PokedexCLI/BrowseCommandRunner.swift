@@ -1,6 +1,7 @@
 import LocalDatabase
 import PokedexBrowse
 import PokedexStore
+import TerminalImages
 
 #if canImport(Glibc)
     import Glibc
@@ -32,9 +33,15 @@ extension CommandRunner {
         let palette =
             global.color.colors(isTerminal: true, environment: environment) ? Palette(environment: environment) : nil
         let depth: ColorDepth = palette.map { $0.depth == .trueColor ? .trueColor : .indexed256 } ?? .none
-        let source = BrowseStoreSource(queries: queries, palette: palette)
+        // Sprites as pictures where `show` would draw them so; otherwise in half blocks, as text.
+        let chosen =
+            palette == nil
+            ? nil
+            : ImageProtocol.toDraw(mode: .auto, forced: nil, environment: environment, outputIsTerminal: true)
+        let pictures = chosen == .kitty || chosen == .iterm2 ? chosen : nil
+        let source = BrowseStoreSource(queries: queries, palette: palette, pictures: pictures)
         let model = BrowseModel(source: source, screens: screens, searchText: search, columns: 80, rows: 24)
-        let session = TerminalSession()
+        let session = TerminalSession(deletesKittyImages: pictures == .kitty)
         let status = BrowseLoop(session: session, model: model, source: source, depth: depth).run()
         switch status {
         case 0: return

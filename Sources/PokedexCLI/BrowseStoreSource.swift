@@ -10,12 +10,15 @@ import TextUtilities
 final class BrowseStoreSource: BrowseDataSource {
     private let queries: PokedexEntryQueries
     private let palette: Palette?
+    /// kitty or iTerm2, to draw sprites as pictures; nil for half blocks.
+    private let pictures: ImageProtocol?
     /// Pokémon ids by slug, for the evolution section's links.
     private var pokemonIDs: [String: Int] = [:]
 
-    init(queries: PokedexEntryQueries, palette: Palette?) {
+    init(queries: PokedexEntryQueries, palette: Palette?, pictures: ImageProtocol?) {
         self.queries = queries
         self.palette = palette
+        self.pictures = pictures
     }
 
     func catalog() throws -> PokedexCatalog {
@@ -49,7 +52,8 @@ final class BrowseStoreSource: BrowseDataSource {
     func entry(id: Int, width: Int) throws -> EntryDocument? {
         guard let entry = try queries.entry(id: id) else { return nil }
         let text = EntryText.entryLines(entry, width: width).map(line)
-        var sections = [EntryDocument.Section(title: "Entry", lines: try sprite(id, width: width) + text)]
+        let sprite = try sprite(id, width: width)
+        var sections = [EntryDocument.Section(title: "Entry", lines: sprite.lines + text, image: sprite.image)]
         if let chain = entry.evolution, chain.members.count > 1 {
             sections.append(evolution(chain, of: entry, width: width))
         }
@@ -61,14 +65,24 @@ final class BrowseStoreSource: BrowseDataSource {
         return EntryDocument(id: id, sections: sections)
     }
 
-    /// The stored sprite in half blocks above the entry, as `show` draws it above its text, with
-    /// colours only (`NO_COLOR` draws none); nothing for a sprite that does not decode.
-    private func sprite(_ id: Int, width: Int) throws -> [StyledLine] {
+    /// The stored sprite above the entry, as `show` draws it above its text, with colours only
+    /// (`NO_COLOR` draws none): a picture over blank lines for kitty or iTerm2, else half blocks;
+    /// nothing for a sprite that does not decode.
+    private func sprite(_ id: Int, width: Int) throws -> (lines: [StyledLine], image: SectionImage?) {
         guard palette != nil,
-            let png = try PokemonImageStore(database: queries.database).body(pokemonID: id, kind: .sprite),
-            let rows = try? TerminalImage.halfBlocks(png: png, maxColumns: min(Self.spriteColumns, width))
-        else { return [] }
-        return rows.map(StyledLine.init(halfBlocks:)) + (rows.isEmpty ? [] : [""])
+            let png = try PokemonImageStore(database: queries.database).body(pokemonID: id, kind: .sprite)
+        else { return ([], nil) }
+        // The pane draws `width - 1` columns, and a picture is shown only where it fits whole.
+        if let pictures,
+            let image = try? TerminalImage.cellImage(
+                png: png, protocol: pictures, maxColumns: min(Self.spriteColumns, width - 1))
+        {
+            return (Array(repeating: "", count: image.rows + 1), SectionImage(id: id, line: 0, image: image))
+        }
+        guard let rows = try? TerminalImage.halfBlocks(png: png, maxColumns: min(Self.spriteColumns, width)) else {
+            return ([], nil)
+        }
+        return (rows.map(StyledLine.init(halfBlocks:)) + (rows.isEmpty ? [] : [""]), nil)
     }
 
     /// A sprite's width at most: 96 pixels cropped to what is visible, usually under 64.

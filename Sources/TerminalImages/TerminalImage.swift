@@ -11,21 +11,40 @@ public enum TerminalImage {
     /// crop over the same cells, scaled by the terminal from the PNG bytes themselves. iTerm2
     /// cannot crop: it shows the whole PNG at the width the half blocks would give it uncropped.
     public static func render(png: [UInt8], protocol: ImageProtocol, maxColumns: Int) throws(PNGDecodeError) -> String {
-        let image = try PNGDecoder.decode(png)
-        let maxColumns = max(1, maxColumns)
-        guard let visible = image.visibleBounds() else { return "" }
         switch `protocol` {
-        case .iterm2:
-            return GraphicsProtocolEncoder.iterm2(png: png, columns: image.size(fittingWidth: maxColumns).width)
-        case .kitty:
-            let cells = image.cropped(to: visible).size(fittingWidth: maxColumns)
-            return GraphicsProtocolEncoder.kitty(
-                png: png, source: visible, columns: cells.width, rows: (cells.height + 1) / 2)
+        case .iterm2, .kitty:
+            guard let drawing = try cellImage(png: png, protocol: `protocol`, maxColumns: maxColumns) else { return "" }
+            let sequence =
+                `protocol` == .kitty
+                ? GraphicsProtocolEncoder.kitty(
+                    png: png, source: drawing.source, columns: drawing.columns, rows: drawing.rows)
+                : GraphicsProtocolEncoder.iterm2(png: png, columns: drawing.columns)
+            return sequence + "\n"
         case .truecolor, .ansi256:
+            let image = try PNGDecoder.decode(png)
+            guard let visible = image.visibleBounds() else { return "" }
             return HalfBlockEncoder.encode(
-                halfBlockImage(image, visible: visible, maxColumns: maxColumns),
+                halfBlockImage(image, visible: visible, maxColumns: max(1, maxColumns)),
                 palette: `protocol` == .truecolor ? .truecolor : .xterm256)
         }
+    }
+
+    /// `png` for kitty or iTerm2 to draw at most `maxColumns` cells wide, with the box of cells
+    /// it covers, as `render` draws it; nil for half blocks, or when no pixel is visible.
+    public static func cellImage(
+        png: [UInt8], protocol: ImageProtocol, maxColumns: Int
+    ) throws(PNGDecodeError) -> CellImage? {
+        let image = try PNGDecoder.decode(png)
+        guard let visible = image.visibleBounds() else { return nil }
+        let source: PixelRect
+        switch `protocol` {
+        case .kitty: source = visible
+        case .iterm2: source = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        case .truecolor, .ansi256: return nil
+        }
+        let cells = image.cropped(to: source).size(fittingWidth: max(1, maxColumns))
+        return CellImage(
+            png: png, imageProtocol: `protocol`, source: source, columns: cells.width, rows: (cells.height + 1) / 2)
     }
 
     /// The half-block cells of `png` at most `maxColumns` wide, for a program that draws cells

@@ -222,14 +222,18 @@ struct BrowseEndToEndTests {
         #expect(terminal.exit(within: .seconds(10)) == 0)
     }
 
-    @Test("the stored sprite is drawn in half blocks above the entry, as text; none with NO_COLOR")
-    func sprite() throws {
+    func storeSprite() throws {
         let writer = try LocalStore.openForWriting(path: database)
         try PokemonImageStore(database: writer).store(
             DownloadedImage(
                 pokemonID: 25, kind: .sprite, url: "https://example.org/25.png", etag: nil, contentType: "image/png",
                 body: TestSprite.png(seed: 1)))
         writer.close()
+    }
+
+    @Test("the stored sprite is drawn in half blocks above the entry, as text; none with NO_COLOR")
+    func sprite() throws {
+        try storeSprite()
         for (environment, drawn) in [(["COLORTERM": "truecolor"], true), (["NO_COLOR": "1"], false)] {
             let terminal = try start(["pikachu"], environment: environment)
             #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu ·") }, "\(screen(terminal).lines)")
@@ -240,6 +244,28 @@ struct BrowseEndToEndTests {
             terminal.type("q")
             #expect(terminal.exit(within: .seconds(10)) == 0)
         }
+    }
+
+    @Test("in kitty the sprite is a picture, deleted on quit; inside tmux half blocks only")
+    func kittySprite() throws {
+        try storeSprite()
+        let kitty = try start(["pikachu"], environment: ["TERM": "xterm-kitty"])
+        #expect(waitForScreen(kitty) { $0.contains("#0025 Pikachu ·") }, "\(screen(kitty).lines)")
+        // The 8×8 sprite's visible 6×6 over 6×3 cells, at the pane's top left (row 3, column 35).
+        #expect(
+            kitty.wait(for: .seconds(10)) {
+                $0.contains("\u{1B}[3;35H\u{1B}_Ga=T,f=100,q=2,x=1,y=1,w=6,h=6,c=6,r=3,i=25,C=1,m=0;")
+            })
+        #expect(!kitty.text.contains("▀"), "no half blocks beside it")
+        kitty.type("q")
+        #expect(kitty.exit(within: .seconds(10)) == 0)
+        #expect(kitty.text.hasSuffix("\u{1B}_Ga=d,d=A,q=2\u{1B}\\\u{1B}[?2004l\u{1B}[?1006l" + Self.restored))
+        let tmux = try start(
+            ["pikachu"], environment: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1", "TMUX": "/tmp/x"])
+        #expect(waitForScreen(tmux) { $0.contains("#0025 Pikachu ·") }, "\(screen(tmux).lines)")
+        tmux.type("q")
+        #expect(tmux.exit(within: .seconds(10)) == 0)
+        #expect(tmux.text.contains("▀") && !tmux.text.contains("\u{1B}_G"))
     }
 
     @Test("Ctrl-Z hands the terminal back before stopping; going on, it takes it over and redraws")

@@ -1,5 +1,6 @@
 import PokedexBrowse
 import PokedexStore
+import TerminalImages
 
 /// A data source of a few Pokémon, two moves and one repository, counting its reads.
 final class FakeBrowseSource: BrowseDataSource {
@@ -16,6 +17,8 @@ final class FakeBrowseSource: BrowseDataSource {
         BrowseRow(key: "12", line: "#12 open Crash on launch"), BrowseRow(key: "7", line: "#7 closed Typo"),
     ]
     var failsIssues = false
+    /// A picture the Entry section shows over blank lines at its top, as kitty or iTerm2 would.
+    var picture: CellImage?
 
     init() {
         rows = [
@@ -61,7 +64,11 @@ final class FakeBrowseSource: BrowseDataSource {
         return EntryDocument(
             id: id,
             sections: [
-                .init(title: "Entry", lines: (1...60).map { StyledLine("\(name) line \($0) v\(version)") }),
+                .init(
+                    title: "Entry",
+                    lines: Array(repeating: "", count: picture.map { $0.rows + 1 } ?? 0)
+                        + (1...60).map { StyledLine("\(name) line \($0) v\(version)") },
+                    image: picture.map { SectionImage(id: id, line: 0, image: $0) }),
                 .init(
                     title: "Evolution", lines: ["Pichu → Pikachu → Raichu", "", "→ Pichu", "→ Pikachu", "→ Raichu"],
                     links: [2: .pokemon(id: 172), 3: .pokemon(id: 25), 4: .pokemon(id: 26)]),

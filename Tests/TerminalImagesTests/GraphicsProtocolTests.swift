@@ -79,6 +79,32 @@ import Testing
         #expect(Base64Decoding.decode(String(payload)) == png)
     }
 
+    @Test(arguments: images)
+    func kittyPlacedByAProgram(image: RGBAImage) throws {
+        let png = TestImages.png(image)
+        let drawing = try #require(try TerminalImage.cellImage(png: png, protocol: .kitty, maxColumns: 45))
+        let rendered = try #require(
+            Self.kittyCommands(try TerminalImage.render(png: png, protocol: .kitty, maxColumns: 45)))
+        #expect(("\(drawing.columns)", "\(drawing.rows)") == (rendered[0].keys["c"], rendered[0].keys["r"]))
+        let sequence = drawing.sequence(id: 25)
+        #expect(!sequence.hasSuffix("\n"), "the program moves the cursor itself")
+        let commands = try #require(Self.kittyCommands(sequence + "\n"))
+        #expect(commands[0].keys["i"] == "25" && commands[0].keys["C"] == "1")
+        #expect(Base64Decoding.decode(commands.map(\.payload).joined()) == png)
+        #expect(GraphicsProtocolEncoder.kittyDelete(id: 25) == "\u{1B}_Ga=d,d=I,i=25,q=2\u{1B}\\")
+    }
+
+    @Test func iterm2PlacedByAProgramFitsItsBox() throws {
+        let png = TestImages.png(Self.images[0])
+        let drawing = try #require(try TerminalImage.cellImage(png: png, protocol: .iterm2, maxColumns: 45))
+        #expect((drawing.columns, drawing.rows) == (45, 14), "the whole 100×60, not the crop: 45×27 pixels")
+        #expect(
+            drawing.sequence(id: 25).hasPrefix(
+                "\u{1B}]1337;File=inline=1;size=\(png.count);width=45;height=14;preserveAspectRatio=1:"))
+        #expect(drawing.sequence(id: 25).hasSuffix("\u{07}"))
+        #expect(try TerminalImage.cellImage(png: png, protocol: .truecolor, maxColumns: 45) == nil, "half blocks")
+    }
+
     /// Base64 of every remainder length, against RFC 4648's test vectors.
     @Test(arguments: [
         ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),
