@@ -21,6 +21,7 @@ from bench.results import Results, load, num  # noqa: E402
 from bench.mirror import listing_note  # noqa: E402
 from bench.serve_report import SERVE_HEADING, section as serve_section  # noqa: E402
 from bench.api_report import API_HEADING, section as api_section  # noqa: E402
+from bench.browse_report import BROWSE_HEADING, section as browse_section  # noqa: E402
 from bench.threads_report import THREADS_HEADING, section as threads_section  # noqa: E402
 from bench.settings import (GITHUB_CASES, HF_RUNS, HF_WARMUP, ISSUES_COUNT, ISSUES_REPO,  # noqa: E402
                             POKEAPI_CASES, SCALE_HF_WARMUP, SCALE_REPO, REPO_ROOT, Settings, thousands)
@@ -371,6 +372,7 @@ class Report:
         threads = threads_section(self) if self.r.ran("comments") else old_section(old, THREADS_HEADING)
         serving = serve_section(self) if self.r.ran("serve") else old_section(old, SERVE_HEADING)
         whole_api = api_section(self) if self.r.ran("api") else old_section(old, API_HEADING)
+        browsing = browse_section(self) if self.r.ran("browse") else old_section(old, BROWSE_HEADING)
         lines = ["# Benchmarks", "",
                  f"Written by `Benchmarks/run` on {self.date}. Every number below was",
                  "measured by that run, all tools side by side against the same server: PokeAPI cases ran",
@@ -382,7 +384,7 @@ class Report:
                  "with the client being measured.", "",
                  *self.machine(), "", *self.targets(), "", *self.catalog(), "", *self.ratios(), "",
                  *self.reads(), ""]
-        for kept in (issues, scale, artwork, threads, serving, whole_api):
+        for kept in (issues, scale, artwork, threads, serving, whole_api, browsing):
             if kept:
                 lines += [*kept, ""]
         lines += [RERUN_HEADING, "",
@@ -412,6 +414,8 @@ class Report:
             text = splice_section(text, SERVE_HEADING, serve_section(self))
         if self.r.ran("api"):
             text = splice_section(text, API_HEADING, api_section(self))
+        if self.r.ran("browse"):
+            text = splice_section(text, BROWSE_HEADING, browse_section(self))
         text = splice_section(text, TARGETS_HEADING, self.targets())
         return keep_earlier_rows(old, text) if old else text
 

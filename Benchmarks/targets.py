@@ -4,7 +4,7 @@ Targets rows with PASS/FAIL ("not run" when a series it needs is missing)."""
 import operator
 from dataclasses import dataclass
 
-from bench import api_report, serve_report
+from bench import api_report, browse_report, serve_report
 from bench.results import Results, num
 
 
@@ -228,6 +228,11 @@ TARGETS = (
     read_target("`list --learns thunderbolt` ÷ sqlite3, hyperfine mean", "api_learns", "api_learns_sqlite3"),
     Target("whole-API full sync: kinds not stored in full (rows vs the mirror's list counts)", "0", EQ, 0,
            api_report.kinds_short),
+    # Issue 32: pokedex browse in a pty (case k).
+    Target("browse: keystroke → results frame while searching every name, less the debounce", "≤ 16 ms", LE, 16,
+           browse_report.target_results),
+    Target("browse: start → first frame, median", "≤ 50 ms", LE, 50, browse_report.target_start),
+    Target("browse peak RSS", "≤ 64 MB", LE, 64, browse_report.target_rss),
     # Issue 14: threads (case i).
     Target("10K issues with comments first sync speed-up over github-to-sqlite issues + issue-comments, median wall",
            "≥ 10×", GE, 10, speedup, ("gh2sqlite_threads_first", "threads_first")),

@@ -7,12 +7,13 @@ from pathlib import Path
 BENCH_DIR = Path(__file__).resolve().parent.parent
 REPO_ROOT = BENCH_DIR.parent
 ALL_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query", "issues", "dlt-issues", "scale",
-             "artwork", "comments", "serve", "api")
+             "artwork", "comments", "serve", "api", "browse")
 POKEAPI_CASES = ("sync", "curl", "composed", "python", "dlt", "resync", "query")
 GITHUB_CASES = ("issues", "dlt-issues")
-POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale", "artwork", "comments", "serve", "api")
+POKEDEX_CASES = ("sync", "resync", "query", "issues", "scale", "artwork", "comments", "serve", "api", "browse")
 THREAD_CASES = ("comments",)     # case i, on the main mirror; a section of its own
 SERVE_CASES = ("serve",)         # case j: its databases come from the main mirror; a section of its own
+BROWSE_CASES = ("browse",)       # case k: the main mirror's synced db in a pty; a section of its own
 
 # The lists a full sync walks (and naive_sync.py too), by the table their details fill; the
 # evolution chains have no list walk: the species bodies link them.

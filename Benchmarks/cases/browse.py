@@ -1,8 +1,8 @@
 """k. pokedex browse (issue 32) in a pseudo-terminal of 80×24 on the whole-API db (every name in
 every language, forms and moves stored): start → first frame; each keystroke of searches typed
-a character at a time → the frame echoing it, and the last keystroke → the frame with the
-results (less the 100 ms debounce, so what remains is the search and the drawing); bytes written
-for one keystroke; peak RSS. Times are taken in this process around the pty's reads."""
+a character at a time → the frame echoing it, and → the frame with its results (less the 100 ms
+debounce, so what remains is the search and the drawing); bytes written per keystroke; peak RSS.
+Times are taken in this process around the pty's reads."""
 import fcntl
 import os
 import pty
@@ -13,6 +13,7 @@ import termios
 import time
 from statistics import median
 
+from bench.browse_report import percentile
 from bench.common import BenchError, load_average, log
 
 COLUMNS, ROWS = 80, 24
@@ -89,11 +90,6 @@ class Session:
 
 def first_row(output: bytes) -> bool:
     return b"#0001" in output
-
-
-def percentile(values: list, share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
 def run(ctx) -> dict:

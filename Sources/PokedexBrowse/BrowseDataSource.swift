@@ -2,8 +2,11 @@
 /// lists and the documents its panes scroll. The source reads the store; the model knows only
 /// these values, so it is tested without a database.
 public protocol BrowseDataSource {
-    /// Every stored Pokémon in Pokédex order, with what search compares.
+    /// Every stored Pokémon in Pokédex order, with what the list shows; its search keys may
+    /// wait for ``searchIndex()``.
     func catalog() throws -> PokedexCatalog
+    /// The names and abilities searches compare, read once the first frame is drawn.
+    func searchIndex() throws -> SearchIndex
     /// The slug of the move `text` names: its slug, id, or name in any stored language, folded
     /// as names are; nil when no stored move is named so.
     func moveSlug(_ text: String) throws -> String?
@@ -20,4 +23,17 @@ public protocol BrowseDataSource {
     func thread(repository: String, number: Int, width: Int) throws -> [StyledLine]
     /// A number that changes whenever another connection commits (`PRAGMA data_version`).
     func dataVersion() throws -> Int
+}
+
+extension BrowseDataSource {
+    /// For a source whose catalog holds every key already.
+    public func searchIndex() throws -> SearchIndex {
+        let catalog = try catalog()
+        return SearchIndex(
+            foldedNames: Dictionary(
+                catalog.rows.map { ($0.id, $0.keys.names) }, uniquingKeysWith: { first, _ in first }),
+            abilities: Dictionary(
+                catalog.rows.map { ($0.id, $0.keys.abilities) }, uniquingKeysWith: { first, _ in first }),
+            vocabulary: catalog.vocabulary)
+    }
 }

@@ -47,6 +47,8 @@ public final class BrowseLoop {
         dataVersion = try? source.dataVersion()
         nextVersionCheck = now + Self.versionInterval
         draw()
+        // What searches compare is read once the first frame shows: half of the start.
+        do { try model.completeSearchKeys() } catch { model.report(error) }
         while !model.wantsQuit {
             wait()
             for signal in TerminalSignals.drain() {

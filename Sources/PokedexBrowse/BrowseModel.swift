@@ -41,6 +41,8 @@ public struct BrowseModel {
     public internal(set) var resultsText = ""
     /// The learners of each `learns:` move looked up, by its slug, until a commit.
     var moveLearners: [String: Set<Int>] = [:]
+    /// Whether the catalog's rows hold the search index (``completeSearchKeys()``).
+    public private(set) var hasSearchKeys = false
     public internal(set) var list = ListCursor()
     public internal(set) var focus = Focus.list
     public internal(set) var section = 0
@@ -80,6 +82,7 @@ public struct BrowseModel {
             switch screen {
             case .pokedex:
                 catalog = try source.catalog()
+                hasSearchKeys = false
                 results = Array(catalog.rows.indices)
             case .repositories, .issues, .thread:
                 repositories = try source.repositories()
@@ -175,7 +178,9 @@ public struct BrowseModel {
         do {
             switch screen {
             case .pokedex:
-                return PokemonSearchJob(request: request, query: try pokemonQuery(request.text), catalog: catalog)
+                // Parsed first: the query may read the search index into the catalog.
+                let query = try pokemonQuery(request.text)
+                return PokemonSearchJob(request: request, query: query, catalog: catalog)
             case .issues(let repository):
                 let rows = try source.issues(repository: repository, query: request.text, width: layout.columns - 1)
                 deliver(request, issueRows: rows)
@@ -188,10 +193,25 @@ public struct BrowseModel {
         return nil
     }
 
+    /// Reads the search index into the catalog's rows, once per catalog: the loop asks after
+    /// the first frame, a query before it compares anything.
+    public mutating func completeSearchKeys() throws {
+        guard !hasSearchKeys, screen == .pokedex else { return }
+        let index = try source.searchIndex()
+        for row in catalog.rows.indices {
+            let id = catalog.rows[row].id
+            catalog.rows[row].keys = catalog.rows[row].keys.adding(
+                foldedNames: index.foldedNames[id] ?? [], abilities: index.abilities[id] ?? [])
+        }
+        catalog.vocabulary = index.vocabulary
+        hasSearchKeys = true
+    }
+
     /// `text` as a Pokémon query, its `learns:` moves read here: each move's learners once,
     /// until a commit, so typing on after `learns:thunderbolt` reads them no more.
     mutating func pokemonQuery(_ text: String) throws -> PokemonQuery {
-        try PokemonQuery(text, vocabulary: catalog.vocabulary) { move in
+        if !text.allSatisfy(\.isWhitespace) { try completeSearchKeys() }
+        return try PokemonQuery(text, vocabulary: catalog.vocabulary) { move in
             guard let slug = try source.moveSlug(move) else { return nil }
             if let known = moveLearners[slug] { return known }
             let learners = try source.learners(ofMove: slug)
@@ -208,6 +228,7 @@ public struct BrowseModel {
             case .pokedex:
                 let selectedID = selectedPokemonID
                 catalog = try source.catalog()
+                hasSearchKeys = false
                 moveLearners = [:]
                 // A search still running holds the old rows, which its indices point into.
                 search.restartRunning()

@@ -49,7 +49,8 @@ public enum BrowseRenderer {
             let cursor = model.editsSearch ? "▏" : ""
             let room = screen.columns - used - 12
             let label =
-                search.isEmpty && !model.editsSearch ? "/ to search" : "/ " + Self.tail(of: search + cursor, in: room - 2)
+                search.isEmpty && !model.editsSearch
+                ? "/ to search" : "/ " + Self.tail(of: search + cursor, in: room - 2)
             used += screen.put(label, row: 0, column: used, width: room, style: Self.title)
         }
         if let count {

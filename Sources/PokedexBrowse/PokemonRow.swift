@@ -7,7 +7,8 @@ public struct PokemonRow: Equatable, Sendable {
     public let name: String
     /// Each type's display name in its colour.
     public let types: StyledLine
-    public let keys: SearchKeys
+    /// The slug, types and generation at first; names and abilities once the search index is read.
+    public internal(set) var keys: SearchKeys
 
     public init(id: Int, number: String, name: String, types: StyledLine, keys: SearchKeys) {
         self.id = id

@@ -15,9 +15,20 @@ public struct SearchKeys: Equatable, Sendable {
 
     /// `foldedNames` already folded (`NameFolding.fold`), as the store keeps them.
     public init(slug: String, foldedNames: [String], types: [String], generation: Int?, abilities: [String]) {
-        var folded = [NameFolding.fold(slug)]
+        self.init(
+            names: [NameFolding.fold(slug)], adding: foldedNames, types: types, generation: generation,
+            abilities: abilities)
+    }
+
+    /// These keys with more names (folded) and the abilities: the search index read in.
+    func adding(foldedNames: [String], abilities: [String]) -> SearchKeys {
+        SearchKeys(names: names, adding: foldedNames, types: types, generation: generation, abilities: abilities)
+    }
+
+    private init(names: [String], adding more: [String], types: [String], generation: Int?, abilities: [String]) {
+        var folded = names
         var seen = Set(folded)
-        for name in foldedNames where seen.insert(name).inserted { folded.append(name) }
+        for name in more where seen.insert(name).inserted { folded.append(name) }
         self.names = folded
         lengths = folded.map(\.count)
         compacted = folded.map(NameFolding.compacted)

@@ -23,8 +23,6 @@ final class BrowseStoreSource: BrowseDataSource {
 
     func catalog() throws -> PokedexCatalog {
         let listed = try queries.list(offset: 0, limit: Int(Int32.max))
-        let names = try queries.foldedSpeciesNamesByPokemon()
-        let abilities = try queries.abilitiesByPokemon()
         pokemonIDs = Dictionary(
             listed.map { ($0.summary.name, $0.summary.id) }, uniquingKeysWith: { first, _ in first })
         let rows = listed.map { pokemon in
@@ -33,12 +31,17 @@ final class BrowseStoreSource: BrowseDataSource {
                 id: id, number: EntryText.number(pokemon.pokedexNumber ?? id), name: EntryText.name(pokemon),
                 types: line(EntryText.types(zip(pokemon.summary.types, pokemon.typeNames).map(NamedType.init))),
                 keys: SearchKeys(
-                    slug: pokemon.summary.name, foldedNames: names[id] ?? [],
-                    types: pokemon.summary.types, generation: pokemon.generation, abilities: abilities[id] ?? []))
+                    slug: pokemon.summary.name, foldedNames: [], types: pokemon.summary.types,
+                    generation: pokemon.generation, abilities: []))
         }
-        let vocabulary = SearchVocabulary(
-            types: try queries.typeNamesInEveryLanguage(), abilities: try queries.abilityNamesInEveryLanguage())
-        return PokedexCatalog(rows: rows, vocabulary: vocabulary)
+        return PokedexCatalog(rows: rows)
+    }
+
+    func searchIndex() throws -> SearchIndex {
+        SearchIndex(
+            foldedNames: try queries.foldedSpeciesNamesByPokemon(), abilities: try queries.abilitiesByPokemon(),
+            vocabulary: SearchVocabulary(
+                types: try queries.typeNamesInEveryLanguage(), abilities: try queries.abilityNamesInEveryLanguage()))
     }
 
     func moveSlug(_ text: String) throws -> String? {

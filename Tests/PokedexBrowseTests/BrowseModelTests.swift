@@ -104,6 +104,23 @@ struct BrowseModelTests {
         #expect(source.learnerReads == ["thunderbolt": 2])
     }
 
+    @Test("names and abilities are read once, when a search first needs them, and again after a commit")
+    func deferredSearchKeys() throws {
+        source.defersSearchKeys = true
+        var model = model()
+        #expect(shownNames(model).count == 5 && !model.hasSearchKeys && source.searchIndexReads == 0)
+        type("/glumanda", into: &model, at: .seconds(1))
+        model.runDueSearch(at: .seconds(2))
+        #expect(shownNames(model) == ["Charmander"], "a name in another language, from the index")
+        type(" a:großbrand", into: &model, at: .seconds(3))
+        model.runDueSearch(at: .seconds(4))
+        #expect(shownNames(model) == ["Charmander"] && source.searchIndexReads == 1)
+        model.refresh()
+        #expect(shownNames(model) == ["Charmander"] && source.searchIndexReads == 2)
+        try model.completeSearchKeys()
+        #expect(source.searchIndexReads == 2, "read once a catalog")
+    }
+
     @Test("with no moves stored, learns: matches nothing and says nothing is wrong")
     func learnsWithoutMoves() {
         source.moves = [:]

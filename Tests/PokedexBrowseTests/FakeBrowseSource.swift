@@ -19,6 +19,10 @@ final class FakeBrowseSource: BrowseDataSource {
     var failsIssues = false
     /// A picture the Entry section shows over blank lines at its top, as kitty or iTerm2 would.
     var picture: CellImage?
+    /// Whether the catalog leaves names, abilities and the vocabulary to `searchIndex()`, as
+    /// the store's does; how many times that was read.
+    var defersSearchKeys = false
+    var searchIndexReads = 0
 
     init() {
         rows = [
@@ -41,12 +45,28 @@ final class FakeBrowseSource: BrowseDataSource {
                 generation: generation, abilities: abilities))
     }
 
+    let vocabulary = SearchVocabulary(
+        types: [("electric", "Elektro"), ("fire", "Feuer"), ("psychic", "Psycho"), ("fairy", "Fee")],
+        abilities: [("static", "Statik"), ("blaze", "Großbrand")])
+
     func catalog() throws -> PokedexCatalog {
-        PokedexCatalog(
-            rows: rows,
-            vocabulary: SearchVocabulary(
-                types: [("electric", "Elektro"), ("fire", "Feuer"), ("psychic", "Psycho"), ("fairy", "Fee")],
-                abilities: [("static", "Statik"), ("blaze", "Großbrand")]))
+        guard defersSearchKeys else { return PokedexCatalog(rows: rows, vocabulary: vocabulary) }
+        return PokedexCatalog(
+            rows: rows.map { row in
+                PokemonRow(
+                    id: row.id, number: row.number, name: row.name, types: row.types,
+                    keys: SearchKeys(
+                        slug: row.keys.names[0], foldedNames: [], types: row.keys.types,
+                        generation: row.keys.generation, abilities: []))
+            })
+    }
+
+    func searchIndex() throws -> SearchIndex {
+        searchIndexReads += 1
+        return SearchIndex(
+            foldedNames: Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.keys.names) }),
+            abilities: Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.keys.abilities) }),
+            vocabulary: vocabulary)
     }
 
     func moveSlug(_ text: String) throws -> String? {
