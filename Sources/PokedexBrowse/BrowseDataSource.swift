@@ -1,3 +1,5 @@
+import TerminalImages
+
 /// What `browse` shows, as the data source lays it out for a pane's width: the rows of its
 /// lists and the documents its panes scroll. The source reads the store; the model knows only
 /// these values, so it is tested without a database.
@@ -5,6 +7,12 @@ public protocol BrowseDataSource {
     /// Every stored Pokémon in Pokédex order, with what the list shows; its search keys may
     /// wait for ``searchIndex()``.
     func catalog() throws -> PokedexCatalog
+    /// Whether each list row leaves two cells blank before its number for its sprite: kitty
+    /// only, which deletes a picture by id; iTerm2 cannot, and half blocks need more than a row.
+    var showsListSprites: Bool { get }
+    /// Pokémon `id`'s stored sprite for kitty to scale into a list row's two cells; nil when
+    /// none is stored. Asked for the rows in view only, so a start reads no other sprite.
+    func listSprite(id: Int) throws -> CellImage?
     /// The names and abilities searches compare, read once the first frame is drawn.
     func searchIndex() throws -> SearchIndex
     /// The slug of the move `text` names: its slug, id, or name in any stored language, folded

@@ -47,7 +47,10 @@ public final class BrowseLoop {
         dataVersion = try? source.dataVersion()
         nextVersionCheck = now + Self.versionInterval
         draw()
-        // What searches compare is read once the first frame shows: half of the start.
+        // The list's sprites and what searches compare are read once the first frame shows:
+        // decoding a screenful of sprites would delay it, and reading the keys is half the start.
+        model.startListSprites()
+        draw()
         do { try model.completeSearchKeys() } catch { model.report(error) }
         while !model.wantsQuit {
             wait()

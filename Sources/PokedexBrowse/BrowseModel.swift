@@ -1,3 +1,5 @@
+import TerminalImages
+
 /// `browse`'s state and how keys change it: the Pokédex (list, search, entry) and the issue
 /// mirror (repositories, issues, thread). It reads through a `BrowseDataSource` and is drawn
 /// by `BrowseRenderer`; time comes from the caller, so tests drive it key by key.
@@ -52,6 +54,10 @@ public struct BrowseModel {
     /// The selected link among the section's, when it has some.
     public internal(set) var link = 0
     var history: [Place] = []
+    /// The sprites of the list's rows in view, by Pokémon id; nil for a Pokémon without one.
+    var listSprites: [Int: CellImage?] = [:]
+    /// Whether the first frame is drawn, after which the list's sprites are read.
+    var readsListSprites = false
 
     // The issue mirror.
     public internal(set) var repositories: [BrowseRow] = []
@@ -237,6 +243,7 @@ public struct BrowseModel {
                     results.firstIndex { catalog.rows[$0].id == selectedID } ?? list.selection,
                     count: results.count, visible: layout.bodyRows)
                 entry = nil
+                listSprites = [:]
             case .repositories, .issues, .thread:
                 let key =
                     repositories.indices.contains(repositoryCursor.selection)
@@ -269,6 +276,7 @@ public struct BrowseModel {
     mutating func prepare(keepingScroll: Bool = false) {
         switch screen {
         case .pokedex:
+            readListSprites()
             guard let id = selectedPokemonID else {
                 entry = nil
                 return

@@ -1,3 +1,5 @@
+import TerminalImages
+
 /// The Pokédex screen's keys: the list, type-ahead search, the entry's sections and links.
 extension BrowseModel {
     mutating func handlePokedex(_ event: InputEvent, at now: Duration) {
@@ -97,6 +99,35 @@ extension BrowseModel {
         default:
             break
         }
+    }
+
+    /// Reads the list rows' sprites from now on, those in view first: the loop asks once the
+    /// first frame shows, which reading and decoding them would delay.
+    public mutating func startListSprites() {
+        readsListSprites = true
+        readListSprites()
+    }
+
+    /// Keeps the sprites of the list's rows in view, reading only those that came into view:
+    /// a scroll by a row reads one sprite, and the whole list is never read.
+    mutating func readListSprites() {
+        guard readsListSprites, source.showsListSprites else { return }
+        var sprites: [Int: CellImage?] = [:]
+        for index in list.top..<max(list.top, min(results.count, list.top + layout.bodyRows)) {
+            let id = catalog.rows[results[index]].id
+            if let known = listSprites[id] {
+                sprites.updateValue(known, forKey: id)
+                continue
+            }
+            do {
+                sprites.updateValue(try source.listSprite(id: id), forKey: id)
+            } catch {
+                // Kept as none, so that a failing read is reported once, not on every key.
+                report(error)
+                sprites.updateValue(nil, forKey: id)
+            }
+        }
+        listSprites = sprites
     }
 
     var currentSection: EntryDocument.Section? {

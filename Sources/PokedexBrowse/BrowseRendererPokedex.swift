@@ -1,3 +1,4 @@
+import TerminalImages
 import TextUtilities
 
 /// The Pokédex screen: the list on the left, the entry's section tabs and text on the right.
@@ -10,7 +11,11 @@ extension BrowseRenderer {
         let empty = model.catalog.rows.isEmpty ? "no Pokémon stored: run `pokedex sync`" : "nothing matches"
         drawList(
             count: model.results.count,
-            { pokemonLine(model.catalog.rows[model.results[$0]], width: layout.listWidth - 1) },
+            {
+                pokemonLine(
+                    model.catalog.rows[model.results[$0]], width: layout.listWidth - 1,
+                    sprite: model.source.showsListSprites)
+            },
             model.list, width: layout.listWidth, empty: empty, on: &screen)
         for row in 1...layout.bodyRows {
             screen.put("│", row: row, column: layout.listWidth, style: Self.rule)
@@ -26,22 +31,43 @@ extension BrowseRenderer {
             column: layout.entryColumn + 1, width: layout.entryWidth - 1, highlighting: highlighted, on: &screen)
     }
 
-    /// The shown section's picture where it is on the screen: only when its whole box is in the
-    /// pane (kitty's is deleted and iTerm2's erased as it scrolls out) and no help is drawn over it.
+    /// The pictures over the Pokédex screen, none while help is drawn over it: the list rows'
+    /// sprites and the shown section's picture.
     public static func images(_ model: BrowseModel) -> [ImagePlacement] {
+        guard !model.layout.isTooSmall, model.screen == .pokedex, !model.showsHelp else { return [] }
+        return listImages(model) + sectionImages(model)
+    }
+
+    /// kitty's ids for list rows' sprites: above any Pokémon id, which the entry's picture uses,
+    /// and the same for a Pokémon wherever its row is, so a scroll only places it again.
+    static let listImageIDs = 1 << 24
+
+    /// Each row in view whose Pokémon has a sprite: over the two cells before its number.
+    static func listImages(_ model: BrowseModel) -> [ImagePlacement] {
+        (0..<model.layout.bodyRows).compactMap { offset in
+            let index = model.list.top + offset
+            guard model.results.indices.contains(index) else { return nil }
+            let id = model.catalog.rows[model.results[index]].id
+            guard let sprite = model.listSprites[id] ?? nil else { return nil }
+            return ImagePlacement(id: listImageIDs + id, row: 1 + offset, column: 1, image: sprite)
+        }
+    }
+
+    /// The shown section's picture where it is on the screen: only when its whole box is in the
+    /// pane (kitty's is deleted and iTerm2's erased as it scrolls out).
+    static func sectionImages(_ model: BrowseModel) -> [ImagePlacement] {
         let layout = model.layout
-        guard !layout.isTooSmall, model.screen == .pokedex, !model.showsHelp,
-            let picture = model.currentSection?.image
-        else { return [] }
+        guard let picture = model.currentSection?.image else { return [] }
         let line = picture.line - model.entryScroll.top
         guard line >= 0, line + picture.image.rows <= layout.entryRows, picture.image.columns <= layout.entryWidth - 1
         else { return [] }
         return [ImagePlacement(id: picture.id, row: 2 + line, column: layout.entryColumn + 1, image: picture.image)]
     }
 
-    /// `#0025 Pikachu       Electric`: the types after the name, as much of them as fits.
-    static func pokemonLine(_ row: PokemonRow, width: Int) -> StyledLine {
-        let number = row.number + " "
+    /// `#0025 Pikachu       Electric`: the types after the name, as much of them as fits; after
+    /// two blank cells and a space with a `sprite`, which kitty draws over them.
+    static func pokemonLine(_ row: PokemonRow, width: Int, sprite: Bool) -> StyledLine {
+        let number = (sprite ? "   " : "") + row.number + " "
         let typesWidth = min(TerminalColumns.of(row.types.plain) + 1, max(0, width - number.count - 12))
         let nameWidth = max(0, width - number.count - typesWidth)
         let name = TerminalColumns.truncated(TerminalText.sanitize(row.name), to: nameWidth - 1)

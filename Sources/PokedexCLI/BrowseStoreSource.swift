@@ -68,6 +68,17 @@ final class BrowseStoreSource: BrowseDataSource {
         return EntryDocument(id: id, sections: sections)
     }
 
+    /// kitty alone draws list rows' sprites: iTerm2 cannot delete the ones a scroll moves.
+    var showsListSprites: Bool { pictures == .kitty }
+
+    /// Read and decoded for a row as it comes into view; a sprite that does not decode is none.
+    func listSprite(id: Int) throws -> CellImage? {
+        guard showsListSprites,
+            let png = try PokemonImageStore(database: queries.database).body(pokemonID: id, kind: .sprite)
+        else { return nil }
+        return try? TerminalImage.kittyIcon(png: png, columns: 2, rows: 1)
+    }
+
     /// The stored sprite above the entry, as `show` draws it above its text, with colours only
     /// (`NO_COLOR` draws none): a picture over blank lines for kitty or iTerm2, else half blocks;
     /// nothing for a sprite that does not decode.

@@ -24,4 +24,10 @@ public struct CellImage: Equatable, Sendable {
             ? GraphicsProtocolEncoder.kitty(png: png, source: source, columns: columns, rows: rows, id: id)
             : GraphicsProtocolEncoder.iterm2(png: png, columns: columns, rows: rows)
     }
+
+    /// kitty's sequence that shows it again from the cursor, its PNG sent before under `id` by
+    /// `sequence(id:)`: a picture that moves is placed anew, not sent again.
+    public func kittyPlacement(id: Int) -> String {
+        GraphicsProtocolEncoder.kittyPlace(id: id, source: source, columns: columns, rows: rows)
+    }
 }

@@ -9,7 +9,8 @@ public enum GraphicsProtocolEncoder {
     /// answer typed into the shell), showing the `source` rectangle of it over `columns × rows`
     /// cells; the base64 is sent in chunks of at most 4096 bytes, each but the last with `m=1`.
     /// With an `id` (`i=`), for a full-screen program that deletes it by that id later, the
-    /// cursor stays where it was (`C=1`), since the program places everything itself.
+    /// cursor stays where it was (`C=1`), since the program places everything itself, and the
+    /// placement is numbered (`p=1`) so that `kittyPlace` moves it instead of adding another.
     public static func kitty(png: [UInt8], source: PixelRect, columns: Int, rows: Int, id: Int? = nil) -> String {
         let payload = Base64.encode(png)
         var out: [UInt8] = []
@@ -20,8 +21,8 @@ public enum GraphicsProtocolEncoder {
             let more = end < payload.count ? "1" : "0"
             let keys =
                 start == 0
-                ? "a=T,f=100,q=2,x=\(source.x),y=\(source.y),w=\(source.width),h=\(source.height),"
-                    + "c=\(columns),r=\(rows),\(id.map { "i=\($0),C=1," } ?? "")m=\(more)"
+                ? "a=T,f=100,q=2,\(box(source: source, columns: columns, rows: rows)),"
+                    + "\(id.map { "i=\($0),p=1,C=1," } ?? "")m=\(more)"
                 : "m=\(more)"
             out += Array("\u{1B}_G\(keys);".utf8)
             out += payload[start..<end]
@@ -29,6 +30,17 @@ public enum GraphicsProtocolEncoder {
             start = end
         } while start < payload.count
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Shows the kitty image `id`, sent before, from the cursor as `kitty` drew it (`a=p`): its
+    /// placement 1 replaced, so a picture that moves costs these keys rather than its PNG again.
+    public static func kittyPlace(id: Int, source: PixelRect, columns: Int, rows: Int) -> String {
+        "\u{1B}_Ga=p,i=\(id),p=1,\(box(source: source, columns: columns, rows: rows)),C=1,q=2\u{1B}\\"
+    }
+
+    /// The keys that show `source`'s pixels over `columns × rows` cells.
+    private static func box(source: PixelRect, columns: Int, rows: Int) -> String {
+        "x=\(source.x),y=\(source.y),w=\(source.width),h=\(source.height),c=\(columns),r=\(rows)"
     }
 
     /// Deletes the kitty image `id` drawn and frees its data (`d=I`), quietly.

@@ -47,6 +47,17 @@ public enum TerminalImage {
             png: png, imageProtocol: `protocol`, source: source, columns: cells.width, rows: (cells.height + 1) / 2)
     }
 
+    /// `png` for kitty to scale into exactly `columns × rows` cells, as a list row's icon: its
+    /// visible pixels framed to the box's shape; nil when no pixel is visible.
+    public static func kittyIcon(png: [UInt8], columns: Int, rows: Int) throws(PNGDecodeError) -> CellImage? {
+        let image = try PNGDecoder.decode(png)
+        guard let visible = image.visibleBounds() else { return nil }
+        return CellImage(
+            png: png, imageProtocol: .kitty,
+            source: visible.framed(columns: columns, rows: rows, within: image.width, image.height),
+            columns: columns, rows: rows)
+    }
+
     /// The half-block cells of `png` at most `maxColumns` wide, for a program that draws cells
     /// itself: the same drawing `render` writes as half blocks.
     public static func halfBlocks(png: [UInt8], maxColumns: Int) throws(PNGDecodeError) -> [[HalfBlockCell]] {

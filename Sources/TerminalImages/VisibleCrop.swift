@@ -15,6 +15,24 @@ public struct PixelRect: Sendable, Equatable {
     }
 }
 
+extension PixelRect {
+    /// This rectangle grown about its centre to the shape of `columns × rows` cells (a cell is
+    /// about twice as tall as wide), kept within a `width × height` image: kitty stretches
+    /// what it shows to the box, so a box-shaped source keeps the picture undistorted.
+    func framed(columns: Int, rows: Int, within width: Int, _ height: Int) -> PixelRect {
+        // Compared as cross products: the box is columns wide for every 2 × rows pixels high.
+        var framed = self
+        if self.width * 2 * rows < self.height * columns {
+            framed.width = min(width, (self.height * columns + 2 * rows - 1) / (2 * rows))
+        } else {
+            framed.height = min(height, (self.width * 2 * rows + columns - 1) / columns)
+        }
+        framed.x = max(0, min(width - framed.width, x - (framed.width - self.width) / 2))
+        framed.y = max(0, min(height - framed.height, y - (framed.height - self.height) / 2))
+        return framed
+    }
+}
+
 extension RGBAImage {
     /// The smallest rectangle holding every pixel with alpha > 0; nil when there is none.
     public func visibleBounds() -> PixelRect? {

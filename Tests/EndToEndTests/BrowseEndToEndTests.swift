@@ -222,12 +222,15 @@ struct BrowseEndToEndTests {
         #expect(terminal.exit(within: .seconds(10)) == 0)
     }
 
+    /// Pichu's, Pikachu's and Raichu's sprites: the entry's and a few list rows'.
     func storeSprite() throws {
         let writer = try LocalStore.openForWriting(path: database)
-        try PokemonImageStore(database: writer).store(
-            DownloadedImage(
-                pokemonID: 25, kind: .sprite, url: "https://example.org/25.png", etag: nil, contentType: "image/png",
-                body: TestSprite.png(seed: 1)))
+        for (seed, id) in [172, 25, 26].enumerated() {
+            try PokemonImageStore(database: writer).store(
+                DownloadedImage(
+                    pokemonID: id, kind: .sprite, url: "https://example.org/\(id).png", etag: nil,
+                    contentType: "image/png", body: TestSprite.png(seed: seed + 1)))
+        }
         writer.close()
     }
 
@@ -254,8 +257,13 @@ struct BrowseEndToEndTests {
         // The 8×8 sprite's visible 6×6 over 6×3 cells, at the pane's top left (row 3, column 35).
         #expect(
             kitty.wait(for: .seconds(10)) {
-                $0.contains("\u{1B}[3;35H\u{1B}_Ga=T,f=100,q=2,x=1,y=1,w=6,h=6,c=6,r=3,i=25,C=1,m=0;")
+                $0.contains("\u{1B}[3;35H\u{1B}_Ga=T,f=100,q=2,x=1,y=1,w=6,h=6,c=6,r=3,i=25,p=1,C=1,m=0;")
             })
+        // And over the two cells its list row leaves before its number, under an id of its own:
+        // sent once to its row in the whole list, placed again on row 2 when the search ran.
+        #expect(kitty.text.ranges(of: "c=2,r=1,i=16777241,p=1,C=1,m=0;").count == 1)
+        #expect(kitty.text.contains("\u{1B}[2;2H\u{1B}_Ga=p,i=16777241,p=1,x=1,y=1,w=6,h=6,c=2,r=1,C=1,q=2\u{1B}\\"))
+        #expect(screen(kitty).lines[1].hasPrefix("    #0025 Pikachu"), "\(screen(kitty).lines)")
         #expect(!kitty.text.contains("▀"), "no half blocks beside it")
         kitty.type("q")
         #expect(kitty.exit(within: .seconds(10)) == 0)
@@ -263,9 +271,17 @@ struct BrowseEndToEndTests {
         let tmux = try start(
             ["pikachu"], environment: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1", "TMUX": "/tmp/x"])
         #expect(waitForScreen(tmux) { $0.contains("#0025 Pikachu ·") }, "\(screen(tmux).lines)")
+        #expect(screen(tmux).lines[1].hasPrefix(" #0025 Pikachu"), "no cells left for a list sprite")
         tmux.type("q")
         #expect(tmux.exit(within: .seconds(10)) == 0)
         #expect(tmux.text.contains("▀") && !tmux.text.contains("\u{1B}_G"))
+        let iterm2 = try start(["pikachu"], environment: ["TERM_PROGRAM": "iTerm.app"])
+        #expect(waitForScreen(iterm2) { $0.contains("#0025 Pikachu ·") }, "\(screen(iterm2).lines)")
+        #expect(screen(iterm2).lines[1].hasPrefix(" #0025 Pikachu"), "\(screen(iterm2).lines)")
+        iterm2.type("q")
+        #expect(iterm2.exit(within: .seconds(10)) == 0)
+        // iTerm2 cannot delete a picture: the entry's alone, none in the list, which scrolls.
+        #expect(iterm2.text.ranges(of: "\u{1B}]1337;").count == 1 && !iterm2.text.contains("\u{1B}_G"))
     }
 
     @Test("Ctrl-Z hands the terminal back before stopping; going on, it takes it over and redraws")

@@ -19,6 +19,10 @@ final class FakeBrowseSource: BrowseDataSource {
     var failsIssues = false
     /// A picture the Entry section shows over blank lines at its top, as kitty or iTerm2 would.
     var picture: CellImage?
+    /// The sprites list rows show, by Pokémon id, when `showsListSprites`; which ids were read.
+    var listSprites: [Int: CellImage] = [:]
+    var showsListSprites = false
+    var listSpriteReads: [Int] = []
     /// Whether the catalog leaves names, abilities and the vocabulary to `searchIndex()`, as
     /// the store's does; how many times that was read.
     var defersSearchKeys = false
@@ -59,6 +63,11 @@ final class FakeBrowseSource: BrowseDataSource {
                         slug: row.keys.names[0], foldedNames: [], types: row.keys.types,
                         generation: row.keys.generation, abilities: []))
             })
+    }
+
+    func listSprite(id: Int) throws -> CellImage? {
+        listSpriteReads.append(id)
+        return listSprites[id]
     }
 
     func searchIndex() throws -> SearchIndex {

@@ -12,6 +12,11 @@ struct ImageOverlayTests {
             source: PixelRect(x: 1, y: 1, width: 6, height: 6), columns: 3, rows: 2)
     }
 
+    /// The same box from other bytes: a sprite stored again by a sync.
+    static let redrawn = CellImage(
+        png: [0x89, 0x50, 0x4E, 0x48], imageProtocol: .kitty, source: PixelRect(x: 1, y: 1, width: 6, height: 6),
+        columns: 3, rows: 2)
+
     static func at(_ row: Int, _ column: Int, _ imageProtocol: ImageProtocol, id: Int = 25) -> ImagePlacement {
         ImagePlacement(id: id, row: row, column: column, image: picture(imageProtocol))
     }
@@ -44,8 +49,13 @@ struct ImageOverlayTests {
             name: "kitty appears: drawn at its box", shown: [], images: [at(2, 4, .kitty)],
             expected: draw(at(2, 4, .kitty))),
         Case(
-            name: "kitty moves: deleted, drawn again", shown: [at(2, 4, .kitty)], images: [at(3, 4, .kitty)],
-            expected: kittyDelete + draw(at(3, 4, .kitty))),
+            name: "kitty moves: placed again by id, its PNG not sent again", shown: [at(2, 4, .kitty)],
+            images: [at(3, 4, .kitty)],
+            expected: "\u{1B}[4;5H\u{1B}_Ga=p,i=25,p=1,x=1,y=1,w=6,h=6,c=3,r=2,C=1,q=2\u{1B}\\"),
+        Case(
+            name: "kitty's id with another picture: deleted, the new one sent", shown: [at(2, 4, .kitty)],
+            images: [ImagePlacement(id: 25, row: 3, column: 4, image: redrawn)],
+            expected: kittyDelete + draw(ImagePlacement(id: 25, row: 3, column: 4, image: redrawn))),
         Case(name: "kitty scrolls out: deleted", shown: [at(2, 4, .kitty)], images: [], expected: kittyDelete),
         Case(
             name: "kitty another entry's: the old deleted, the new drawn", shown: [at(2, 4, .kitty)],

@@ -89,7 +89,7 @@ import Testing
         let sequence = drawing.sequence(id: 25)
         #expect(!sequence.hasSuffix("\n"), "the program moves the cursor itself")
         let commands = try #require(Self.kittyCommands(sequence + "\n"))
-        #expect(commands[0].keys["i"] == "25" && commands[0].keys["C"] == "1")
+        #expect(commands[0].keys["i"] == "25" && commands[0].keys["p"] == "1" && commands[0].keys["C"] == "1")
         #expect(Base64Decoding.decode(commands.map(\.payload).joined()) == png)
         #expect(GraphicsProtocolEncoder.kittyDelete(id: 25) == "\u{1B}_Ga=d,d=I,i=25,q=2\u{1B}\\")
     }
