@@ -17,6 +17,7 @@ public enum PokemonSearch {
         let words = query.words
         let compacted = NameFolding.compacted(words)
         let characters = Array(words)
+        let scalars = SearchKeys.scalars(of: words)
         var ranked: [(rank: Int, index: Int)] = []
         for (index, row) in catalog.rows.enumerated() {
             if index % 256 == 0, isCancelled() { return nil }
@@ -25,7 +26,7 @@ public enum PokemonSearch {
                 ranked.append((0, index))
             } else if let id = query.id, id == row.id {
                 ranked.append((0, index))
-            } else if let rank = rank(row.keys, words, compacted, characters) {
+            } else if let rank = rank(row.keys, words, compacted, characters, scalars) {
                 ranked.append((rank, index))
             }
         }
@@ -33,7 +34,10 @@ public enum PokemonSearch {
     }
 
     /// 0 exact, 1 prefix, 2 substring, 3 near spelling; nil for no match.
-    static func rank(_ keys: SearchKeys, _ words: String, _ compacted: String, _ characters: [Character]) -> Int? {
+    static func rank(
+        _ keys: SearchKeys, _ words: String, _ compacted: String, _ characters: [Character],
+        _ scalars: [Unicode.Scalar]?
+    ) -> Int? {
         var best: Int?
         // The "did you mean" bound: no nearer spelling is further than this in length either.
         let bound = max(2, characters.count / 3)
@@ -47,12 +51,23 @@ public enum PokemonSearch {
             } else if best ?? .max > 2, holds(keys.names[index], words) {
                 best = 2
             } else if best == nil, characters.count >= 4, abs(keys.lengths[index] - characters.count) <= bound,
-                PokemonName.nearDistance(characters, keys.names[index], bound: bound) != nil
+                isNear(keys, index, characters, scalars, bound: bound)
             {
                 best = 3
             }
         }
         return best
+    }
+
+    /// Whether the name at `index` is a near spelling of the words: as scalars where both are
+    /// one scalar a character (the same distance then, many times faster), else as characters.
+    static func isNear(
+        _ keys: SearchKeys, _ index: Int, _ characters: [Character], _ scalars: [Unicode.Scalar]?, bound: Int
+    ) -> Bool {
+        if let scalars, let name = keys.scalars[index] {
+            return PokemonName.nearDistance(scalars, name, bound: bound) != nil
+        }
+        return PokemonName.nearDistance(characters, keys.names[index], bound: bound) != nil
     }
 
     /// Whether `name` holds `words`, byte for byte.

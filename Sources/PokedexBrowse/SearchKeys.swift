@@ -12,6 +12,9 @@ public struct SearchKeys: Equatable, Sendable {
     let lengths: [Int]
     /// Each name without its word separators (`NameFolding.compacted`): `mrmime` finds Mr. Mime.
     let compacted: [String]
+    /// Each name's Unicode scalars when each of its characters is one scalar (nearly all
+    /// folded names), for near spellings compared as integers; nil for the others.
+    let scalars: [[Unicode.Scalar]?]
 
     /// `foldedNames` already folded (`NameFolding.fold`), as the store keeps them.
     public init(slug: String, foldedNames: [String], types: [String], generation: Int?, abilities: [String]) {
@@ -32,8 +35,15 @@ public struct SearchKeys: Equatable, Sendable {
         self.names = folded
         lengths = folded.map(\.count)
         compacted = folded.map(NameFolding.compacted)
+        scalars = folded.map(Self.scalars(of:))
         self.types = types
         self.generation = generation
         self.abilities = abilities
+    }
+
+    /// `text`'s Unicode scalars when each of its characters is one; nil otherwise.
+    static func scalars(of text: String) -> [Unicode.Scalar]? {
+        let scalars = Array(text.unicodeScalars)
+        return scalars.count == text.count ? scalars : nil
     }
 }

@@ -39,7 +39,9 @@ final class BrowseStoreSource: BrowseDataSource {
 
     func searchIndex() throws -> SearchIndex {
         SearchIndex(
-            foldedNames: try queries.foldedSpeciesNamesByPokemon(), abilities: try queries.abilitiesByPokemon(),
+            foldedNames: try queries.foldedSpeciesNamesByPokemon().merging(
+                try queries.foldedFormNamesByPokemon(), uniquingKeysWith: +),
+            abilities: try queries.abilitiesByPokemon(),
             vocabulary: SearchVocabulary(
                 types: try queries.typeNamesInEveryLanguage(), abilities: try queries.abilityNamesInEveryLanguage()))
     }

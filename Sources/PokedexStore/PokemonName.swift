@@ -113,8 +113,14 @@ public enum PokemonName {
     /// since a name as far as its own length (or the query's) shares nothing with it (`10` is
     /// two edits from every two-letter name in any script). Nil when it is not near.
     public static func nearDistance(_ query: [Character], _ name: String, bound: Int? = nil) -> Int? {
-        let bound = bound ?? max(2, query.count / 3)
-        let distance = EditDistance.between(query, Array(name), bound: bound)
+        nearDistance(query, Array(name), bound: bound ?? max(2, query.count / 3))
+    }
+
+    /// The same, over a name's and the query's characters as any equatable units: Unicode
+    /// scalars where each character is one, which compare as integers.
+    @inlinable
+    public static func nearDistance<Unit: Equatable>(_ query: [Unit], _ name: [Unit], bound: Int) -> Int? {
+        let distance = EditDistance.between(query, name, bound: bound)
         return distance <= bound && distance < name.count && distance < query.count ? distance : nil
     }
 }

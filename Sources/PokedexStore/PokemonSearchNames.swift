@@ -1,8 +1,8 @@
 import SQLiteDatabase
 
 /// What `browse`'s search compares, read once and searched in memory as each key is typed:
-/// every Pokémon's species names in every language, its abilities, and the names of types and
-/// abilities that filters accept.
+/// every Pokémon's species and form names in every language, its abilities, and the names of
+/// types and abilities that filters accept.
 extension PokedexEntryQueries {
     /// Each Pokémon's species names in every stored language, folded (`NameFolding`), by
     /// Pokémon id: as the sync stored them folded, folded here where it did not.
@@ -15,6 +15,20 @@ extension PokedexEntryQueries {
             WHERE n.name IS NOT NULL
             """
         ) { ($0.int(0), $0.optionalText(2) ?? NameFolding.fold($0.text(1))) }
+        return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
+    }
+
+    /// The full names of each Pokémon's forms in every stored language ("Alolan Raichu",
+    /// "Raichu d’Alola"), folded, by Pokémon id: people search for forms by those.
+    public func foldedFormNamesByPokemon() throws -> [Int: [String]] {
+        let rows = try database.query(
+            """
+            SELECT p.id, n.folded FROM pokemon_form AS f
+            JOIN pokemon AS p ON p.name = f.pokemon
+            JOIN pokeapi_name AS n ON n.kind = 'pokemon-form' AND n.id = f.id
+            ORDER BY p.id, f.form_order, n.language
+            """
+        ) { ($0.int(0), $0.text(1)) }
         return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
     }
 

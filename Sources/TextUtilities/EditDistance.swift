@@ -2,8 +2,10 @@
 /// alike, so that both forgive the same typos and break ties the same way.
 public enum EditDistance {
     /// Optimal-string-alignment distance (adjacent swaps count as one edit); stops early
-    /// and returns `bound + 1` once every path exceeds `bound`.
-    public static func between(_ source: [Character], _ target: [Character], bound: Int) -> Int {
+    /// and returns `bound + 1` once every path exceeds `bound`. Inlinable so that a caller
+    /// comparing Unicode scalars compares integers, not grapheme clusters.
+    @inlinable
+    public static func between<Element: Equatable>(_ source: [Element], _ target: [Element], bound: Int) -> Int {
         if abs(source.count - target.count) > bound { return bound + 1 }
         if source.isEmpty || target.isEmpty { return max(source.count, target.count) }
         var beforePrevious = [Int](repeating: 0, count: target.count + 1)

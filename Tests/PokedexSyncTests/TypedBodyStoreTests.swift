@@ -129,6 +129,12 @@ struct TypedBodyStoreTests {
         #expect(try PokedexEntryQueries(database: database).lookup(text) == .found(id: 25, alsoNamed: []))
     }
 
+    @Test("browse's search compares each Pokémon's forms' full names, folded")
+    func formNamesSearched() throws {
+        let names = try PokedexEntryQueries(database: database).foldedFormNamesByPokemon()
+        #expect(Set(names[25] ?? []) == Set(["Testing Pikachu", "Pikachu d’Essai"].map(NameFolding.fold)))
+    }
+
     @Test(
         "evolution conditions name items and places in the display language, else English",
         arguments: [
