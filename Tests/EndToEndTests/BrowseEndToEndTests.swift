@@ -1,5 +1,6 @@
 import Foundation
 import LocalDatabase
+import LoopbackHTTP
 import PokedexStore
 import SQLiteDatabase
 import TestSupport
@@ -199,6 +200,35 @@ struct BrowseEndToEndTests {
         #expect(
             waitForScreen(terminal) {
                 $0.lines[1].contains("#0025 Pikachu Live") && $0.contains("#0025 Pikachu Live ·")
+            },
+            "\(screen(terminal).lines)")
+        terminal.type("q")
+        #expect(terminal.exit(within: .seconds(10)) == 0)
+    }
+
+    @Test("a pokedex sync committing while browse is open shows in the list and the open entry")
+    func refreshAfterSync() throws {
+        let terminal = try start(["pika"])
+        #expect(waitForScreen(terminal) { $0.lines[1].contains("#0025 Pikachu") }, "\(screen(terminal).lines)")
+        terminal.type("\r")
+        #expect(
+            waitForScreen(terminal) { $0.lines[0].hasSuffix("1 of 25 ") && $0.contains("Abilities   Static: Has") },
+            "\(screen(terminal).lines)")
+        // The fake serves 55 Pokémon, and abilities without names or effects: what the sync
+        // commits, browse must show, the search and the selection kept.
+        let api = try FakePokeAPI()
+        let sync = try PokedexProcess.run(
+            ["--db", database, "sync", "--limit", "49", "--artwork", "none"],
+            environment: ["POKEAPI_BASE_URL": api.baseURL])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let reader = try Database(path: database, mode: .readOnly)
+        let stored = try #require(try reader.queryFirst("SELECT count(*) FROM pokemon") { $0.int(0) })
+        reader.close()
+        #expect(stored > 25, "the fake's Pokémon were added to the fixture's")
+        #expect(
+            waitForScreen(terminal) {
+                $0.lines[0].hasSuffix("1 of \(stored) ") && $0.lines[1].contains("#0025 Pikachu")
+                    && $0.contains("Abilities   static")
             },
             "\(screen(terminal).lines)")
         terminal.type("q")
