@@ -55,13 +55,7 @@ public enum PokeAPIIndex {
     /// nil for neither.
     public static func resource(named name: String, in database: Database) throws -> PokeAPIResource? {
         if let own = ownResource(named: name) { return own }
-        let listed = try database.queryFirst(
-            """
-            SELECT 1 WHERE ?1 IN (SELECT name FROM pokeapi_kind)
-                OR EXISTS (SELECT 1 FROM pokeapi_resource WHERE kind = ?1)
-            """, [.text(name)]
-        ) { $0.int(0) }
-        guard listed != nil else { return nil }
+        guard try storedKinds(database).contains(name) else { return nil }
         return PokeAPIResources.all.first { $0.kind.name == name && $0.reach == .indexed }
             ?? PokeAPIResources.discovered(name)
     }

@@ -13,10 +13,11 @@ public struct ResourceLinks {
 
     public let database: Database
 
-    /// Defines `sqlar_uncompress` on the connection: links a partial sync follows are read
-    /// from stored bodies, as the sqlite3 shell reads them.
+    /// Defines `sqlar_uncompress` on the connection, once: links a partial sync follows are
+    /// read from stored bodies, as the sqlite3 shell reads them.
     public init(database: Database) throws {
         self.database = database
+        guard !database.functionNames.contains("sqlar_uncompress") else { return }
         try database.defineFunction("sqlar_uncompress", argumentCount: 2, Self.uncompressed)
     }
 

@@ -6,6 +6,8 @@ public final class Database {
     public let path: String
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
+    /// The names `defineFunction` defined on this connection.
+    public internal(set) var functionNames: Set<String> = []
     public private(set) var isClosed = false
 
     /// How long a statement waits for another connection's write lock before failing.

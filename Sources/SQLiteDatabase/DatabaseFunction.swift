@@ -4,8 +4,9 @@ import CSQLite
 /// lives as long as the connection it is defined on.
 extension Database {
     /// Defines `name` with `argumentCount` arguments on this connection, replacing any earlier
-    /// definition; deterministic, so SQLite may reuse a result within a statement. An error
-    /// `body` throws fails the statement with its description.
+    /// definition (which makes SQLite prepare every cached statement again: define a function
+    /// once, see ``functionNames``); deterministic, so SQLite may reuse a result within a
+    /// statement. An error `body` throws fails the statement with its description.
     public func defineFunction(
         _ name: String, argumentCount: Int32, _ body: @escaping ([SQLValue]) throws -> SQLValue
     ) throws {
@@ -24,6 +25,7 @@ extension Database {
             }, nil, nil,
             { box in box.map { Unmanaged<FunctionBody>.fromOpaque($0).release() } })
         guard status == SQLITE_OK else { throw self.error(sql: nil) }
+        functionNames.insert(name)
     }
 }
 

@@ -27,7 +27,7 @@ struct DatabaseFunctionTests {
         #expect(row?.0 == typeOf && row?.1 == text)
     }
 
-    @Test("an error fails the statement with its description; a later definition replaces the first")
+    @Test("an error fails the statement with its description; a later definition replaces the first, named once")
     func errorsAndReplacement() throws {
         let database = try Database(path: ":memory:")
         try database.defineFunction("judge", argumentCount: 1) { _ in throw Refused() }
@@ -36,5 +36,6 @@ struct DatabaseFunctionTests {
         } throws: { "\($0)".contains("refused on purpose") }
         try database.defineFunction("judge", argumentCount: 1) { _ in .text("ok") }
         #expect(try database.queryFirst("SELECT judge(1)") { $0.text(0) } == "ok")
+        #expect(database.functionNames == ["judge"])
     }
 }
