@@ -4,6 +4,7 @@ import SQLiteDatabase
 /// The Pokémon tables: what sync writes and what `show` and `list` read.
 public struct PokemonCatalog {
     public let database: Database
+    let learnsetNames = LearnsetNameCodes()
 
     public init(database: Database) {
         self.database = database
@@ -33,6 +34,7 @@ public struct PokemonCatalog {
     /// no transaction is left open.
     public func beginPage(entries: [ResourceListEntry]) throws {
         try database.execute("BEGIN IMMEDIATE")
+        learnsetNames.reset()
         do {
             try ListEntryTable(table: "pokemon").save(entries, in: database)
         } catch {

@@ -8,22 +8,19 @@ extension PokemonCatalog {
     func saveLearnset(pokemonID: Int, _ moves: [LearnedMove]) throws {
         let id = SQLValue.int(pokemonID)
         try database.run("DELETE FROM pokemon_move_coded WHERE pokemon_id = ?", [id])
-        let names = Array(Set(moves.flatMap { [$0.versionGroup, $0.method, $0.move] }))
-        try database.run("INSERT OR IGNORE INTO learnset_name (name) VALUES (?)", rows: names.count) {
-            [.text(names[$0])]
+        let rows = try moves.map { move in
+            [
+                id, .int(try learnsetNames.id(of: move.versionGroup, in: database)),
+                .int(try learnsetNames.id(of: move.method, in: database)),
+                .int(try learnsetNames.id(of: move.move, in: database)), .int(move.level), .int(move.order),
+            ]
         }
         try database.run(
             """
             INSERT OR IGNORE INTO pokemon_move_coded (pokemon_id, version_group, method, move, level, sort_order)
-            VALUES (?1, (SELECT id FROM learnset_name WHERE name = ?2), (SELECT id FROM learnset_name WHERE name = ?3),
-                    (SELECT id FROM learnset_name WHERE name = ?4), ?5, ?6)
-            """, rows: moves.count
-        ) { index in
-            let move = moves[index]
-            return [
-                id, .text(move.versionGroup), .text(move.method), .text(move.move), .int(move.level), .int(move.order),
-            ]
-        }
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, rows: rows.count
+        ) { rows[$0] }
         try database.run("DELETE FROM pokemon_move_rescan_pending WHERE pokemon_id = ?", [id])
     }
 
@@ -40,6 +37,7 @@ extension PokemonCatalog {
     /// that is gone or does not scan, which the next refresh downloads and scans anyway.
     public func saveRescannedLearnsets(_ learnsets: [(pokemonID: Int, moves: [LearnedMove]?)]) throws {
         try database.writeTransaction {
+            learnsetNames.reset()
             for (id, moves) in learnsets {
                 if let moves {
                     try saveLearnset(pokemonID: id, moves)

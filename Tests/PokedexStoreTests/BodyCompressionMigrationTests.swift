@@ -52,7 +52,7 @@ struct BodyCompressionMigrationTests {
         try Migrator(migrations: Array(all[..<compression])).migrate(old)
         try PokedexEntryFixture.installRows(into: old)
         var stored: [String: [Int: String]] = [:]
-        for (table, key, parent) in Self.tables {
+        for (table, _, parent) in Self.tables {
             for id in try old.query("SELECT id FROM \(parent) ORDER BY id", row: { $0.int(0) }) {
                 stored[table, default: [:]][id] = Self.body(table, id: id)
             }

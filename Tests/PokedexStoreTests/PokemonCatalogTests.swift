@@ -67,6 +67,29 @@ struct PokemonCatalogTests {
         #expect(try catalog.storedDetails(maximumAgeSeconds: nil)[25] == .init(etag: "W/\"65\"", isFresh: false))
     }
 
+    @Test("a learnset's slugs coded in a page that rolled back are coded again by the next page")
+    func learnsetNamesAfterRollBack() throws {
+        let moves = [
+            LearnedMove(move: "thunderbolt", versionGroup: "red-blue", method: "machine", level: 0, order: nil),
+            LearnedMove(move: "thunder-shock", versionGroup: "red-blue", method: "level-up", level: 1, order: 1),
+        ]
+        let base = Self.details(25, "pikachu").details
+        let details = PokemonDetails(
+            id: 25, name: "pikachu", height: base.height, weight: base.weight, baseExperience: base.baseExperience,
+            order: base.order, speciesName: base.speciesName, types: base.types, abilities: base.abilities,
+            stats: base.stats, officialArtworkURL: base.officialArtworkURL, moves: moves)
+        let downloaded = DownloadedDetails(details: details, body: .compressing(Array("{}".utf8)), etag: nil)
+        try catalog.beginPage(entries: [Self.entry(25, "pikachu")])
+        try catalog.saveDetails(downloaded)
+        catalog.rollBackPage()
+        #expect(try catalog.database.queryFirst("SELECT count(*) FROM learnset_name") { $0.int(0) } == 0)
+        try catalog.savePage(entries: [Self.entry(25, "pikachu")], details: [downloaded])
+        let stored = try catalog.database.query(
+            "SELECT move_name, version_group, method, level FROM pokemon_move WHERE pokemon_id = 25 ORDER BY level"
+        ) { "\($0.text(0)) \($0.text(1)) \($0.text(2)) \($0.int(3))" }
+        #expect(stored == ["thunderbolt red-blue machine 0", "thunder-shock red-blue level-up 1"])
+    }
+
     @Test("details are fresh within the maximum age; a 304 confirmation restarts their age")
     func freshness() throws {
         try catalog.savePage(

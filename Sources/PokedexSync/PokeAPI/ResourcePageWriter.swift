@@ -63,12 +63,12 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     private let shared = Mutex(Shared(queuedBodyBytesLimit: queuedBodyBytesLimit))
 
     init(catalog: Store) {
-        // 2 MB: a smaller cache spills the b-tree pages of the species' 80,000 name and
-        // flavor-text rows to the WAL mid-transaction, to be read back; a larger one costs
-        // memory for nothing. Set even where SQLite's default is about the same: left to the
-        // default, peak memory was higher (cause not found).
+        // 8 MB: with less, a page of Pokémon (47,000 learnset rows, inserted by move into
+        // `pokemon_move_by_move`) spills b-tree pages to the WAL mid-transaction and reads
+        // them back. Set even where SQLite's default would do: left to the default, peak
+        // memory was higher (cause not found).
         callerCacheSize = try? catalog.database.queryFirst("PRAGMA cache_size") { $0.int(0) }
-        try? catalog.database.execute("PRAGMA cache_size = -2048")
+        try? catalog.database.execute("PRAGMA cache_size = -8192")
         self.catalog = catalog
     }
 
