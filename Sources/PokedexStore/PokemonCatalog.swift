@@ -52,6 +52,7 @@ public struct PokemonCatalog {
     /// have rolled back after an I/O error).
     public func rollBackPage() {
         try? database.execute("ROLLBACK")
+        learnsetNames.reset()
     }
 
     /// Marks a stored detail body as just confirmed current by the server (304), which

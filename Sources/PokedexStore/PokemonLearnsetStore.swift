@@ -36,8 +36,9 @@ extension PokemonCatalog {
     /// Stores the learnsets scanned from stored bodies, in one transaction; `nil` marks a body
     /// that is gone or does not scan, which the next refresh downloads and scans anyway.
     public func saveRescannedLearnsets(_ learnsets: [(pokemonID: Int, moves: [LearnedMove]?)]) throws {
+        learnsetNames.reset()
+        defer { learnsetNames.reset() }
         try database.writeTransaction {
-            learnsetNames.reset()
             for (id, moves) in learnsets {
                 if let moves {
                     try saveLearnset(pokemonID: id, moves)

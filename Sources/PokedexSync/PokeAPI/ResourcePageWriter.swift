@@ -45,7 +45,7 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     // connection for that long and does not touch it meanwhile, a turn-taking the compiler
     // cannot check (hence `@unchecked Sendable`).
     private let catalog: Store
-    /// SQLite's page cache size before the writer shrank it, restored by `finish`.
+    /// SQLite's page cache size before the writer changed it, restored by `finish`.
     private let callerCacheSize: Int?
     private var report = ResourceSyncReport()
     private var openPage: OpenPage?
@@ -63,12 +63,11 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     private let shared = Mutex(Shared(queuedBodyBytesLimit: queuedBodyBytesLimit))
 
     init(catalog: Store) {
-        // 8 MB: with less, a page of Pokémon (47,000 learnset rows, inserted by move into
-        // `pokemon_move_by_move`) spills b-tree pages to the WAL mid-transaction and reads
-        // them back. Set even where SQLite's default would do: left to the default, peak
-        // memory was higher (cause not found).
+        // 4 MB: with less, a page of Pokémon's 47,000 learnset rows, inserted by move into
+        // `pokemon_move_by_move`, spills its b-tree pages to the WAL mid-transaction to read
+        // them back; more spills less but lifts the whole-dex sync's peak memory past its bar.
         callerCacheSize = try? catalog.database.queryFirst("PRAGMA cache_size") { $0.int(0) }
-        try? catalog.database.execute("PRAGMA cache_size = -8192")
+        try? catalog.database.execute("PRAGMA cache_size = -4096")
         self.catalog = catalog
     }
 
