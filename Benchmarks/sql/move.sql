@@ -1,11 +1,16 @@
 -- What `pokedex move NAME` reads (PokedexEntryQueries.moveEntry), in English: the move's row,
--- name and effect, the newest game text, the machines teaching it with their groups' versions,
--- and the stored Pokémon learning it in the newest group any learns it in by level, with their
--- types and species names. Parameter :name.
+-- name and effect, its damage class's and target's names, the newest game text, the machines
+-- teaching it with their groups' versions, and the stored Pokémon learning it in the newest
+-- group any learns it in by level, with their types and species names. Parameter :name.
 SELECT m.*, n.name, e.short_effect, e.effect FROM pokeapi_resource AS r JOIN move AS m ON m.id = r.id
  LEFT JOIN pokeapi_name AS n ON n.kind = 'move' AND n.id = r.id AND n.language = 'en'
  LEFT JOIN pokeapi_effect AS e ON e.kind = 'move' AND e.id = r.id AND e.language = 'en'
  WHERE r.kind = 'move' AND r.name = :name;
+SELECT (SELECT n.name FROM pokeapi_resource AS k JOIN pokeapi_name AS n ON n.kind = k.kind AND n.id = k.id
+         WHERE k.kind = 'move-damage-class' AND k.name = m.damage_class AND n.language = 'en'),
+       (SELECT n.name FROM pokeapi_resource AS k JOIN pokeapi_name AS n ON n.kind = k.kind AND n.id = k.id
+         WHERE k.kind = 'move-target' AND k.name = m.target AND n.language = 'en')
+ FROM pokeapi_resource AS r JOIN move AS m ON m.id = r.id WHERE r.kind = 'move' AND r.name = :name;
 SELECT f.text, f.version_group FROM pokeapi_flavor_text AS f JOIN pokeapi_resource AS r ON r.kind = 'move' AND r.id = f.id
  LEFT JOIN version_group AS g ON g.name = f.version_group
  WHERE f.kind = 'move' AND r.name = :name AND f.language = 'en' ORDER BY g.sort_order DESC LIMIT 1;

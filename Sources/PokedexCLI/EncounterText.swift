@@ -11,7 +11,9 @@ enum EncounterText {
             place($0.displayName, methods: $0.methods, levels: ($0.minLevel, $0.maxLevel), chance: $0.chance)
         }.joined(separator: ", ")
         let more = found.places.count - 6
-        return found.groupName + ": " + shown + (more > 0 ? "; \(more) more places (--json lists them)" : "")
+        guard more > 0 else { return found.groupName + ": " + shown }
+        return found.groupName + ": " + shown
+            + "; \(Quantities.counted(more, "more place")) (--json lists \(more == 1 ? "it" : "them"))"
     }
 
     /// "Viridian Forest (walk, Lv 3–5, 5%)", "Pikachu (walk, Lv 3–5, 5%)".

@@ -8,8 +8,8 @@ enum MoveText {
         var lines = FieldLines(width: layout.width)
         lines.add(EntryText.heading(entry.displayName, slug: entry.name))
         if let type = entry.type {
-            lines.field(
-                "Type", EntryText.types([type]) + StyledText(entry.damageClass.map { " · \($0)" } ?? ""))
+            let damageClass = (entry.damageClassName ?? entry.damageClass).map { " · \($0)" } ?? ""
+            lines.field("Type", EntryText.types([type]) + StyledText(damageClass))
         }
         let numbers = [
             entry.power.map { "power \($0)" }, entry.accuracy.map { "accuracy \($0)%" }, entry.pp.map { "PP \($0)" },
@@ -17,7 +17,7 @@ enum MoveText {
             entry.effectChance.map { "effect chance \($0)%" },
         ].compactMap { $0 }
         if !numbers.isEmpty { lines.field("Data", numbers.joined(separator: " · ")) }
-        if let target = entry.target { lines.field("Target", SlugText.readable(target).lowercased()) }
+        if let target = entry.target { lines.field("Target", entry.targetName ?? SlugText.readable(target)) }
         if let effect = entry.shortEffect { lines.field("Effect", effect) }
         if let text = entry.gameText { lines.field("Game text", "\(text.text) (\(text.groupName))") }
         if !entry.machines.isEmpty { lines.field("Machines", machines(entry.machines)) }

@@ -27,11 +27,15 @@ public struct MoveEntry: Sendable, Equatable {
     public let displayName: String
     public let type: NamedType?
     public let damageClass: String?
+    /// The damage class's name in the display language, else English, where stored.
+    public let damageClassName: String?
     public let power: Int?
     public let accuracy: Int?
     public let pp: Int?
     public let priority: Int?
     public let target: String?
+    /// The target's name in the display language, else English, where stored.
+    public let targetName: String?
     public let effectChance: Int?
     public let generation: String?
     public let shortEffect: String?

@@ -42,8 +42,11 @@ extension PokedexEntryQueries {
             return MoveEntry(
                 name: slug, displayName: try storedName(kind: "move", slug: slug) ?? SlugText.readable(slug),
                 type: row?.type.map { NamedType(name: $0, displayName: Self.typeDisplayName($0, typeNames)) },
-                damageClass: row?.damageClass, power: row?.power, accuracy: row?.accuracy, pp: row?.pp,
-                priority: row?.priority, target: row?.target, effectChance: row?.effectChance,
+                damageClass: row?.damageClass,
+                damageClassName: try row?.damageClass.flatMap { try storedName(kind: "move-damage-class", slug: $0) },
+                power: row?.power, accuracy: row?.accuracy, pp: row?.pp, priority: row?.priority, target: row?.target,
+                targetName: try row?.target.flatMap { try storedName(kind: "move-target", slug: $0) },
+                effectChance: row?.effectChance,
                 generation: row?.generation, shortEffect: effect?.0, effect: effect?.1,
                 gameText: try gameText(kind: "move", id: id, versionGroup: group),
                 machines: try machines(teaching: slug), versionGroup: group,

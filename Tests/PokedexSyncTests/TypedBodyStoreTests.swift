@@ -32,6 +32,13 @@ struct TypedBodyStoreTests {
                 + names([("en", "Thunder Stone"), ("de", "Donnerstein")]) + "}")
         store("move", 85, "thunderbolt", TypedBodyTests.thunderbolt)
         store(
+            "move-target", 10, "selected-pokemon",
+            #"{"id":10,"name":"selected-pokemon","names":"#
+                + names([("en", "Selected Pokémon"), ("de", "Ausgewähltes Pokémon")]) + "}")
+        store(
+            "move-damage-class", 3, "special",
+            #"{"id":3,"name":"special","names":"# + names([("en", "special"), ("de", "spezial")]) + "}")
+        store(
             "machine", 1, nil,
             #"{"id":1,"item":{"name":"tm24","url":"u"},"move":{"name":"thunderbolt","url":"u"},"version_group":{"name":"red-blue","url":"u"}}"#
         )
@@ -174,6 +181,7 @@ struct TypedBodyStoreTests {
         #expect(found.places.first?.chance == 4 && found.places.first?.minLevel == 3)
         let move = try queries.moveEntry(slug: "thunderbolt", versionGroup: nil)
         #expect(move.displayName == "Donnerblitz" && move.versionGroup == "red-blue")
+        #expect(move.targetName == "Ausgewähltes Pokémon" && move.damageClassName == "spezial")
         #expect(move.machines.map(\.itemName) == ["TM24"])
         #expect(move.learners.map(\.method) == ["machine"])
         #expect(move.gameText?.text == "A strong electric blast.")
