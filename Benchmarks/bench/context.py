@@ -6,7 +6,7 @@ from pathlib import Path
 
 from . import catalog, setup
 from .common import expect_rows, log
-from .settings import BENCH_DIR, ISSUES_COUNT, ISSUES_REPO, BenchError, Settings
+from .settings import BENCH_DIR, ISSUES_COUNT, ISSUES_REPO, WHOLE_DEX_KINDS, BenchError, Settings
 
 
 @dataclass
@@ -23,6 +23,7 @@ class Context:
     reads: dict = field(default_factory=dict)     # hyperfine label → {median_ms, mean_ms, stddev_ms, runs}
     info: dict = field(default_factory=dict)      # case → facts the report prints (loads, dates, SQL)
     synced_db: Path = None              # a db holding a complete catalog sync (cases d, e)
+    api_db: Path = None                 # a db holding a whole-API sync (case k)
     issues_db: Path = None              # a db holding o/r's issues (case e)
 
     @property
@@ -37,11 +38,13 @@ class Context:
     def pokedex(self) -> Path:
         return self.settings.pokedex
 
-    def sync_command(self, db: Path, *arguments: str) -> list:
-        """pokedex's full sync of db: the whole dex (its five PokeAPI resources), the data alone
-        (`--artwork none`: the sync cases compare it with tools that download the same bodies;
-        images are case h's) unless arguments say otherwise."""
-        command = [self.pokedex, "--db", db, "sync", "--pokeapi-url", self.mirror.base_url,
+    def sync_command(self, db: Path, *arguments: str, whole_api: bool = False) -> list:
+        """pokedex's full sync of db: the whole dex (its five PokeAPI resources, which the
+        other tools of the sync cases download too), or with whole_api every kind the root
+        index lists; the data alone (`--artwork none`: images are case h's) unless arguments say
+        otherwise."""
+        kinds = [] if whole_api else ["--resources", ",".join(WHOLE_DEX_KINDS)]
+        command = [self.pokedex, "--db", db, "sync", "--pokeapi-url", self.mirror.base_url, *kinds,
                    *(arguments or ("--artwork", "none"))]
         if self.settings.concurrency:
             command += ["--concurrency", self.settings.concurrency]
@@ -61,6 +64,13 @@ class Context:
             self._run_untimed("pokedex sync", self.sync_command(self.synced_db))
             self.check_synced(self.synced_db)
         return self.synced_db
+
+    def ensure_api_db(self) -> Path:
+        if self.api_db is None:
+            self.api_db = self.dbs / "api.sqlite"
+            log(f"initial whole-API pokedex sync into {self.api_db} (not timed)")
+            self._run_untimed("pokedex sync", self.sync_command(self.api_db, whole_api=True))
+        return self.api_db
 
     def ensure_issues_db(self) -> Path:
         if self.issues_db is None:

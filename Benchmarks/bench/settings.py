@@ -18,6 +18,8 @@ BROWSE_CASES = ("browse",)       # case k: the main mirror's synced db in a pty;
 # The lists a full sync walks (and naive_sync.py too), by the table their details fill; the
 # evolution chains have no list walk: the species bodies link them.
 LISTED_RESOURCES = {"pokemon": "pokemon/", "pokemon_species": "pokemon-species/", "type": "type/", "ability": "ability/"}
+# The kinds of the whole dex as `sync --resources` names them: the listed ones and the chains.
+WHOLE_DEX_KINDS = ("pokemon", "pokemon-species", "type", "ability", "evolution-chain")
 LIST_PAGE_SIZE = 1000              # entries per list request, as pokedex asks (CatalogSyncOptions)
 ISSUES_REPO = "o/r"                # served by the main mirror for cases e, f, f2
 ISSUES_COUNT = 10000               # its issues + pull requests

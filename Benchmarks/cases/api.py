@@ -78,7 +78,7 @@ def synced(ctx, series, db, *extra) -> dict:
     """One measured sync; its detail bodies (any kind) and, per kind, requests, bytes and the
     mirror's answering time."""
     mark = ctx.mirror.log_mark()
-    run = measure(ctx, series, ctx.sync_command(db, "--artwork", "none", *extra), db)
+    run = measure(ctx, series, ctx.sync_command(db, "--artwork", "none", *extra, whole_api=True), db)
     run["detail_bodies"] = api_urls.detail_bodies(ctx.mirror, mark)
     run["by_kind"] = api_urls.traffic_by_kind(ctx.mirror, mark)
     return run
@@ -99,7 +99,7 @@ def run(ctx) -> dict:
         first = ctx.dbs / "api-warm.sqlite"
         mark = ctx.mirror.log_mark()
         log("api: one untimed full sync (its requests are compared with the walked URLs)")
-        measure(ctx, "api_warm", ctx.sync_command(first, "--artwork", "none"), first)
+        measure(ctx, "api_warm", ctx.sync_command(first, "--artwork", "none", whole_api=True), first)
         paths = api_urls.logged_paths(ctx.mirror, mark)
         info["urls"] = api_urls.compare(api, paths)
         log(f"api: pokedex's requests vs the walk: {info['urls']}")
