@@ -15,19 +15,17 @@ final class LearnsetNameCodes {
     /// The id of `name`, added to the table when it is new.
     func id(of name: String, in database: Database) throws -> Int {
         if let id = ids[name] { return id }
-        let id =
-            try database.queryFirst("SELECT id FROM learnset_name WHERE name = ?", [.text(name)]) { $0.int(0) }
-            ?? Self.add(name, to: database)
-        ids[name] = id
-        return id
-    }
-
-    private static func add(_ name: String, to database: Database) throws -> Int {
-        let insert = "INSERT INTO learnset_name (name) VALUES (?) RETURNING id"
-        // An insert that did not fail returns its row.
-        guard let id = try database.queryFirst(insert, [.text(name)], row: { $0.int(0) }) else {
-            throw DatabaseError(code: 1, message: "SQLite returned no id for the new name \(name)", sql: insert)
+        let id: Int
+        if let stored = try database.queryFirst(
+            "SELECT id FROM learnset_name WHERE name = ?", [.text(name)], row: { $0.int(0) })
+        {
+            id = stored
+        } else {
+            // `id` is the table's rowid.
+            try database.run("INSERT INTO learnset_name (name) VALUES (?)", [.text(name)])
+            id = database.lastInsertedRowID
         }
+        ids[name] = id
         return id
     }
 }

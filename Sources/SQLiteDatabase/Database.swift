@@ -187,6 +187,9 @@ public final class Database {
     /// Rows the last INSERT, UPDATE or DELETE changed itself (not those of triggers or cascades).
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// The rowid of the row the last successful INSERT on this connection added.
+    public var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
     /// Runs a query, binding `parameters` in order, and maps each row.
     public func query<Result>(
         _ sql: String, _ parameters: [SQLValue] = [], row transform: (Row) throws -> Result
