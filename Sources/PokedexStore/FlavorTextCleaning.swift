@@ -46,7 +46,7 @@ public enum FlavorTextCleaning {
                     let start = offset
                     repeat { offset += 1 } while offset < text.count && isPrintableASCII(text[offset])
                     let copied = UnsafeBufferPointer(rebasing: text[start..<offset])
-                    UnsafeMutableBufferPointer(rebasing: output[written..<written + copied.count])
+                    _ = UnsafeMutableBufferPointer(rebasing: output[written..<written + copied.count])
                         .initialize(fromContentsOf: copied)
                     written += copied.count
                     beforeLast = copied.count > 1 ? Unicode.Scalar(copied[copied.count - 2]) : last

@@ -182,7 +182,7 @@ struct LocalStoreTests {
         }
         writer.close()
         let before = try [path, path + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
-        #expect(try before[1].count > 0)
+        #expect(before[1].count > 0)
         #expect {
             _ = try LocalStore.openForWriting(path: path)
         } throws: { error in
