@@ -23,14 +23,16 @@ public enum PokeAPIIndex {
     /// The kinds the stored index lists or whose entries are stored (a partial sync reads no
     /// index), by name.
     public static func storedKinds(_ database: Database) throws -> [String] {
-        try database.query(
-            """
-            SELECT name FROM sync_resource
-            WHERE name IN (SELECT name FROM pokeapi_kind)
-               OR EXISTS (SELECT 1 FROM pokeapi_resource WHERE kind = sync_resource.name)
-            ORDER BY name
-            """
-        ) { $0.text(0) }
+        try database.query("SELECT name FROM sync_resource WHERE \(isStored("sync_resource.name")) ORDER BY name") {
+            $0.text(0)
+        }
+    }
+
+    /// SQL: whether the kind `name` (a placeholder, or a column qualified by its table: inside
+    /// the subquery a bare `name` is `pokeapi_resource`'s) is listed by the stored index or has
+    /// entries stored.
+    private static func isStored(_ name: String) -> String {
+        "(\(name) IN (SELECT name FROM pokeapi_kind) OR EXISTS (SELECT 1 FROM pokeapi_resource WHERE kind = \(name)))"
     }
 
     /// When the stored index was read (UTC, ISO 8601); nil when it lists no kind.
@@ -55,7 +57,9 @@ public enum PokeAPIIndex {
     /// nil for neither.
     public static func resource(named name: String, in database: Database) throws -> PokeAPIResource? {
         if let own = ownResource(named: name) { return own }
-        guard try storedKinds(database).contains(name) else { return nil }
+        // One kind's lookup, not every kind's: `serve` asks on each request for such a kind.
+        guard try database.queryFirst("SELECT \(isStored("?1"))", [.text(name)], row: { $0.bool(0) }) == true
+        else { return nil }
         return PokeAPIResources.all.first { $0.kind.name == name && $0.reach == .indexed }
             ?? PokeAPIResources.discovered(name)
     }

@@ -86,4 +86,15 @@ struct PokeAPIResourcesTests {
         #expect(names.suffix(3) == ["gizmo", "item", "move"])
         #expect(names.filter { $0 == "pokemon" }.count == 1)
     }
+
+    @Test("a kind with entries stored and no stored index (a partial sync's) is held; one with neither is not")
+    func kindsWithoutIndex() throws {
+        let move = try #require(PokeAPIResources.all.first { $0.kind.name == "move" })
+        try move.tables.beginPage(database, entries: [ResourceListEntry(id: 85, name: "thunderbolt", url: "u")])
+        try database.execute("COMMIT")
+        #expect(try PokeAPIIndex.storedKinds(database) == ["move"])
+        #expect(try PokeAPIIndex.resource(named: "move", in: database)?.kind.name == "move")
+        #expect(try PokeAPIIndex.resource(named: "item", in: database) == nil)
+        #expect(try PokeAPIIndex.resource(named: "pokemon", in: database)?.kind.name == "pokemon")
+    }
 }
