@@ -45,10 +45,25 @@ struct LinkRewriter {
         }
     }
 
-    /// A match: where in the body, and which replacement.
-    struct Match {
-        let offset: UInt32
-        let replacement: UInt8
+    /// Where a body's matches are and which replacement each takes, as two arrays: 5 bytes a
+    /// match where an array of structs takes 8, so that ``MatchCache`` holds every Pokémon's.
+    struct Matches: Sendable {
+        private(set) var offsets: [UInt32] = []
+        private(set) var replacements: [UInt8] = []
+
+        /// Room for `count` matches, allocated once: appends would leave up to twice that.
+        init(capacity count: Int = 0) {
+            offsets.reserveCapacity(count)
+            replacements.reserveCapacity(count)
+        }
+
+        mutating func append(offset: Int, replacement: Int) {
+            offsets.append(UInt32(offset))
+            replacements.append(UInt8(replacement))
+        }
+
+        /// What the cache counts: the two arrays' elements.
+        var byteCount: Int { offsets.count * (MemoryLayout<UInt32>.size + MemoryLayout<UInt8>.size) }
     }
 
     let replacements: [Replacement]
@@ -72,17 +87,17 @@ struct LinkRewriter {
 
     /// Every match in `body`, in order, none overlapping: Horspool's search skips most bytes,
     /// but a body holds thousands of links, so callers keep the result (``MatchCache``).
-    func matches(in body: [UInt8]) -> [Match] {
+    func matches(in body: [UInt8]) -> Matches {
         body.withUnsafeBytes { input in
             var all: [(offset: Int, replacement: Int)] = []
             for (index, replacement) in replacements.enumerated() {
                 all += replacement.occurrences(in: input).map { ($0, index) }
             }
             all.sort { $0.offset < $1.offset }
-            var kept: [Match] = []
+            var kept = Matches(capacity: all.count)
             var end = 0
             for match in all where match.offset >= end {
-                kept.append(Match(offset: UInt32(match.offset), replacement: UInt8(match.replacement)))
+                kept.append(offset: match.offset, replacement: match.replacement)
                 end = match.offset + replacements[match.replacement].from.count
             }
             return kept
@@ -91,9 +106,9 @@ struct LinkRewriter {
 
     /// `body` with the replacements made at `matches` (``matches(in:)`` of this body), written
     /// once, in runs.
-    func rewrite(_ body: [UInt8], at matches: [Match]) -> [UInt8] {
-        let size = matches.reduce(body.count) { size, match in
-            size + replacements[Int(match.replacement)].to.count - replacements[Int(match.replacement)].from.count
+    func rewrite(_ body: [UInt8], at matches: Matches) -> [UInt8] {
+        let size = matches.replacements.reduce(body.count) { size, index in
+            size + replacements[Int(index)].to.count - replacements[Int(index)].from.count
         }
         return body.withUnsafeBytes { input in
             [UInt8](unsafeUninitializedCapacity: size) { output, count in
@@ -105,11 +120,11 @@ struct LinkRewriter {
                         .copyMemory(from: source)
                     written += source.count
                 }
-                for match in matches {
-                    let replacement = replacements[Int(match.replacement)]
-                    copy(UnsafeRawBufferPointer(rebasing: input[position..<Int(match.offset)]))
+                for (offset, index) in zip(matches.offsets, matches.replacements) {
+                    let replacement = replacements[Int(index)]
+                    copy(UnsafeRawBufferPointer(rebasing: input[position..<Int(offset)]))
                     replacement.to.withUnsafeBytes(copy)
-                    position = Int(match.offset) + replacement.from.count
+                    position = Int(offset) + replacement.from.count
                 }
                 copy(UnsafeRawBufferPointer(rebasing: input[position...]))
                 count = written

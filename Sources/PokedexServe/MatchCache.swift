@@ -6,7 +6,7 @@ import Synchronization
 /// is never stale. Bounded: past `limit` bytes, the oldest entries go.
 final class MatchCache: Sendable {
     private struct State {
-        var entries: [String: [LinkRewriter.Match]] = [:]
+        var entries: [String: LinkRewriter.Matches] = [:]
         var order: [String] = []
         var bytes = 0
     }
@@ -19,18 +19,18 @@ final class MatchCache: Sendable {
     }
 
     /// The matches stored under `tag`, or those `find` gives, stored for next time.
-    func matches(_ tag: String, find: () -> [LinkRewriter.Match]) -> [LinkRewriter.Match] {
+    func matches(_ tag: String, find: () -> LinkRewriter.Matches) -> LinkRewriter.Matches {
         if let found = state.withLock({ $0.entries[tag] }) { return found }
         let matches = find()
-        let size = matches.count * MemoryLayout<LinkRewriter.Match>.stride + tag.utf8.count + 64
+        let size = matches.byteCount + tag.utf8.count + 64
         state.withLock { state in
             guard state.entries.updateValue(matches, forKey: tag) == nil else { return }
             state.order.append(tag)
             state.bytes += size
             while state.bytes > limit, !state.order.isEmpty {
                 let oldest = state.order.removeFirst()
-                let evicted = state.entries.removeValue(forKey: oldest) ?? []
-                state.bytes -= evicted.count * MemoryLayout<LinkRewriter.Match>.stride + oldest.utf8.count + 64
+                let evicted = state.entries.removeValue(forKey: oldest)?.byteCount ?? 0
+                state.bytes -= evicted + oldest.utf8.count + 64
             }
         }
         return matches
