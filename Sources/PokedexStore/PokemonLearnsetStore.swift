@@ -24,6 +24,26 @@ extension PokemonCatalog {
         try database.run("DELETE FROM pokemon_move_rescan_pending WHERE pokemon_id = ?", [id])
     }
 
+    /// Whether "which Pokémon learn this move" (`pokemon_move_by_move`) is missing: a first
+    /// sync stores its learnsets without it (migration 0025) and builds it at its end
+    /// (``indexLearnsetsByMove()``); a sync killed before that leaves it to the next one.
+    public var lacksLearnsetIndex: Bool {
+        get throws {
+            try database.queryFirst(
+                "SELECT NOT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'pokemon_move_by_move')"
+            ) { $0.bool(0) } ?? true
+        }
+    }
+
+    /// Builds `pokemon_move_by_move` when it is missing. Its sort spills to a temporary file:
+    /// in memory (the writer's `temp_store`) a whole dex's held tens of megabytes.
+    public func indexLearnsetsByMove() throws {
+        try database.execute("PRAGMA temp_store = FILE")
+        defer { try? database.execute("PRAGMA temp_store = MEMORY") }
+        try database.execute(
+            "CREATE INDEX IF NOT EXISTS pokemon_move_by_move ON pokemon_move_coded (move, version_group, pokemon_id)")
+    }
+
     /// Up to `limit` Pokémon whose stored body is still to be scanned for its learnset.
     public func learnsetsPending(limit: Int) throws -> [Int] {
         try database.query(

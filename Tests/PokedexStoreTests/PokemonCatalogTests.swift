@@ -90,6 +90,19 @@ struct PokemonCatalogTests {
         #expect(stored == ["thunderbolt red-blue machine 0", "thunder-shock red-blue level-up 1"])
     }
 
+    @Test("the learnsets' index by move is missing until built, then serves who learns a move")
+    func learnsetIndexByMove() throws {
+        #expect(try catalog.lacksLearnsetIndex, "a new database has none (migration 0025)")
+        try catalog.indexLearnsetsByMove()
+        #expect(try !catalog.lacksLearnsetIndex)
+        #expect(try catalog.database.queryFirst("PRAGMA temp_store") { $0.int(0) } == 2, "back in memory")
+        let plan = try catalog.database.query(
+            "EXPLAIN QUERY PLAN SELECT pokemon_id FROM pokemon_move WHERE move_name = 'thunderbolt'"
+        ) { $0.text(3) }
+        #expect(plan.contains { $0.contains("pokemon_move_by_move") }, "\(plan)")
+        try catalog.indexLearnsetsByMove()
+    }
+
     @Test("details are fresh within the maximum age; a 304 confirmation restarts their age")
     func freshness() throws {
         try catalog.savePage(

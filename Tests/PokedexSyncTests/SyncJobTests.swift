@@ -43,6 +43,15 @@ struct SyncJobTests {
         get throws { SyncRunLog(database: try LocalStore.openForReading(path: path)) }
     }
 
+    /// Whether the learnsets' index by move exists (a first sync builds it at its end).
+    var hasLearnsetIndex: Bool {
+        get throws {
+            try LocalStore.openForReading(path: path).queryFirst(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'pokemon_move_by_move'"
+            ) { $0.int(0) } == 1
+        }
+    }
+
     var rocket: SyncResource { .issues(repositoryName: "acme/rocket", repositoryID: nil) }
 
     @Test("each resource's run is recorded; --if-older-than skips fresh ones without a request")
@@ -101,6 +110,20 @@ struct SyncJobTests {
         #expect(github.requestCount > 0, "the repository was refreshed after the catalog failed")
         let failed = try #require(try log.latest(.pokemon, outcomes: [.failed]))
         #expect(failed.error?.contains("404") == true && failed.finishedAt != nil)
+        #expect(try hasLearnsetIndex, "a failed job builds the learnsets' index too")
+    }
+
+    @Test("learnsets are indexed by move at a sync's end, and again after a sync that left it missing")
+    func learnsetIndexBuiltAtTheEnd() async throws {
+        _ = try await run(options(.everything))
+        #expect(try hasLearnsetIndex)
+        // What a sync killed before its end leaves.
+        let database = try LocalStore.openForWriting(path: path)
+        try database.execute("DROP INDEX pokemon_move_by_move")
+        database.close()
+        #expect(try !hasLearnsetIndex)
+        _ = try await run(options(.everything))
+        #expect(try hasLearnsetIndex)
     }
 
     @Test("cancelling stops after a committed page and records the run as interrupted")

@@ -45,9 +45,22 @@ public struct SyncJob: Sendable {
         do {
             try await run(on: database, events: events)
         } catch {
+            // Built even so: queries by move would scan every learnset until the next sync.
+            try? Self.indexLearnsets(database)
             if created { LocalStore.removeIfEmpty(database) }
             throw error
         }
+        try Self.indexLearnsets(database)
+    }
+
+    /// Builds the learnsets' index by move when it is missing (a first sync stores them
+    /// without it), with the memory the sync's bodies took handed back first: the sort's few
+    /// megabytes then stay below the sync's peak instead of adding to it.
+    private static func indexLearnsets(_ database: Database) throws {
+        let catalog = PokemonCatalog(database: database)
+        guard try catalog.lacksLearnsetIndex else { return }
+        FreedMemory.returnToSystem()
+        try catalog.indexLearnsetsByMove()
     }
 
     /// The job's runs, by scope, over the job's one connection.
