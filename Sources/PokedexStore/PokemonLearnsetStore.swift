@@ -35,8 +35,9 @@ extension PokemonCatalog {
         }
     }
 
-    /// Builds `pokemon_move_by_move` when it is missing. Its sort spills to a temporary file:
-    /// in memory (the writer's `temp_store`) a whole dex's held tens of megabytes.
+    /// Builds `pokemon_move_by_move` when it is missing. Its sort spills to a temporary file
+    /// (SQLite tries `SQLITE_TMPDIR`, `TMPDIR`, /var/tmp, /usr/tmp, /tmp, then the working
+    /// directory): in memory (the writer's `temp_store`) a whole dex's held tens of megabytes.
     public func indexLearnsetsByMove() throws {
         try database.execute("PRAGMA temp_store = FILE")
         defer { try? database.execute("PRAGMA temp_store = MEMORY") }
