@@ -2,12 +2,14 @@ import JSONOutput
 import PokedexStore
 import TextUtilities
 
-/// `location`'s entry: region, then each area with the Pokémon met there.
+/// `location`'s entry: region and game, then each area with the Pokémon met there in that
+/// game, then the other games something is met there in.
 enum LocationText {
     static func entry(_ entry: LocationEntry, layout: TerminalLayout) -> DisplayText {
         var lines = FieldLines(width: layout.width)
         lines.add(EntryText.heading(entry.displayName, slug: entry.name))
         if let region = entry.region { lines.field("Region", entry.regionName ?? SlugText.readable(region)) }
+        if let groupName = entry.groupName { lines.field("Game", groupName) }
         if entry.areas.isEmpty { lines.field("Areas", "none stored") }
         for area in entry.areas {
             // An area named as its place (its only one) needs no heading of its own.
@@ -18,6 +20,8 @@ enum LocationText {
             lines.field(
                 "Pokémon", met.isEmpty ? "none stored" + (entry.versionGroup == nil ? "" : " in that game") : met)
         }
+        let others = entry.games.filter { $0.name != entry.versionGroup }.map(\.displayName)
+        if !others.isEmpty { lines.field("Other games", others.joined(separator: ", ") + " (--game)") }
         return layout.render(lines.lines)
     }
 
@@ -35,6 +39,7 @@ enum LocationJSON {
         .object([
             ("name", .string(entry.name)), ("display_name", .string(entry.displayName)),
             ("region", .optional(entry.region)), ("version_group", .optional(entry.versionGroup)),
+            ("games", .array(entry.games.map { .string($0.name) })),
             (
                 "areas",
                 .array(

@@ -45,7 +45,8 @@ extension CommandSpec {
         overview: """
             Show a location from the local database: its region, its areas and, in each,
             the Pokémon met there with how, at which levels and with which chance, in one
-            game (--game) or in every game. Accepts an id, a slug (viridian-forest) or the
+            game (--game; default: the newest anything is met there in), and the other
+            games they are met there in. Accepts an id, a slug (viridian-forest) or the
             place's name in any stored language ("Viridian Forest", Vertania-Wald).
             """)
 }

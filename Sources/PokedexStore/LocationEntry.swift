@@ -1,5 +1,5 @@
 /// What `location` shows: a place, its region, and per area what is met there in the chosen
-/// version group's games (or in every game).
+/// version group's games.
 public struct LocationEntry: Sendable, Equatable {
     /// One Pokémon met in an area: how, at which levels, with which best chance, in which versions.
     public struct Appearance: Sendable, Equatable {
@@ -22,7 +22,17 @@ public struct LocationEntry: Sendable, Equatable {
     public let displayName: String
     public let region: String?
     public let regionName: String?
-    /// The group `--game` chose; nil for every game.
+    /// A version group, by slug and as people name it ("Red/Blue").
+    public struct Game: Sendable, Equatable {
+        public let name: String
+        public let displayName: String
+    }
+
+    /// The group shown: `--game`'s, else the newest anything is met here in; nil when no
+    /// encounter here is stored.
     public let versionGroup: String?
+    public let groupName: String?
+    /// Every group something is met here in, newest first.
+    public let games: [Game]
     public let areas: [Area]
 }

@@ -3,7 +3,9 @@ import TextUtilities
 
 /// `location`: a place's typed rows (`location`, `location_area`, `encounter`, migration 0022).
 extension PokedexEntryQueries {
-    /// The place `slug`, its areas, and what is met in each, in `versionGroup`'s games or all.
+    /// The place `slug`, its areas, and what is met in each in `versionGroup`'s games, else in
+    /// the newest game anything is met there in (as `show` picks a Pokémon's): merged over every
+    /// game, levels and chances of different games would read as one.
     public func locationEntry(slug: String, versionGroup: String?) throws -> LocationEntry {
         try database.readTransaction {
             let region =
@@ -13,14 +15,27 @@ extension PokedexEntryQueries {
             let areas = try database.query(
                 "SELECT name FROM location_area WHERE location = ? AND name IS NOT NULL ORDER BY id", [.text(slug)]
             ) { $0.text(0) }
+            let games = try database.query(
+                """
+                SELECT v.version_group FROM encounter AS e
+                JOIN location_area AS a ON a.name = e.location_area JOIN version AS v ON v.name = e.version
+                LEFT JOIN version_group AS g ON g.name = v.version_group
+                WHERE a.location = ? AND v.version_group IS NOT NULL
+                GROUP BY v.version_group ORDER BY max(g.sort_order) DESC, v.version_group DESC
+                """, [.text(slug)]
+            ) { $0.text(0) }
+            let group = versionGroup ?? games.first
+            let groupNames = try versionGroupDisplayNames()
+            let named = { (slug: String) in groupNames[slug] ?? SlugText.readable(slug) }
             return LocationEntry(
                 name: slug, displayName: try storedName(kind: "location", slug: slug) ?? SlugText.readable(slug),
                 region: region, regionName: try region.flatMap { try storedName(kind: "region", slug: $0) },
-                versionGroup: versionGroup,
+                versionGroup: group, groupName: group.map(named),
+                games: games.map { LocationEntry.Game(name: $0, displayName: named($0)) },
                 areas: try areas.map { area in
                     LocationEntry.Area(
                         name: area, displayName: try areaName(area),
-                        appearances: try appearances(in: area, versionGroup: versionGroup))
+                        appearances: try appearances(in: area, versionGroup: group))
                 })
         }
     }

@@ -191,4 +191,24 @@ struct TypedBodyStoreTests {
             try queries.locationEntry(slug: "viridian-forest", versionGroup: "gold-silver").areas.flatMap(\.appearances)
                 .isEmpty)
     }
+
+    @Test("a place is shown in the newest game anything is met there in, naming the others; --game picks one")
+    func placeByGame() throws {
+        store(
+            "version", 4, "gold",
+            #"{"id":4,"name":"gold","version_group":{"name":"gold-silver","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Gold"), ("de", "Gold")]) + "}")
+        try TypedBodyRescan.run(database)
+        try database.run("INSERT INTO version_group VALUES (2, 'gold-silver', 'generation-ii', 4)")
+        // In Gold, Pikachu is met at other levels, with another chance, in another way.
+        try database.run("INSERT INTO encounter VALUES (25, 'viridian-forest-area', 'gold', 'headbutt', 7, 9, 30, '')")
+        let queries = PokedexEntryQueries(database: database, language: "de")
+        let newest = try queries.locationEntry(slug: "viridian-forest", versionGroup: nil)
+        #expect(newest.versionGroup == "gold-silver" && newest.groupName == "Gold")
+        #expect(newest.games.map(\.name) == ["gold-silver", "red-blue"])
+        let met = try #require(newest.areas.first?.appearances.first)
+        #expect(met.methods == ["headbutt"] && met.minLevel == 7 && met.chance == 30, "Gold's alone, not merged")
+        let chosen = try queries.locationEntry(slug: "viridian-forest", versionGroup: "red-blue")
+        #expect(chosen.groupName == "Rot/Blau" && chosen.areas.first?.appearances.first?.chance == 4)
+    }
 }

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import PokedexCLI
+@testable import PokedexStore
+
+/// `location`'s Game and Other games lines: the game shown, and those it is not shown in.
+@Suite("Location text")
+struct LocationTextTests {
+    static func entry(shown: String?, games: [LocationEntry.Game]) -> LocationEntry {
+        let pikachu = LocationEntry.Appearance(
+            pokemon: "pikachu", displayName: "Pikachu", methods: ["walk"], minLevel: 3, maxLevel: 5, chance: 4,
+            versions: ["red"])
+        return LocationEntry(
+            name: "viridian-forest", displayName: "Viridian Forest", region: "kanto", regionName: "Kanto",
+            versionGroup: shown, groupName: games.first { $0.name == shown }?.displayName, games: games,
+            areas: [
+                LocationEntry.Area(
+                    name: "viridian-forest-area", displayName: "Viridian Forest",
+                    appearances: shown == nil ? [] : [pikachu]
+                )
+            ])
+    }
+
+    static let redBlue = LocationEntry.Game(name: "red-blue", displayName: "Red/Blue")
+    static let goldSilver = LocationEntry.Game(name: "gold-silver", displayName: "Gold/Silver")
+
+    @Test(
+        "the game shown, then the others met there in",
+        arguments: [
+            ("red-blue", [goldSilver, redBlue], ["Game        Red/Blue", "Other games Gold/Silver (--game)"]),
+            ("red-blue", [redBlue], ["Game        Red/Blue"]),
+            (nil, [], ["Pokémon     none stored"]),
+        ] as [(String?, [LocationEntry.Game], [String])])
+    func gameLines(shown: String?, games: [LocationEntry.Game], expected: [String]) {
+        let text = LocationText.entry(
+            Self.entry(shown: shown, games: games), layout: TerminalLayout(width: 80, palette: nil)
+        ).text
+        let lines = text.split(separator: "\n").map(String.init)
+        for line in expected { #expect(lines.contains(line), "\(text)") }
+        #expect(lines.contains { $0.hasPrefix("Other games") } == (games.count > 1), "\(text)")
+        #expect(lines.contains { $0.hasPrefix("Game") } == (shown != nil), "\(text)")
+    }
+}
