@@ -8,19 +8,27 @@ extension PokemonCatalog {
     func saveLearnset(pokemonID: Int, _ moves: [LearnedMove]) throws {
         let id = SQLValue.int(pokemonID)
         try database.run("DELETE FROM pokemon_move_coded WHERE pokemon_id = ?", [id])
-        let rows = try moves.map { move in
-            [
-                id, .int(try learnsetNames.id(of: move.versionGroup, in: database)),
-                .int(try learnsetNames.id(of: move.method, in: database)),
-                .int(try learnsetNames.id(of: move.move, in: database)), .int(move.level), .int(move.order),
-            ]
+        // Integers bound as they are, with no array of values built for each row. A body lists
+        // each move's rows together: its slug is coded once for them.
+        var values: [Int?] = []
+        values.reserveCapacity(moves.count * 6)
+        var move: (slug: String, id: Int)?
+        for learned in moves {
+            if learned.move != move?.slug {
+                move = (learned.move, try learnsetNames.id(of: learned.move, in: database))
+            }
+            values.append(pokemonID)
+            values.append(try learnsetNames.id(of: learned.versionGroup, in: database))
+            values.append(try learnsetNames.id(of: learned.method, in: database))
+            values.append(move?.id)
+            values.append(learned.level)
+            values.append(learned.order)
         }
         try database.run(
             """
             INSERT OR IGNORE INTO pokemon_move_coded (pokemon_id, version_group, method, move, level, sort_order)
             VALUES (?, ?, ?, ?, ?, ?)
-            """, rows: rows.count
-        ) { rows[$0] }
+            """, integerRows: values, columns: 6)
         try database.run("DELETE FROM pokemon_move_rescan_pending WHERE pokemon_id = ?", [id])
     }
 

@@ -25,14 +25,27 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
-    func bind(_ parameters: [SQLValue]) throws {
+    /// Throws unless the statement takes `count` parameters.
+    private func expect(parameters count: Int) throws {
         let expected = Int(sqlite3_bind_parameter_count(handle))
-        guard parameters.count == expected else {
+        guard count == expected else {
             throw DatabaseError(
-                code: SQLITE_RANGE,
-                message: "\(parameters.count) values bound to \(expected) parameters",
-                sql: sql)
+                code: SQLITE_RANGE, message: "\(count) values bound to \(expected) parameters", sql: sql)
         }
+    }
+
+    /// Binds integers to the parameters in order; nil binds NULL.
+    func bind(integers: ArraySlice<Int?>) throws {
+        try expect(parameters: integers.count)
+        for (offset, value) in integers.enumerated() {
+            let index = Int32(offset + 1)
+            let status = value.map { sqlite3_bind_int64(handle, index, Int64($0)) } ?? sqlite3_bind_null(handle, index)
+            guard status == SQLITE_OK else { throw database.error(sql: sql) }
+        }
+    }
+
+    func bind(_ parameters: [SQLValue]) throws {
+        try expect(parameters: parameters.count)
         for (offset, value) in parameters.enumerated() {
             let index = Int32(offset + 1)
             let status: Int32

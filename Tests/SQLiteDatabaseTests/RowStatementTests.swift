@@ -31,6 +31,30 @@ struct RowStatementTests {
         #expect(error?.sql == sql && error?.isConstraintViolation == true)
         #expect(try database.queryFirst("SELECT count(*) FROM item") { $0.int(0) } == 1)
     }
+
+    @Test(
+        "integer rows: each bound afresh, nil as NULL; a last row short of columns is SQLite's range error",
+        arguments: [
+            ([] as [Int?], 0, nil as Int32?), ([1, 10], 1, nil), ([1, 10, 2, nil, 3, 30], 3, nil),
+            ([1, 10, 2], 1, 25),  // SQLITE_RANGE
+        ])
+    func integerRows(values: [Int?], stored: Int, error: Int32?) throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("rows.sqlite"))
+        try database.execute("CREATE TABLE item (position INTEGER PRIMARY KEY, size INTEGER)")
+        let sql = "INSERT INTO item (position, size) VALUES (?, ?)"
+        if let error {
+            let thrown = #expect(throws: DatabaseError.self) { try database.run(sql, integerRows: values, columns: 2) }
+            #expect(thrown?.code == error && thrown?.sql == sql)
+        } else {
+            try database.run(sql, integerRows: values, columns: 2)
+        }
+        let rows = try database.query("SELECT position, size FROM item ORDER BY position") {
+            [$0.int(0), $0.optionalInt(1)]
+        }
+        #expect(rows.count == stored)
+        #expect(rows.flatMap { $0 } == Array(values.prefix(stored * 2)))
+    }
 }
 
 @Suite("Text compared in place")
