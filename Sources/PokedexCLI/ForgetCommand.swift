@@ -1,5 +1,6 @@
 import IssueStore
 import LocalDatabase
+import PokedexStore
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,8 @@ extension CommandRunner {
         guard FileSystem.exists(path) else { throw StoreError.noDatabase(path: path) }
         let lock = try WriterLock.acquire(forDatabase: path)
         defer { withExtendedLifetime(lock) {} }
-        let database = try LocalStore.openForWriting(path: path)
+        // The writers' upkeep: migrating may leave the learnsets' index to build (0025).
+        let database = try LocalStore.openForWriting(path: path, upkeep: PokedexUpkeep.run)
         defer { database.close() }
         let archive = IssueArchive(database: database)
         let plan = try archive.forgetting(name)

@@ -29,7 +29,8 @@ public struct LocationEntry: Sendable, Equatable {
     }
 
     /// The group shown: `--game`'s, else the newest anything is met here in; nil when no
-    /// encounter here is stored.
+    /// encounter here is stored with its version's group (its `version` row not synced), and
+    /// then the areas list every game's encounters together.
     public let versionGroup: String?
     public let groupName: String?
     /// Every group something is met here in, newest first.

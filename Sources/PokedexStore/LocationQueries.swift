@@ -15,6 +15,7 @@ extension PokedexEntryQueries {
             let areas = try database.query(
                 "SELECT name FROM location_area WHERE location = ? AND name IS NOT NULL ORDER BY id", [.text(slug)]
             ) { $0.text(0) }
+            // Newest first, in the order of `pokemon_newest_encounters` (migration 0024).
             let games = try database.query(
                 """
                 SELECT v.version_group FROM encounter AS e

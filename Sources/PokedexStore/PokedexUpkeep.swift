@@ -9,5 +9,7 @@ public enum PokedexUpkeep {
         let species = SpeciesStore(database: database)
         try species.foldUnfoldedNames()
         try species.recleanFlavorTexts()
+        let catalog = PokemonCatalog(database: database)
+        if try catalog.learnsetIndexIsDue { try catalog.indexLearnsetsByMove() }
     }
 }

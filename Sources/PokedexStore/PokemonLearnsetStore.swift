@@ -14,13 +14,17 @@ extension PokemonCatalog {
         values.reserveCapacity(moves.count * 6)
         var move: (slug: String, id: Int)?
         for learned in moves {
-            if learned.move != move?.slug {
-                move = (learned.move, try learnsetNames.id(of: learned.move, in: database))
+            let moveID: Int
+            if let move, move.slug == learned.move {
+                moveID = move.id
+            } else {
+                moveID = try learnsetNames.id(of: learned.move, in: database)
+                move = (learned.move, moveID)
             }
             values.append(pokemonID)
             values.append(try learnsetNames.id(of: learned.versionGroup, in: database))
             values.append(try learnsetNames.id(of: learned.method, in: database))
-            values.append(move?.id)
+            values.append(moveID)
             values.append(learned.level)
             values.append(learned.order)
         }
@@ -32,14 +36,19 @@ extension PokemonCatalog {
         try database.run("DELETE FROM pokemon_move_rescan_pending WHERE pokemon_id = ?", [id])
     }
 
-    /// Whether "which Pokémon learn this move" (`pokemon_move_by_move`) is missing: a first
-    /// sync stores its learnsets without it (migration 0025) and builds it at its end
-    /// (``indexLearnsetsByMove()``); a sync killed before that leaves it to the next one.
-    public var lacksLearnsetIndex: Bool {
+    /// Whether "which Pokémon learn this move" (`pokemon_move_by_move`) is to be built: it is
+    /// missing while learnsets are stored. A first sync stores its learnsets without it
+    /// (migration 0025) and builds it at its end; a sync stopped before that, or a database
+    /// migrated past 0025 by another writer, gets it at the next writer's upkeep. An empty
+    /// table gets none, so that a first sync of Pokémon still fills it without one.
+    public var learnsetIndexIsDue: Bool {
         get throws {
             try database.queryFirst(
-                "SELECT NOT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'pokemon_move_by_move')"
-            ) { $0.bool(0) } ?? true
+                """
+                SELECT NOT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'pokemon_move_by_move')
+                   AND EXISTS (SELECT 1 FROM pokemon_move_coded)
+                """
+            ) { $0.bool(0) } ?? false
         }
     }
 
@@ -47,10 +56,18 @@ extension PokemonCatalog {
     /// (SQLite tries `SQLITE_TMPDIR`, `TMPDIR`, /var/tmp, /usr/tmp, /tmp, then the working
     /// directory): in memory (the writer's `temp_store`) a whole dex's held tens of megabytes.
     public func indexLearnsetsByMove() throws {
+        // PRAGMA takes no parameters; the value is an integer SQLite itself reported.
+        let previous = try database.queryFirst("PRAGMA temp_store") { $0.int(0) } ?? 0
         try database.execute("PRAGMA temp_store = FILE")
-        defer { try? database.execute("PRAGMA temp_store = MEMORY") }
-        try database.execute(
-            "CREATE INDEX IF NOT EXISTS pokemon_move_by_move ON pokemon_move_coded (move, version_group, pokemon_id)")
+        do {
+            try database.execute(
+                "CREATE INDEX IF NOT EXISTS pokemon_move_by_move ON pokemon_move_coded (move, version_group, pokemon_id)"
+            )
+        } catch {
+            try? database.execute("PRAGMA temp_store = \(previous)")
+            throw error
+        }
+        try database.execute("PRAGMA temp_store = \(previous)")
     }
 
     /// Up to `limit` Pokémon whose stored body is still to be scanned for its learnset.

@@ -190,6 +190,11 @@ public final class Database {
     public func run(_ sql: String, integerRows values: [Int?], columns: Int) throws {
         precondition(columns > 0, "a row has at least one column")
         let statement = try prepare(sql)
+        // A short last row is refused before any row runs.
+        guard values.count % columns == 0 else {
+            throw DatabaseError(
+                code: SQLITE_RANGE, message: "\(values.count) values are not rows of \(columns)", sql: sql)
+        }
         for start in stride(from: 0, to: values.count, by: columns) {
             statement.reset()
             try statement.bind(integers: values[start..<min(start + columns, values.count)])

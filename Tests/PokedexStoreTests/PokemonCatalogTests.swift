@@ -90,17 +90,22 @@ struct PokemonCatalogTests {
         #expect(stored == ["thunderbolt red-blue machine 0", "thunder-shock red-blue level-up 1"])
     }
 
-    @Test("the learnsets' index by move is missing until built, then serves who learns a move")
+    @Test("the learnsets' index by move is due once a learnset is stored, then serves who learns a move")
     func learnsetIndexByMove() throws {
-        #expect(try catalog.lacksLearnsetIndex, "a new database has none (migration 0025)")
+        #expect(try !catalog.learnsetIndexIsDue, "none stored: none due (a new database has none, migration 0025)")
+        let move = LearnedMove(move: "thunderbolt", versionGroup: "red-blue", method: "machine", level: 0, order: nil)
+        try catalog.savePage(entries: [Self.entry(25, "pikachu")], details: [Self.details(25, "pikachu")])
+        #expect(try !catalog.learnsetIndexIsDue, "a Pokémon that learns nothing stores no learnset")
+        try catalog.database.writeTransaction { try catalog.saveLearnset(pokemonID: 25, [move]) }
+        #expect(try catalog.learnsetIndexIsDue)
+        try catalog.database.execute("PRAGMA temp_store = DEFAULT")
         try catalog.indexLearnsetsByMove()
-        #expect(try !catalog.lacksLearnsetIndex)
-        #expect(try catalog.database.queryFirst("PRAGMA temp_store") { $0.int(0) } == 2, "back in memory")
+        #expect(try !catalog.learnsetIndexIsDue)
+        #expect(try catalog.database.queryFirst("PRAGMA temp_store") { $0.int(0) } == 0, "as it was")
         let plan = try catalog.database.query(
             "EXPLAIN QUERY PLAN SELECT pokemon_id FROM pokemon_move WHERE move_name = 'thunderbolt'"
         ) { $0.text(3) }
         #expect(plan.contains { $0.contains("pokemon_move_by_move") }, "\(plan)")
-        try catalog.indexLearnsetsByMove()
     }
 
     @Test("details are fresh within the maximum age; a 304 confirmation restarts their age")

@@ -52,6 +52,21 @@ struct SyncJobTests {
         }
     }
 
+    /// A stored Pokémon's body given a move, pending a scan, as a body stored before pokedex
+    /// kept learnsets is: the next sync's upkeep stores its learnset before anything else.
+    func pendLearnset() throws {
+        let database = try LocalStore.openForWriting(path: path)
+        defer { database.close() }
+        let body = LearnsetTests.body(
+            #"[{"move":{"name":"thunderbolt","url":"u"},"version_group_details":["#
+                + LearnsetTests.detail("red-blue", "machine", 0) + "]}]")
+        let id = try #require(try database.queryFirst("SELECT min(pokemon_id) FROM pokemon_detail_json") { $0.int(0) })
+        try database.run(
+            "UPDATE pokemon_detail_json SET body_encoding = 'identity', body_size = ?, body = ? WHERE pokemon_id = ?",
+            [.int(body.count), .blob(Array(body)[...]), .int(id)])
+        try database.run("INSERT OR IGNORE INTO pokemon_move_rescan_pending VALUES (?)", [.int(id)])
+    }
+
     var rocket: SyncResource { .issues(repositoryName: "acme/rocket", repositoryID: nil) }
 
     @Test("each resource's run is recorded; --if-older-than skips fresh ones without a request")
@@ -110,11 +125,13 @@ struct SyncJobTests {
         #expect(github.requestCount > 0, "the repository was refreshed after the catalog failed")
         let failed = try #require(try log.latest(.pokemon, outcomes: [.failed]))
         #expect(failed.error?.contains("404") == true && failed.finishedAt != nil)
-        #expect(try hasLearnsetIndex, "a failed job builds the learnsets' index too")
     }
 
-    @Test("learnsets are indexed by move at a sync's end, and again after a sync that left it missing")
+    @Test("learnsets are indexed by move at a sync's end, not while none is stored; a missing index comes back")
     func learnsetIndexBuiltAtTheEnd() async throws {
+        _ = try await run(options(.everything))
+        #expect(try !hasLearnsetIndex, "the fake Pokémon teach nothing: no learnset, no index")
+        try pendLearnset()
         _ = try await run(options(.everything))
         #expect(try hasLearnsetIndex)
         // What a sync killed before its end leaves.
@@ -123,6 +140,15 @@ struct SyncJobTests {
         database.close()
         #expect(try !hasLearnsetIndex)
         _ = try await run(options(.everything))
+        #expect(try hasLearnsetIndex)
+    }
+
+    @Test("a failed job builds the learnsets' index too")
+    func learnsetIndexAfterAFailure() async throws {
+        _ = try await run(options(.everything))
+        try pendLearnset()
+        pokeAPI.override = { request in request.path.contains("/pokemon") ? .text("gone", status: 404) : nil }
+        await #expect(throws: SyncFailure.self) { _ = try await run(options(.everything)) }
         #expect(try hasLearnsetIndex)
     }
 

@@ -45,20 +45,21 @@ public struct SyncJob: Sendable {
         do {
             try await run(on: database, events: events)
         } catch {
-            // Built even so: queries by move would scan every learnset until the next sync.
-            try? Self.indexLearnsets(database)
+            // Built even so (queries by move would scan every learnset until the next sync),
+            // but not when a signal stops the job, which then stops at once.
+            if !Task.isCancelled { try? Self.indexLearnsets(database) }
             if created { LocalStore.removeIfEmpty(database) }
             throw error
         }
         try Self.indexLearnsets(database)
     }
 
-    /// Builds the learnsets' index by move when it is missing (a first sync stores them
-    /// without it), with the memory the sync's bodies took handed back first: the sort's few
-    /// megabytes then stay below the sync's peak instead of adding to it.
+    /// Builds the learnsets' index by move when it is due (a first sync stores them without
+    /// it), with the memory the sync's bodies took handed back first: the sort's few megabytes
+    /// then stay below the sync's peak instead of adding to it.
     private static func indexLearnsets(_ database: Database) throws {
         let catalog = PokemonCatalog(database: database)
-        guard try catalog.lacksLearnsetIndex else { return }
+        guard try catalog.learnsetIndexIsDue else { return }
         FreedMemory.returnToSystem()
         try catalog.indexLearnsetsByMove()
     }
