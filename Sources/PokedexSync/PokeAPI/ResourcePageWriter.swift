@@ -63,8 +63,8 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     private let shared = Mutex(Shared(queuedBodyBytesLimit: queuedBodyBytesLimit))
 
     init(catalog: Store) {
-        // 4 MB: a page of Pokémon writes ≈47,000 learnset rows, and with SQLite's default of
-        // 2 MB a whole-dex sync took ≈4 % longer; more lifts its peak memory toward its bar.
+        // 4 MB: a page of Pokémon writes ≈47,000 learnset rows, and a whole-dex sync took
+        // longer with SQLite's default of 2 MB; more lifts its peak memory toward its bar.
         callerCacheSize = try? catalog.database.queryFirst("PRAGMA cache_size") { $0.int(0) }
         try? catalog.database.execute("PRAGMA cache_size = -4096")
         self.catalog = catalog
