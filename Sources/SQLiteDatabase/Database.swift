@@ -197,7 +197,7 @@ public final class Database {
         }
         for start in stride(from: 0, to: values.count, by: columns) {
             statement.reset()
-            try statement.bind(integers: values[start..<min(start + columns, values.count)])
+            try statement.bind(integers: values[start..<start + columns])
             while try statement.step() {}
         }
     }
