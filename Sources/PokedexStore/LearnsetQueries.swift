@@ -60,11 +60,11 @@ extension PokedexEntryQueries {
     /// A version group as players know it: its versions' names in the display language joined
     /// (`Scarlet/Violet`), else its slug made readable.
     public func versionGroupDisplayName(_ slug: String) throws -> String {
-        try versionGroupDisplayNames()[slug] ?? SlugText.readable(slug)
+        try versionGroupDisplayNames()(slug)
     }
 
-    /// ``versionGroupDisplayName(_:)`` of every group with stored versions, in one read.
-    public func versionGroupDisplayNames() throws -> [String: String] {
+    /// ``versionGroupDisplayName(_:)`` for any group, from one read of every stored group's.
+    public func versionGroupDisplayNames() throws -> (_ slug: String) -> String {
         let rows = try database.query(
             """
             SELECT v.version_group, group_concat(coalesce(
@@ -75,7 +75,8 @@ extension PokedexEntryQueries {
             WHERE v.version_group IS NOT NULL GROUP BY v.version_group
             """, [.text(language)]
         ) { ($0.text(0), $0.text(1)) }
-        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(rows, uniquingKeysWith: { first, _ in first })
+        return { names[$0] ?? SlugText.readable($0) }
     }
 
     /// Names "did you mean" offers for an unknown move.

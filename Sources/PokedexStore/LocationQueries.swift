@@ -26,8 +26,7 @@ extension PokedexEntryQueries {
                 """, [.text(slug)]
             ) { $0.text(0) }
             let group = versionGroup ?? games.first
-            let groupNames = try versionGroupDisplayNames()
-            let named = { (slug: String) in groupNames[slug] ?? SlugText.readable(slug) }
+            let named = try versionGroupDisplayNames()
             return LocationEntry(
                 name: slug, displayName: try storedName(kind: "location", slug: slug) ?? SlugText.readable(slug),
                 region: region, regionName: try region.flatMap { try storedName(kind: "region", slug: $0) },

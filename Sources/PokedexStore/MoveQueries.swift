@@ -91,7 +91,7 @@ extension PokedexEntryQueries {
         let groupNames = try versionGroupDisplayNames()
         return try rows.map { group, item in
             MoveEntry.Machine(
-                versionGroup: group, groupName: groupNames[group] ?? SlugText.readable(group), item: item,
+                versionGroup: group, groupName: groupNames(group), item: item,
                 itemName: try storedName(kind: "item", slug: item) ?? item.uppercased())
         }
     }

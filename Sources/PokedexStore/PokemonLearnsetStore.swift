@@ -8,23 +8,14 @@ extension PokemonCatalog {
     func saveLearnset(pokemonID: Int, _ moves: [LearnedMove]) throws {
         let id = SQLValue.int(pokemonID)
         try database.run("DELETE FROM pokemon_move_coded WHERE pokemon_id = ?", [id])
-        // Integers bound as they are, with no array of values built for each row. A body lists
-        // each move's rows together: its slug is coded once for them.
+        // Integers bound as they are, with no array of values built for each row.
         var values: [Int?] = []
         values.reserveCapacity(moves.count * 6)
-        var move: (slug: String, id: Int)?
         for learned in moves {
-            let moveID: Int
-            if let move, move.slug == learned.move {
-                moveID = move.id
-            } else {
-                moveID = try learnsetNames.id(of: learned.move, in: database)
-                move = (learned.move, moveID)
-            }
             values.append(pokemonID)
             values.append(try learnsetNames.id(of: learned.versionGroup, in: database))
             values.append(try learnsetNames.id(of: learned.method, in: database))
-            values.append(moveID)
+            values.append(try learnsetNames.id(of: learned.move, in: database))
             values.append(learned.level)
             values.append(learned.order)
         }
