@@ -12,10 +12,15 @@ struct SyncFeedbackEndToEndTests {
         the sync ends within --timeout × (--retries + 1) plus the backoff
         """)
     func neverAnswers() throws {
-        let server = try LoopbackServer { _ in ScriptedResponse(fault: .stall(seconds: 60)) }
+        // Times are taken from the first request's arrival: how long a loaded machine takes to
+        // start the process and create the database is not what is asserted.
+        let firstRequest = FirstArrival()
+        let server = try LoopbackServer { _ in
+            firstRequest.record()
+            return ScriptedResponse(fault: .stall(seconds: 60))
+        }
         defer { server.stop() }
         let directory = try TemporaryDirectory()
-        let started = ContinuousClock.now
         let terminal = try PseudoTerminal(
             executable: PokedexProcess.binaryPath,
             ["--db", directory.file("pokedex.sqlite"), "sync", "--timeout", "2", "--retries", "1"],
@@ -23,18 +28,44 @@ struct SyncFeedbackEndToEndTests {
                 "PATH": "/usr/bin:/bin", "TERM": "xterm", "LANG": "C.UTF-8",
                 "POKEAPI_BASE_URL": server.baseURL + "/api/v2", "GITHUB_API_URL": server.baseURL,
             ])
-        #expect(terminal.wait(for: .seconds(1)) { $0.contains("Pokémon catalog: asking 127.0.0.1") })
-        #expect(terminal.wait(for: .seconds(2)) { $0.contains("Pokémon catalog: waiting for 127.0.0.1") })
+        let asked = try #require(firstRequest.wait(for: .seconds(30)), "no request came: \(terminal.text)")
+        #expect(terminal.wait(for: .seconds(30)) { $0.contains("Pokémon catalog: asking 127.0.0.1") })
+        #expect(ContinuousClock.now - asked < .seconds(1), "the request showed late")
+        // "waiting" once a second has passed without an answer.
+        #expect(terminal.wait(for: .seconds(30)) { $0.contains("Pokémon catalog: waiting for 127.0.0.1") })
+        #expect(ContinuousClock.now - asked < .seconds(3), "the wait showed late")
         // Two attempts of 2 s and, between them, a backoff of at most 0.5 s.
         let bound: Duration = .seconds(2 * 2) + .milliseconds(500)
-        let status = terminal.exit(within: bound + .seconds(5))
-        let elapsed = ContinuousClock.now - started
+        let status = terminal.exit(within: bound + .seconds(10))
+        let elapsed = ContinuousClock.now - asked
         #expect(status == 69, "\(terminal.text)")
-        #expect(elapsed < bound + .seconds(1), "took \(elapsed)")
+        #expect(elapsed < bound + .seconds(2), "took \(elapsed)")
         // A retry line may wrap at 80 columns; its continuation is indented two.
         let text = terminal.text.replacingOccurrences(of: "\r\n  ", with: " ")
         #expect(text.ranges(of: "retrying GET http://127.0.0.1:").count == 1, "\(text)")
         #expect(text.contains("(1 of 1): timed out"), "\(text)")
         #expect(terminal.text.contains("Error:\u{1B}[0m cannot reach 127.0.0.1"), "red on a terminal")
+    }
+}
+
+/// When a server thread saw its first request, for a test thread to wait on.
+private final class FirstArrival: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var arrival: ContinuousClock.Instant?
+
+    func record() {
+        condition.withLock {
+            if arrival == nil { arrival = .now }
+            condition.broadcast()
+        }
+    }
+
+    /// The first arrival, waiting at most `timeout` for it.
+    func wait(for timeout: Duration) -> ContinuousClock.Instant? {
+        let deadline = Date(timeIntervalSinceNow: Double(timeout.components.seconds))
+        return condition.withLock {
+            while arrival == nil, condition.wait(until: deadline) {}
+            return arrival
+        }
     }
 }

@@ -67,13 +67,13 @@ struct GitHubListWalkTests {
     static let api = URL(string: "https://api.github.com")!
 
     /// Pages 1…`pageCount` of three ids each, linked by `Link: rel="next"`; page `badPage`
-    /// is not JSON, and page `slowPage` is answered only after 20 s (or when cancelled).
+    /// is not JSON, and page `slowPage` is answered only after 120 s (or when cancelled).
     static func client(pageCount: Int, badPage: Int? = nil, slowPage: Int? = nil) -> HTTPClient {
         HTTPClient(clock: SyncClock(now: { Date() }, sleep: { _ in })) { request in
             let page =
                 URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
                 .first { $0.name == "page" }.flatMap { Int($0.value ?? "") } ?? 1
-            if page == slowPage { try await Task.sleep(for: .seconds(20)) }
+            if page == slowPage { try await Task.sleep(for: .seconds(120)) }
             let ids = (1...3).map { (page - 1) * 3 + $0 }
             let body = page == badPage ? "<html>" : "[" + ids.map(String.init).joined(separator: ",") + "]"
             var headers = ["Content-Type": "application/json"]
@@ -136,7 +136,8 @@ struct GitHubListWalkTests {
         walk.cancel()
         // The transport's CancellationError reaches the walk as the client's "cannot reach".
         await #expect(throws: (any Error).self) { try await walk.value }
-        #expect(ContinuousClock.now - cancelled < .seconds(10), "the download of page 3 was not waited for")
+        // Half the slow page's wait: room for a loaded machine to resume the test.
+        #expect(ContinuousClock.now - cancelled < .seconds(60), "the download of page 3 was not waited for")
         #expect(log.pages == [[1, 2, 3], [4, 5, 6]] && log.counted == [3, 3])
         #expect(!log.wroteAfterWalk)
     }
