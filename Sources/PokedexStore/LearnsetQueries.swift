@@ -67,15 +67,14 @@ extension PokedexEntryQueries {
     public func versionGroupDisplayNames() throws -> (_ slug: String) -> String {
         let rows = try database.query(
             """
-            SELECT v.version_group, group_concat(coalesce(
-                (SELECT name FROM pokeapi_name WHERE kind = 'version' AND id = v.id AND language = ?1 COLLATE NOCASE),
-                (SELECT name FROM pokeapi_name WHERE kind = 'version' AND id = v.id AND language = 'en'),
-                v.name), '/')
-            FROM (SELECT id, name, version_group FROM version WHERE name IS NOT NULL ORDER BY id) AS v
-            WHERE v.version_group IS NOT NULL GROUP BY v.version_group
+            SELECT version_group, coalesce(
+                (SELECT name FROM pokeapi_name WHERE kind = 'version' AND id = version.id AND language = ?1 COLLATE NOCASE),
+                (SELECT name FROM pokeapi_name WHERE kind = 'version' AND id = version.id AND language = 'en'),
+                name)
+            FROM version WHERE name IS NOT NULL AND version_group IS NOT NULL ORDER BY id
             """, [.text(language)]
         ) { ($0.text(0), $0.text(1)) }
-        let names = Dictionary(rows, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(grouping: rows, by: \.0).mapValues { VersionGroupName.joined($0.map(\.1)) }
         return { names[$0] ?? SlugText.readable($0) }
     }
 

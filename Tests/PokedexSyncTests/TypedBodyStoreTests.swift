@@ -192,6 +192,26 @@ struct TypedBodyStoreTests {
                 .isEmpty)
     }
 
+    @Test("an expansion's versions are named as one game, their shared part once", arguments: ["en", "de"])
+    func expansionName(language: String) throws {
+        for (id, game, english, german) in [
+            (35, "sword", "Sword", "Schwert"), (50, "shield", "Shield", "Schild"),
+        ] {
+            store(
+                "version", id, "the-isle-of-armor-\(game)",
+                #"{"id":\#(id),"name":"the-isle-of-armor-\#(game)","version_group":{"name":"the-isle-of-armor","url":"u"},"names":"#
+                    + TypedBodyTests.names([
+                        ("en", "\(english): The Isle of Armor"), ("de", "\(german): Die Insel der Rüstung"),
+                    ]) + "}")
+        }
+        try TypedBodyRescan.run(database)
+        let named = try PokedexEntryQueries(database: database, language: language).versionGroupDisplayNames()
+        #expect(
+            named("the-isle-of-armor")
+                == (language == "en" ? "Sword/Shield: The Isle of Armor" : "Schwert/Schild: Die Insel der Rüstung"))
+        #expect(named("red-blue") == (language == "en" ? "Red/Blue" : "Rot/Blau"))
+    }
+
     @Test("a place is shown in the newest game anything is met there in, naming the others; --game picks one")
     func placeByGame() throws {
         store(
