@@ -57,15 +57,16 @@ enum IssuesOptions {
 
 enum IssueArguments {
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
-        guard positionals.count == 1, let reference = positionals.first else {
-            throw options.failure(
-                positionals.isEmpty
-                    ? "missing the issue (OWNER/REPO#NUMBER)"
-                    : "unexpected argument '\(positionals[1])'")
+        guard let first = positionals.first else { throw options.failure("missing the issue (OWNER/REPO#NUMBER)") }
+        // GitHub writes `OWNER/REPO#NUMBER`; `OWNER/REPO NUMBER` (or `#NUMBER`) is what a person types too.
+        let joinsNumber = positionals.count == 2 && !first.contains("#")
+        guard positionals.count == 1 || joinsNumber else {
+            throw options.failure("unexpected argument '\(positionals[positionals.count == 2 ? 1 : 2])'")
         }
+        let reference = joinsNumber ? first + "#" + positionals[1].trimmingPrefix("#") : first
         let parts = reference.split(separator: "#", omittingEmptySubsequences: false)
         guard parts.count == 2, let number = Int(parts[1]), number > 0, parts[1].allSatisfy(\.isASCII) else {
-            throw options.failure("'\(reference)' is not OWNER/REPO#NUMBER")
+            throw options.failure("'\(positionals.joined(separator: " "))' is not OWNER/REPO#NUMBER")
         }
         return .issue(
             IssueCommand(
@@ -94,7 +95,7 @@ extension CommandSpec {
         overview: """
             Show one stored issue or pull request with its body, labels, milestone and
             state, then its comments in order, each with its author and time. Never uses
-            the network.
+            the network. The issue may be given as OWNER/REPO NUMBER too.
             """,
         usages: [Usage(arguments: "OWNER/REPO#NUMBER")],
         options: [SharedOptions.json], argumentCompletions: [.stored(.issue)], build: IssueArguments.command)

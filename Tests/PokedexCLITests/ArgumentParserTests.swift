@@ -114,6 +114,9 @@ struct ArgumentParserTests {
         #expect(
             try parse("issue o/r#7 --json").command
                 == .issue(IssueCommand(repository: repository, number: 7, json: true)))
+        for typed in ["issue o/r 7", "issue o/r #7"] {
+            #expect(try parse(typed).command == .issue(IssueCommand(repository: repository, number: 7)), "\(typed)")
+        }
         // --if-older-than 0 is the same as leaving it out.
         let sync = SyncCommand(
             repository: repository, githubURL: "http://127.0.0.1:9", maximumWaitSeconds: 5,
