@@ -18,7 +18,7 @@ enum StatusText {
         // The root index's kinds are many: one block for all of them (`status --json` has each).
         let indexed = status.resources.filter(\.isIndexedKind)
         for resource in status.resources where !resource.isIndexedKind {
-            let counts = resource.counts.map(Self.count)
+            let counts = Self.counted(resource.counts)
             lines.append("")
             lines.append("\(resource.resource.title)\(counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))")
             if let unfinished = resource.unfinished {
@@ -84,11 +84,21 @@ enum StatusText {
         return lines
     }
 
-    /// "1148 sprite images"; a byte count as a size: "729.1 kB of sprite images".
-    private static func count(_ count: (String, Int)) -> String {
-        let words = String(count.0.map { $0 == "_" ? " " : $0 })
-        guard words.hasSuffix(" bytes") else { return "\(count.1) \(words)" }
-        return "\(Quantities.bytes(count.1)) of \(words.dropLast(" bytes".count)) images"
+    /// The counts in words: "1351 pokemon"; an image kind's with its size, "1148 sprite images
+    /// (729.1 kB)", and left out when none of it is stored.
+    static func counted(_ counts: [(String, Int)]) -> [String] {
+        var parts: [(name: String, value: Int, text: String)] = []
+        for (name, value) in counts {
+            if name.hasSuffix("_bytes"), let images = parts.last, images.name == name.dropLast(5) + "images" {
+                parts.removeLast()
+                if images.value > 0 || value > 0 {
+                    parts.append((name, value, images.text + " (\(Quantities.bytes(value)))"))
+                }
+            } else {
+                parts.append((name, value, "\(value) " + String(name.map { $0 == "_" ? " " : $0 })))
+            }
+        }
+        return parts.map(\.text)
     }
 
     /// The run, its counts summed with the `earlier` runs of the same sync (a partial sync's

@@ -39,6 +39,23 @@ struct StatusTextTests {
         return Array(lines[start..<(lines[start...].firstIndex(of: "") ?? lines.endIndex)])
     }
 
+    @Test(
+        "counts in words; an image kind's with its size, left out when none is stored",
+        arguments: [
+            ([("pokemon", 1351), ("with_details", 1351)], ["1351 pokemon", "1351 with details"]),
+            (
+                [
+                    ("sprite_images", 1148), ("sprite_bytes", 729_100), ("shiny_images", 0), ("shiny_bytes", 0),
+                    ("official_images", 2), ("official_bytes", 0), ("missing", 192),
+                ],
+                ["1148 sprite images (729.1 kB)", "2 official images (0 B)", "192 missing"]
+            ),
+            ([("sprite_bytes", 10)], ["10 sprite bytes"]),
+        ])
+    func counted(counts: [(String, Int)], expected: [String]) {
+        #expect(StatusText.counted(counts) == expected)
+    }
+
     @Test("a run left running with no sync holding the lock shows as abandoned, times with how long ago, at 80 columns")
     func abandonedAt80() throws {
         #expect(
