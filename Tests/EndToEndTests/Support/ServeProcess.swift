@@ -10,6 +10,8 @@ final class ServeProcess: @unchecked Sendable {
     let port: Int
     private let errors = Pipe()
     private let collected = Collected()
+    /// Signalled once stderr has been read to its end.
+    private let drained = DispatchSemaphore(value: 0)
 
     /// Starts `pokedex --db DATABASE serve --port 0 ARGUMENTS…`, waiting at most `timeout`
     /// seconds for its first line.
@@ -26,8 +28,20 @@ final class ServeProcess: @unchecked Sendable {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let collected = collected
-        errors.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+        // A thread of its own reads stderr to its end. A dispatch read source on the pipe
+        // (`readabilityHandler`) could outlive its descriptor when a test dropped the process,
+        // and libdispatch's event loop crashed once the number was reused by another socket.
+        let (handle, collected, drained) = (errors.fileHandleForReading, collected, drained)
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = read(handle.fileDescriptor, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                collected.append(Data(buffer[..<count]))
+            }
+            drained.signal()
+        }
         let deadline = Date().addingTimeInterval(timeout)
         while collected.firstLine == nil, process.isRunning, Date() < deadline { usleep(10_000) }
         guard let first = collected.firstLine, first.hasPrefix("http://"),
@@ -56,9 +70,7 @@ final class ServeProcess: @unchecked Sendable {
         kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
-        guard !process.isRunning else { return nil }
-        errors.fileHandleForReading.readabilityHandler = nil
-        collected.append(errors.fileHandleForReading.readDataToEndOfFile())
+        guard !process.isRunning, drained.wait(timeout: .now() + timeout) == .success else { return nil }
         return process.terminationStatus
     }
 
