@@ -8,7 +8,7 @@ import Testing
 
 /// What a transport holds is freed once it is dropped: the owner thread stops and releases
 /// the multi handle (its one reference), whatever its requests came to.
-@Suite("libcurl session lifetime", .timeLimit(.minutes(1)))
+@Suite("libcurl session lifetime", .timeLimit(.minutes(5)))
 struct CurlSessionLifetimeTests {
     @Test("dropping a session after requests, some cancelled mid-flight, stops its thread and frees the multi handle")
     func freedAfterUse() async throws {

@@ -11,7 +11,7 @@ import Testing
     "libcurl transport over HTTP/2 and TLS",
     .enabled(if: NghttpdServer.isInstalled("nghttpd"), "nghttpd is not installed (Debian: nghttp2-server)"),
     .enabled(if: NghttpdServer.isInstalled("openssl"), "openssl is not installed"),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
 struct HTTP2Tests {
     static func transport(trust: TLSTrust, maximumConnectionsPerHost: Int = 1) -> HTTPTransport {
         CurlTransport.transport(

@@ -157,15 +157,16 @@ struct SyncJobTests {
         let events = EventLog()
         let firstPageDone = AsyncStream<Void>.makeStream()
         pokeAPI.override = { request in
-            // Details past the first page stall long enough for the cancellation to land.
+            // Details past the first page stall until the cancellation lands.
             guard let id = Int(request.path.split(separator: "/").last ?? ""), id > 10 else { return nil }
-            return ScriptedResponse.json("{}").withFault(.stall(seconds: 1))
+            return ScriptedResponse.json("{}").withFault(.stall(seconds: 120))
         }
         var catalog = options(.everything).resources
         // One list request, committed in parts of 10.
         catalog.commitSize = 10
         var jobOptions = options(.everything)
         jobOptions.resources = catalog
+        jobOptions.requestTimeoutSeconds = 300
         let job = SyncJob(options: jobOptions, transports: CurlTransport.factory)
         let work = Task {
             try await job.run { event in
@@ -201,6 +202,8 @@ extension SyncJobTests {
         var jobOptions = options(.everything)
         jobOptions.resources.listPageSize = 10
         jobOptions.resources.commitSize = 10
+        // Longer than the stall: only the cancellation can end the list page's request.
+        jobOptions.requestTimeoutSeconds = 300
         let job = SyncJob(options: jobOptions, transports: CurlTransport.factory)
         let work = Task { try await job.run { _ in } }
         for await _ in stalled.stream { break }
