@@ -61,11 +61,13 @@ enum IssueArguments {
         // GitHub writes `OWNER/REPO#NUMBER`; `OWNER/REPO NUMBER` (or `#NUMBER`) is what a person types too.
         let joinsNumber = positionals.count == 2 && !first.contains("#")
         guard positionals.count == 1 || joinsNumber else {
-            throw options.failure("unexpected argument '\(positionals[positionals.count == 2 ? 1 : 2])'")
+            throw options.failure("unexpected argument '\(positionals[first.contains("#") ? 1 : 2])'")
         }
         let reference = joinsNumber ? first + "#" + positionals[1].trimmingPrefix("#") : first
         let parts = reference.split(separator: "#", omittingEmptySubsequences: false)
-        guard parts.count == 2, let number = Int(parts[1]), number > 0, parts[1].allSatisfy(\.isASCII) else {
+        guard parts.count == 2, parts[1].allSatisfy({ ("0"..."9").contains($0) }), let number = Int(parts[1]),
+            number > 0
+        else {
             throw options.failure("'\(positionals.joined(separator: " "))' is not OWNER/REPO#NUMBER")
         }
         return .issue(
@@ -95,8 +97,8 @@ extension CommandSpec {
         overview: """
             Show one stored issue or pull request with its body, labels, milestone and
             state, then its comments in order, each with its author and time. Never uses
-            the network. The issue may be given as OWNER/REPO NUMBER too.
+            the network.
             """,
-        usages: [Usage(arguments: "OWNER/REPO#NUMBER")],
+        usages: [Usage(arguments: "OWNER/REPO#NUMBER"), Usage(arguments: "OWNER/REPO NUMBER")],
         options: [SharedOptions.json], argumentCompletions: [.stored(.issue)], build: IssueArguments.command)
 }

@@ -18,7 +18,7 @@ enum StatusText {
         // The root index's kinds are many: one block for all of them (`status --json` has each).
         let indexed = status.resources.filter(\.isIndexedKind)
         for resource in status.resources where !resource.isIndexedKind {
-            let counts = Self.counted(resource.counts)
+            let counts = Self.describedCounts(resource.counts)
             lines.append("")
             lines.append("\(resource.resource.title)\(counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))")
             if let unfinished = resource.unfinished {
@@ -86,16 +86,19 @@ enum StatusText {
 
     /// The counts in words: "1351 pokemon"; an image kind's with its size, "1148 sprite images
     /// (729.1 kB)", and left out when none of it is stored.
-    static func counted(_ counts: [(String, Int)]) -> [String] {
+    static func describedCounts(_ counts: [(String, Int)]) -> [String] {
+        func words(_ name: Substring) -> String { String(name.map { $0 == "_" ? " " : $0 }) }
         var parts: [(name: String, value: Int, text: String)] = []
         for (name, value) in counts {
-            if name.hasSuffix("_bytes"), let images = parts.last, images.name == name.dropLast(5) + "images" {
+            let kind = name.dropLast("_bytes".count)
+            if name.hasSuffix("_bytes"), let images = parts.last, images.name == kind + "_images" {
                 parts.removeLast()
                 if images.value > 0 || value > 0 {
-                    parts.append((name, value, images.text + " (\(Quantities.bytes(value)))"))
+                    let counted = Quantities.counted(images.value, words(kind) + " image")
+                    parts.append((name, value, counted + " (\(Quantities.bytes(value)))"))
                 }
             } else {
-                parts.append((name, value, "\(value) " + String(name.map { $0 == "_" ? " " : $0 })))
+                parts.append((name, value, "\(value) " + words(name[...])))
             }
         }
         return parts.map(\.text)

@@ -5,12 +5,23 @@ enum VersionGroupName {
     /// after their colon, said once (`Sword/Shield: The Isle of Armor`, not `Sword: The Isle of
     /// Armor/Shield: The Isle of Armor`).
     static func joined(_ versionNames: [String]) -> String {
-        let parts = versionNames.map { name in
-            name.firstRange(of: ": ").map { (game: name[..<$0.lowerBound], expansion: name[$0.upperBound...]) }
-        }
-        guard versionNames.count > 1, let first = parts.first ?? nil, !first.expansion.isEmpty,
-            parts.allSatisfy({ $0?.expansion == first.expansion && $0?.game.isEmpty == false })
+        let split = versionNames.compactMap(Self.gameAndExpansion)
+        guard versionNames.count > 1, split.count == versionNames.count, let first = split.first,
+            split.allSatisfy({ $0.expansion == first.expansion })
         else { return versionNames.joined(separator: "/") }
-        return parts.compactMap { $0?.game }.joined(separator: "/") + ": " + first.expansion
+        return split.map(\.game).joined(separator: "/") + first.separator + first.expansion
+    }
+
+    /// "Sword: The Isle of Armor" as its game, the colon with its spaces (French sets one
+    /// before it too), and its expansion; nil without a colon or with nothing on a side of it.
+    private static func gameAndExpansion(
+        _ name: String
+    ) -> (game: Substring, separator: Substring, expansion: Substring)? {
+        guard let colon = name.firstIndex(of: ":"),
+            let gameEnd = name[..<colon].lastIndex(where: { $0 != " " }).map({ name.index(after: $0) })
+        else { return nil }
+        let expansion = name[name.index(after: colon)...].drop { $0 == " " }
+        guard !expansion.isEmpty else { return nil }
+        return (name[..<gameEnd], name[gameEnd..<expansion.startIndex], expansion)
     }
 }

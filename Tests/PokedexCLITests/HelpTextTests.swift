@@ -298,7 +298,7 @@ enum GoldenHelp {
     static let issue = """
         OVERVIEW: Show one stored issue or pull request with its body, labels, milestone and
         state, then its comments in order, each with its author and time. Never uses
-        the network. The issue may be given as OWNER/REPO NUMBER too.
+        the network.
 
         \(issueUsage)
 
@@ -428,6 +428,7 @@ enum GoldenHelp {
     /// The usage line of `issue`.
     static let issueUsage = """
         Usage: pokedex issue OWNER/REPO#NUMBER [--json]
+               pokedex issue OWNER/REPO NUMBER [--json]
         """
 }
 

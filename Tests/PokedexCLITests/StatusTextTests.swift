@@ -46,14 +46,13 @@ struct StatusTextTests {
             (
                 [
                     ("sprite_images", 1148), ("sprite_bytes", 729_100), ("shiny_images", 0), ("shiny_bytes", 0),
-                    ("official_images", 2), ("official_bytes", 0), ("missing", 192),
+                    ("official_images", 1), ("official_bytes", 0), ("missing", 192),
                 ],
-                ["1148 sprite images (729.1 kB)", "2 official images (0 B)", "192 missing"]
+                ["1148 sprite images (729.1 kB)", "1 official image (0 B)", "192 missing"]
             ),
-            ([("sprite_bytes", 10)], ["10 sprite bytes"]),
         ])
-    func counted(counts: [(String, Int)], expected: [String]) {
-        #expect(StatusText.counted(counts) == expected)
+    func describedCounts(counts: [(String, Int)], expected: [String]) {
+        #expect(StatusText.describedCounts(counts) == expected)
     }
 
     @Test("a run left running with no sync holding the lock shows as abandoned, times with how long ago, at 80 columns")

@@ -136,6 +136,9 @@ struct UsageErrorTests {
             (#"issue o/r x"#, #"'o/r x' is not OWNER/REPO#NUMBER"#, .issue),
             (#"issue o/r #0"#, #"'o/r #0' is not OWNER/REPO#NUMBER"#, .issue),
             (#"issue o/r 1 2"#, #"unexpected argument '2'"#, .issue),
+            (#"issue o/r#1 2 3"#, #"unexpected argument '2'"#, .issue),
+            (#"issue o/r#+7"#, #"'o/r#+7' is not OWNER/REPO#NUMBER"#, .issue),
+            (#"issue o/r +7"#, #"'o/r +7' is not OWNER/REPO#NUMBER"#, .issue),
             (#"issue nope#1"#, #"'nope' is not a GitHub repository (OWNER/REPO)"#, .issue),
         ] as [(String, String, CommandName?)])
     func message(line: String, message: String, command: CommandName?) {

@@ -20,7 +20,9 @@ struct VersionGroupNameTests {
                 "Sword: The Isle of Armor/Shield: The Crown Tundra"
             ),
             (["Sword: The Isle of Armor", "Shield"], "Sword: The Isle of Armor/Shield"),
+            (["Épée : L’île de l’Armure", "Bouclier : L’île de l’Armure"], "Épée/Bouclier : L’île de l’Armure"),
             ([": Armor", ": Armor"], ": Armor/: Armor"),
+            (["  : Armor", "Shield: Armor"], "  : Armor/Shield: Armor"),
             (["Sword: ", "Shield: "], "Sword: /Shield: "),
             (["Let’s Go, Pikachu!", "Let’s Go, Eevee!"], "Let’s Go, Pikachu!/Let’s Go, Eevee!"),
             ([], ""),
