@@ -61,7 +61,8 @@ enum EntryText {
         let summary = profile.summary
         var lines = FieldLines(width: width)
         lines.add(
-            StyledText(number(entry) + " " + name(entry.displayName, form: entry.form), .heading)
+            StyledText(
+                number(entry) + " " + (entry.formDisplayName ?? name(entry.displayName, form: entry.form)), .heading)
                 + StyledText(entry.genus.map { " · \($0)" } ?? ""))
         if entry.displayName != summary.name { lines.field("Slug", summary.name) }
         for other in entry.alsoNamed {

@@ -45,6 +45,7 @@ enum EntryJSON {
                 ("pokedex_number", .optional(entry.pokedexNumber)),
                 ("form", .optional(entry.form)),
                 ("display_name", .string(entry.displayName)),
+                ("form_display_name", .optional(entry.formDisplayName)),
                 ("genus", .optional(entry.genus)),
                 ("generation", .optional(species?.generation)),
                 ("type_names", names(entry.types)),

@@ -28,4 +28,7 @@ public struct PokedexEntry: Sendable {
     public var names: [String: String] = [:]
     /// Where it is met in the wild, when its encounters are stored.
     public var whereFound: WhereFound?
+    /// A form's full name as its stored `pokemon-form` gives it (`Alolan Raichu`, `Mega Charizard
+    /// X`), in the display language; nil for the species' own Pokémon or a form not stored.
+    public var formDisplayName: String?
 }

@@ -56,6 +56,9 @@ extension PokedexEntryQueries {
                 evolution: try species.flatMap { try evolutionChain(speciesName: $0.name) },
                 defense: defense, otherVarieties: varieties)
             entry.names = try names(eggGroups: species?.eggGroups ?? [], stats: profile.stats.map(\.name))
+            if entry.form != nil {
+                entry.formDisplayName = try storedName(kind: "pokemon-form", slug: profile.summary.name)
+            }
             return entry
         }
     }

@@ -49,6 +49,24 @@ struct EntryReadingEndToEndTests {
         #expect(raichu["form"] is NSNull && raichu["pokedex_number"] as? Int == 26)
     }
 
+    @Test("once its pokemon-form is stored, a form's heading and --json give the form's own name")
+    func formName() throws {
+        let store = try LocalStore.openForWriting(path: database)
+        try store.run("INSERT OR IGNORE INTO sync_resource (name) VALUES ('pokemon-form')")
+        try store.run(
+            "INSERT INTO pokeapi_resource (kind, id, name, url) VALUES ('pokemon-form', 10100, 'raichu-alola', 'u')")
+        try store.run(
+            "INSERT INTO pokeapi_name VALUES ('pokemon-form', 10100, 'en', 'Alolan Raichu', 'alolan raichu')")
+        let text = try pokedex("show", "raichu-alola")
+        #expect(text.stdout.hasPrefix("#0026 Alolan Raichu · Mouse Pokémon\n"), "\(text.stdout)\(text.stderr)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try pokedex("show", "raichu-alola", "--json").stdout.utf8))
+                as? [String: Any])
+        #expect(json["form_display_name"] as? String == "Alolan Raichu" && json["display_name"] as? String == "Raichu")
+        let raichu = try pokedex("show", "raichu")
+        #expect(raichu.stdout.hasPrefix("#0026 Raichu · Mouse Pokémon\n"), "\(raichu.stdout)")
+    }
+
     @Test("list, type and ability tell the forms of one species apart")
     func formsInLists() throws {
         let list = try pokedex("list", "--type", "electric")

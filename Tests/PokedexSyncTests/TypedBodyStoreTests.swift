@@ -212,6 +212,25 @@ struct TypedBodyStoreTests {
         #expect(named("red-blue") == (language == "en" ? "Red/Blue" : "Rot/Blau"))
     }
 
+    @Test(
+        "a form's entry has its stored full name; the species' own Pokémon has none",
+        arguments: [("en", "Alolan Raichu"), ("de", "Alola-Raichu"), ("fr", "Alolan Raichu")])
+    func formName(language: String, expected: String) throws {
+        let queries = PokedexEntryQueries(database: database, language: language)
+        #expect(try queries.entry(id: 10100)?.formDisplayName == nil, "no form stored yet")
+        store(
+            "pokemon-form", 10100, "raichu-alola",
+            #"{"id":10100,"name":"raichu-alola","form_name":"alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu")]) + "}")
+        store(
+            "pokemon-form", 26, "raichu",
+            #"{"id":26,"name":"raichu","form_name":"","pokemon":{"name":"raichu","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Raichu")]) + "}")
+        try TypedBodyRescan.run(database)
+        #expect(try queries.entry(id: 10100)?.formDisplayName == expected)
+        #expect(try queries.entry(id: 26)?.formDisplayName == nil)
+    }
+
     @Test("a place is shown in the newest game anything is met there in, naming the others; --game picks one")
     func placeByGame() throws {
         store(
