@@ -28,7 +28,8 @@ public struct PokedexEntry: Sendable {
     public var names: [String: String] = [:]
     /// Where it is met in the wild, when its encounters are stored.
     public var whereFound: WhereFound?
-    /// A form's full name as its stored `pokemon-form` gives it (`Alolan Raichu`, `Mega Charizard
-    /// X`), in the display language; nil for the species' own Pokémon or a form not stored.
+    /// A form's full name as its stored `pokemon-form` gives it in the display language
+    /// (`Alolan Raichu`, `Mega Charizard X`); nil for the species' own Pokémon, a form not
+    /// stored, or one not named in that language.
     public var formDisplayName: String?
 }

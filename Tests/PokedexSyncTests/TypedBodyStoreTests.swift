@@ -213,9 +213,9 @@ struct TypedBodyStoreTests {
     }
 
     @Test(
-        "a form's entry has its stored full name; the species' own Pokémon has none",
-        arguments: [("en", "Alolan Raichu"), ("de", "Alola-Raichu"), ("fr", "Alolan Raichu")])
-    func formName(language: String, expected: String) throws {
+        "a form's entry has its stored full name in the display language; the species' own Pokémon has none",
+        arguments: [("en", "Alolan Raichu"), ("de", "Alola-Raichu"), ("fr", nil)] as [(String, String?)])
+    func formName(language: String, expected: String?) throws {
         let queries = PokedexEntryQueries(database: database, language: language)
         #expect(try queries.entry(id: 10100)?.formDisplayName == nil, "no form stored yet")
         store(
