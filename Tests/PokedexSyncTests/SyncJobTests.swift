@@ -175,12 +175,15 @@ struct SyncJobTests {
             }
         }
         for await _ in firstPageDone.stream { break }
+        let cancelled = ContinuousClock.now
         work.cancel()
         await #expect {
             try await work.value
         } throws: { error in
             (error as? SyncFailure)?.wasInterrupted == true
         }
+        // Half the stall: room for a loaded machine to resume the test.
+        #expect(ContinuousClock.now - cancelled < .seconds(60), "the stalled details were waited for")
         let run = try #require(try log.latest(.pokemon, outcomes: [.interrupted]))
         #expect(run.error == "interrupted by a signal")
         #expect(

@@ -10,8 +10,8 @@ final class ServeProcess: @unchecked Sendable {
     let port: Int
     private let errors = Pipe()
     private let collected = Collected()
-    /// Signalled once stderr has been read to its end.
-    private let drained = DispatchSemaphore(value: 0)
+    /// Left once stderr has been read to its end.
+    private let drained = DispatchGroup()
 
     /// Starts `pokedex --db DATABASE serve --port 0 ARGUMENTS…`, waiting at most `timeout`
     /// seconds for its first line.
@@ -32,6 +32,7 @@ final class ServeProcess: @unchecked Sendable {
         // (`readabilityHandler`) could outlive its descriptor when a test dropped the process,
         // and libdispatch's event loop crashed once the number was reused by another socket.
         let (handle, collected, drained) = (errors.fileHandleForReading, collected, drained)
+        drained.enter()
         Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
@@ -40,7 +41,7 @@ final class ServeProcess: @unchecked Sendable {
                 guard count > 0 else { break }
                 collected.append(Data(buffer[..<count]))
             }
-            drained.signal()
+            drained.leave()
         }
         let deadline = Date().addingTimeInterval(timeout)
         while collected.firstLine == nil, process.isRunning, Date() < deadline { usleep(10_000) }
@@ -64,13 +65,16 @@ final class ServeProcess: @unchecked Sendable {
     /// Everything written to stderr so far.
     var stderr: String { collected.text }
 
-    /// Sends `signal` and waits for the exit status (at most `timeout` seconds).
+    /// Sends `signal` (unless it has exited) and waits for the exit status and the end of its
+    /// stderr, at most `timeout` seconds in all.
     @discardableResult
     func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 30) -> Int32? {
-        kill(process.processIdentifier, signal)
+        // An exited process's pid may already be another's.
+        if process.isRunning { kill(process.processIdentifier, signal) }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
-        guard !process.isRunning, drained.wait(timeout: .now() + timeout) == .success else { return nil }
+        let left = DispatchTime.now() + max(0, deadline.timeIntervalSinceNow)
+        guard !process.isRunning, drained.wait(timeout: left) == .success else { return nil }
         return process.terminationStatus
     }
 
