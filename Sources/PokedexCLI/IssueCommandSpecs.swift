@@ -65,7 +65,7 @@ enum IssueArguments {
         }
         let reference = joinsNumber ? first + "#" + positionals[1].trimmingPrefix("#") : first
         let parts = reference.split(separator: "#", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].allSatisfy({ ("0"..."9").contains($0) }), let number = Int(parts[1]),
+        guard parts.count == 2, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(parts[1]),
             number > 0
         else {
             throw options.failure("'\(positionals.joined(separator: " "))' is not OWNER/REPO#NUMBER")

@@ -45,20 +45,22 @@ extension PokedexEntryQueries {
         return names
     }
 
-    /// One resource's name in the display language, else English; nil when none is stored.
-    public func storedName(kind: String, slug: String) throws -> String? {
+    /// One resource's name in the display language, else (unless `orEnglish` is false)
+    /// English; nil when none is stored.
+    public func storedName(kind: String, slug: String, orEnglish: Bool = true) throws -> String? {
         try database.queryFirst(
-            "SELECT \(Self.storedName(kind: "?1", slug: "?2", language: "?3"))",
+            "SELECT \(Self.storedName(kind: "?1", slug: "?2", language: "?3", orEnglish: orEnglish))",
             [.text(kind), .text(slug), .text(language)]
         ) { $0.optionalText(0) } ?? nil
     }
 
-    /// ``storedName(kind:slug:)`` as an SQL expression of `kind`, `slug` and `language` (SQL
-    /// too: placeholders or columns), for a query to select beside its rows.
-    static func storedName(kind: String, slug: String, language: String) -> String {
+    /// ``storedName(kind:slug:orEnglish:)`` as an SQL expression of `kind`, `slug` and
+    /// `language` (SQL too: placeholders or columns), for a query to select beside its rows.
+    static func storedName(kind: String, slug: String, language: String, orEnglish: Bool = true) -> String {
         """
         (SELECT n.name FROM pokeapi_resource AS r JOIN pokeapi_name AS n ON n.kind = r.kind AND n.id = r.id
-         WHERE r.kind = \(kind) AND r.name = \(slug) AND n.name <> '' AND n.language IN (\(language), 'en')
+         WHERE r.kind = \(kind) AND r.name = \(slug) AND n.name <> ''
+           AND n.language IN (\(language)\(orEnglish ? ", 'en'" : ""))
          ORDER BY n.language = \(language) DESC LIMIT 1)
         """
     }

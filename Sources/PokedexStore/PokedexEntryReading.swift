@@ -56,21 +56,20 @@ extension PokedexEntryQueries {
                 evolution: try species.flatMap { try evolutionChain(speciesName: $0.name) },
                 defense: defense, otherVarieties: varieties)
             entry.names = try names(eggGroups: species?.eggGroups ?? [], stats: profile.stats.map(\.name))
-            if entry.form != nil { entry.formDisplayName = try formName(pokemon: profile.summary.name) }
+            if entry.form != nil {
+                entry.formDisplayName = try formName(pokemon: profile.summary.name, speciesName: entry.displayName)
+            }
             return entry
         }
     }
 
     /// The Pokémon's form's stored name in the display language alone: PokeAPI names forms in
     /// few languages, and an English name beside a Japanese genus reads worse than the species'
-    /// name with its form.
-    func formName(pokemon: String) throws -> String? {
-        try database.queryFirst(
-            """
-            SELECT n.name FROM pokeapi_resource AS r JOIN pokeapi_name AS n ON n.kind = r.kind AND n.id = r.id
-            WHERE r.kind = 'pokemon-form' AND r.name = ? AND n.language = ? AND n.name <> ''
-            """, [.text(pokemon), .text(language)]
-        ) { $0.text(0) }
+    /// name with its form. A form named as its species is not, as it would read like the
+    /// species' own Pokémon.
+    func formName(pokemon: String, speciesName: String) throws -> String? {
+        let name = try storedName(kind: "pokemon-form", slug: pokemon, orEnglish: false)
+        return name?.lowercased() == speciesName.lowercased() ? nil : name
     }
 
     func speciesFacts(name: String) throws -> SpeciesFacts? {

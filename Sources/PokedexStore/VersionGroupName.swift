@@ -12,15 +12,16 @@ enum VersionGroupName {
         return split.map(\.game).joined(separator: "/") + first.separator + first.expansion
     }
 
-    /// "Sword: The Isle of Armor" as its game, the colon with its spaces (French sets one
-    /// before it too), and its expansion; nil without a colon or with nothing on a side of it.
+    /// "Sword: The Isle of Armor" as its game, the colon with its spaces (French sets one,
+    /// often a no-break one, before it too), and its expansion; nil without a colon or with
+    /// nothing on a side of it.
     private static func gameAndExpansion(
         _ name: String
     ) -> (game: Substring, separator: Substring, expansion: Substring)? {
         guard let colon = name.firstIndex(of: ":"),
-            let gameEnd = name[..<colon].lastIndex(where: { $0 != " " }).map({ name.index(after: $0) })
+            let gameEnd = name[..<colon].lastIndex(where: { !$0.isWhitespace }).map({ name.index(after: $0) })
         else { return nil }
-        let expansion = name[name.index(after: colon)...].drop { $0 == " " }
+        let expansion = name[name.index(after: colon)...].drop(while: \.isWhitespace)
         guard !expansion.isEmpty else { return nil }
         return (name[..<gameEnd], name[gameEnd..<expansion.startIndex], expansion)
     }

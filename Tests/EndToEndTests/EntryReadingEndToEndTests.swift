@@ -56,7 +56,10 @@ struct EntryReadingEndToEndTests {
         try store.run(
             "INSERT INTO pokeapi_resource (kind, id, name, url) VALUES ('pokemon-form', 10100, 'raichu-alola', 'u')")
         try store.run(
-            "INSERT INTO pokeapi_name VALUES ('pokemon-form', 10100, 'en', 'Alolan Raichu', 'alolan raichu')")
+            """
+            INSERT INTO pokeapi_name (kind, id, language, name, folded)
+            VALUES ('pokemon-form', 10100, 'en', 'Alolan Raichu', 'alolan raichu')
+            """)
         let text = try pokedex("show", "raichu-alola")
         #expect(text.stdout.hasPrefix("#0026 Alolan Raichu · Mouse Pokémon\n"), "\(text.stdout)\(text.stderr)")
         let json = try #require(

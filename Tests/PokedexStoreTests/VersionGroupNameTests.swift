@@ -21,6 +21,7 @@ struct VersionGroupNameTests {
             ),
             (["Sword: The Isle of Armor", "Shield"], "Sword: The Isle of Armor/Shield"),
             (["Épée : L’île de l’Armure", "Bouclier : L’île de l’Armure"], "Épée/Bouclier : L’île de l’Armure"),
+            (["Épée\u{A0}: Armure", "Bouclier\u{A0}: Armure"], "Épée/Bouclier\u{A0}: Armure"),
             ([": Armor", ": Armor"], ": Armor/: Armor"),
             (["  : Armor", "Shield: Armor"], "  : Armor/Shield: Armor"),
             (["Sword: ", "Shield: "], "Sword: /Shield: "),

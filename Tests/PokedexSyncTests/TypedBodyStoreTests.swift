@@ -214,14 +214,14 @@ struct TypedBodyStoreTests {
 
     @Test(
         "a form's entry has its stored full name in the display language; the species' own Pokémon has none",
-        arguments: [("en", "Alolan Raichu"), ("de", "Alola-Raichu"), ("fr", nil)] as [(String, String?)])
+        arguments: [("en", "Alolan Raichu"), ("de", "Alola-Raichu"), ("fr", nil), ("ja", nil)] as [(String, String?)])
     func formName(language: String, expected: String?) throws {
         let queries = PokedexEntryQueries(database: database, language: language)
         #expect(try queries.entry(id: 10100)?.formDisplayName == nil, "no form stored yet")
         store(
             "pokemon-form", 10100, "raichu-alola",
             #"{"id":10100,"name":"raichu-alola","form_name":"alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
-                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu")]) + "}")
+                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu"), ("fr", "Raichu")]) + "}")
         store(
             "pokemon-form", 26, "raichu",
             #"{"id":26,"name":"raichu","form_name":"","pokemon":{"name":"raichu","url":"u"},"names":"#
