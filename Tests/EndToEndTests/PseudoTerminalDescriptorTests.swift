@@ -13,8 +13,8 @@ struct PseudoTerminalDescriptorTests {
             try? pipe.fileHandleForReading.close()
             try? pipe.fileHandleForWriting.close()
         }
-        // ls opens /proc/self/fd as its 3 to list it: 0, 1, 2 and 3 are all there may be.
-        let terminal = try PseudoTerminal(executable: "/bin/ls", ["-1", "/proc/self/fd"], environment: [:])
+        // ls opens /dev/fd as its 3 to list it: 0, 1, 2 and 3 are all there may be.
+        let terminal = try PseudoTerminal(executable: "/bin/ls", ["-1", "/dev/fd/"], environment: [:])
         #expect(terminal.exit(within: .seconds(30)) == 0, "\(terminal.text)")
         let listed = terminal.text.split(whereSeparator: \.isNewline).map(String.init)
         #expect(listed == ["0", "1", "2", "3"], "\(listed) (the pipe: \(pipe.fileHandleForWriting.fileDescriptor))")
