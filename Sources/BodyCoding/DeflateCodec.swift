@@ -26,24 +26,16 @@ enum DeflateCodec {
     static func inflate(
         _ input: UnsafeRawBufferPointer, framing: Framing, limit: Int, sizeHint: Int
     ) throws(BodyCodingError) -> (output: [UInt8], consumed: Int) {
-        guard let decompressor = libdeflate_alloc_decompressor() else { throw .corrupt("libdeflate ran out of memory") }
-        defer { libdeflate_free_decompressor(decompressor) }
-        // `ratio` bytes out for each byte in, unbounded where Int cannot count them (32 bits).
-        func outputFor(_ ratio: Int) -> Int {
-            let (product, overflow) = input.count.multipliedReportingOverflow(by: ratio)
-            return overflow ? Int.max : product
-        }
-        let largest = max(0, min(limit, outputFor(1032)))
-        var room = min(max(sizeHint, 1), max(64 * 1024, outputFor(64)), largest)
+        let decompressor = try Decompressor()
+        let largest = max(0, min(limit, mostOutput(from: input.count)))
+        var room = min(max(sizeHint, 1), max(64 * 1024, output(from: input.count, ratio: 64)), largest)
         while true {
             var consumed = 0
             var result = LIBDEFLATE_SUCCESS
             let output = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
-                var produced = 0
-                let decompress =
-                    framing == .raw ? libdeflate_deflate_decompress_ex : libdeflate_zlib_decompress_ex
-                result = decompress(
-                    decompressor, input.baseAddress, input.count, buffer.baseAddress, room, &consumed, &produced)
+                let produced: Int
+                (result, consumed, produced) = decompressor.run(
+                    input, framing: framing, into: UnsafeMutableRawBufferPointer(buffer))
                 count = result == LIBDEFLATE_SUCCESS ? produced : 0
             }
             switch result {
@@ -58,6 +50,60 @@ enum DeflateCodec {
                 // 1,032 bytes per byte in and still too little: damaged.)
                 throw .corrupt("the compressed stream is damaged or cut short")
             }
+        }
+    }
+
+    /// Inflates the one stream that starts `input` into `output`, which it must fill exactly
+    /// (the size is the caller's to know: the database's). Returns how many bytes of `input`
+    /// the stream took.
+    static func inflate(
+        _ input: UnsafeRawBufferPointer, framing: Framing, filling output: UnsafeMutableRawBufferPointer
+    ) throws(BodyCodingError) -> Int {
+        let (result, consumed, produced) = try Decompressor().run(input, framing: framing, into: output)
+        switch result {
+        case LIBDEFLATE_SUCCESS where produced == output.count:
+            return consumed
+        case LIBDEFLATE_SUCCESS:
+            throw .corrupt("it decodes to \(produced) bytes, not the \(output.count) recorded")
+        case LIBDEFLATE_INSUFFICIENT_SPACE:
+            // Longer than recorded, or damaged: libdeflate tells the two apart no better.
+            throw .corrupt("it does not decode within the \(output.count) bytes recorded")
+        default:
+            throw .corrupt("the compressed stream is damaged or cut short")
+        }
+    }
+
+    /// The most a deflate stream of `count` bytes can make: 1,032 bytes out of each byte in.
+    static func mostOutput(from count: Int) -> Int { output(from: count, ratio: 1032) }
+
+    /// `ratio` bytes out for each of `count` in, unbounded where Int cannot count them (32 bits).
+    private static func output(from count: Int, ratio: Int) -> Int {
+        let (product, overflow) = count.multipliedReportingOverflow(by: ratio)
+        return overflow ? Int.max : product
+    }
+
+    /// libdeflate's decompressor, for one stream or a few attempts at one.
+    private final class Decompressor {
+        private let decompressor: OpaquePointer
+
+        init() throws(BodyCodingError) {
+            guard let decompressor = libdeflate_alloc_decompressor() else {
+                throw .corrupt("libdeflate ran out of memory")
+            }
+            self.decompressor = decompressor
+        }
+
+        deinit { libdeflate_free_decompressor(decompressor) }
+
+        /// libdeflate's result, the input it took and the output it made.
+        func run(_ input: UnsafeRawBufferPointer, framing: Framing, into output: UnsafeMutableRawBufferPointer)
+            -> (result: libdeflate_result, consumed: Int, produced: Int)
+        {
+            var (consumed, produced) = (0, 0)
+            let decompress = framing == .raw ? libdeflate_deflate_decompress_ex : libdeflate_zlib_decompress_ex
+            let result = decompress(
+                decompressor, input.baseAddress, input.count, output.baseAddress, output.count, &consumed, &produced)
+            return (result, consumed, produced)
         }
     }
 

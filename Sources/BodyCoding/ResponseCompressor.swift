@@ -6,9 +6,9 @@ public final class ResponseCompressor {
 
     public init() {}
 
-    public func gzip(_ body: [UInt8]) -> [UInt8] { body.withUnsafeBytes(deflate.gzip) }
+    public func gzip(_ body: UnsafeRawBufferPointer) -> [UInt8] { deflate.gzip(body) }
 
-    public func zlib(_ body: [UInt8]) -> [UInt8] { body.withUnsafeBytes(deflate.zlib) }
+    public func zlib(_ body: UnsafeRawBufferPointer) -> [UInt8] { deflate.zlib(body) }
 
     /// CRC-32 of `bytes`: a cheap fingerprint of stored forms.
     public static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 { DeflateCodec.crc32(bytes) }

@@ -81,22 +81,44 @@ public struct StoredBody: Sendable, Equatable {
             : StoredBody(checked: Array(body), encoding: .identity, decodedSize: body.count)
     }
 
-    /// The body as it was received. The one way stored bodies are read.
+    /// The body as it was received, in an array of its own.
     public func decoded() throws(BodyCodingError) -> [UInt8] {
         guard encoding == .zlib else { return bytes }
-        let decodedSize = decodedSize
-        let inflated: (output: [UInt8], consumed: Int)
-        do {
-            inflated = try bytes.withBytes { (stream) throws(BodyCodingError) in
-                try DeflateCodec.inflate(stream, framing: .zlib, limit: decodedSize, sizeHint: decodedSize)
+        var failure: BodyCodingError?
+        let output = [UInt8](unsafeUninitializedCapacity: try checkedDecodedSize()) { buffer, count in
+            do throws(BodyCodingError) {
+                try decode(into: UnsafeMutableRawBufferPointer(buffer))
+                count = decodedSize
+            } catch {
+                failure = error
+                count = 0
             }
-        } catch .tooLarge {
-            throw .corrupt("it decodes to more than the \(decodedSize) bytes recorded")
         }
-        let (output, consumed) = inflated
-        guard consumed == bytes.count, output.count == decodedSize else {
-            throw .corrupt("it decodes to \(output.count) bytes, not the \(decodedSize) recorded")
-        }
+        if let failure { throw failure }
         return output
+    }
+
+    /// Writes the body as it was received into `buffer`, which holds ``decodedSize`` bytes:
+    /// memory the caller owns, such as a buffer an HTTP server sends from.
+    public func decode(into buffer: UnsafeMutableRawBufferPointer) throws(BodyCodingError) {
+        precondition(buffer.count == decodedSize, "a buffer of \(buffer.count) bytes for \(decodedSize)")
+        guard encoding == .zlib else {
+            bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+            return
+        }
+        _ = try checkedDecodedSize()
+        let consumed = try bytes.withBytes { (stream) throws(BodyCodingError) in
+            try DeflateCodec.inflate(stream, framing: .zlib, filling: buffer)
+        }
+        guard consumed == bytes.count else { throw .corrupt("bytes follow its compressed stream") }
+    }
+
+    /// ``decodedSize``, refused when no stream of this length can make it: a damaged row
+    /// claiming a terabyte is an error, not an allocation that fails.
+    public func checkedDecodedSize() throws(BodyCodingError) -> Int {
+        guard decodedSize <= DeflateCodec.mostOutput(from: bytes.count) else {
+            throw .corrupt("\(bytes.count) compressed bytes cannot decode to \(decodedSize)")
+        }
+        return decodedSize
     }
 }

@@ -32,17 +32,19 @@ enum ContentNegotiation {
         }
     }
 
-    /// The bytes to send and their `Content-Encoding`, nil for none.
+    /// The bytes to send, in the `Content-Encoding` they name.
     static func encode(
-        _ body: StoredBody, accepted: Accepted, isCompressible: Bool, compressor: () -> ResponseCompressor
-    ) throws -> (bytes: [UInt8], encoding: String?) {
-        if body.encoding == .zlib, accepted.deflate, isCompressible {
-            return (body.bytes, "deflate")
+        _ body: ResponseBody, accepted: Accepted, isCompressible: Bool, compressor: () -> ResponseCompressor
+    ) throws -> OutgoingBody {
+        if case .stored(let stored) = body, stored.encoding == .zlib, accepted.deflate, isCompressible {
+            return try stored.bytes.withUnsafeBytes { try OutgoingBody(copying: $0, encoding: "deflate") }
         }
-        let decoded = try body.decoded()
-        guard isCompressible, decoded.count >= smallestCompressed else { return (decoded, nil) }
-        if accepted.gzip { return (compressor().gzip(decoded), "gzip") }
-        if accepted.deflate { return (compressor().zlib(decoded), "deflate") }
-        return (decoded, nil)
+        let plain = try OutgoingBody(body)
+        guard isCompressible, plain.count >= smallestCompressed, accepted.gzip || accepted.deflate else { return plain }
+        defer { plain.release() }
+        let compressed = accepted.gzip ? compressor().gzip(plain.contents) : compressor().zlib(plain.contents)
+        return try compressed.withUnsafeBytes {
+            try OutgoingBody(copying: $0, encoding: accepted.gzip ? "gzip" : "deflate")
+        }
     }
 }

@@ -19,6 +19,8 @@ public final class HTTPServer: @unchecked Sendable {
     let limits: ServerLimits
     let handler: Handler
     let log: AccessLog?
+    /// Where a body that cannot be sent is told of, with or without the access log.
+    let failures = AccessLog()
     let token: BearerToken?
     let watch: ConnectionWatch
     let compressors = ObjectPool { ResponseCompressor() }

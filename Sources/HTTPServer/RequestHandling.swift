@@ -66,22 +66,24 @@ extension HTTPServer {
         closing: Bool = false
     ) -> MHD_Result {
         var response = response
-        let bytes: [UInt8]
-        let encoding: String?
+        let body: OutgoingBody
         do {
-            (bytes, encoding) = try compressors.with { compressor in
+            body = try compressors.with { compressor in
                 try ContentNegotiation.encode(
                     response.body, accepted: .init(MicroHTTPD.header(connection, "Accept-Encoding")),
                     isCompressible: response.isCompressible && response.status == 200, compressor: { compressor })
             }
         } catch {
-            response = .text(500, "A stored body cannot be read")
-            (bytes, encoding) = (Array("A stored body cannot be read".utf8), nil)
+            // As the handler's own failures are told: the cause on standard error, not in the body.
+            failures.writeLine("pokedex serve: \(method) \(AccessLog.printable(url)): \(error)\n")
+            response = .text(500, "Internal Server Error")
+            guard let plain = try? OutgoingBody(response.body) else { return .NO }
+            body = plain
         }
-        guard let made = Self.makeResponse(bytes) else { return .NO }
+        guard let made = Self.makeResponse(body) else { return .NO }
         defer { MHD_destroy_response(made) }
         for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
-        if let encoding { MHD_add_response_header(made, "Content-Encoding", encoding) }
+        if let encoding = body.encoding { MHD_add_response_header(made, "Content-Encoding", encoding) }
         if response.isCompressible, response.status == 200 || response.status == 304 {
             MHD_add_response_header(made, "Vary", "Accept-Encoding")
         }
@@ -95,19 +97,22 @@ extension HTTPServer {
             let query = MicroHTTPD.queryPairs(connection).map { $0.value.isEmpty ? $0.name : "\($0.name)=\($0.value)" }
             log.record(
                 remote: SocketAddress.text(pokedex_mhd_client_address(connection)), method: method, path: url,
-                query: query.joined(separator: "&"), status: response.status, bytes: method == "HEAD" ? 0 : bytes.count,
+                query: query.joined(separator: "&"), status: response.status, bytes: method == "HEAD" ? 0 : body.count,
                 seconds: ConnectionWatch.now() - state.started)
         }
         return queued
     }
 
-    /// A response owning a copy of `bytes` (libmicrohttpd frees it once sent).
-    private static func makeResponse(_ bytes: [UInt8]) -> OpaquePointer? {
-        guard !bytes.isEmpty, let copy = malloc(bytes.count) else {
+    /// A response that sends `body` and frees it once sent.
+    private static func makeResponse(_ body: OutgoingBody) -> OpaquePointer? {
+        guard body.count > 0 else {
+            body.release()
             return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
         }
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        return MHD_create_response_from_buffer(bytes.count, copy, .RESPMEM_MUST_FREE)
+        let made = MHD_create_response_from_buffer(
+            body.count, UnsafeMutableRawPointer(mutating: body.contents.baseAddress), .RESPMEM_MUST_FREE)
+        if made == nil { body.release() }
+        return made
     }
 
     /// Whether the request announces a body (a length above zero, or chunks).

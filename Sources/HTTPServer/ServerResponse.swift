@@ -5,14 +5,13 @@ import BodyCoding
 public struct ServerResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
-    /// The body, in the form the handler has it: stored zlib streams are sent as they are to a
-    /// client that accepts `deflate`.
-    public var body: StoredBody
+    /// The body, in the form the handler has it.
+    public var body: ResponseBody
     /// Whether a client's `Accept-Encoding` may compress it (not PNGs: they are compressed).
     public var isCompressible: Bool
 
     public init(
-        status: Int, contentType: String?, headers: [(name: String, value: String)] = [], body: StoredBody,
+        status: Int, contentType: String?, headers: [(name: String, value: String)] = [], body: ResponseBody,
         isCompressible: Bool = true
     ) {
         self.status = status
@@ -44,7 +43,7 @@ public struct ServerResponse: Sendable {
     /// caching.
     public static func current(
         etag: String, for request: ServerRequest, contentType: String, headers: [(name: String, value: String)],
-        isCompressible: Bool = true, body: () throws -> StoredBody
+        isCompressible: Bool = true, body: () throws -> ResponseBody
     ) rethrows -> ServerResponse {
         let tagged = [("ETag", etag)] + headers
         if EntityTags.matches(request.header("If-None-Match"), etag) {

@@ -15,7 +15,7 @@ enum GitHubAnswers {
         fingerprint.add(body)
         return ServerResponse.current(
             etag: fingerprint.entityTag, for: request, contentType: PokeAPIRoutes.json, headers: headers
-        ) { body }
+        ) { .stored(body) }
     }
 
     /// A JSON array of stored items, with its `Link` header.
@@ -27,13 +27,23 @@ enum GitHubAnswers {
             etag: fingerprint.entityTag, for: request, contentType: PokeAPIRoutes.json,
             headers: headers + (link.map { [("Link", $0)] } ?? [])
         ) {
-            var array: [UInt8] = [UInt8(ascii: "[")]
-            for (index, item) in items.enumerated() {
-                if index > 0 { array.append(UInt8(ascii: ",")) }
-                array.append(contentsOf: try item.decoded())
+            // Each item decoded straight into the buffer the server sends from.
+            let sizes = try items.map { try $0.checkedDecodedSize() }
+            return .written(room: sizes.reduce(2 + max(0, items.count - 1), +)) { buffer in
+                var written = 0
+                func put(_ byte: UInt8) {
+                    buffer[written] = byte
+                    written += 1
+                }
+                put(UInt8(ascii: "["))
+                for (index, (item, size)) in zip(items, sizes).enumerated() {
+                    if index > 0 { put(UInt8(ascii: ",")) }
+                    try item.decode(into: UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + size)]))
+                    written += size
+                }
+                put(UInt8(ascii: "]"))
+                return written
             }
-            array.append(UInt8(ascii: "]"))
-            return .identity(array)
         }
     }
 

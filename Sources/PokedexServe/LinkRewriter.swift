@@ -104,31 +104,65 @@ struct LinkRewriter {
         }
     }
 
-    /// `body` with the replacements made at `matches` (``matches(in:)`` of this body), written
-    /// once, in runs.
+    /// Where a rewrite in place reads and writes, in a buffer of `room` bytes: the body lies at
+    /// `offset`, and its rewrite, `size` bytes, is written from the start. The offset is the
+    /// most the rewrite has grown at any match, so writing never overtakes reading.
+    struct Layout: Equatable {
+        let room: Int
+        let offset: Int
+        let size: Int
+
+        var bodySize: Int { room - offset }
+    }
+
+    /// The layout of rewriting a body of `bodySize` bytes at `matches`.
+    func layout(bodySize: Int, matches: Matches) -> Layout {
+        var (growth, most) = (0, 0)
+        for index in matches.replacements {
+            growth += replacements[Int(index)].to.count - replacements[Int(index)].from.count
+            most = max(most, growth)
+        }
+        return Layout(room: bodySize + most, offset: most, size: bodySize + growth)
+    }
+
+    /// `body` with the replacements made at `matches` (``matches(in:)`` of this body).
     func rewrite(_ body: [UInt8], at matches: Matches) -> [UInt8] {
-        let size = matches.replacements.reduce(body.count) { size, index in
-            size + replacements[Int(index)].to.count - replacements[Int(index)].from.count
-        }
-        return body.withUnsafeBytes { input in
-            [UInt8](unsafeUninitializedCapacity: size) { output, count in
-                let target = UnsafeMutableRawBufferPointer(output)
-                var written = 0
-                var position = 0
-                func copy(_ source: UnsafeRawBufferPointer) {
-                    UnsafeMutableRawBufferPointer(rebasing: target[written..<(written + source.count)])
-                        .copyMemory(from: source)
-                    written += source.count
-                }
-                for (offset, index) in zip(matches.offsets, matches.replacements) {
-                    let replacement = replacements[Int(index)]
-                    copy(UnsafeRawBufferPointer(rebasing: input[position..<Int(offset)]))
-                    replacement.to.withUnsafeBytes(copy)
-                    position = Int(offset) + replacement.from.count
-                }
-                copy(UnsafeRawBufferPointer(rebasing: input[position...]))
-                count = written
+        let layout = layout(bodySize: body.count, matches: matches)
+        return [UInt8](unsafeUninitializedCapacity: layout.room) { buffer, count in
+            let room = UnsafeMutableRawBufferPointer(buffer)
+            body.withUnsafeBytes {
+                UnsafeMutableRawBufferPointer(rebasing: room[layout.offset...]).copyMemory(from: $0)
             }
+            rewrite(in: room, layout, at: matches)
+            count = layout.size
         }
+    }
+
+    /// Rewrites the body at `layout.offset` of `buffer` into its first `layout.size` bytes, in
+    /// runs, in place: the body can be decoded straight into the buffer a server sends from.
+    func rewrite(in buffer: UnsafeMutableRawBufferPointer, _ layout: Layout, at matches: Matches) {
+        precondition(buffer.count == layout.room)
+        var written = 0
+        var position = layout.offset
+        func move(_ source: Int, count: Int) {
+            precondition(count >= 0 && source + count <= buffer.count && written + count <= source + count)
+            if count > 0 {
+                (buffer.baseAddress! + written).copyMemory(from: buffer.baseAddress! + source, byteCount: count)
+            }
+            written += count
+        }
+        for (offset, index) in zip(matches.offsets, matches.replacements) {
+            let replacement = replacements[Int(index)]
+            let start = layout.offset + Int(offset)
+            move(position, count: start - position)
+            precondition(start + replacement.from.count <= buffer.count, "a match past the body's end")
+            replacement.to.withUnsafeBytes {
+                UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + $0.count)]).copyMemory(from: $0)
+            }
+            written += replacement.to.count
+            position = start + replacement.from.count
+        }
+        move(position, count: buffer.count - position)
+        precondition(written == layout.size)
     }
 }

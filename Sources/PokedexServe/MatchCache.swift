@@ -18,10 +18,13 @@ final class MatchCache: Sendable {
         self.limit = limit
     }
 
-    /// The matches stored under `tag`, or those `find` gives, stored for next time.
-    func matches(_ tag: String, find: () -> LinkRewriter.Matches) -> LinkRewriter.Matches {
-        if let found = state.withLock({ $0.entries[tag] }) { return found }
-        let matches = find()
+    /// The matches kept under `tag`, if any.
+    func matches(_ tag: String) -> LinkRewriter.Matches? {
+        state.withLock { $0.entries[tag] }
+    }
+
+    /// Keeps `matches` under `tag` for next time.
+    func keep(_ matches: LinkRewriter.Matches, for tag: String) {
         let size = matches.byteCount + tag.utf8.count + 64
         state.withLock { state in
             guard state.entries.updateValue(matches, forKey: tag) == nil else { return }
@@ -33,6 +36,5 @@ final class MatchCache: Sendable {
                 state.bytes -= evicted + oldest.utf8.count + 64
             }
         }
-        return matches
     }
 }

@@ -65,9 +65,21 @@ struct PokeAPIRoutes {
         }
         let tag = fingerprint.entityTag
         return try ServerResponse.current(etag: tag, for: request, contentType: Self.json, headers: Self.headers) {
-            guard !rewriter.isIdentity else { return body }
-            let decoded = try body.decoded()
-            return .identity(rewriter.rewrite(decoded, at: matches.matches(tag) { rewriter.matches(in: decoded) }))
+            guard !rewriter.isIdentity else { return .stored(body) }
+            guard let found = matches.matches(tag) else {
+                let decoded = try body.decoded()
+                let found = rewriter.matches(in: decoded)
+                matches.keep(found, for: tag)
+                return .identity(rewriter.rewrite(decoded, at: found))
+            }
+            // Decoded and rewritten in the buffer the server sends from: a large body is
+            // written twice, never copied.
+            let layout = rewriter.layout(bodySize: try body.checkedDecodedSize(), matches: found)
+            return .written(room: layout.room) { buffer in
+                try body.decode(into: UnsafeMutableRawBufferPointer(rebasing: buffer[layout.offset...]))
+                rewriter.rewrite(in: buffer, layout, at: found)
+                return layout.size
+            }
         }
     }
 

@@ -23,6 +23,23 @@ struct StoredBodyTests {
         // And read back from a row's three values.
         let row = try StoredBody(bytes: stored.bytes, encoding: stored.encoding, decodedSize: stored.decodedSize)
         #expect(try row.decoded() == body)
+        #expect(try Self.decodedInPlace(row) == body)
+    }
+
+    /// `decode(into:)` through a buffer of exactly the recorded size, as a server's.
+    static func decodedInPlace(_ body: StoredBody) throws -> [UInt8] {
+        var failure: (any Error)?
+        let bytes = [UInt8](unsafeUninitializedCapacity: try body.checkedDecodedSize()) { buffer, count in
+            do {
+                try body.decode(into: UnsafeMutableRawBufferPointer(buffer))
+                count = buffer.count
+            } catch {
+                failure = error
+                count = 0
+            }
+        }
+        if let failure { throw failure }
+        return bytes
     }
 
     @Test func compressesJSONAtLeastTenfold() {
@@ -96,6 +113,9 @@ struct StoredBodyTests {
     func aDamagedRowIsAnErrorNotWrongBytes(_ row: DamagedRow) {
         #expect(throws: BodyCodingError.self) {
             try StoredBody(bytes: row.bytes, encoding: row.encoding, decodedSize: row.decodedSize).decoded()
+        }
+        #expect(throws: BodyCodingError.self) {
+            try Self.decodedInPlace(StoredBody(bytes: row.bytes, encoding: row.encoding, decodedSize: row.decodedSize))
         }
     }
 }

@@ -39,6 +39,52 @@ struct LinkRewriterTests {
         #expect(rewritten("", empty) == "" && rewritten("\"", empty) == "\"")
     }
 
+    /// Every replacement made the slow way, for the in-place rewrite to equal.
+    static func replacedNaively(_ body: String, _ pairs: [(String, String)]) -> String {
+        var output = ""
+        var rest = Substring(body)
+        outer: while !rest.isEmpty {
+            for (from, to) in pairs where rest.hasPrefix(from) {
+                output += to
+                rest = rest.dropFirst(from.count)
+                continue outer
+            }
+            output.append(rest.removeFirst())
+        }
+        return output
+    }
+
+    @Test(
+        "rewritten in place, links growing, shrinking or both, at the body's ends and side by side",
+        arguments: [
+            ("http://a/api/v2", "http://127.0.0.1:18200/api/v2", "https://img/very/long/path/1.png", "http://m/1.png"),
+            ("https://pokeapi.co/api/v2", "http://h/api/v2", "http://i/1.png", "http://127.0.0.1:8080/media/1.png"),
+            ("https://pokeapi.co/api/v2", "http://h/api/v2", "https://img/very/long/1.png", "http://m/1.png"),
+            (
+                "http://a/api/v2", "http://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/api/v2", "http://i/1.png",
+                "http://jjjjjjjjjj/1.png"
+            ),
+        ])
+    func inPlace(source: String, served: String, image: String, media: String) {
+        let rewriter = LinkRewriter(source: source, served: served, images: [(image, media)])
+        let pairs = [("\"\(source)/", "\"\(served)/"), ("\"\(image)\"", "\"\(media)\"")]
+        let link = "\"\(source)/pokemon/1/\""
+        let picture = "\"\(image)\""
+        let bodies = [
+            link, picture, link + picture, picture + link, "[" + link + "," + picture + "," + link + "]",
+            "{" + String(repeating: picture + ",", count: 50) + String(repeating: link + ",", count: 50) + "0}",
+            "{" + String(repeating: link + "," + picture + ",", count: 40) + "\"x\":\"\(source)\"}",
+        ]
+        for body in bodies {
+            let expected = Self.replacedNaively(body, pairs)
+            #expect(rewritten(body, rewriter) == expected, "\(body.prefix(80))")
+            let bytes = Array(body.utf8)
+            let matches = rewriter.matches(in: bytes)
+            let layout = rewriter.layout(bodySize: bytes.count, matches: matches)
+            #expect(layout.size == expected.utf8.count && layout.offset >= 0 && layout.room >= layout.size)
+        }
+    }
+
     @Test(
         "the API base an entry's URL was listed on",
         arguments: [

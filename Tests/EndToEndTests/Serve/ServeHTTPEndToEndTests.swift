@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import SQLiteDatabase
 import TestSupport
 import Testing
 
@@ -100,6 +101,43 @@ struct ServeHTTPEndToEndTests {
         let chunked = try RawHTTP(port: server.port)
         chunked.send("GET /api/v2/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
         #expect(try chunked.response().status == 413)
+    }
+
+    @Test("a damaged stored body is a one-line 500, asked once or again; the rest is served")
+    func damagedBodies() throws {
+        let directory = try TemporaryDirectory()
+        let copy = directory.file("damaged.sqlite")
+        try Database(path: source.path, mode: .readOnly).execute("VACUUM INTO '\(copy)'")
+        do {
+            let damaged = try Database(path: copy)
+            // Pokémon 1 links stored images; 13 links none. Cut short, and a size no stream reaches.
+            try damaged.execute(
+                "UPDATE pokemon_detail_json SET body = substr(body, 1, length(body) - 10) WHERE pokemon_id = 1")
+            try damaged.execute("UPDATE pokemon_detail_json SET body_size = 1 << 40 WHERE pokemon_id = 13")
+            try damaged.execute(
+                "UPDATE github_issue SET raw_json_size = raw_json_size + 1 WHERE number = 1 AND raw_json_encoding = 'zlib'"
+            )
+        }
+        let server = try ServeProcess(database: copy, global: ["-q"])
+        let client = try RawHTTP(port: server.port)
+        for path in [
+            "/api/v2/pokemon/1", "/api/v2/pokemon/13", "/api/v3/repos/octo-org/hello/issues/1",
+            "/api/v3/repos/octo-org/hello/issues?state=all&per_page=100",
+        ] {
+            for encoding in ["identity", "gzip", "identity"] {
+                let answer = try client.request(path, headers: ["Accept-Encoding": encoding])
+                #expect(
+                    answer.status == 500 && answer.text == "Internal Server Error",
+                    "\(path), \(encoding): \(answer.status) \(answer.text)")
+            }
+        }
+        for path in ["/api/v2/pokemon/2", "/api/v2/pokemon/14", "/api/v3/repos/octo-org/hello/issues/2"] {
+            #expect(try client.request(path).status == 200, "\(path)")
+        }
+        #expect(server.stop() == 0)
+        // Each failure's cause on standard error (-q: no access log), a line each.
+        let causes = server.stderr.split(separator: "\n").filter { $0.hasPrefix("pokedex serve: GET /") }
+        #expect(causes.count == 12, "\(server.stderr)")
     }
 
     @Test("one keep-alive connection answers 2,000 requests, pipelined 200 at a time, in order")

@@ -36,10 +36,14 @@ struct ServePokeAPIEndToEndTests {
             let detail = try client.request(String(url.dropFirst(server.url.count)))
             #expect(detail.status == 200)
             #expect(source.unserved(detail.text, servedAt: server.url) == source.api.body(forID: pokemon.id))
+            // Asked again, the body is rewritten in place where its links were found the first time.
+            #expect(try client.request(String(url.dropFirst(server.url.count))).body == detail.body)
         }
         // Artwork: the first Pokémon have every image stored, served from /media as PNG.
         for pokemon in catalog.prefix(ServedDatabase.imageCount) {
-            let body = try json(try client.request("/api/v2/pokemon/\(pokemon.id)"))
+            let first = try client.request("/api/v2/pokemon/\(pokemon.id)")
+            #expect(try client.request("/api/v2/pokemon/\(pokemon.id)").body == first.body)
+            let body = try json(first)
             let sprites = try #require(body["sprites"] as? [String: Any])
             let other = try #require(sprites["other"] as? [String: [String: Any]])
             let artwork = try #require(other["official-artwork"]?["front_default"] as? String)
