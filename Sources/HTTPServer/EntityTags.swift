@@ -5,7 +5,8 @@ public enum EntityTags {
         guard let ifNoneMatch else { return false }
         if ifNoneMatch.trimmingSpaces == "*" { return true }
         let wanted = opaque(etag[...])
-        return ifNoneMatch.split(separator: ",").contains { opaque($0) == wanted }
+        // Tags are compared as bytes, as RFC 9110 compares them.
+        return ifNoneMatch.split(separator: ",").contains { opaque($0).utf8.elementsEqual(wanted.utf8) }
     }
 
     private static func opaque(_ tag: Substring) -> Substring {
@@ -17,10 +18,11 @@ public enum EntityTags {
 extension StringProtocol {
     /// Without leading and trailing spaces and tabs (HTTP's optional whitespace).
     var trimmingSpaces: SubSequence {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return self[endIndex...]
-        }
-        return self[first...last]
+        // By bytes: every request's headers pass here. A space's neighbours start or end scalars.
+        let bytes = Substring(self).utf8  // the same indices, and a bidirectional view
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return self[endIndex...] }
+        return self[first..<bytes.index(after: last)]
     }
 }

@@ -5,22 +5,15 @@ struct LinkRewriter {
     struct Replacement {
         let from: [UInt8]
         let to: [UInt8]
-        /// Horspool's shifts for `from`: how far the window may move when its last byte is
-        /// this one.
-        let shifts: [Int]
-
-        init(from: [UInt8], to: [UInt8]) {
-            self.from = from
-            self.to = to
-            var shifts = [Int](repeating: from.count, count: 256)
-            for (index, byte) in from.dropLast().enumerated() { shifts[Int(byte)] = from.count - 1 - index }
-            self.shifts = shifts
-        }
 
         /// Where `from` occurs in `input`, in order, none overlapping.
         func occurrences(in input: UnsafeRawBufferPointer) -> [Int] {
             guard let base = input.baseAddress, from.count <= input.count else { return [] }
             let bytes = base.assumingMemoryBound(to: UInt8.self)
+            // Horspool's shifts: how far the window may move when its last byte is this one.
+            // Made here, not with the rewriter: most answers reuse kept matches, or are 304s.
+            var shifts = [Int](repeating: from.count, count: 256)
+            for (index, byte) in from.dropLast().enumerated() { shifts[Int(byte)] = from.count - 1 - index }
             var found: [Int] = []
             from.withUnsafeBufferPointer { pattern in
                 shifts.withUnsafeBufferPointer { shifts in

@@ -86,10 +86,14 @@ struct PokeAPIRoutes {
     /// The API base an entry's URL was given on: `https://pokeapi.co/api/v2` for
     /// `https://pokeapi.co/api/v2/pokemon/25/`; nil when the URL is not of that shape.
     static func apiBase(of url: String, endpoint: String, id: Int) -> String? {
-        let trimmed = url.hasSuffix("/") ? url.dropLast() : url[...]
-        let suffix = "/\(endpoint)/\(id)"
-        guard trimmed.hasSuffix(suffix) else { return nil }
-        return String(trimmed.dropLast(suffix.count))
+        // Bytes, not characters: every request asks, and URLs are ASCII.
+        let bytes = url.utf8
+        let end = bytes.last == UInt8(ascii: "/") ? bytes.index(before: bytes.endIndex) : bytes.endIndex
+        let suffix = "/\(endpoint)/\(id)".utf8
+        guard bytes.distance(from: bytes.startIndex, to: end) >= suffix.count else { return nil }
+        let start = bytes.index(end, offsetBy: -suffix.count)
+        guard bytes[start..<end].elementsEqual(suffix) else { return nil }
+        return String(url[..<start])
     }
 
     private func list(_ resource: PokeAPIResource, request: ServerRequest) throws -> ServerResponse {

@@ -15,6 +15,17 @@ struct HTTPPiecesTests {
     }
 
     @Test(
+        "optional whitespace trimmed: spaces and tabs at either end only, whole characters kept",
+        arguments: [
+            ("  gzip ", "gzip"), ("\tW/\"a b\"\t ", "W/\"a b\""), ("", ""), (" \t ", ""), ("x", "x"),
+            (" ピカチュウ ", "ピカチュウ"), ("é\u{301}  ", "é\u{301}"), ("\u{1F600} ", "\u{1F600}"), ("a\nb ", "a\nb"),
+        ])
+    func trimming(text: String, trimmed: String) {
+        #expect(String(text.trimmingSpaces) == trimmed)
+        #expect(String(text[...].trimmingSpaces) == trimmed)
+    }
+
+    @Test(
         "Accept-Encoding: q=0 refuses, * stands for the rest",
         arguments: [
             ("gzip, deflate", true, true), ("gzip;q=0, deflate", false, true), ("*", true, true),
