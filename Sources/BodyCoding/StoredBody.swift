@@ -106,7 +106,6 @@ public struct StoredBody: Sendable, Equatable {
             bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
             return
         }
-        _ = try checkedDecodedSize()
         let consumed = try bytes.withBytes { (stream) throws(BodyCodingError) in
             try DeflateCodec.inflate(stream, framing: .zlib, filling: buffer)
         }

@@ -100,12 +100,10 @@ struct LinkRewriter {
     /// Where a rewrite in place reads and writes, in a buffer of `room` bytes: the body lies at
     /// `offset`, and its rewrite, `size` bytes, is written from the start. The offset is the
     /// most the rewrite has grown at any match, so writing never overtakes reading.
-    struct Layout: Equatable {
+    struct Layout {
         let room: Int
         let offset: Int
         let size: Int
-
-        var bodySize: Int { room - offset }
     }
 
     /// The layout of rewriting a body of `bodySize` bytes at `matches`.
