@@ -26,8 +26,8 @@ enum EncounterText {
 
     static func levels(_ low: Int?, _ high: Int?) -> String? {
         switch (low, high) {
-        case (let low?, let high?) where low != high: "Lv \(low)–\(high)"
-        case (let level?, _), (nil, let level?): "Lv \(level)"
+        case (let low?, let high?) where low != high: LineWrapping.unbroken("Lv", "\(low)–\(high)")
+        case (let level?, _), (nil, let level?): LineWrapping.unbroken("Lv", "\(level)")
         case (nil, nil): nil
         }
     }

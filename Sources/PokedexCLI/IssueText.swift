@@ -63,15 +63,21 @@ enum IssueText {
             text(body, into: &lines)
         }
         for comment in thread {
-            let edited = comment.updatedAt != comment.createdAt ? ", edited \(comment.updatedAt)" : ""
             lines.add("")
-            lines.add(
-                StyledText(
-                    "--- \(comment.author ?? Self.deletedAccount) commented at \(comment.createdAt)\(edited) ---",
-                    .heading))
+            for header in header(comment, width: width) { lines.add(StyledText(header, .heading)) }
             if !comment.body.isEmpty { text(comment.body, into: &lines) }
         }
         return lines.lines
+    }
+
+    /// "--- AUTHOR commented at TIME, edited TIME ---" on one line where it fits, else broken
+    /// before its edit: wrapped by words, its closing dashes would stand alone on a line.
+    static func header(_ comment: StoredComment, width: Int) -> [String] {
+        let commented = "--- \(comment.author ?? Self.deletedAccount) commented at \(comment.createdAt)"
+        guard comment.updatedAt != comment.createdAt else { return [commented + " ---"] }
+        let edited = "edited \(comment.updatedAt) ---"
+        let whole = commented + ", " + edited
+        return TerminalColumns.of(TerminalText.sanitize(whole)) <= width ? [whole] : [commented + ",", "    " + edited]
     }
 
     /// A body or comment, line by line, each wrapped to the width (a line's indentation kept,

@@ -25,7 +25,7 @@ enum ItemText {
     }
 
     /// "Pikachu (5%: Red, Blue)": each Pokémon once, its chances with the versions.
-    private static func holders(_ holders: [ItemEntry.Holder]) -> String {
+    static func holders(_ holders: [ItemEntry.Holder]) -> String {
         var order: [String] = []
         var byPokemon: [String: [ItemEntry.Holder]] = [:]
         for holder in holders {
@@ -35,7 +35,8 @@ enum ItemText {
         return order.map { pokemon in
             let held = byPokemon[pokemon] ?? []
             let chances = Set(held.compactMap(\.rarity)).sorted().map { "\($0)%" }.joined(separator: "/")
-            return EntryText.name(held[0].displayName, form: held[0].form) + (chances.isEmpty ? "" : " (\(chances))")
+            let name = EntryText.name(held[0].displayName, form: held[0].form)
+            return chances.isEmpty ? name : LineWrapping.unbroken(name, "(\(chances))")
         }.joined(separator: ", ")
     }
 }

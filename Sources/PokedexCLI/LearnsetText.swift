@@ -20,7 +20,9 @@ enum LearnsetText {
             byLevel.isEmpty
             ? "none by level"
             : byLevel.map {
-                "\(learnset.moveNames[$0.move] ?? SlugText.readable($0.move)) (\($0.level == 0 ? "evolving" : "\($0.level)"))"
+                LineWrapping.unbroken(
+                    learnset.moveNames[$0.move] ?? SlugText.readable($0.move),
+                    "(\($0.level == 0 ? "evolving" : "\($0.level)"))")
             }
             .joined(separator: ", ")
         if everyMove {

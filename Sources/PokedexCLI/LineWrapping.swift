@@ -11,6 +11,12 @@ public enum LineWrapping {
     /// A word wider than a line is cut by columns, except a link, which stays whole so that it
     /// can be copied. Leading spaces (a branch of an evolution line) are kept, and continuation
     /// lines indented two past them.
+    /// Words that must stay on one line ("Sweet Kiss (1)", "Raichu (Alola) Lv 5"), each
+    /// space between and in them made a no-break space, which is not broken at.
+    public static func unbroken(_ words: String...) -> String {
+        words.joined(separator: " ").replacing(" ", with: "\u{A0}")
+    }
+
     public static func lines(_ text: String, width: Int) -> [String] {
         let indent = text.prefix { $0 == " " }.count
         // An indented line that fits stays whole: the two columns continuation lines take are

@@ -44,14 +44,19 @@ enum MoveText {
             .joined(separator: ", ")
     }
 
-    /// "Scarlet/Violet: by level Pikachu (1), …; by machine 143 Pokémon (`list --learns …`)".
-    private static func learners(_ learners: [MoveEntry.Learner], group: String, move: String) -> String {
+    /// "Scarlet/Violet: by level Pikachu Lv 1, …; by machine 143 Pokémon (`list --learns …`)":
+    /// "Lv" rather than parentheses, which a form's name already has ("Raichu (Alola) Lv 5").
+    static func learners(_ learners: [MoveEntry.Learner], group: String, move: String) -> String {
         var parts: [String] = []
         let byLevel = learners.filter { $0.method == "level-up" }
         if !byLevel.isEmpty {
             parts.append(
                 "by level "
-                    + byLevel.map { "\(EntryText.name($0.pokemon)) (\($0.level == 0 ? "evolving" : "\($0.level)"))" }
+                    + byLevel.map {
+                        $0.level == 0
+                            ? LineWrapping.unbroken(EntryText.name($0.pokemon), "on", "evolution")
+                            : LineWrapping.unbroken(EntryText.name($0.pokemon), "Lv", "\($0.level)")
+                    }
                     .joined(separator: ", "))
         }
         var others: [(method: String, count: Int)] = []

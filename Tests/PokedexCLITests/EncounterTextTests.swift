@@ -18,7 +18,7 @@ struct EncounterTextTests {
 
     /// The first `count` places as the line names them.
     static func named(_ count: Int) -> String {
-        let places: [String] = (1...count).map { "Route \($0) (walk, Lv 3–5, 10%)" }
+        let places: [String] = (1...count).map { "Route \($0) (walk, Lv\u{A0}3–5, 10%)" }
         return "Red/Blue: " + places.joined(separator: ", ")
     }
 

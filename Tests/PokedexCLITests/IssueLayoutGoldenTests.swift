@@ -111,4 +111,31 @@ struct IssueLayoutGoldenTests {
                         after a tab
                 """)
     }
+
+    static func comment(author: String?, edited: String) -> StoredComment {
+        StoredComment(
+            id: 1, author: author, authorAssociation: nil, body: "", createdAt: "2025-01-01T00:00:00Z",
+            updatedAt: edited, htmlURL: "u")
+    }
+
+    @Test(
+        "a comment's header: its edit on the same line where it fits, else on the next",
+        arguments: [
+            (comment(author: "ash", edited: "2025-01-01T00:00:00Z"), ["--- ash commented at 2025-01-01T00:00:00Z ---"]),
+            (
+                comment(author: "monalisa", edited: "2025-02-03T04:05:06Z"),
+                ["--- monalisa commented at 2025-01-01T00:00:00Z, edited 2025-02-03T04:05:06Z ---"]
+            ),
+            (
+                comment(author: "professor-oak", edited: "2025-02-03T04:05:06Z"),
+                ["--- professor-oak commented at 2025-01-01T00:00:00Z,", "    edited 2025-02-03T04:05:06Z ---"]
+            ),
+            (
+                comment(author: nil, edited: "2025-02-03T04:05:06Z"),
+                ["--- (deleted account) commented at 2025-01-01T00:00:00Z,", "    edited 2025-02-03T04:05:06Z ---"]
+            ),
+        ])
+    func commentHeader(comment: StoredComment, expected: [String]) {
+        #expect(IssueText.header(comment, width: 80) == expected)
+    }
 }

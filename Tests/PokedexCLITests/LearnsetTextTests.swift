@@ -23,9 +23,12 @@ struct LearnsetTextTests {
         arguments: [
             (
                 false,
-                "Rot/Blau: Donnerschock (1), Thunder (43); 2 by machine, 1 by egg (--moves all names them)"
+                "Rot/Blau: Donnerschock\u{A0}(1), Thunder\u{A0}(43); 2 by machine, 1 by egg (--moves all names them)"
             ),
-            (true, "Rot/Blau: Donnerschock (1), Thunder (43); by machine: Megahieb, Pay Day; by egg: Volt Tackle"),
+            (
+                true,
+                "Rot/Blau: Donnerschock\u{A0}(1), Thunder\u{A0}(43); by machine: Megahieb, Pay Day; by egg: Volt Tackle"
+            ),
         ])
     func summary(everyMove: Bool, expected: String) {
         #expect(LearnsetText.summary(Self.learnset, everyMove: everyMove) == expected)

@@ -53,6 +53,13 @@ struct LineWrappingTests {
         Case(text: "피카츄피카츄", width: 5, lines: ["피카", "츄피", "카츄"]),
         Case(
             text: "see https://example.com/a/long/path", width: 10, lines: ["see", "https://example.com/a/long/path"]),
+        // Words made unbroken move to the next line together.
+        Case(
+            text: "Growl (1), " + LineWrapping.unbroken("Sweet Kiss", "(1)"), width: 16,
+            lines: ["Growl (1),", "Sweet\u{A0}Kiss\u{A0}(1)"]),
+        Case(
+            text: "by level " + LineWrapping.unbroken("Raichu (Alola)", "Lv", "5"), width: 20,
+            lines: ["by level", "Raichu\u{A0}(Alola)\u{A0}Lv\u{A0}5"]),
         // An evolution branch: its indent kept, continuation lines two further in.
         Case(text: "    → Vaporeon (Water Stone)", width: 24, lines: ["    → Vaporeon (Water", "      Stone)"]),
     ]

@@ -30,4 +30,37 @@ struct MoveTextTests {
         #expect(lines.contains("Type        \(type)"), "\(text)")
         #expect(lines.contains("Target      \(target)"), "\(text)")
     }
+
+    static func learner(_ name: String, form: String?, method: String, level: Int) -> MoveEntry.Learner {
+        let summary = PokemonSummary(
+            id: 1, name: name, url: "u", types: [], artwork: Artwork(url: "a", derived: false))
+        return MoveEntry.Learner(
+            pokemon: ListedPokemon(
+                summary: summary, pokedexNumber: nil, form: form, displayName: name, generation: nil, typeNames: []),
+            method: method, level: level)
+    }
+
+    @Test(
+        "learners: by level with the level, a form's name kept whole, then a count per method",
+        arguments: [
+            (
+                [learner("Pikachu", form: nil, method: "level-up", level: 1)],
+                "Red/Blue: by level Pikachu\u{A0}Lv\u{A0}1"
+            ),
+            (
+                [
+                    learner("Raichu", form: "alola", method: "level-up", level: 5),
+                    learner("Raichu", form: nil, method: "level-up", level: 0),
+                    learner("Pichu", form: nil, method: "machine", level: 0),
+                    learner("Mew", form: nil, method: "machine", level: 0),
+                    learner("Pichu", form: nil, method: "egg", level: 0),
+                ],
+                "Red/Blue: by level Raichu\u{A0}(Alola)\u{A0}Lv\u{A0}5, Raichu\u{A0}on\u{A0}evolution; by machine 2 Pokémon; by egg 1 Pokémon"
+                    + " (pokedex list --learns thunderbolt lists them)"
+            ),
+            ([], "Red/Blue: none"),
+        ])
+    func learners(learners: [MoveEntry.Learner], expected: String) {
+        #expect(MoveText.learners(learners, group: "Red/Blue", move: "thunderbolt") == expected)
+    }
 }
