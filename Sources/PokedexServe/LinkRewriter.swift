@@ -137,7 +137,8 @@ struct LinkRewriter {
         var position = layout.offset
         func move(_ source: Int, count: Int) {
             precondition(count >= 0 && source + count <= buffer.count && written + count <= source + count)
-            if count > 0 {
+            // Until a link changes length, every run is already where it belongs.
+            if count > 0, written != source {
                 (buffer.baseAddress! + written).copyMemory(from: buffer.baseAddress! + source, byteCount: count)
             }
             written += count

@@ -55,8 +55,12 @@ struct LinkRewriterTests {
     }
 
     @Test(
-        "rewritten in place, links growing, shrinking or both, at the body's ends and side by side",
+        "rewritten in place, links growing, shrinking, both or neither, at the body's ends and side by side",
         arguments: [
+            // Links of the same length: runs stay where they are until one changes length.
+            ("http://a:1/api/v2", "http://b:2/api/v2", "http://i/1.png", "http://j/1.png"),
+            ("http://a:1/api/v2", "http://b:2/api/v2", "http://i/1.png", "http://mmmmm/1.png"),
+            ("http://a:1/api/v2", "http://b:2/api/v2", "http://iiiii/1.png", "http://m/1.png"),
             ("http://a/api/v2", "http://127.0.0.1:18200/api/v2", "https://img/very/long/path/1.png", "http://m/1.png"),
             ("https://pokeapi.co/api/v2", "http://h/api/v2", "http://i/1.png", "http://127.0.0.1:8080/media/1.png"),
             ("https://pokeapi.co/api/v2", "http://h/api/v2", "https://img/very/long/1.png", "http://m/1.png"),
