@@ -24,7 +24,7 @@ public final class HTTPServer: @unchecked Sendable {
     let token: BearerToken?
     let watch: ConnectionWatch
     let compressors = ObjectPool { ResponseCompressor() }
-    /// Requests whose head arrived and whose answer is not sent yet.
+    /// Requests whose head arrived before a stop and whose answer is not sent yet.
     let inFlight = Atomic<Int>(0)
     /// Set once a stop signal came: every answer then closes its connection.
     let isDraining = Atomic<Bool>(false)
@@ -89,13 +89,16 @@ public final class HTTPServer: @unchecked Sendable {
         sigwait(&signals, &received)
     }
 
-    /// Stops taking connections, lets the requests in flight finish (for at most
-    /// ``ServerLimits/requestSeconds``), then closes every connection.
+    /// Refuses the requests that arrive from now on (503, closing their connections), lets
+    /// those in flight finish (for at most ``ServerLimits/requestSeconds``), then closes every
+    /// connection and the listening socket.
+    ///
+    /// Not `MHD_quiesce_daemon`: with a thread pool, libmicrohttpd 0.9.75's quiesce removes the
+    /// listening socket from each worker's epoll set while the worker may be removing it too,
+    /// and aborts the process when the worker got there first.
     public func stop() {
         guard let daemon else { return }
         isDraining.store(true, ordering: .relaxed)
-        let listener = MHD_quiesce_daemon(daemon)
-        if listener >= 0 { close(listener) }
         let deadline = ConnectionWatch.now() + Double(limits.requestSeconds)
         while inFlight.load(ordering: .relaxed) > 0, ConnectionWatch.now() < deadline {
             usleep(10_000)

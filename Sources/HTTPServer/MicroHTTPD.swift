@@ -31,11 +31,11 @@ enum MicroHTTPD {
     }
 
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, context, _ in
-        guard let cls, let context, let state = context.pointee else { return }
+        guard let cls, let context, let pointer = context.pointee else { return }
         context.pointee = nil
-        Unmanaged<RequestState>.fromOpaque(state).release()
+        let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
         let server = server(cls)
-        server.inFlight.subtract(1, ordering: .relaxed)
+        if !state.arrivedWhileStopping { server.inFlight.subtract(1, ordering: .relaxed) }
         if let connection {
             server.watch.requestFinished(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
         }
@@ -78,4 +78,10 @@ enum MicroHTTPD {
 /// What the server keeps of a request between libmicrohttpd's calls.
 final class RequestState {
     let started = ConnectionWatch.now()
+    /// Whether its head arrived after ``HTTPServer/stop()`` began: refused, and not waited for.
+    let arrivedWhileStopping: Bool
+
+    init(arrivedWhileStopping: Bool) {
+        self.arrivedWhileStopping = arrivedWhileStopping
+    }
 }

@@ -18,9 +18,9 @@ extension HTTPServer {
     ) -> MHD_Result {
         guard let state = context.pointee.map({ Unmanaged<RequestState>.fromOpaque($0).takeUnretainedValue() })
         else {
-            let state = RequestState()
+            let state = RequestState(arrivedWhileStopping: isDraining.load(ordering: .relaxed))
             context.pointee = Unmanaged.passRetained(state).toOpaque()
-            inFlight.add(1, ordering: .relaxed)
+            if !state.arrivedWhileStopping { inFlight.add(1, ordering: .relaxed) }
             watch.requestStarted(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
             if !["GET", "HEAD", "OPTIONS"].contains(method) {
                 return answer(
@@ -39,6 +39,11 @@ extension HTTPServer {
             return answer(
                 connection, method: method, url: url, state: state,
                 .text(413, "Request bodies are not accepted"), closing: true)
+        }
+        if state.arrivedWhileStopping {
+            return answer(
+                connection, method: method, url: url, state: state,
+                .text(503, "Service Unavailable: the server is stopping", headers: [("Retry-After", "1")]))
         }
         return answer(connection, method: method, url: url, state: state, respond(connection, method: method, url: url))
     }

@@ -134,7 +134,7 @@ struct ServeHTTPEndToEndTests {
         for path in ["/api/v2/pokemon/2", "/api/v2/pokemon/14", "/api/v3/repos/octo-org/hello/issues/2"] {
             #expect(try client.request(path).status == 200, "\(path)")
         }
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
         // Each failure's cause on standard error (-q: no access log), a line each.
         let causes = server.stderr.split(separator: "\n").filter { $0.hasPrefix("pokedex serve: GET /") }
         #expect(causes.count == 12, "\(server.stderr)")
@@ -170,7 +170,7 @@ struct ServeHTTPEndToEndTests {
         usleep(500_000)
         let answer = try reader.response()
         #expect(answer.status == 200 && answer.body == expected)
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 
     @Test("the token: every request needs it (compared whole), preflights excepted; it is never logged")
@@ -206,7 +206,7 @@ struct ServeHTTPEndToEndTests {
         _ = try RawHTTP(port: quiet.port).request("/api/v2/")
         #expect(quiet.stop(signal: SIGINT) == 0)
         #expect(quiet.stderr == quiet.url + "\n", "\(quiet.stderr)")
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
 
         let holder = try ServeProcess(database: source.path)
         let clash = try PokedexProcess.run(["--db", source.path, "serve", "--port", String(holder.port)])

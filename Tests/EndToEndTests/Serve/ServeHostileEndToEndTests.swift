@@ -68,7 +68,7 @@ struct ServeHostileEndToEndTests {
             try Self.expectPrompt(server, label)
         }
         #expect(try Self.peakMemory(server) < 64 << 20)
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 
     @Test("a slow-loris holds no thread, starves no one, and is cut off after --timeout")
@@ -91,7 +91,7 @@ struct ServeHostileEndToEndTests {
         }
         #expect(Date().timeIntervalSince(started) < 12)
         try Self.expectPrompt(server, "after the slow-loris")
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 
     @Test("a 10,000-connection burst: answers or clean 503s or closes, others still served, memory bounded")
@@ -132,7 +132,7 @@ struct ServeHostileEndToEndTests {
         try Self.expectPrompt(server, "after the burst")
         let peak = try Self.peakMemory(server)
         #expect(peak < 64 << 20, "\(peak) bytes")
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 
     @Test("pipelined floods: 200,000 requests written without reading answers: cut off, memory bounded")
@@ -152,6 +152,6 @@ struct ServeHostileEndToEndTests {
         #expect(peak < 64 << 20, "\(peak) bytes")
         for client in greedy { shutdown(client.descriptor, Int32(SHUT_RDWR)) }
         try Self.expectPrompt(server, "after the flood")
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 }

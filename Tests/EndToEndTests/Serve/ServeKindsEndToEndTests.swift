@@ -49,6 +49,6 @@ struct ServeKindsEndToEndTests {
             results.compactMap { $0["url"] as? String }
                 == (-1...2).map { "\(server.url)/api/v2/move-ailment/\($0)/" })
         #expect(try client.request("/api/v2/gizmo/3/").status == 404)
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 }

@@ -54,7 +54,7 @@ struct ServeWhileSyncingEndToEndTests {
             try client.request("/api/v2/pokemon/25", headers: ["If-None-Match": before.header("ETag")!]).status == 200)
         let afterIssues = try client.request("/api/v3/repos/octo-org/hello/issues?state=all&per_page=100")
         #expect(afterIssues.body != beforeIssues.body && afterIssues.header("ETag") != beforeIssues.header("ETag"))
-        #expect(server.stop() == 0)
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 
     private final class Flag: @unchecked Sendable {

@@ -2,28 +2,28 @@ import Foundation
 
 /// An HTTP/1.1 client on a plain socket, for what URLSession hides: keep-alive on one
 /// connection, pipelining, hostile request lines, and the exact bytes answered.
-final class RawHTTP: @unchecked Sendable {
-    struct Response {
-        let status: Int
-        let headers: [(String, String)]
-        let body: [UInt8]
+public final class RawHTTP: @unchecked Sendable {
+    public struct Response {
+        public let status: Int
+        public let headers: [(String, String)]
+        public let body: [UInt8]
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headers.first { $0.0.lowercased() == name.lowercased() }?.1
         }
-        var text: String { String(decoding: body, as: UTF8.self) }
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let descriptor: Int32
+    public let descriptor: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds of silence. A
     /// `receiveBuffer` keeps the window small: the server's answer then waits on this reader.
-    init(port: Int, timeout: TimeInterval = 10, receiveBuffer: Int32? = nil) throws {
+    public init(port: Int, timeout: TimeInterval = 10, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(errno)") }
         if var size = receiveBuffer {
@@ -52,7 +52,7 @@ final class RawHTTP: @unchecked Sendable {
 
     /// Sends bytes as they are; false when the peer closed.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
@@ -65,17 +65,17 @@ final class RawHTTP: @unchecked Sendable {
     }
 
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// A GET (or `method`) of `target`, with `headers`, keeping the connection open.
-    func request(_ target: String, method: String = "GET", headers: [String: String] = [:]) throws -> Response {
+    public func request(_ target: String, method: String = "GET", headers: [String: String] = [:]) throws -> Response {
         let lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1"] + headers.map { "\($0.key): \($0.value)" }
         send(lines.joined(separator: "\r\n") + "\r\n\r\n")
         return try response(method: method)
     }
 
     /// Reads one response; HEAD and 304 answers have no body whatever their length says.
-    func response(method: String = "GET") throws -> Response {
+    public func response(method: String = "GET") throws -> Response {
         guard let headEnd = try fill(until: { $0.firstRange(of: [13, 10, 13, 10]) }) else {
             throw Failure(description: "connection closed before a response")
         }
@@ -102,7 +102,7 @@ final class RawHTTP: @unchecked Sendable {
     }
 
     /// Whether the server closed the connection (reads end) within the socket's timeout.
-    func isClosedByPeer() -> Bool {
+    public func isClosedByPeer() -> Bool {
         var scratch = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = recv(descriptor, &scratch, scratch.count, 0)
