@@ -51,7 +51,7 @@ public enum ArgumentParser {
             case .quiet?: global.quiet = true
             case .verbose?: global.verbose = true
             case .database?:
-                global.databasePath = try reader.value(for: name, inline: inlineValue, command: commandName)
+                global.databasePath = try reader.path(for: name, inline: inlineValue, command: commandName)
             case .color?:
                 let text = try reader.value(for: name, inline: inlineValue, command: commandName)
                 // The choices are the raw values.
@@ -64,6 +64,9 @@ public enum ArgumentParser {
                 switch spec?.value {
                 case .flag? where inlineValue == nil:
                     flags.insert(spec?.name ?? name)
+                case .path? where spec != nil:
+                    values[spec!.name, default: []].append(
+                        try reader.path(for: name, inline: inlineValue, command: commandName))
                 case .some(let value) where value != .flag:
                     values[spec?.name ?? name, default: []].append(
                         try reader.value(for: name, inline: inlineValue, command: commandName))
@@ -142,6 +145,13 @@ private struct TokenReader {
         }
         tokens.removeFirst()
         return value
+    }
+
+    /// A file's path: an empty one names no file (a script's unset variable, `--db "$DB"`).
+    mutating func path(for option: String, inline: String?, command: CommandName?) throws(UsageError) -> String {
+        let path = try value(for: option, inline: inline, command: command)
+        guard !path.isEmpty else { throw UsageError(message: "\(option) needs a file name", command: command) }
+        return path
     }
 }
 

@@ -14,7 +14,7 @@ enum ArtworkOptions {
         var artwork = ArtworkCommand(query: try NameArgument.single(positionals, options, what: "Pokémon"))
         // The two exclude each other (their group).
         if options.flag(official) { artwork.kind = .official } else if options.flag(shiny) { artwork.kind = .shiny }
-        artwork.outputPath = try SharedOptions.outputPath(output, options)
+        artwork.outputPath = options.text(output)
         return .artwork(artwork)
     }
 }

@@ -74,13 +74,6 @@ enum SharedOptions {
         OptionSpec(name: "--output", shortName: "-o", value: .path, placeholder: "FILE", help: help)
     }
 
-    /// The `-o FILE` given; nil for standard output.
-    static func outputPath(_ option: OptionSpec, _ options: ParsedOptions) throws(UsageError) -> String? {
-        guard let path = options.text(option) else { return nil }
-        guard !path.isEmpty else { throw options.failure("--output needs a file name") }
-        return path
-    }
-
     static let json = OptionSpec(name: "--json", value: .flag, help: ["Print JSON (keys: docs/json.md)."])
     static let jsonArray = OptionSpec(
         name: "--json", value: .flag,

@@ -14,7 +14,7 @@ enum GetOptions {
                 "'\(text.prefix(100))' names no resource: give KIND/ID or KIND/NAME (move/85, item/potion) "
                     + "or a path (/api/v2/pokemon/25/encounters)")
         }
-        return .get(GetCommand(path: path, outputPath: try SharedOptions.outputPath(output, options)))
+        return .get(GetCommand(path: path, outputPath: options.text(output)))
     }
 }
 

@@ -65,10 +65,11 @@ enum IssueArguments {
         }
         let reference = joinsNumber ? first + "#" + positionals[1].trimmingPrefix("#") : first
         let parts = reference.split(separator: "#", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(parts[1]),
-            number > 0
-        else {
+        guard parts.count == 2, !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw options.failure("'\(positionals.joined(separator: " "))' is not OWNER/REPO#NUMBER")
+        }
+        guard let number = Int(parts[1]), number > 0 else {
+            throw options.failure("the issue number must be between 1 and \(Int.max), not \(parts[1])")
         }
         return .issue(
             IssueCommand(

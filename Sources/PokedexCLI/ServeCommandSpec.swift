@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `pokedex serve`'s options. Defaults are a fresh `ServeCommand`'s: what help shows is what
 /// the command gets.
 enum ServeOptions {
@@ -20,7 +26,7 @@ enum ServeOptions {
     static let includePrivate = OptionSpec(
         name: "--include-private", value: .flag, help: ["Serve repositories that were synced as private too."])
     static let tokenFile = OptionSpec(
-        name: "--token-file", value: .text, placeholder: "FILE",
+        name: "--token-file", value: .path, placeholder: "FILE",
         help: [
             "Require 'Authorization: Bearer TOKEN' on every request, TOKEN",
             "being FILE's first line (default: $POKEDEX_SERVE_TOKEN, else none).",
@@ -44,6 +50,9 @@ enum ServeOptions {
         if let extra = positionals.first { throw options.failure("unexpected argument '\(extra)'") }
         var serve = ServeCommand()
         serve.host = options.text(host) ?? serve.host
+        guard isAddress(serve.host) else {
+            throw options.failure("--host needs an IP address such as 127.0.0.1 or ::1, not '\(serve.host)'")
+        }
         serve.port = try options.count(port) ?? serve.port
         serve.baseURL = try options.url(baseURL)
         serve.includePrivate = options.flag(includePrivate)
@@ -52,6 +61,14 @@ enum ServeOptions {
         serve.timeoutSeconds = try options.count(timeout) ?? serve.timeoutSeconds
         serve.threads = try options.count(threads) ?? serve.threads
         return .serve(serve)
+    }
+
+    /// What the server can bind: a numeric IPv4 or IPv6 address, or `localhost`. Checked here
+    /// so that a mistyped one is a usage error, not a failure to listen.
+    static func isAddress(_ host: String) -> Bool {
+        var address = in6_addr()
+        return host == "localhost" || inet_pton(AF_INET, host, &address) == 1
+            || inet_pton(AF_INET6, host, &address) == 1
     }
 }
 

@@ -53,6 +53,7 @@ struct OptionDeclarationTests {
         case .url: ["http://127.0.0.1:1/"]
         case .text where option.name == "--lang": ["fr"]
         case .text where option.name == "--resources": ["move,item"]
+        case .text where option.name == "--host": ["::1"]
         case .text, .path, .repeatedText: ["electric"]
         case .choice(let choices): [choices.last { option.defaultValue != .text($0) }!]
         }

@@ -30,6 +30,18 @@ struct UsageErrorTests {
             (#"list --type 123"#, #"--type needs a type name, such as 'electric'"#, .list),
             (#"list extra"#, #"unexpected argument 'extra'"#, .list),
             (#"list --db"#, #"--db needs a value"#, .list),
+            (#"list --db="#, #"--db needs a file name"#, .list),
+            (
+                #"serve --host 999.1.1.1"#, #"--host needs an IP address such as 127.0.0.1 or ::1, not '999.1.1.1'"#,
+                .serve
+            ),
+            (
+                #"serve --host example.com"#,
+                #"--host needs an IP address such as 127.0.0.1 or ::1, not 'example.com'"#, .serve
+            ),
+            (#"serve --token-file="#, #"--token-file needs a file name"#, .serve),
+            (#"--db= list"#, #"--db needs a file name"#, nil),
+            (#"get move/1 --output="#, #"--output needs a file name"#, .get),
             (#"list --json=yes"#, #"unknown option '--json' for 'list' (did you mean '--json'?)"#, .list),
             (#"sync --concurrency 0"#, #"--concurrency must be between 1 and 64, not 0"#, .sync),
             (#"sync --concurrency 65"#, #"--concurrency must be between 1 and 64, not 65"#, .sync),
@@ -131,10 +143,14 @@ struct UsageErrorTests {
             (#"issue"#, #"missing the issue (OWNER/REPO#NUMBER)"#, .issue),
             (#"issue o/r#1 extra"#, #"unexpected argument 'extra'"#, .issue),
             (#"issue o/r"#, #"'o/r' is not OWNER/REPO#NUMBER"#, .issue),
-            (#"issue o/r#0"#, #"'o/r#0' is not OWNER/REPO#NUMBER"#, .issue),
+            (#"issue o/r#0"#, #"the issue number must be between 1 and 9223372036854775807, not 0"#, .issue),
+            (
+                #"issue o/r 99999999999999999999999"#,
+                #"the issue number must be between 1 and 9223372036854775807, not 99999999999999999999999"#, .issue
+            ),
             (#"issue o/r#x"#, #"'o/r#x' is not OWNER/REPO#NUMBER"#, .issue),
             (#"issue o/r x"#, #"'o/r x' is not OWNER/REPO#NUMBER"#, .issue),
-            (#"issue o/r #0"#, #"'o/r #0' is not OWNER/REPO#NUMBER"#, .issue),
+            (#"issue o/r #0"#, #"the issue number must be between 1 and 9223372036854775807, not 0"#, .issue),
             (#"issue o/r 1 2"#, #"unexpected argument '2'"#, .issue),
             (#"issue o/r#1 2 3"#, #"unexpected argument '2'"#, .issue),
             (#"issue o/r#+7"#, #"'o/r#+7' is not OWNER/REPO#NUMBER"#, .issue),
@@ -220,6 +236,21 @@ struct UsageErrorTests {
         let status = PokedexCLI.run(arguments: arguments, environment: [:], console: console) { _, _ in }
         #expect(status == 64)
         #expect(errors.text == expected)
+    }
+}
+
+/// `serve --host`: what the server can bind, checked before it tries.
+@Suite("serve --host")
+struct ServeHostTests {
+    @Test(
+        "numeric addresses and localhost",
+        arguments: [
+            ("127.0.0.1", true), ("0.0.0.0", true), ("::1", true), ("::", true), ("fe80::1", true),
+            ("localhost", true), ("", false), ("999.1.1.1", false), ("127.0.0", false), ("example.com", false),
+            ("[::1]", false), ("127.0.0.1:80", false),
+        ])
+    func addresses(host: String, accepted: Bool) {
+        #expect(ServeOptions.isAddress(host) == accepted)
     }
 }
 
