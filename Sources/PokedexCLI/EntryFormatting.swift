@@ -92,7 +92,7 @@ enum EntryText {
                         + (ability.shortEffect.map { ": " + $0 } ?? ""))
             })
         if let flavor = entry.flavorText {
-            lines.field("Pokédex", "\(flavor.text) (\(SlugText.readable(flavor.version)))")
+            lines.field("Pokédex", "\(flavor.text) (\(flavor.versionName ?? SlugText.readable(flavor.version)))")
         }
         if let chain = entry.evolution, chain.members.count > 1 {
             // Laid out to the width already: wrapping them again would move their branches.
@@ -115,7 +115,9 @@ enum EntryText {
             if let capture = species.captureRate { lines.field("Capture", String(capture)) }
         }
         if !entry.otherVarieties.isEmpty {
-            lines.field("Varieties", entry.otherVarieties.map { variety($0, of: entry) }.joined(separator: ", "))
+            lines.field(
+                "Varieties",
+                entry.otherVarieties.map { LineWrapping.unbroken(variety($0, of: entry)) }.joined(separator: ", "))
         }
         if let learnset = entry.learnset { lines.field("Moves", LearnsetText.summary(learnset, everyMove: everyMove)) }
         if let found = entry.whereFound { lines.field("Where", EncounterText.summary(found)) }
@@ -136,7 +138,9 @@ enum EntryText {
             lines.field("Takes " + multiplier.label, Self.types(types))
         }
         lines.field(
-            "Pokémon", entry.pokemon.isEmpty ? "none stored" : entry.pokemon.map(name).joined(separator: ", "))
+            "Pokémon",
+            entry.pokemon.isEmpty
+                ? "none stored" : entry.pokemon.map { LineWrapping.unbroken(name($0)) }.joined(separator: ", "))
         return layout.render(lines.lines)
     }
 
@@ -153,7 +157,8 @@ enum EntryText {
             "Pokémon",
             entry.pokemon.isEmpty
                 ? "none stored"
-                : entry.pokemon.map { name($0.pokemon) + ($0.isHidden ? " (hidden)" : "") }.joined(separator: ", "))
+                : entry.pokemon.map { LineWrapping.unbroken(name($0.pokemon) + ($0.isHidden ? " (hidden)" : "")) }
+                    .joined(separator: ", "))
         return layout.render(lines.lines)
     }
 

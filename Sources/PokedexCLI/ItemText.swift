@@ -18,7 +18,8 @@ enum ItemText {
         if !entry.evolutions.isEmpty {
             lines.field(
                 "Evolves",
-                entry.evolutions.map { $0.displayName + ($0.held ? " (held)" : "") }.joined(separator: ", "))
+                entry.evolutions.map { LineWrapping.unbroken($0.displayName + ($0.held ? " (held)" : "")) }
+                    .joined(separator: ", "))
         }
         if !entry.holders.isEmpty { lines.field("Held by", holders(entry.holders)) }
         return layout.render(lines.lines)

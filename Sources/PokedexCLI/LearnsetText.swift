@@ -8,7 +8,7 @@ enum LearnsetText {
         let byLevel = learnset.moves.filter { $0.method == "level-up" }
         var methods: [(method: String, names: [String])] = []
         for move in learnset.moves where move.method != "level-up" {
-            let name = learnset.moveNames[move.move] ?? SlugText.readable(move.move)
+            let name = LineWrapping.unbroken(learnset.moveNames[move.move] ?? SlugText.readable(move.move))
             if methods.last?.method == move.method {
                 methods[methods.count - 1].names.append(name)
             } else {
@@ -31,7 +31,9 @@ enum LearnsetText {
             }
             .joined()
         } else if !methods.isEmpty {
-            let others = methods.map { "\($0.names.count) by \(SlugText.readable($0.method).lowercased())" }
+            let others = methods.map {
+                LineWrapping.unbroken("\($0.names.count) by \(SlugText.readable($0.method).lowercased())")
+            }
             text += "; " + others.joined(separator: ", ") + " (--moves all names them)"
         }
         return text

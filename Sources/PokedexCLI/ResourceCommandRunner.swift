@@ -24,5 +24,9 @@ extension CommandRunner {
                 command.json ? DisplayText(json: LocationJSON.entry(entry)) : LocationText.entry(entry, layout: layout)
         }
         console.print(output)
+        let others = try queries.otherResources(named: command.query, kind: kind, than: slug)
+        if !others.isEmpty {
+            note("'\(command.query)' also names \(others.joined(separator: ", ")): give one of those to see it")
+        }
     }
 }

@@ -28,6 +28,19 @@ extension PokedexEntryQueries {
         ) { $0.text(0) }
     }
 
+    /// The `kind` resources other than `slug` that `text` names too, by slug in id order: "Route
+    /// 2" is Kanto's and Unova's. None when `text` is an id or a slug, which name one.
+    public func otherResources(named text: String, kind: String, than slug: String) throws -> [String] {
+        guard Self.id(text) == nil, text != slug else { return [] }
+        return try database.query(
+            """
+            SELECT DISTINCT r.name FROM pokeapi_name AS n
+            JOIN pokeapi_resource AS r ON r.kind = n.kind AND r.id = n.id
+            WHERE n.kind = ?1 AND n.folded = ?2 AND r.name IS NOT NULL AND r.name <> ?3 ORDER BY r.id
+            """, [.text(kind), .text(NameFolding.fold(text)), .text(slug)]
+        ) { $0.text(0) }
+    }
+
     /// Every `kind` resource's name in the display language, else English, by slug.
     public func displayNames(kind: String) throws -> [String: String] {
         let rows = try database.query(

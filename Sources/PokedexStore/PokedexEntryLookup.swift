@@ -187,7 +187,8 @@ extension PokedexEntryQueries {
     }
 
     /// Stored names nearest the folded query (`NameSuggestions`): species by their names and
-    /// slugs, and the Pokémon that are forms of one by their slugs.
+    /// slugs, and the Pokémon that are forms of one by their slugs, offered by the form's stored
+    /// name where there is one (`Pikachu Ph.D.`, which `show` takes too), else by the slug.
     func suggestions(for folded: String, names: [SpeciesName]) throws -> [String] {
         var suggestions = NameSuggestions(displayLanguage: language)
         var speciesBySlug: [String: Int] = [:]
@@ -200,10 +201,14 @@ extension PokedexEntryQueries {
                 .init(thing: "species \(name.speciesID)", key: name.folded, name: name.name, language: name.language))
         }
         for (slug, id) in speciesBySlug { suggestions.shownNames["species \(id)"] = shown[id]?.name ?? slug }
+        var forms: Set<String> = []
         for slug in try database.query("SELECT name FROM pokemon ORDER BY id", [], row: { $0.text(0) }) {
             let thing = speciesBySlug[slug].map { "species \($0)" } ?? "pokemon \(slug)"
+            if speciesBySlug[slug] == nil { forms.insert(slug) }
             suggestions.candidates.append(.init(thing: thing, key: slug, name: slug, language: nil))
         }
-        return suggestions.suggestions(for: folded)
+        return try suggestions.suggestions(for: folded).map { name in
+            forms.contains(name) ? try storedName(kind: "pokemon-form", slug: name) ?? name : name
+        }
     }
 }

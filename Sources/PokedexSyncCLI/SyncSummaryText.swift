@@ -11,13 +11,12 @@ enum SyncSummaryText {
     static func resource(
         _ declared: PokeAPIResource?, again: Bool, _ report: ResourceSyncReport, _ transfer: TransferSummary
     ) -> String {
-        let entries =
-            declared.map { Quantities.counted(report.entries, $0.singular, plural: $0.plural) }
-            ?? Quantities.counted(report.entries, "entry", plural: "entries")
+        let (singular, plural) = declared.map { ($0.singular, $0.plural) } ?? ("entry", "entries")
+        let more = again ? "more " : ""
+        let entries = Quantities.counted(report.entries, more + singular, plural: more + plural)
         let parts = outcome(
             changed: report.detailsDownloaded, unchanged: report.detailsUnchanged, reused: report.detailsReused)
-        return "synced \(again ? "\(entries) more" : entries): " + parts.joined(separator: ", ") + "; "
-            + describe(transfer)
+        return "synced \(entries): " + parts.joined(separator: ", ") + "; " + describe(transfer)
     }
 
     /// A repository's run: what it holds now, what changed, what was found deleted.

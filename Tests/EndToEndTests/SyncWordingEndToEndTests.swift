@@ -8,7 +8,7 @@ import Testing
 /// the two species runs of one sync shown as one success with both runs' counts.
 @Suite("Sync summaries and status wording end to end")
 struct SyncWordingEndToEndTests {
-    @Test("--limit 1: 'synced 1 Pokémon: 1 new or changed', then status sums both species runs")
+    @Test("--limit 1: 'synced 1 Pokémon: 1 new or changed', 'N more species', then status sums both runs")
     func singularAndSummedRuns() throws {
         let directory = try TemporaryDirectory()
         let database = directory.file("pokedex.sqlite")
@@ -24,6 +24,8 @@ struct SyncWordingEndToEndTests {
 
         let species = api.entryDetailRequestCount("pokemon-species")
         #expect(species > 1, "the chain names species beyond the Pokémon's own")
+        // The second species run, for those: "synced 2 more species", not "2 species more".
+        #expect(sync.stderr.contains("synced \(species - 1) more species: "), "\(sync.stderr)")
         // Wide enough that the run's line does not wrap.
         let status = try PokedexProcess.run(["--db", database, "status"], environment: ["COLUMNS": "200"])
         let lines = status.stdout.split(separator: "\n").map(String.init)

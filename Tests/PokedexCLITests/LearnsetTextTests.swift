@@ -23,11 +23,11 @@ struct LearnsetTextTests {
         arguments: [
             (
                 false,
-                "Rot/Blau: Donnerschock\u{A0}(1), Thunder\u{A0}(43); 2 by machine, 1 by egg (--moves all names them)"
+                "Rot/Blau: Donnerschock\u{A0}(1), Thunder\u{A0}(43); 2\u{A0}by\u{A0}machine, 1\u{A0}by\u{A0}egg (--moves all names them)"
             ),
             (
                 true,
-                "Rot/Blau: Donnerschock\u{A0}(1), Thunder\u{A0}(43); by machine: Megahieb, Pay Day; by egg: Volt Tackle"
+                "Rot/Blau: Donnerschock\u{A0}(1), Thunder\u{A0}(43); by machine: Megahieb, Pay\u{A0}Day; by egg: Volt\u{A0}Tackle"
             ),
         ])
     func summary(everyMove: Bool, expected: String) {

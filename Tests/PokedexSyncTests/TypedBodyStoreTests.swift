@@ -231,6 +231,56 @@ struct TypedBodyStoreTests {
         #expect(try queries.entry(id: 26)?.formDisplayName == nil)
     }
 
+    @Test(
+        "did you mean: a form by its stored full name in the display language, by its slug before it is stored",
+        arguments: [("en", "Alolan Raichu"), ("de", "Alola-Raichu")])
+    func formSuggested(language: String, expected: String) throws {
+        let queries = PokedexEntryQueries(database: database, language: language)
+        func suggested() throws -> [String] {
+            guard case .notFound(let suggestions) = try queries.lookup("raichu-alolx") else { return ["(found)"] }
+            return suggestions
+        }
+        let before = try suggested()
+        #expect(before.contains("raichu-alola"), "\(before)")
+        store(
+            "pokemon-form", 10100, "raichu-alola",
+            #"{"id":10100,"name":"raichu-alola","form_name":"alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu")]) + "}")
+        try TypedBodyRescan.run(database)
+        let after = try suggested()
+        #expect(after.contains(expected) && !after.contains("raichu-alola"), "\(after)")
+    }
+
+    @Test(
+        "a name two places share names the other too; an id or a slug names one",
+        arguments: [
+            ("Viridian Forest", ["johto-forest"]), ("vertania-wald", ["johto-forest"]), ("viridian-forest", []),
+            ("88", []),
+        ])
+    func otherPlacesNamed(text: String, others: [String]) throws {
+        store(
+            "location", 90, "johto-forest",
+            #"{"id":90,"name":"johto-forest","region":{"name":"johto","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Viridian Forest"), ("de", "Vertania-Wald")]) + "}")
+        try TypedBodyRescan.run(database)
+        let queries = PokedexEntryQueries(database: database)
+        #expect(try queries.resourceSlug(text, kind: "location") == "viridian-forest")
+        #expect(try queries.otherResources(named: text, kind: "location", than: "viridian-forest") == others)
+    }
+
+    @Test("the Pokédex text's game by its stored name in the display language, else none")
+    func flavorTextGame() throws {
+        let queries = PokedexEntryQueries(database: database, language: "de")
+        let flavor = try #require(try queries.entry(id: 25)?.flavorText)
+        #expect(flavor.versionName == nil, "\(flavor.version) not stored yet")
+        store(
+            "version", 99, flavor.version,
+            #"{"id":99,"name":"\#(flavor.version)","version_group":{"name":"g","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Game"), ("de", "Spiel")]) + "}")
+        try TypedBodyRescan.run(database)
+        #expect(try queries.entry(id: 25)?.flavorText?.versionName == "Spiel")
+    }
+
     @Test("a place is shown in the newest game anything is met there in, naming the others; --game picks one")
     func placeByGame() throws {
         store(
