@@ -44,14 +44,14 @@ enum EvolutionConditionText {
         if step.minBeauty != nil { parts.append("high beauty") }
         if let time = step.timeOfDay { parts.append(time.replacing("-", with: " ")) }
         if let move = step.knownMove { parts.append("knowing \(named("move", move, names))") }
-        if let type = step.knownMoveType { parts.append("knowing a \(SlugText.readable(type)) move") }
+        if let type = step.knownMoveType { parts.append("knowing a \(named("type", type, names)) move") }
         if let steps = step.minSteps { parts.append("after \(Quantities.thousands(steps)) steps") }
         if step.nearSpecialRock == true { parts.append("near a special rock") }
         if let location = step.location { parts.append("at \(named("location", location, names))") }
         if let gender = step.gender { parts.append(gender == 1 ? "female" : "male") }
         if step.needsOverworldRain == true { parts.append("in rain") }
         if let species = step.partySpecies { parts.append("with \(SlugText.readable(species)) in the party") }
-        if let type = step.partyType { parts.append("with a \(SlugText.readable(type)) type in the party") }
+        if let type = step.partyType { parts.append("with a \(named("type", type, names)) type in the party") }
         if let relative = step.relativePhysicalStats {
             parts.append(relative > 0 ? "Attack > Defense" : relative < 0 ? "Attack < Defense" : "Attack = Defense")
         }

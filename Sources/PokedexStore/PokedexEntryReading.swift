@@ -192,6 +192,12 @@ extension PokedexEntryQueries {
         for case (let kind, let slug?) in wanted where names["\(kind)/\(slug)"] == nil {
             names["\(kind)/\(slug)"] = try storedName(kind: kind, slug: slug)
         }
+        // Types have tables of their own (the catalog's), not the typed bodies' names.
+        let types = steps.flatMap { [$0.knownMoveType, $0.partyType].compactMap { $0 } }
+        if !types.isEmpty {
+            let typeNames = try typeDisplayNames()
+            for type in types { names["type/\(type)"] = typeNames[type] }
+        }
         return names
     }
 

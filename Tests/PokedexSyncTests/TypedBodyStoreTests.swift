@@ -162,6 +162,20 @@ struct TypedBodyStoreTests {
         #expect(chain.conditionNames["location/viridian-forest"] == place)
     }
 
+    @Test("a type an evolution condition names is named as the type's entry names it", arguments: ["en", "de", "ja"])
+    func conditionTypeNames(language: String) throws {
+        try database.run(
+            """
+            INSERT INTO evolution_step (chain_id, member_position, detail_position, trigger, known_move_type, details_json)
+            SELECT chain_id, member_position, 98, 'level-up', 'electric', '{}' FROM evolution_step
+            WHERE chain_id = 10 AND item = 'thunder-stone' LIMIT 1
+            """)
+        let queries = PokedexEntryQueries(database: database, language: language)
+        let electric = try #require(try queries.typeDisplayNames()["electric"])
+        let chain = try #require(try queries.evolutionChain(speciesName: "pikachu"))
+        #expect(chain.conditionNames["type/electric"] == electric)
+    }
+
     @Test(
         "the entry names its egg groups and stats as stored, else by their slugs",
         arguments: [("en", "Field", "Special Attack"), ("de", "Feld", "Spezial-Angriff")])
