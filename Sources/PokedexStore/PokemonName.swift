@@ -93,10 +93,14 @@ public enum PokemonName {
         let queryCharacters = Array(query)
         var scored: [(name: String, score: Int)] = []
         for name in names {
-            // A name inside the query counts when it is most of it: `pikachuu` holds `pikachu`
-            // (and `uu`, which is no suggestion).
-            if name.contains(query) || (query.count >= 4 && name.count * 2 > query.count && query.contains(name)) {
-                scored.append((name, abs(name.count - query.count) - 100))
+            if name.contains(query) {
+                // A query a name holds is that name begun: `pika`, before any near spelling.
+                scored.append((name, name.count - query.count - 100))
+            } else if query.count >= 4, name.count * 2 > query.count, query.contains(name) {
+                // A name inside the query counts when it is most of it: `pikachuu` holds `pikachu`
+                // (and `uu`, which is no suggestion), as far as the letters it lacks, so that a
+                // near spelling of a longer name beats it (`thunderbolr`: Thunderbolt, then Thunder).
+                scored.append((name, query.count - name.count))
             } else if let distance = nearDistance(queryCharacters, name, bound: maximumDistance) {
                 scored.append((name, distance))
             }

@@ -55,6 +55,17 @@ struct PokemonNameTests {
         #expect(PokemonName.suggestions(for: "nidoran", among: names).prefix(2).sorted() == ["nidoran-f", "nidoran-m"])
     }
 
+    @Test(
+        "a near spelling of a longer name comes before a shorter name the query holds",
+        arguments: [
+            ("thunderbolr", ["thunder", "thunderbolt"], ["thunderbolt", "thunder"]),
+            ("pikachuu", ["pikachu", "pikachuus"], ["pikachuus", "pikachu"]),
+            ("pika", ["pikachu", "pika"], ["pika", "pikachu"]),
+        ])
+    func nearerFirst(query: String, names: [String], suggested: [String]) {
+        #expect(PokemonName.suggestions(for: query, among: names) == suggested)
+    }
+
     @Test("suggests nothing for something unlike any name")
     func nothingClose() {
         #expect(PokemonName.suggestions(for: "zzzzzzzzzz", among: names).isEmpty)
