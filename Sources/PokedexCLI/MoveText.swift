@@ -30,8 +30,9 @@ enum MoveText {
     }
 
     /// "TM24 (Red/Green to Ultra Sun/Ultra Moon), TR08 (Sword/Shield)": games in a row
-    /// teaching it by one machine are one range.
-    private static func machines(_ machines: [MoveEntry.Machine]) -> String {
+    /// teaching it by one machine are one range; a range ending in the first game's expansion
+    /// names the expansion alone ("Scarlet/Violet to The Indigo Disk").
+    static func machines(_ machines: [MoveEntry.Machine]) -> String {
         var runs: [(item: String, first: String, last: String)] = []
         for machine in machines {
             if runs.last?.item == machine.itemName {
@@ -40,8 +41,12 @@ enum MoveText {
                 runs.append((machine.itemName, machine.groupName, machine.groupName))
             }
         }
-        return runs.map { "\($0.item) (\($0.first)\($0.first == $0.last ? "" : " to \($0.last)"))" }
-            .joined(separator: ", ")
+        return runs.map { run in
+            guard run.first != run.last else { return "\(run.item) (\(run.first))" }
+            let expansion = run.last.hasPrefix(run.first + ": ") ? run.last.dropFirst(run.first.count + 2) : nil
+            return "\(run.item) (\(run.first) to \(expansion ?? Substring(run.last)))"
+        }
+        .joined(separator: ", ")
     }
 
     /// "Scarlet/Violet: by level Pikachu Lv 1, …; by machine 143 Pokémon (`list --learns …`)":

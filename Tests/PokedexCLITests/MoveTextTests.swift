@@ -63,4 +63,29 @@ struct MoveTextTests {
     func learners(learners: [MoveEntry.Learner], expected: String) {
         #expect(MoveText.learners(learners, group: "Red/Blue", move: "thunderbolt") == expected)
     }
+
+    static func machine(_ item: String, _ group: String) -> MoveEntry.Machine {
+        MoveEntry.Machine(versionGroup: group.lowercased(), groupName: group, item: item.lowercased(), itemName: item)
+    }
+
+    @Test(
+        "machines: games in a row by one machine as a range, a range into the first game's expansion by its name",
+        arguments: [
+            ([machine("TR08", "Sword/Shield")], "TR08 (Sword/Shield)"),
+            (
+                [machine("TM24", "Red/Blue"), machine("TM24", "Yellow"), machine("TM24", "Gold/Silver")],
+                "TM24 (Red/Blue to Gold/Silver)"
+            ),
+            (
+                [
+                    machine("TM126", "Scarlet/Violet"), machine("TM126", "Scarlet/Violet: The Teal Mask"),
+                    machine("TM126", "Scarlet/Violet: The Indigo Disk"), machine("TM67", "Legends: Z-A"),
+                ],
+                "TM126 (Scarlet/Violet to The Indigo Disk), TM67 (Legends: Z-A)"
+            ),
+            ([machine("TM1", "Sun/Moon"), machine("TM1", "Sun/Moon:X")], "TM1 (Sun/Moon to Sun/Moon:X)"),
+        ])
+    func machines(machines: [MoveEntry.Machine], expected: String) {
+        #expect(MoveText.machines(machines) == expected)
+    }
 }
