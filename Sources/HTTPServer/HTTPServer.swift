@@ -98,9 +98,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// and aborts the process when the worker got there first.
     public func stop() {
         guard let daemon else { return }
-        isDraining.store(true, ordering: .relaxed)
+        isDraining.store(true, ordering: .sequentiallyConsistent)
         let deadline = ConnectionWatch.now() + Double(limits.requestSeconds)
-        while inFlight.load(ordering: .relaxed) > 0, ConnectionWatch.now() < deadline {
+        while inFlight.load(ordering: .sequentiallyConsistent) > 0, ConnectionWatch.now() < deadline {
             usleep(10_000)
         }
         MHD_stop_daemon(daemon)

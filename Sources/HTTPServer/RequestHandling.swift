@@ -18,9 +18,13 @@ extension HTTPServer {
     ) -> MHD_Result {
         guard let state = context.pointee.map({ Unmanaged<RequestState>.fromOpaque($0).takeUnretainedValue() })
         else {
-            let state = RequestState(arrivedWhileStopping: isDraining.load(ordering: .relaxed))
+            // Counted before the flag is read, as `stop` sets the flag before it reads the count:
+            // either the stop waits for this request or this request sees the stop.
+            inFlight.add(1, ordering: .sequentiallyConsistent)
+            let stopping = isDraining.load(ordering: .sequentiallyConsistent)
+            if stopping { inFlight.subtract(1, ordering: .sequentiallyConsistent) }
+            let state = RequestState(arrivedWhileStopping: stopping)
             context.pointee = Unmanaged.passRetained(state).toOpaque()
-            if !state.arrivedWhileStopping { inFlight.add(1, ordering: .relaxed) }
             watch.requestStarted(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
             if !["GET", "HEAD", "OPTIONS"].contains(method) {
                 return answer(
