@@ -64,8 +64,8 @@ public enum ArgumentParser {
                 switch spec?.value {
                 case .flag? where inlineValue == nil:
                     flags.insert(spec?.name ?? name)
-                case .path? where spec != nil:
-                    values[spec!.name, default: []].append(
+                case .path?:
+                    values[spec?.name ?? name, default: []].append(
                         try reader.path(for: name, inline: inlineValue, command: commandName))
                 case .some(let value) where value != .flag:
                     values[spec?.name ?? name, default: []].append(

@@ -141,8 +141,9 @@ final class BrowseStoreSource: BrowseDataSource {
     private func places(_ found: WhereFound) -> EntryDocument.Section {
         let places = found.places.map {
             StyledLine(
-                EncounterText.place(
-                    $0.displayName, methods: $0.methods, levels: ($0.minLevel, $0.maxLevel), chance: $0.chance))
+                LineWrapping.printed(
+                    EncounterText.place(
+                        $0.displayName, methods: $0.methods, levels: ($0.minLevel, $0.maxLevel), chance: $0.chance)))
         }
         return EntryDocument.Section(title: "Where", lines: [StyledLine(found.groupName, .heading), ""] + places)
     }
@@ -202,7 +203,7 @@ final class BrowseStoreSource: BrowseDataSource {
                     let rgb = Palette.rgb(color)
                     style.foreground = RGBColor(red: UInt8(rgb.red), green: UInt8(rgb.green), blue: UInt8(rgb.blue))
                 }
-                return StyledLine.Run(run.text, style)
+                return StyledLine.Run(LineWrapping.printed(run.text), style)
             })
     }
 }

@@ -6,17 +6,25 @@ import TextUtilities
 /// but never before closing punctuation (。、」) nor after opening punctuation (「).
 /// Korean keeps its words whole, as Korean text is set: it has spaces between them.
 public enum LineWrapping {
-    /// `text` (sanitized: no control characters) on lines of at most `width` columns. A space
-    /// or ideographic space (U+3000) where a line breaks is dropped; inside a line it stays.
-    /// A word wider than a line is cut by columns, except a link, which stays whole so that it
-    /// can be copied. Leading spaces (a branch of an evolution line) are kept, and continuation
-    /// lines indented two past them.
-    /// Words that must stay on one line ("Sweet Kiss (1)", "Raichu (Alola) Lv 5"), each
-    /// space between and in them made a no-break space, which is not broken at.
+    /// Words that should stay on one line ("Sweet Kiss (1)", "Raichu (Alola) Lv 5"), each
+    /// space between and in them made a no-break space: not broken at unless the words are
+    /// wider than a line. What is printed has them as spaces (``printed(_:)``).
     public static func unbroken(_ words: String...) -> String {
         words.joined(separator: " ").replacing(" ", with: "\u{A0}")
     }
 
+    /// Text laid out, as printed: no-break spaces, which only steer the wrapping, as spaces,
+    /// so that output can be searched and copied as it reads.
+    public static func printed(_ text: String) -> String {
+        text.contains("\u{A0}") ? text.replacing("\u{A0}", with: " ") : text
+    }
+
+    /// `text` (sanitized: no control characters) on lines of at most `width` columns. A space
+    /// or ideographic space (U+3000) where a line breaks is dropped; inside a line it stays.
+    /// A word wider than a line is broken where it may be (a no-break space, or between
+    /// Chinese or Japanese characters), else cut by columns, except a link, which stays whole
+    /// so that it can be copied. Leading spaces (a branch of an evolution line) are kept, and
+    /// continuation lines indented two past them.
     public static func lines(_ text: String, width: Int) -> [String] {
         let indent = text.prefix { $0 == " " }.count
         // An indented line that fits stays whole: the two columns continuation lines take are
@@ -94,12 +102,19 @@ public enum LineWrapping {
         return pieces
     }
 
-    /// `word` cut where a line may break inside it, the first piece keeping its separator.
+    /// `word` cut where a line may break inside it, the first piece keeping its separator: at
+    /// its no-break spaces (it is wider than a line), which then separate like spaces.
     private static func split(_ word: Piece) -> [Piece] {
         var pieces: [Piece] = []
         var current = Piece(separator: word.separator)
         var previous: Character?
         for character in word.text {
+            if character == "\u{A0}" {
+                pieces.append(current)
+                current = Piece(separator: String(character))
+                previous = nil
+                continue
+            }
             if let previous, breaks(between: previous, and: character) {
                 pieces.append(current)
                 current = Piece()

@@ -43,8 +43,9 @@ enum MoveText {
         }
         return runs.map { run in
             guard run.first != run.last else { return "\(run.item) (\(run.first))" }
-            let expansion = run.last.hasPrefix(run.first + ": ") ? run.last.dropFirst(run.first.count + 2) : nil
-            return "\(run.item) (\(run.first) to \(expansion ?? Substring(run.last)))"
+            let split = VersionGroupName.gameAndExpansion(run.last)
+            let last = split.flatMap { $0.game == run.first ? $0.expansion : nil } ?? Substring(run.last)
+            return "\(run.item) (\(run.first) to \(last))"
         }
         .joined(separator: ", ")
     }

@@ -63,12 +63,18 @@ enum ServeOptions {
         return .serve(serve)
     }
 
-    /// What the server can bind: a numeric IPv4 or IPv6 address, or `localhost`. Checked here
-    /// so that a mistyped one is a usage error, not a failure to listen.
+    /// What the server can bind: a numeric IPv4 or IPv6 address (`fe80::1%eth0` with its
+    /// scope), or `localhost`, read as the server reads it. Checked here so that a mistyped one
+    /// is a usage error, not a failure to listen.
     static func isAddress(_ host: String) -> Bool {
-        var address = in6_addr()
-        return host == "localhost" || inet_pton(AF_INET, host, &address) == 1
-            || inet_pton(AF_INET6, host, &address) == 1
+        guard host != "localhost" else { return true }
+        var hints = addrinfo()
+        hints.ai_flags = AI_NUMERICHOST
+        hints.ai_family = AF_UNSPEC
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &found) == 0 else { return false }
+        freeaddrinfo(found)
+        return true
     }
 }
 

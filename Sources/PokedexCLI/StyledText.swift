@@ -90,7 +90,7 @@ struct StyledText: Equatable, Sendable, ExpressibleByStringLiteral {
         for line in lines {
             let indent = line.prefix { $0 == " " }.count
             let body = Array(line.dropFirst(indent))
-            while next < characters.count, characters[next].0 == " " || characters[next].0 == "\u{3000}" { next += 1 }
+            while next < characters.count, [" ", "\u{3000}", "\u{A0}"].contains(characters[next].0) { next += 1 }
             guard next + body.count <= characters.count,
                 zip(body, characters[next...]).allSatisfy({ $0 == $1.0 })
             else { return lines.map { StyledText($0) } }
@@ -104,10 +104,11 @@ struct StyledText: Equatable, Sendable, ExpressibleByStringLiteral {
         return styled
     }
 
-    /// The text, with each emphasis drawn when there is a palette.
+    /// The text as printed (`LineWrapping.printed`), with each emphasis drawn when there is a
+    /// palette.
     func rendered(_ palette: Palette?) -> DisplayText {
         runs.map { run in
-            let text = DisplayText(sanitizing: run.text)
+            let text = DisplayText(sanitizing: LineWrapping.printed(run.text))
             guard let palette, let emphasis = run.emphasis, let start = palette.start(emphasis) else { return text }
             return start + text + Palette.reset
         }.joined()

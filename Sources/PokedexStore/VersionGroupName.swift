@@ -1,6 +1,6 @@
 /// A version group's name as players say it, made from its versions' names: PokeAPI names
 /// versions, not groups.
-enum VersionGroupName {
+public enum VersionGroupName {
     /// The names joined by "/" (`Scarlet/Violet`); versions of one expansion share the part
     /// after their colon, said once (`Sword/Shield: The Isle of Armor`, not `Sword: The Isle of
     /// Armor/Shield: The Isle of Armor`).
@@ -15,7 +15,7 @@ enum VersionGroupName {
     /// "Sword: The Isle of Armor" as its game, the colon with its spaces (French sets one,
     /// often a no-break one, before it too), and its expansion; nil without a colon or with
     /// nothing on a side of it.
-    private static func gameAndExpansion(
+    public static func gameAndExpansion(
         _ name: String
     ) -> (game: Substring, separator: Substring, expansion: Substring)? {
         guard let colon = name.firstIndex(of: ":"),

@@ -108,7 +108,7 @@ struct BrowseEndToEndTests {
             "\(screen(terminal).lines)")
         terminal.type("5")
         #expect(
-            waitForScreen(terminal) { $0.contains("Power Plant Area (walk, Lv\u{A0}20–24, 5%)") },
+            waitForScreen(terminal) { $0.contains("Power Plant Area (walk, Lv 20–24, 5%)") },
             "\(screen(terminal).lines)")
         terminal.type("q")
         #expect(terminal.exit(within: .seconds(10)) == 0)

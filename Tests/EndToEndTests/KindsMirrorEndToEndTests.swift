@@ -66,7 +66,7 @@ struct KindsMirrorEndToEndTests {
         let shown = try PokedexProcess.run(["--db", database, "show", "pikachu", "--lang", "de"])
         #expect(shown.status == 0, "\(shown.stderr)")
         for text in [
-            "Karmesin/Purpur: Wangenrubbler\u{A0}(1)", "Donnerblitz\u{A0}(36)", "Egg groups  Feld, Fee",
+            "Karmesin/Purpur: Wangenrubbler (1)", "Donnerblitz (36)", "Egg groups  Feld, Fee",
             "Fields of Honor",
         ] {
             #expect(shown.stdout.contains(text), "show pikachu --lang de lacks \(text)")

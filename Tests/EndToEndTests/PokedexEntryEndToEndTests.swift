@@ -34,7 +34,7 @@ struct PokedexEntryEndToEndTests {
             "#0025 Pikachu · Mouse Pokémon", "Generation  1", "Types       Electric", "0.4 m (1′04″)",
             "6.0 kg (13.2 lb)", "Static", "Lightning Rod (hidden)", "Pichu (baby) → Pikachu (high friendship)",
             "→ Raichu (Thunder Stone)", "Weak        2× Ground", "½× Flying, Steel, Electric", "50% male, 50% female",
-            "Capture     190", "Rock\u{A0}Star", "Total", "(Legends Arceus)",
+            "Capture     190", "Rock Star", "Total", "(Legends Arceus)",
         ] {
             #expect(text.contains(expected), "missing \(expected) in\n\(text)")
         }

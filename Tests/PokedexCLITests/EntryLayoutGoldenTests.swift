@@ -75,9 +75,9 @@ struct EntryLayoutGoldenTests {
                             forest-dweller roasts tough berries with an electric shock before
                             consuming them. (Legends Arceus)
                 \(Self.pikachuSpecies)
-                Varieties   Alola\u{A0}Cap, Belle, Cosplay, Gmax, Hoenn\u{A0}Cap, Kalos\u{A0}Cap, Libre,
-                            Original\u{A0}Cap, Partner\u{A0}Cap, Ph.D., Pop\u{A0}Star, Rock\u{A0}Star, Sinnoh\u{A0}Cap,
-                            Starter, Unova\u{A0}Cap, World\u{A0}Cap
+                Varieties   Alola Cap, Belle, Cosplay, Gmax, Hoenn Cap, Kalos Cap, Libre,
+                            Original Cap, Partner Cap, Ph.D., Pop Star, Rock Star, Sinnoh Cap,
+                            Starter, Unova Cap, World Cap
                 Artwork     https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork/25.png
                 \(Self.pikachuStats)
                 """)
@@ -96,9 +96,9 @@ struct EntryLayoutGoldenTests {
                 berries with an
                             electric shock before consuming them. (Legends Arceus)
                 \(Self.pikachuSpecies)
-                Varieties   Alola\u{A0}Cap, Belle, Cosplay, Gmax, Hoenn\u{A0}Cap, Kalos\u{A0}Cap, Libre, Original\u{A0}Cap, Partner\u{A0}Cap, \
-                Ph.D., Pop\u{A0}Star,
-                            Rock\u{A0}Star, Sinnoh\u{A0}Cap, Starter, Unova\u{A0}Cap, World\u{A0}Cap
+                Varieties   Alola Cap, Belle, Cosplay, Gmax, Hoenn Cap, Kalos Cap, Libre, Original Cap, Partner Cap, \
+                Ph.D., Pop Star,
+                            Rock Star, Sinnoh Cap, Starter, Unova Cap, World Cap
                 Artwork     https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork/25.png
                 \(Self.pikachuStats)
                 """)
@@ -149,7 +149,7 @@ struct EntryLayoutGoldenTests {
                 Gender      50% male, 50% female
                 Egg groups  Ground, Fairy
                 Capture     75
-                Varieties   Alola, Mega\u{A0}X, Mega\u{A0}Y
+                Varieties   Alola, Mega X, Mega Y
                 Artwork     https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork/26.png
                 Base stats
                   HP                60  ████████████

@@ -60,6 +60,10 @@ struct LineWrappingTests {
         Case(
             text: "by level " + LineWrapping.unbroken("Raichu (Alola)", "Lv", "5"), width: 20,
             lines: ["by level", "Raichu\u{A0}(Alola)\u{A0}Lv\u{A0}5"]),
+        // Wider than a line, they break at their no-break spaces rather than inside a word.
+        Case(
+            text: "by level " + LineWrapping.unbroken("Raichu (Alola)", "Lv", "5"), width: 16,
+            lines: ["by level Raichu", "(Alola)\u{A0}Lv\u{A0}5"]),
         // An evolution branch: its indent kept, continuation lines two further in.
         Case(text: "    → Vaporeon (Water Stone)", width: 24, lines: ["    → Vaporeon (Water", "      Stone)"]),
     ]
@@ -70,6 +74,13 @@ struct LineWrappingTests {
         #expect(lines == example.lines)
         // A single character wider than the line is the only thing that may overflow.
         #expect(lines.allSatisfy { TerminalColumns.of($0) <= max(example.width, 2) || $0.contains("://") })
+    }
+
+    @Test("no-break spaces steer the wrapping only: they are printed as spaces")
+    func unbrokenPrinted() {
+        let lines = StyledText("Varieties: " + LineWrapping.unbroken("Rock Star") + ", Belle").wrapped(width: 16)
+        #expect(lines.map(\.plain) == ["Varieties:", "Rock\u{A0}Star, Belle"])
+        #expect(TerminalLayout(width: 16, palette: nil).render(lines).text == "Varieties:\nRock Star, Belle")
     }
 
     @Test(

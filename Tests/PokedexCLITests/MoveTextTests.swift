@@ -83,7 +83,11 @@ struct MoveTextTests {
                 ],
                 "TM126 (Scarlet/Violet to The Indigo Disk), TM67 (Legends: Z-A)"
             ),
-            ([machine("TM1", "Sun/Moon"), machine("TM1", "Sun/Moon:X")], "TM1 (Sun/Moon to Sun/Moon:X)"),
+            ([machine("TM1", "Sun/Moon"), machine("TM1", "Moon: X")], "TM1 (Sun/Moon to Moon: X)"),
+            (
+                [machine("CT126", "Écarlate/Violet"), machine("CT126", "Écarlate/Violet\u{A0}: Le Disque Indigo")],
+                "CT126 (Écarlate/Violet to Le Disque Indigo)"
+            ),
         ])
     func machines(machines: [MoveEntry.Machine], expected: String) {
         #expect(MoveText.machines(machines) == expected)

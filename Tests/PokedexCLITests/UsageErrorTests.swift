@@ -246,7 +246,8 @@ struct ServeHostTests {
         "numeric addresses and localhost",
         arguments: [
             ("127.0.0.1", true), ("0.0.0.0", true), ("::1", true), ("::", true), ("fe80::1", true),
-            ("localhost", true), ("", false), ("999.1.1.1", false), ("127.0.0", false), ("example.com", false),
+            ("fe80::1%1", true),
+            ("localhost", true), ("", false), ("999.1.1.1", false), ("127.0.0.1.5", false), ("example.com", false),
             ("[::1]", false), ("127.0.0.1:80", false),
         ])
     func addresses(host: String, accepted: Bool) {
