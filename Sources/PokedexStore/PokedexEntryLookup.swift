@@ -207,8 +207,12 @@ extension PokedexEntryQueries {
             if speciesBySlug[slug] == nil { forms.insert(slug) }
             suggestions.candidates.append(.init(thing: thing, key: slug, name: slug, language: nil))
         }
-        return try suggestions.suggestions(for: folded).map { name in
-            forms.contains(name) ? try storedName(kind: "pokemon-form", slug: name) ?? name : name
+        var offered: [String] = []
+        for name in suggestions.suggestions(for: folded) {
+            let shown = forms.contains(name) ? try storedName(kind: "pokemon-form", slug: name) ?? name : name
+            // Two forms may share a stored name: offered once.
+            if !offered.contains(shown) { offered.append(shown) }
         }
+        return offered
     }
 }
