@@ -36,8 +36,8 @@ enum ItemText {
         return order.map { pokemon in
             let held = byPokemon[pokemon] ?? []
             let chances = Set(held.compactMap(\.rarity)).sorted().map { "\($0)%" }.joined(separator: "/")
-            let name = EntryText.name(held[0].displayName, form: held[0].form)
-            return chances.isEmpty ? name : LineWrapping.unbroken(name, "(\(chances))")
+            return LineWrapping.unbroken(
+                EntryText.name(held[0].displayName, form: held[0].form) + (chances.isEmpty ? "" : " (\(chances))"))
         }.joined(separator: ", ")
     }
 }

@@ -104,9 +104,10 @@ extension PokedexEntryQueries {
         try database.queryFirst(
             """
             SELECT text, version, language, \(Self.storedName(kind: "'version'", slug: "version", language: "?2"))
-            FROM pokemon_species_flavor_text
-            WHERE species_id = ?1 AND language IN (?2, 'en')
-            ORDER BY language = ?2 DESC, position DESC LIMIT 1
+            FROM (
+                SELECT text, version, language FROM pokemon_species_flavor_text
+                WHERE species_id = ?1 AND language IN (?2, 'en')
+                ORDER BY language = ?2 DESC, position DESC LIMIT 1)
             """,
             [.int(speciesID), .text(language)]
         ) { FlavorText(text: $0.text(0), version: $0.text(1), language: $0.text(2), versionName: $0.optionalText(3)) }

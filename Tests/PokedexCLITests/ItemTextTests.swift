@@ -24,6 +24,7 @@ struct ItemTextTests {
                 "Slowbro\u{A0}(5%/50%), Slowbro\u{A0}(Mega)\u{A0}(5%)"
             ),
             ([holder("slowbro", version: "red", rarity: nil)], "Slowbro"),
+            ([holder("slowbro-mega", form: "mega", version: "x", rarity: nil)], "Slowbro\u{A0}(Mega)"),
         ])
     func holders(holders: [ItemEntry.Holder], expected: String) {
         #expect(ItemText.holders(holders) == expected)
