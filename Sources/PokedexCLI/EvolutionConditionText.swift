@@ -62,13 +62,13 @@ enum EvolutionConditionText {
         return parts.joined(separator: ", ")
     }
 
-    /// What the trigger itself asks, with the counts that belong to it (level, moves used,
-    /// damage taken).
     /// A slug's display name from a chain's ``EvolutionChain/conditionNames``, else its words.
     static func named(_ kind: String, _ slug: String, _ names: [String: String]) -> String {
         names["\(kind)/\(slug)"] ?? SlugText.readable(slug)
     }
 
+    /// What the trigger itself asks, with the counts that belong to it (level, moves used,
+    /// damage taken).
     private static func trigger(_ step: EvolutionStep, names: [String: String]) -> [String] {
         let level = step.minLevel.map { "level \($0)" }
         let damage = step.minDamageTaken.map(Quantities.thousands)

@@ -37,6 +37,27 @@ enum EvolutionText {
         EvolutionLine(chain).paths.map { pieces($0, chain: chain).joined(separator: " → ") }
     }
 
+    /// A Pokémon an item evolves, with the ways that use it (its other ways left out).
+    struct ItemEvolution: Equatable {
+        let species: String
+        /// "Politoed (trade, holding King’s Rock)".
+        let text: String
+        /// Whether some way needs the item held rather than used.
+        let held: Bool
+    }
+
+    /// The Pokémon of `chain` that `item` evolves, in the chain's order.
+    static func evolutions(usingItem item: String, in chain: EvolutionChain) -> [ItemEvolution] {
+        EvolutionLine(chain).arrows.compactMap { arrow in
+            let steps = arrow.steps.filter { $0.item == item || $0.heldItem == item }
+            guard !steps.isEmpty else { return nil }
+            let ways = EvolutionConditionText.alternatives(steps, names: chain.conditionNames)
+            return ItemEvolution(
+                species: arrow.to.member.speciesName, text: name(arrow.to, chain: chain) + " (\(ways))",
+                held: steps.contains { $0.heldItem == item })
+        }
+    }
+
     /// The start of a path, then each Pokémon it reaches with the ways there.
     private static func pieces(_ path: EvolutionLine.Path, chain: EvolutionChain) -> [String] {
         [start(path.start, chain: chain)]

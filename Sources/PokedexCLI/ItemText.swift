@@ -15,14 +15,16 @@ enum ItemText {
         }
         if let effect = entry.shortEffect { lines.field("Effect", effect) }
         if let text = entry.gameText { lines.field("Game text", "\(text.text) (\(text.groupName))") }
-        if !entry.evolutions.isEmpty {
-            lines.field(
-                "Evolves",
-                entry.evolutions.map { LineWrapping.unbroken($0.displayName + ($0.held ? " (held)" : "")) }
-                    .joined(separator: ", "))
+        let evolutions = evolutions(entry)
+        if !evolutions.isEmpty {
+            lines.field("Evolves", evolutions.map { LineWrapping.unbroken($0.text) }.joined(separator: ", "))
         }
         if !entry.holders.isEmpty { lines.field("Held by", holders(entry.holders)) }
         return layout.render(lines.lines)
+    }
+
+    static func evolutions(_ entry: ItemEntry) -> [EvolutionText.ItemEvolution] {
+        entry.evolutionChains.flatMap { EvolutionText.evolutions(usingItem: entry.name, in: $0) }
     }
 
     /// "Pikachu (5%: Red, Blue)": each Pokémon once, its chances with the versions.
@@ -64,8 +66,10 @@ enum ItemJSON {
             (
                 "evolutions",
                 .array(
-                    entry.evolutions.map {
-                        .object([("species", .string($0.species)), ("held", .bool($0.held))])
+                    ItemText.evolutions(entry).map {
+                        .object([
+                            ("species", .string($0.species)), ("held", .bool($0.held)), ("text", .string($0.text)),
+                        ])
                     })
             ),
         ])

@@ -11,14 +11,6 @@ public struct ItemEntry: Sendable, Equatable {
         public let rarity: Int?
     }
 
-    /// A species an evolution with the item reaches, and whether it is held (traded or
-    /// levelled up holding it) rather than used.
-    public struct Evolution: Sendable, Equatable {
-        public let species: String
-        public let displayName: String
-        public let held: Bool
-    }
-
     public let name: String
     public let displayName: String
     public let category: String?
@@ -30,5 +22,7 @@ public struct ItemEntry: Sendable, Equatable {
     public let effect: String?
     public let gameText: MoveEntry.GameText?
     public let holders: [Holder]
-    public let evolutions: [Evolution]
+    /// The chains of the evolutions the item triggers, used or held, each whole (the steps
+    /// that name the item are the item's).
+    public let evolutionChains: [EvolutionChain]
 }

@@ -26,26 +26,24 @@ extension PokedexEntryQueries {
                     form: PokemonForm.suffix(pokemon: row.text(0), species: row.optionalText(3)), version: row.text(1),
                     rarity: row.optionalInt(2))
             }
-            let evolutions = try database.query(
+            // Each chain once: one joined with a chain it continues (Meltan's) may hold the next species.
+            var evolutionChains: [EvolutionChain] = []
+            for species in try database.query(
                 """
-                SELECT DISTINCT m.species_name, e.held_item = ?1,
-                       \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id"))
-                FROM evolution_step AS e
+                SELECT m.species_name FROM evolution_step AS e
                 JOIN evolution_chain_member AS m ON m.chain_id = e.chain_id AND m.position = e.member_position
                 LEFT JOIN pokemon_species AS s ON s.name = m.species_name
-                WHERE e.item = ?1 OR e.held_item = ?1 ORDER BY s.id, m.species_name
-                """, [.text(slug), .text(language)]
-            ) { row in
-                ItemEntry.Evolution(
-                    species: row.text(0), displayName: row.optionalText(2) ?? SlugText.readable(row.text(0)),
-                    held: row.bool(1))
+                WHERE e.item = ?1 OR e.held_item = ?1 GROUP BY e.chain_id ORDER BY min(coalesce(s.id, 1e9)), e.chain_id
+                """, [.text(slug)], row: { $0.text(0) })
+            where !evolutionChains.contains(where: { $0.members.contains { $0.speciesName == species } }) {
+                if let chain = try evolutionChain(speciesName: species) { evolutionChains.append(chain) }
             }
             return ItemEntry(
                 name: slug, displayName: try storedName(kind: "item", slug: slug) ?? SlugText.readable(slug),
                 category: row?.0, categoryName: try row?.0.flatMap { try storedName(kind: "item-category", slug: $0) },
                 cost: row?.1, flingPower: row?.2, flingEffect: row?.3, shortEffect: effect?.0, effect: effect?.1,
                 gameText: try gameText(kind: "item", id: id, versionGroup: versionGroup), holders: holders,
-                evolutions: evolutions)
+                evolutionChains: evolutionChains)
         }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import PokedexStore
 
 /// `item`'s Held by line: each Pokémon once, with its chances, a name and its chances never
-/// wrapped apart.
+/// wrapped apart; its Evolves line: each Pokémon the item evolves with the ways that use it.
 @Suite("Item text")
 struct ItemTextTests {
     static func holder(_ pokemon: String, form: String? = nil, version: String, rarity: Int?) -> ItemEntry.Holder {
@@ -28,5 +28,60 @@ struct ItemTextTests {
         ])
     func holders(holders: [ItemEntry.Holder], expected: String) {
         #expect(ItemText.holders(holders) == expected)
+    }
+
+    /// Scyther's chain with its held item's stored name, and Eevee's Leafeon by a place or an item.
+    static let scytherChain: EvolutionChain = {
+        var chain = EvolutionChain(
+            id: 58,
+            members: [
+                EvolutionTextTests.member(0, "Scyther", from: nil),
+                EvolutionTextTests.member(
+                    1, "Scizor", from: "Scyther", [EvolutionTextTests.step("trade") { $0.heldItem = "metal-coat" }]),
+                EvolutionTextTests.member(2, "Kleavor", from: "Scyther", [EvolutionTextTests.item("black-augurite")]),
+            ])
+        chain.conditionNames = ["item/metal-coat": "Metallmantel"]
+        return chain
+    }()
+    static let eeveeChain = EvolutionChain(
+        id: 67,
+        members: [
+            EvolutionTextTests.member(0, "Eevee", from: nil),
+            EvolutionTextTests.member(1, "Jolteon", from: "Eevee", [EvolutionTextTests.item("thunder-stone")]),
+            EvolutionTextTests.member(
+                2, "Leafeon", from: "Eevee",
+                [
+                    EvolutionTextTests.step("level-up") { $0.location = "eterna-forest" },
+                    EvolutionTextTests.item("leaf-stone"),
+                ]
+            ),
+        ])
+
+    @Test(
+        "evolutions an item triggers",
+        arguments: [
+            (
+                EvolutionTextTests.pichuChain, "thunder-stone",
+                [
+                    EvolutionText.ItemEvolution(species: "raichu", text: "Raichu (Thunder Stone)", held: false),
+                    EvolutionText.ItemEvolution(
+                        species: "raichu", text: "Alolan Raichu (Thunder Stone, in Alola)", held: false),
+                ]
+            ),
+            (
+                scytherChain, "metal-coat",
+                [
+                    EvolutionText.ItemEvolution(
+                        species: "scizor", text: "Scizor (trade, holding Metallmantel)", held: true)
+                ]
+            ),
+            (
+                eeveeChain, "leaf-stone",
+                [EvolutionText.ItemEvolution(species: "leafeon", text: "Leafeon (Leaf Stone)", held: false)]
+            ),
+            (eeveeChain, "metal-coat", []),
+        ])
+    func evolutions(chain: EvolutionChain, item: String, expected: [EvolutionText.ItemEvolution]) {
+        #expect(EvolutionText.evolutions(usingItem: item, in: chain) == expected)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// What people read beside the lookup itself: forms and Pokédex numbers, egg groups in the
 /// body's order, ids and near suggestions for types and abilities, names typed without
-/// separators, and a species stored without its Pokémon. On `PokedexEntryFixture`.
+/// separators, a species stored without its Pokémon, and the chains an item evolves. On `PokedexEntryFixture`.
 @Suite("Reading the Pokédex entry")
 struct EntryReadingTests {
     let directory: TemporaryDirectory
@@ -36,6 +36,15 @@ struct EntryReadingTests {
             ])
         let pickup = try queries().abilityEntry(slug: "pickup").pokemon.map(\.pokemon)
         #expect(pickup.map(\.form) == [nil, "galar"], "\(pickup.map(\.summary.name))")
+    }
+
+    @Test(
+        "an item's evolutions: each chain naming it once, whole, in its first species' order",
+        arguments: [("thunder-stone", [10, 67]), ("metal-coat", [58]), ("oval-stone", [])])
+    func itemEvolutionChains(item: String, chains: [Int]) throws {
+        let entry = try queries().itemEntry(slug: item, versionGroup: nil)
+        #expect(entry.evolutionChains.map(\.id) == chains)
+        #expect(entry.evolutionChains.allSatisfy { $0.members.count > 1 })
     }
 
     @Test("egg groups come in the body's order, not alphabetically")
