@@ -19,7 +19,7 @@ enum BrowseArguments {
 
 extension CommandSpec {
     static let browse = CommandSpec(
-        name: .browse, abstract: ["Browse the Pokédex or the issues full screen (offline)."],
+        name: .browse, abstract: ["Browse the Pokédex or issues full screen (offline)."],
         overview: """
             A full-screen terminal app over the local database. The Pokédex: the list on
             the left (number, name, types), the entry 'show' prints on the right, in

@@ -20,7 +20,7 @@ enum GetOptions {
 
 extension CommandSpec {
     static let get = CommandSpec(
-        name: .get, abstract: ["Print a stored PokeAPI body exactly as it was sent (offline)."],
+        name: .get, abstract: ["Print a stored PokeAPI body as it was sent (offline)."],
         overview: """
             Print the body the last sync stored for one PokeAPI resource, byte for byte as
             the server sent it: any kind of the API, by KIND/ID or KIND/NAME (move/85,

@@ -53,8 +53,7 @@ enum GlobalOption: CaseIterable, Sendable {
 
     /// The tool's own help and usage line, where the global options stand for every command.
     static let overview = """
-        An offline copy of PokeAPI's Pokémon catalog and of GitHub repositories'
-        issues, in SQLite.
+        An offline copy of PokeAPI and of GitHub repositories' issues, in SQLite.
         """
 
     /// What the tool's usage line shows before the command.

@@ -1,16 +1,36 @@
 /// Help and usage texts, in the layout Swift command-line tools use, rendered from the
 /// command and option tables.
 enum HelpText {
+    /// The columns help and usage fill: a terminal has at least these, and a pipe or a file
+    /// gets the same text.
+    static let width = 80
+
+    /// Each usage form on lines of at most ``width`` columns, an option never broken.
     static func usageLine(_ command: CommandName?) -> String {
         guard let command, command != .help else {
-            return "Usage: pokedex \(usage(GlobalOption.usage)) <command> [options]"
+            return wrapped("Usage: pokedex", usageItems(GlobalOption.usage) + ["<command>", "[options]"], width: width)
         }
-        return "Usage: "
-            + command.spec.usages.map { form in
-                (["pokedex", command.rawValue] + [form.arguments].compactMap { $0 }
-                    + [usage(command.spec.options(for: form))])
-                    .filter { !$0.isEmpty }.joined(separator: " ")
-            }.joined(separator: "\n       ")
+        return command.spec.usages.enumerated().map { index, form in
+            let start = (index == 0 ? "Usage: " : "       ") + "pokedex \(command.rawValue)"
+            return wrapped(
+                ([start] + [form.arguments].compactMap { $0 }).joined(separator: " "),
+                usageItems(command.spec.options(for: form)), width: width, indent: start.count + 1)
+        }.joined(separator: "\n")
+    }
+
+    /// `start`, then `items` one space apart, a line that would pass `width` continued at
+    /// `indent` (by default under the first item).
+    private static func wrapped(_ start: String, _ items: [String], width: Int, indent: Int? = nil) -> String {
+        let margin = String(repeating: " ", count: indent ?? start.count + 1)
+        var lines = [start]
+        for item in items {
+            if lines[lines.count - 1].count + 1 + item.count > width {
+                lines.append(margin + item)
+            } else {
+                lines[lines.count - 1] += " " + item
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Where a usage error points: the command's help, or the tool's.
@@ -27,7 +47,7 @@ enum HelpText {
             let globalOptions = rows(GlobalOption.allCases.map(\.spec))
             let subcommands = CommandName.visible.map { column($0.rawValue, $0.spec.abstract) }.joined(separator: "\n")
             return """
-                OVERVIEW: \(GlobalOption.overview)
+                \(refilled("OVERVIEW: " + GlobalOption.overview))
 
                 \(usageLine(nil))
 
@@ -43,7 +63,7 @@ enum HelpText {
         let spec = command.spec
         let globalOptions = rows(GlobalOption.listed(for: command))
         return """
-            OVERVIEW: \(spec.overview)
+            \(refilled("OVERVIEW: " + spec.overview))
 
             \(usageLine(command))
 
@@ -57,21 +77,22 @@ enum HelpText {
     static func synopsis(width: Int) -> String {
         CommandName.visible.filter { $0 != .help }.flatMap { command in
             command.spec.usages.map { form in
-                let start = "pokedex \(command.rawValue) " + (form.arguments.map { $0 + " " } ?? "")
-                let indent = String(repeating: " ", count: "pokedex \(command.rawValue) ".count)
-                var lines = [start.dropLast() + ""]
-                for item in usageItems(command.spec.options(for: form)) {
-                    if lines[lines.count - 1].count + 1 + item.count > width { lines.append(indent.dropLast() + "") }
-                    lines[lines.count - 1] += " " + item
-                }
-                return lines.joined(separator: "\n")
+                let start = "pokedex \(command.rawValue)"
+                return wrapped(
+                    ([start] + [form.arguments].compactMap { $0 }).joined(separator: " "),
+                    usageItems(command.spec.options(for: form)), width: width, indent: start.count + 1)
             }
         }.joined(separator: "\n")
     }
 
-    /// Options as usage lists them: each in brackets, a group's together (`[--a | --b]`).
-    private static func usage(_ options: [OptionSpec]) -> String {
-        usageItems(options).joined(separator: " ")
+    /// Paragraphs (a blank line between) refilled to ``width`` columns; one of indented lines
+    /// (commands to copy) kept as written.
+    static func refilled(_ text: String) -> String {
+        text.split(separator: "\n\n", omittingEmptySubsequences: false).map { paragraph in
+            guard !paragraph.hasPrefix(" ") else { return String(paragraph) }
+            let words = paragraph.split(separator: "\n").joined(separator: " ")
+            return LineWrapping.lines(words, width: width).joined(separator: "\n")
+        }.joined(separator: "\n\n")
     }
 
     /// Each option rendered by `rendering` (help's text, a manual page's roff), in brackets.
@@ -134,13 +155,15 @@ enum HelpText {
         return line
     }
 
-    /// A label in a 24-character column and its text beside it; a longer label gets a line of its own.
+    /// A label in a 24-character column and its text beside it, refilled to ``width``; a longer
+    /// label gets a line of its own.
     private static func column(_ label: String, _ lines: [String]) -> String {
         let indent = String(repeating: " ", count: 26)
         let first =
             label.count <= 22
             ? "  " + label + String(repeating: " ", count: 24 - label.count)
             : "  " + label + "\n" + indent
-        return first + lines.joined(separator: "\n" + indent)
+        return first
+            + LineWrapping.lines(lines.joined(separator: " "), width: width - 26).joined(separator: "\n" + indent)
     }
 }

@@ -178,7 +178,8 @@ extension CommandSpec {
             Show one Pokémon's entry from the local database: number, name and genus,
             generation, types, height and weight, abilities, the newest Pokédex text, the
             evolution line, weaknesses and resistances, base stats, gender ratio, egg
-            groups, capture rate, varieties and artwork link. Never uses the network.
+            groups, capture rate, varieties, the moves it learns and the places it is met
+            in (of one game: --game), and artwork link. Never uses the network.
             On a terminal, the sprite 'sync' stored is drawn above the entry (--image).
 
             Accepts an id (25), a slug (pikachu) or a name as people write it in any stored

@@ -33,7 +33,7 @@ enum ReposOptions {
 
 extension CommandSpec {
     static let repos = CommandSpec(
-        name: .repos, abstract: ["List the stored GitHub repositories (offline), or forget one."],
+        name: .repos, abstract: ["List or forget stored GitHub repositories (offline)."],
         overview: """
             List every stored repository with its issues, pull requests and comments,
             when it last synced successfully and when it was last reconciled in full.

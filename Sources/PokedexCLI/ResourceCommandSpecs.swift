@@ -22,7 +22,7 @@ enum ResourceArguments {
 
 extension CommandSpec {
     static let move = ResourceArguments.spec(
-        .move, name: .move, abstract: "Show a move's data, effect, machines and learners (offline).",
+        .move, name: .move, abstract: "Show a move's data, machines and learners (offline).",
         overview: """
             Show a move from the local database: type, damage class, power, accuracy, PP,
             priority, target, effect, the games' text, the machines that teach it, and the
@@ -32,7 +32,7 @@ extension CommandSpec {
             """)
 
     static let item = ResourceArguments.spec(
-        .item, name: .item, abstract: "Show an item's effect, holders and evolutions (offline).",
+        .item, name: .item, abstract: "Show an item's effect, holders, evolutions (offline).",
         overview: """
             Show an item from the local database: category, cost, effect, the games' text
             (--game chooses whose), the wild Pokémon that hold it, and the evolutions it
@@ -41,7 +41,7 @@ extension CommandSpec {
             """)
 
     static let location = ResourceArguments.spec(
-        .location, name: .location, abstract: "Show a place's areas and the Pokémon met there (offline).",
+        .location, name: .location, abstract: "Show a place's areas and their Pokémon (offline).",
         overview: """
             Show a location from the local database: its region, its areas and, in each,
             the Pokémon met there with how, at which levels and with which chance, in one

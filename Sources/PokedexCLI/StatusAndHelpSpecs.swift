@@ -1,7 +1,7 @@
 /// `pokedex status` and `pokedex help`, the commands with the fewest arguments.
 extension CommandSpec {
     static let status = CommandSpec(
-        name: .status, abstract: ["What the database holds and how its syncs went (offline)."],
+        name: .status, abstract: ["What the database holds, how its syncs went (offline)."],
         overview: """
             Show the database's path, size and schema version, what it holds, the last
             successful and the last failed sync of each resource (with its error), whether a

@@ -48,8 +48,8 @@ enum SyncOptions {
     static let resources = OptionSpec(
         name: "--resources", value: .text, placeholder: "KIND,…",
         help: [
-            "Sync only these PokeAPI kinds (move,item,pokemon-encounters,",
-            "…: the endpoints' names), and no repository.",
+            "Sync only these PokeAPI kinds, by their endpoints' names",
+            "(move,item,pokemon-encounters,…), and no repository.",
         ], scopes: [.catalog])
     static let concurrency = OptionSpec(
         name: "--concurrency", value: .count(1...ArgumentParser.maximumConcurrency), placeholder: "N",
@@ -175,7 +175,7 @@ extension CommandSpec {
     static let sync = CommandSpec(
         name: .sync,
         abstract: [
-            "Download the Pokémon catalog and refresh synced repositories;",
+            "Download PokeAPI and refresh the synced repositories;",
             "'sync issues OWNER/REPO' mirrors one repository's issues,",
             "'sync issues OWNER' every repository of an owner.",
         ],

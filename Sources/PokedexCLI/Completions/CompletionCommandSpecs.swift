@@ -1,7 +1,7 @@
 /// `pokedex completions SHELL`, and the hidden `pokedex __complete KIND PREFIX` its scripts call.
 extension CommandSpec {
     static let completions = CommandSpec(
-        name: .completions, abstract: ["Print the shell completion script for bash, zsh or fish."],
+        name: .completions, abstract: ["Print a shell completion script: bash, zsh or fish."],
         overview: """
             Print the completion script for bash, zsh or fish. It completes commands, options
             and their values, and the names the local database holds (Pokémon, types,

@@ -1,7 +1,7 @@
 /// `pokedex man [COMMAND]`.
 extension CommandSpec {
     static let man = CommandSpec(
-        name: .man, abstract: ["Print the manual page of pokedex or of a command (roff)."],
+        name: .man, abstract: ["Print the manual page of pokedex or a command (roff)."],
         overview: """
             Print the manual page of pokedex, pokedex(1), or of one command,
             pokedex-COMMAND(1), as roff, generated from the tables help prints. Save them
