@@ -13,15 +13,17 @@ enum EncounterText {
         let more = found.places.count - 6
         guard more > 0 else { return found.groupName + ": " + shown }
         return found.groupName + ": " + shown
-            + "; \(Quantities.counted(more, "more place")) (--json lists \(more == 1 ? "it" : "them"))"
+            + "; \(Quantities.counted(more, "more place")) "
+            + LineWrapping.unbroken("(--json lists \(more == 1 ? "it" : "them"))")
     }
 
-    /// "Viridian Forest (walk, Lv 3–5, 5%)", "Pikachu (walk, Lv 3–5, 5%)".
+    /// "Viridian Forest (walk, Lv 3–5, 5%)", "Pikachu (walk, Lv 3–5, 5%)": unbroken, so that a
+    /// line of them breaks between places, not inside one's ways.
     static func place(_ name: String, methods: [String], levels: (Int?, Int?), chance: Int?) -> String {
         var details = methods.map { SlugText.readable($0).lowercased() }
         if let levels = self.levels(levels.0, levels.1) { details.append(levels) }
         if let chance { details.append("\(chance)%") }
-        return name + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+        return LineWrapping.unbroken(name + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
     }
 
     static func levels(_ low: Int?, _ high: Int?) -> String? {

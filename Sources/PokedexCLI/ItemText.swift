@@ -23,6 +23,7 @@ enum ItemText {
         return layout.render(lines.lines)
     }
 
+    /// The Pokémon the item evolves, chain after chain, for the text and `--json` alike.
     static func evolutions(_ entry: ItemEntry) -> [EvolutionText.ItemEvolution] {
         entry.evolutionChains.flatMap { EvolutionText.evolutions(usingItem: entry.name, in: $0) }
     }

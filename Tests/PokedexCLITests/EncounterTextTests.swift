@@ -18,7 +18,7 @@ struct EncounterTextTests {
 
     /// The first `count` places as the line names them.
     static func named(_ count: Int) -> String {
-        let places: [String] = (1...count).map { "Route \($0) (walk, Lv\u{A0}3–5, 10%)" }
+        let places: [String] = (1...count).map { LineWrapping.unbroken("Route \($0) (walk, Lv 3–5, 10%)") }
         return "Red/Blue: " + places.joined(separator: ", ")
     }
 
@@ -26,7 +26,8 @@ struct EncounterTextTests {
         "six places are named, the rest counted",
         arguments: [
             (0, "Red/Blue: not in the wild"), (1, named(1)), (6, named(6)),
-            (7, named(6) + "; 1 more place (--json lists it)"), (9, named(6) + "; 3 more places (--json lists them)"),
+            (7, named(6) + "; 1 more place " + LineWrapping.unbroken("(--json lists it)")),
+            (9, named(6) + "; 3 more places " + LineWrapping.unbroken("(--json lists them)")),
         ])
     func summary(places: Int, expected: String) {
         #expect(EncounterText.summary(Self.found(places: places)) == expected)
