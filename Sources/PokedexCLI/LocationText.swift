@@ -11,14 +11,22 @@ enum LocationText {
         if let region = entry.region { lines.field("Region", entry.regionName ?? SlugText.readable(region)) }
         if let groupName = entry.groupName { lines.field("Game", groupName) }
         if entry.areas.isEmpty { lines.field("Areas", "none stored") }
-        for area in entry.areas {
+        // In a game's view, the areas where nothing is met in it are named together at the end.
+        let shown = entry.versionGroup == nil ? entry.areas : entry.areas.filter { !$0.appearances.isEmpty }
+        for area in shown {
             // An area named as its place (its only one) needs no heading of its own.
             if area.displayName != entry.displayName || entry.areas.count > 1 {
                 lines.add(StyledText(area.displayName, Emphasis(bold: true)))
             }
             let met = area.appearances.map(appearance).joined(separator: ", ")
+            lines.field("Pokémon", met.isEmpty ? "none stored" : met)
+        }
+        let unmet = entry.areas.filter { $0.appearances.isEmpty && !shown.contains($0) }
+        if !unmet.isEmpty {
             lines.field(
-                "Pokémon", met.isEmpty ? "none stored" + (entry.versionGroup == nil ? "" : " in that game") : met)
+                shown.isEmpty ? "Areas" : "Other areas",
+                unmet.map { LineWrapping.unbroken($0.displayName) }.joined(separator: ", ") + " (none met in that game)"
+            )
         }
         let others = entry.games.filter { $0.name != entry.versionGroup }.map(\.displayName)
         if !others.isEmpty { lines.field("Other games", others.joined(separator: ", ") + " (--game)") }

@@ -3,7 +3,8 @@ import Testing
 @testable import PokedexCLI
 @testable import PokedexStore
 
-/// `location`'s Game and Other games lines: the game shown, and those it is not shown in.
+/// `location`'s Game and Other games lines: the game shown, and those it is not shown in; its
+/// areas, those where nothing is met in the game shown named together.
 @Suite("Location text")
 struct LocationTextTests {
     static func entry(shown: String?, games: [LocationEntry.Game]) -> LocationEntry {
@@ -39,5 +40,42 @@ struct LocationTextTests {
         for line in expected { #expect(lines.contains(line), "\(text)") }
         #expect(lines.contains { $0.hasPrefix("Other games") } == (games.count > 1), "\(text)")
         #expect(lines.contains { $0.hasPrefix("Game") } == (shown != nil), "\(text)")
+    }
+
+    static func area(_ name: String, met: Bool) -> LocationEntry.Area {
+        LocationEntry.Area(
+            name: name.lowercased().replacing(" ", with: "-"), displayName: name,
+            appearances: met
+                ? [
+                    LocationEntry.Appearance(
+                        pokemon: "zubat", displayName: "Zubat", methods: ["walk"], minLevel: 8, maxLevel: 8,
+                        chance: 15, versions: ["red"])
+                ] : [])
+    }
+
+    @Test(
+        "areas where nothing is met in the game shown are named on one line",
+        arguments: [
+            (
+                "red-blue", [area("Mt. Moon 1F", met: true), area("Mt. Moon Square", met: false)],
+                [
+                    "Mt. Moon 1F", "Pokémon     Zubat (walk, Lv 8, 15%)",
+                    "Other areas Mt. Moon Square (none met in that game)",
+                ]
+            ),
+            (
+                "red-blue", [area("Mt. Moon Square", met: false), area("Mt. Moon 2F", met: false)],
+                ["Areas       Mt. Moon Square, Mt. Moon 2F (none met in that game)"]
+            ),
+            (nil, [area("Mt. Moon Square", met: false)], ["Mt. Moon Square", "Pokémon     none stored"]),
+        ] as [(String?, [LocationEntry.Area], [String])])
+    func areaLines(shown: String?, areas: [LocationEntry.Area], expected: [String]) {
+        let entry = LocationEntry(
+            name: "mt-moon", displayName: "Mt. Moon", region: "kanto", regionName: "Kanto", versionGroup: shown,
+            groupName: shown.map { _ in "Red/Blue" }, games: shown == nil ? [] : [Self.redBlue], areas: areas)
+        let text = LocationText.entry(entry, layout: TerminalLayout(width: 80, palette: nil)).text
+        #expect(
+            text.split(separator: "\n").map(String.init) == ["Mt. Moon (mt-moon)", "Region      Kanto"]
+                + (shown == nil ? [] : ["Game        Red/Blue"]) + expected, "\(text)")
     }
 }
