@@ -1,22 +1,36 @@
-/// The `?` overlay: every key, in a box over the screen, until the next key.
+/// The `?` overlay: the keys of the screen shown, in a box over it, until the next key. Lines
+/// are short enough for the smallest screen's box (60 columns, 16 rows).
 enum BrowseHelp {
-    static let lines = [
-        "Keys",
-        "",
-        "↑ ↓  j k         move; in an entry, its links or its text",
+    static let pokedex = [
+        "Pokédex keys",
+        "↑ ↓  j k         move; in an entry, its links or text",
         "PgUp PgDn        a page; g G, Home End: first, last",
-        "mouse wheel      scroll the list or pane under the pointer",
-        "/ or typing      search names in any language, type:fire",
-        "                 gen:1 ability:static learns:thunderbolt",
+        "mouse wheel      scroll the list or pane under it",
+        "/, typing        search names in any language;",
+        "                 type:fire gen:1 ability:static",
+        "                 learns:thunderbolt",
         "Enter            open the entry; on a link, go there",
         "Tab  1-5         the entry's sections",
         "Esc  Backspace   back the way you came",
         "Ctrl-Z           suspend (fg comes back)",
-        "?                this help",
         "q  Ctrl-C        quit",
     ]
 
-    static func draw(on screen: inout ScreenBuffer) {
+    static let issues = [
+        "Issue keys",
+        "↑ ↓  j k         move",
+        "PgUp PgDn        a page; g G, Home End: first, last",
+        "mouse wheel      scroll",
+        "/, typing        filter: words, state:all, label:bug,",
+        "                 label:\"good first issue\",",
+        "                 author:LOGIN, is:pr, is:any",
+        "Enter            open the repository or the thread",
+        "Esc  Backspace   back",
+        "Ctrl-Z           suspend (fg comes back)",
+        "q  Ctrl-C        quit",
+    ]
+
+    static func draw(_ lines: [String], on screen: inout ScreenBuffer) {
         let width = min(screen.columns - 2, 60)
         let height = min(screen.rows - 2, lines.count + 2)
         let left = (screen.columns - width) / 2

@@ -47,7 +47,10 @@ public struct BrowseModel {
     public private(set) var hasSearchKeys = false
     public internal(set) var list = ListCursor()
     public internal(set) var focus = Focus.list
+    /// The entry's section shown, by its index among those the entry has.
     public internal(set) var section = 0
+    /// The section last chosen, shown on each entry that has it as the selection moves.
+    var chosenSection = EntryDocument.Kind.entry
     public internal(set) var entry: EntryDocument?
     var entryWidth = 0
     public internal(set) var entryScroll = ListCursor()
@@ -120,6 +123,11 @@ public struct BrowseModel {
         }
         if event == .control("z") {
             wantsSuspend = true
+            return
+        }
+        // Nothing but the size is drawn: keys would act out of sight.
+        if layout.isTooSmall {
+            if event == .character("q") { wantsQuit = true }
             return
         }
         if showsHelp {
@@ -281,15 +289,16 @@ public struct BrowseModel {
                 entry = nil
                 return
             }
-            guard entry?.id != id || entryWidth != layout.entryWidth else { return }
+            guard entry?.id != id || entryWidth != layout.entryTextWidth else { return }
             let sameEntry = keepingScroll || entry?.id == id
-            do { entry = try source.entry(id: id, width: layout.entryWidth) } catch { report(error) }
-            entryWidth = layout.entryWidth
+            do { entry = try source.entry(id: id, width: layout.entryTextWidth) } catch { report(error) }
+            entryWidth = layout.entryTextWidth
             if !sameEntry {
                 entryScroll = ListCursor()
                 link = 0
             }
-            section = min(section, max(0, (entry?.sections.count ?? 1) - 1))
+            // The section chosen last where this entry has it, else its first.
+            section = entry?.sections.firstIndex { $0.kind == chosenSection } ?? 0
         case .thread(let repository, let number):
             guard thread.isEmpty || threadWidth != layout.columns else { return }
             do {

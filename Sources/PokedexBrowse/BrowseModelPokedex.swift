@@ -21,7 +21,10 @@ extension BrowseModel {
         case .tab: return selectSection(section + 1)
         case .backTab: return selectSection(section - 1)
         case .character(let digit) where ("1"..."5").contains(digit):
-            return selectSection(Int(String(digit))! - 1, wrapping: false)
+            guard let kind = EntryDocument.Kind(rawValue: Int(String(digit))!),
+                let index = entry?.sections.firstIndex(where: { $0.kind == kind })
+            else { return }
+            return selectSection(index)
         case .character("/"):
             focus = .list
             editsSearch = true
@@ -96,6 +99,10 @@ extension BrowseModel {
             if links.indices.contains(link), let target = currentSection?.links[links[link]] {
                 follow(target, at: now)
             }
+        case .character, .paste:
+            // As in the list: typing searches, from the list's search line.
+            focus = .list
+            startSearch(event, at: now)
         default:
             break
         }
@@ -130,15 +137,17 @@ extension BrowseModel {
         listSprites = sprites
     }
 
-    var currentSection: EntryDocument.Section? {
+    public var currentSection: EntryDocument.Section? {
         guard let entry, entry.sections.indices.contains(section) else { return nil }
         return entry.sections[section]
     }
 
-    private mutating func selectSection(_ index: Int, wrapping: Bool = true) {
-        let count = entry?.sections.count ?? 0
-        guard count > 0, wrapping || index < count else { return }
+    /// The section at `index`, wrapping around; the one kept as the selection moves.
+    private mutating func selectSection(_ index: Int) {
+        guard let entry, !entry.sections.isEmpty else { return }
+        let count = entry.sections.count
         section = (index % count + count) % count
+        chosenSection = entry.sections[section].kind
         entryScroll = ListCursor()
         link = 0
     }
@@ -203,6 +212,7 @@ extension BrowseModel {
             select(pokemonID: place.pokemonID)
             prepare()
             section = place.section
+            chosenSection = currentSection?.kind ?? chosenSection
             focus = place.focus
             entryScroll = ListCursor()
             scrollEntry(by: place.entryTop)

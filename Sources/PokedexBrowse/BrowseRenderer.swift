@@ -10,10 +10,19 @@ public enum BrowseRenderer {
         let layout = model.layout
         var screen = ScreenBuffer(columns: layout.columns, rows: layout.rows)
         guard !layout.isTooSmall else {
-            screen.put(
+            let message =
                 "pokedex browse needs a terminal of at least \(BrowseLayout.minimumColumns)×"
-                    + "\(BrowseLayout.minimumRows); this one is \(layout.columns)×\(layout.rows).",
-                row: 0, column: 0)
+                + "\(BrowseLayout.minimumRows); this one is \(layout.columns)×\(layout.rows). q quits."
+            // Word by word onto the lines there are: its words are short and one column each.
+            var row = 0
+            var column = 0
+            for word in message.split(separator: " ") {
+                if column > 0, column + 1 + word.count > layout.columns {
+                    row += 1
+                    column = 0
+                }
+                column += screen.put((column > 0 ? " " : "") + word, row: row, column: column)
+            }
             return screen
         }
         switch model.screen {
@@ -35,7 +44,9 @@ public enum BrowseRenderer {
                 on: &screen)
         }
         drawKeyLine(model, on: &screen)
-        if model.showsHelp { BrowseHelp.draw(on: &screen) }
+        if model.showsHelp {
+            BrowseHelp.draw(model.screen == .pokedex ? BrowseHelp.pokedex : BrowseHelp.issues, on: &screen)
+        }
         return screen
     }
 

@@ -28,7 +28,7 @@ extension BrowseRenderer {
         let highlighted = model.focus == .entry && links.indices.contains(model.link) ? links[model.link] : nil
         drawDocument(
             section.lines, from: model.entryScroll.top, rows: layout.entryRows, firstRow: 2,
-            column: layout.entryColumn + 1, width: layout.entryWidth - 1, highlighting: highlighted, on: &screen)
+            column: layout.entryTextColumn, width: layout.entryTextWidth, highlighting: highlighted, on: &screen)
     }
 
     /// The pictures over the Pokédex screen, none while help is drawn over it: the list rows'
@@ -59,9 +59,9 @@ extension BrowseRenderer {
         let layout = model.layout
         guard let picture = model.currentSection?.image else { return [] }
         let line = picture.line - model.entryScroll.top
-        guard line >= 0, line + picture.image.rows <= layout.entryRows, picture.image.columns <= layout.entryWidth - 1
+        guard line >= 0, line + picture.image.rows <= layout.entryRows, picture.image.columns <= layout.entryTextWidth
         else { return [] }
-        return [ImagePlacement(id: picture.id, row: 2 + line, column: layout.entryColumn + 1, image: picture.image)]
+        return [ImagePlacement(id: picture.id, row: 2 + line, column: layout.entryTextColumn, image: picture.image)]
     }
 
     /// `#0025 Pikachu       Electric`: the types after the name, as much of them as fits; after
@@ -75,13 +75,29 @@ extension BrowseRenderer {
         return StyledLine(number + name + padding) + row.types
     }
 
+    /// Each section's number key and title, in short where the titles do not fit, and by its
+    /// number alone but for the one shown where the short ones do not either.
     static func drawTabs(_ entry: EntryDocument, selected: Int, on screen: inout ScreenBuffer, layout: BrowseLayout) {
-        var column = layout.entryColumn + 1
-        for (index, section) in entry.sections.enumerated() {
-            let label = " \(index + 1) \(section.title) "
+        let labels = tabLabels(entry.sections.map(\.kind), selected: selected, width: layout.entryTextWidth)
+        var column = layout.entryTextColumn
+        for (index, label) in labels.enumerated() {
             column += screen.put(
                 label, row: 1, column: column, width: layout.columns - column,
                 style: index == selected ? CellStyle(bold: true, inverse: true) : Self.hint)
         }
+    }
+
+    /// The labels of `kinds` in the first style in which every section's would fit, so that
+    /// they read the same from one entry to the next.
+    static func tabLabels(_ kinds: [EntryDocument.Kind], selected: Int, width: Int) -> [String] {
+        let styles: [(EntryDocument.Kind, Bool) -> String] = [
+            { kind, _ in " \(kind.rawValue) \(kind.title) " }, { kind, _ in " \(kind.rawValue) \(kind.shortTitle) " },
+            { kind, shown in shown ? " \(kind.rawValue) \(kind.shortTitle) " : " \(kind.rawValue) " },
+        ]
+        let style =
+            styles.dropLast().first { style in
+                EntryDocument.Kind.allCases.map { style($0, false) }.joined().count <= width
+            } ?? styles[2]
+        return kinds.enumerated().map { style($1, $0 == selected) }
     }
 }

@@ -58,14 +58,14 @@ final class BrowseStoreSource: BrowseDataSource {
         guard let entry = try queries.entry(id: id) else { return nil }
         let text = EntryText.entryLines(entry, width: width).map(line)
         let sprite = try sprite(id, width: width)
-        var sections = [EntryDocument.Section(title: "Entry", lines: sprite.lines + text, image: sprite.image)]
+        var sections = [EntryDocument.Section(.entry, lines: sprite.lines + text, image: sprite.image)]
         if let chain = entry.evolution, chain.members.count > 1 {
             sections.append(evolution(chain, of: entry, width: width))
         }
         if !entry.defense.isEmpty { sections.append(matchups(entry)) }
         if let learnset = try queries.learnset(pokemonID: id, versionGroup: nil) { sections.append(moves(learnset)) }
         if let found = try queries.whereFound(pokemonID: id, versionGroup: nil), !found.places.isEmpty {
-            sections.append(places(found))
+            sections.append(places(found, width: width))
         }
         return EntryDocument(id: id, sections: sections)
     }
@@ -88,10 +88,10 @@ final class BrowseStoreSource: BrowseDataSource {
         guard palette != nil,
             let png = try PokemonImageStore(database: queries.database).body(pokemonID: id, kind: .sprite)
         else { return ([], nil) }
-        // The pane draws `width - 1` columns, and a picture is shown only where it fits whole.
+        // A picture is shown only where it fits whole.
         if let pictures,
             let image = try? TerminalImage.cellImage(
-                png: png, protocol: pictures, maxColumns: min(Self.spriteColumns, width - 1))
+                png: png, protocol: pictures, maxColumns: min(Self.spriteColumns, width))
         {
             return (Array(repeating: "", count: image.rows + 1), SectionImage(id: id, line: 0, image: image))
         }
@@ -117,7 +117,7 @@ final class BrowseStoreSource: BrowseDataSource {
             links[lines.count] = .pokemon(id: id)
             lines.append(StyledLine("→ \(member.displayName)\(here)"))
         }
-        return EntryDocument.Section(title: "Evolution", lines: lines, links: links)
+        return EntryDocument.Section(.evolution, lines: lines, links: links)
     }
 
     /// The newest game's moves, a move to a line: by level with the level, then each other
@@ -134,18 +134,23 @@ final class BrowseStoreSource: BrowseDataSource {
             let level = move.method == "level-up" ? (move.level == 0 ? "evo" : String(move.level)) : ""
             lines.append(StyledLine(level.padding(toLength: 5) + name))
         }
-        return EntryDocument.Section(title: "Moves", lines: lines)
+        return EntryDocument.Section(.moves, lines: lines)
     }
 
-    /// Where it is met in the newest game it is met in, a place to a line.
-    private func places(_ found: WhereFound) -> EntryDocument.Section {
-        let places = found.places.map {
-            StyledLine(
-                LineWrapping.printed(
-                    EncounterText.place(
-                        $0.displayName, methods: $0.methods, levels: ($0.minLevel, $0.maxLevel), chance: $0.chance)))
+    /// Where it is met in the newest game it is met in, a place to a line, wrapped under itself
+    /// where it is wider than the pane.
+    private func places(_ found: WhereFound, width: Int) -> EntryDocument.Section {
+        let places = found.places.flatMap { place -> [StyledLine] in
+            let text = EncounterText.place(
+                place.displayName, methods: place.methods, levels: (place.minLevel, place.maxLevel),
+                chance: place.chance)
+            let lines = LineWrapping.lines(text, width: width)
+            let rest =
+                lines.count < 2
+                ? [] : LineWrapping.lines(lines.dropFirst().joined(separator: "\u{A0}"), width: width - 2)
+            return ([lines[0]] + rest.map { "  " + $0 }).map { StyledLine(LineWrapping.printed($0)) }
         }
-        return EntryDocument.Section(title: "Where", lines: [StyledLine(found.groupName, .heading), ""] + places)
+        return EntryDocument.Section(.places, lines: [StyledLine(found.groupName, .heading), ""] + places)
     }
 
     /// Damage taken by type, a type to a line, each leading to that type's Pokémon.
@@ -160,7 +165,7 @@ final class BrowseStoreSource: BrowseDataSource {
                     line(StyledText(multiplier.label.padding(toLength: 6), weakness) + EntryText.types([type])))
             }
         }
-        return EntryDocument.Section(title: "Matchups", lines: lines, links: links)
+        return EntryDocument.Section(.matchups, lines: lines, links: links)
     }
 
     func repositories() throws -> [BrowseRow] {

@@ -1,16 +1,18 @@
 import IssueStore
 
 /// What `browse issues` filters with, typed as one line: words searched as `issues --search`
-/// searches them, and `state:open|closed|all`, `label:NAME` (repeatable), `author:LOGIN`,
-/// `is:pr`, `is:issue`, `is:any`.
+/// searches them, and `state:open|closed|all`, `label:NAME` (repeatable; quoted when it has
+/// spaces, `label:"good first issue"`), `author:LOGIN`, `is:pr`, `is:issue`, `is:any`.
 enum IssueQueryText {
     static func filter(_ text: String) -> IssueFilter {
         var filter = IssueFilter()
         filter.limit = 1000
-        var words: [Substring] = []
-        for word in text.split(whereSeparator: \.isWhitespace) {
+        var searched: [Substring] = []
+        for word in words(text) {
             let parts = word.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            let value = parts.count == 2 ? String(parts[1]) : ""
+            let quoted = parts.count == 2 ? parts[1] : ""
+            let value = String(
+                quoted.hasPrefix("\"") && quoted.hasSuffix("\"") ? quoted.dropFirst().dropLast() : quoted)
             switch (parts.count == 2 ? parts[0].lowercased() : "", value.lowercased()) {
             case ("state", let state) where IssueFilter.State(rawValue: state) != nil:
                 filter.state = IssueFilter.State(rawValue: state)!
@@ -19,12 +21,31 @@ enum IssueQueryText {
             case ("is", "pr"): filter.kinds = .pullRequests
             case ("is", "issue"): filter.kinds = .issues
             case ("is", "any"): filter.kinds = .all
-            default: words.append(word)
+            default: searched.append(word)
             }
         }
-        let search = words.joined(separator: " ")
+        let search = searched.joined(separator: " ")
         // `issues --search` needs a word; punctuation alone searches nothing.
         if search.contains(where: { $0.isLetter || $0.isNumber }) { filter.search = search }
         return filter
+    }
+
+    /// The words between spaces, a quoted stretch one word with its quotes (`label:"a b"`).
+    private static func words(_ text: String) -> [Substring] {
+        var words: [Substring] = []
+        var start: String.Index?
+        var quoted = false
+        for index in text.indices {
+            let character = text[index]
+            if character == "\"" { quoted.toggle() }
+            if character.isWhitespace, !quoted {
+                if let first = start { words.append(text[first..<index]) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let first = start { words.append(text[first...]) }
+        return words
     }
 }

@@ -146,6 +146,49 @@ struct BrowseModelTests {
         #expect(model.focus == .list)
     }
 
+    @Test("a number key means one section on every entry; the one chosen stays as the selection moves")
+    func sectionNumbers() {
+        var model = model()
+        model.handle(.enter, at: .zero)
+        model.handle(.character("3"), at: .zero)
+        #expect(model.currentSection?.kind == .matchups)
+        model.handle(.escape, at: .zero)
+        model.handle(.character("G"), at: .zero)
+        #expect(model.selectedPokemonID == 122)
+        #expect(model.currentSection?.kind == .matchups, "Mr. Mime has no evolution: Matchups is its second")
+        model.handle(.character("2"), at: .zero)
+        model.handle(.character("4"), at: .zero)
+        #expect(model.currentSection?.kind == .matchups, "no evolution, no moves: nothing to switch to")
+        model.handle(.character("k"), at: .zero)
+        #expect(model.currentSection?.kind == .matchups)
+        model.handle(.character("2"), at: .zero)
+        model.handle(.character("G"), at: .zero)
+        #expect(model.currentSection?.kind == .entry, "Evolution chosen, which Mr. Mime lacks: its first")
+        model.handle(.character("k"), at: .zero)
+        #expect(model.currentSection?.kind == .evolution)
+    }
+
+    @Test("below the minimum size keys do nothing but quit")
+    func tooSmall() {
+        var model = BrowseModel(source: source, screens: [.pokedex], columns: 59, rows: 15)
+        model.start(at: .zero)
+        for event: InputEvent in [.character("j"), .enter, .character("3"), .character("p")] {
+            model.handle(event, at: .zero)
+        }
+        #expect(model.selectedPokemonID == 25 && model.focus == .list && model.searchText.isEmpty)
+        #expect(model.currentSection?.kind == .entry)
+        model.handle(.character("q"), at: .zero)
+        #expect(model.wantsQuit)
+    }
+
+    @Test("typing in the entry searches from the list")
+    func typingInEntry() {
+        var model = model()
+        model.handle(.enter, at: .zero)
+        type("char", into: &model, at: .zero)
+        #expect(model.focus == .list && model.searchText == "char")
+    }
+
     @Test("Enter on an evolution jumps to it; Backspace comes back the way it went")
     func evolutionJump() {
         var model = model(search: "pika")
@@ -187,7 +230,7 @@ struct BrowseModelTests {
         model.handle(.pageDown, at: .zero)
         #expect(model.entryScroll.top == model.layout.entryRows - 1)
         model.handle(.character("G"), at: .zero)
-        #expect(model.entryScroll.top == 60 - model.layout.entryRows)
+        #expect(model.entryScroll.top == 61 - model.layout.entryRows, "the fake's 61 lines, the last in view")
         model.handle(.home, at: .zero)
         #expect(model.entryScroll.top == 0)
     }

@@ -15,7 +15,7 @@ struct BrowseRendererTests {
         let screen = frame()
         #expect(screen.text(ofRow: 0).hasPrefix(" Pokédex"))
         #expect(screen.text(ofRow: 1).hasPrefix(" #25 Pikachu"))
-        #expect(screen.text(ofRow: 1).contains("│  1 Entry  2 Evolution  3 Matchups"))
+        #expect(screen.text(ofRow: 1).contains("│  1 Entry  2 Evo  3 Types"))
         #expect(screen.text(ofRow: 2).contains("Pikachu line 1"))
         #expect(screen.text(ofRow: 23).contains("q quit"))
         #expect(screen[1, 1].style.inverse, "the selected row is reversed")
@@ -32,11 +32,36 @@ struct BrowseRendererTests {
         #expect(title.contains(start) && title.contains(String(text.suffix(4)) + "▏"), "\(title)")
     }
 
+    @Test("the entry's text is laid out for the columns it is drawn in: a line as wide is whole")
+    func entryWidth() {
+        let source = FakeBrowseSource()
+        var model = BrowseModel(source: source, screens: [.pokedex], columns: 80, rows: 24)
+        model.start(at: .zero)
+        for event: InputEvent in [.enter, .end] { model.handle(event, at: .zero) }
+        let width = model.layout.entryTextWidth
+        #expect(source.entryWidths.last == width)
+        let screen = BrowseRenderer.frame(model)
+        let row = (0..<24).map { screen.text(ofRow: $0) }.first { $0.contains("===") } ?? ""
+        #expect(row.filter { $0 == "=" }.count == width && row.hasSuffix("="), "\(row)")
+    }
+
+    @Test(
+        "the section tabs fit: titles, short titles, or numbers with the shown one's title",
+        arguments: [
+            (100, "│  1 Entry  2 Evolution  3 Matchups "), (80, "│  1 Entry  2 Evo  3 Types "),
+            (60, "│  1 Entry  2  3 "),
+        ])
+    func tabs(columns: Int, expected: String) {
+        #expect(frame(columns: columns, rows: 16).text(ofRow: 1).contains(expected))
+    }
+
     @Test("below the minimum size it says so instead of drawing")
     func tooSmall() {
         let screen = frame(columns: 59, rows: 24)
-        #expect(screen.text(ofRow: 0).hasPrefix("pokedex browse needs a terminal of at least 60×16"))
-        #expect(screen.text(ofRow: 1).allSatisfy { $0 == " " })
+        let message = [0, 1].map { screen.text(ofRow: $0) }.joined(separator: " ").split(separator: " ")
+            .joined(separator: " ")
+        #expect(message == "pokedex browse needs a terminal of at least 60×16; this one is 59×24. q quits.")
+        #expect(screen.text(ofRow: 2).allSatisfy { $0 == " " })
     }
 
     @Test("? draws the keys over the screen")

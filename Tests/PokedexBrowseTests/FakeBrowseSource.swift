@@ -27,6 +27,8 @@ final class FakeBrowseSource: BrowseDataSource {
     /// the store's does; how many times that was read.
     var defersSearchKeys = false
     var searchIndexReads = 0
+    /// The widths entries were laid out for, in order.
+    var entryWidths: [Int] = []
 
     init() {
         rows = [
@@ -88,20 +90,25 @@ final class FakeBrowseSource: BrowseDataSource {
         return moves[slug]?.learners ?? []
     }
 
+    /// Sixty numbered lines and one as wide as `width`, an evolution (but for Mr. Mime's) and
+    /// matchups.
     func entry(id: Int, width: Int) throws -> EntryDocument? {
+        entryWidths.append(width)
         let name = rows.first { $0.id == id }?.name ?? "?"
+        let evolution = EntryDocument.Section(
+            .evolution, lines: ["Pichu → Pikachu → Raichu", "", "→ Pichu", "→ Pikachu", "→ Raichu"],
+            links: [2: .pokemon(id: 172), 3: .pokemon(id: 25), 4: .pokemon(id: 26)])
         return EntryDocument(
             id: id,
             sections: [
                 .init(
-                    title: "Entry",
+                    .entry,
                     lines: Array(repeating: "", count: picture.map { $0.rows + 1 } ?? 0)
-                        + (1...60).map { StyledLine("\(name) line \($0) v\(version)") },
-                    image: picture.map { SectionImage(id: id, line: 0, image: $0) }),
-                .init(
-                    title: "Evolution", lines: ["Pichu → Pikachu → Raichu", "", "→ Pichu", "→ Pikachu", "→ Raichu"],
-                    links: [2: .pokemon(id: 172), 3: .pokemon(id: 25), 4: .pokemon(id: 26)]),
-                .init(title: "Matchups", lines: ["2× Ground"], links: [0: .type(slug: "ground")]),
+                        + (1...60).map { StyledLine("\(name) line \($0) v\(version)") }
+                        + [StyledLine(String(repeating: "=", count: width))],
+                    image: picture.map { SectionImage(id: id, line: 0, image: $0) })
+            ] + (id == 122 ? [] : [evolution]) + [
+                .init(.matchups, lines: ["2× Ground"], links: [0: .type(slug: "ground")])
             ])
     }
 

@@ -23,4 +23,18 @@ struct IssueQueryTextTests {
         #expect(IssueQueryText.filter("-- ::").search == nil)
         #expect(IssueQueryText.filter("is:any").kinds == .all)
     }
+
+    @Test(
+        "a quoted value keeps its spaces; quoted words are searched as typed",
+        arguments: [
+            (#"label:"good first issue" state:all"#, ["good first issue"], nil as String?),
+            (#"label:"area: sync" crash"#, ["area: sync"], "crash"),
+            (#""crash on launch" label:bug"#, ["bug"], #""crash on launch""#),
+            (#"label:"unclosed crash"#, [#""unclosed crash"#], nil),
+        ])
+    func quoted(text: String, labels: [String], search: String?) {
+        let filter = IssueQueryText.filter(text)
+        #expect(filter.labels == labels)
+        #expect(filter.search == search)
+    }
 }
