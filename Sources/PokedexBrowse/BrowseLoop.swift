@@ -67,6 +67,10 @@ public final class BrowseLoop {
             if bytes.isEmpty, decoder.hasPending { events += decoder.flush() }
             for event in events { model.handle(event, at: now) }
             if model.wantsSuspend { suspend() }
+            if model.wantsRedraw {
+                model.wantsRedraw = false
+                redrawWhole()
+            }
             for (request, results) in searches.takeFinished() { model.deliver(request, results: results) }
             if let job = model.startDueSearch(at: now) { searches.start(job) }
             checkDataVersion()

@@ -29,6 +29,8 @@ public struct BrowseModel {
     public internal(set) var screens: [Screen]
     public internal(set) var wantsQuit = false
     public internal(set) var wantsSuspend = false
+    /// Ctrl-L: the screen drawn again whole, over whatever else wrote to the terminal.
+    public internal(set) var wantsRedraw = false
     public internal(set) var showsHelp = false
     /// A failure to read, shown on the key line until the next key.
     public internal(set) var message: String?
@@ -123,6 +125,10 @@ public struct BrowseModel {
         }
         if event == .control("z") {
             wantsSuspend = true
+            return
+        }
+        if event == .control("l") {
+            wantsRedraw = true
             return
         }
         // Nothing but the size is drawn: keys would act out of sight.

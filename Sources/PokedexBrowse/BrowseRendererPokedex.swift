@@ -64,15 +64,16 @@ extension BrowseRenderer {
         return [ImagePlacement(id: picture.id, row: 2 + line, column: layout.entryTextColumn, image: picture.image)]
     }
 
-    /// `#0025 Pikachu       Electric`: the types after the name, as much of them as fits; after
-    /// two blank cells and a space with a `sprite`, which kitty draws over them.
+    /// `#0025 Pikachu       Electric`: the types after the name, as much of them as fits
+    /// (`Normal, Fly…`); after two blank cells and a space with a `sprite`, which kitty draws
+    /// over them.
     static func pokemonLine(_ row: PokemonRow, width: Int, sprite: Bool) -> StyledLine {
         let number = (sprite ? "   " : "") + row.number + " "
         let typesWidth = min(TerminalColumns.of(row.types.plain) + 1, max(0, width - number.count - 12))
         let nameWidth = max(0, width - number.count - typesWidth)
         let name = TerminalColumns.truncated(TerminalText.sanitize(row.name), to: nameWidth - 1)
         let padding = String(repeating: " ", count: max(0, nameWidth - TerminalColumns.of(name)))
-        return StyledLine(number + name + padding) + row.types
+        return StyledLine(number + name + padding) + row.types.truncated(to: typesWidth)
     }
 
     /// Each section's number key and title, in short where the titles do not fit, and by its

@@ -1,3 +1,5 @@
+import TextUtilities
+
 /// A line of a pane as the data source lays it out: runs of text, each in a style. The text is
 /// sanitized when it is put on the screen (`ScreenBuffer.put`).
 public struct StyledLine: Equatable, Sendable, ExpressibleByStringLiteral {
@@ -30,6 +32,27 @@ public struct StyledLine: Equatable, Sendable, ExpressibleByStringLiteral {
 
     public static func + (left: StyledLine, right: StyledLine) -> StyledLine {
         StyledLine(left.runs + right.runs)
+    }
+
+    /// In at most `columns` columns, ending in `…` in the style of the run it cuts, where cut.
+    public func truncated(to columns: Int) -> StyledLine {
+        guard TerminalColumns.of(plain) > columns else { return self }
+        var kept: [Run] = []
+        var left = max(0, columns - 1)
+        for run in runs {
+            var text = ""
+            for character in run.text {
+                let width = TerminalColumns.of(character)
+                guard width <= left else {
+                    kept.append(Run(text + "…", run.style))
+                    return StyledLine(kept)
+                }
+                text.append(character)
+                left -= width
+            }
+            kept.append(Run(text, run.style))
+        }
+        return StyledLine(kept)
     }
 }
 

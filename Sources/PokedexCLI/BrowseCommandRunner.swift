@@ -27,7 +27,11 @@ extension CommandRunner {
             screens = [.pokedex]
             search = text
         case .issues(let repository):
-            queries = PokedexEntryQueries(database: try LocalStore.openForReading(path: try databasePath()))
+            // A repository named must be synced, as `issues` says of it.
+            let database =
+                try repository.map { try openArchive(for: $0).database }
+                ?? LocalStore.openForReading(path: try databasePath())
+            queries = PokedexEntryQueries(database: database)
             screens = [.repositories] + (repository.map { [.issues(repository: $0.description)] } ?? [])
         }
         let palette =

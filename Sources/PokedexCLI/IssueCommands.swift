@@ -59,7 +59,7 @@ extension CommandRunner {
     }
 
     /// The archive for a query about `repository`, which must have been synced.
-    private func openArchive(for repository: GitHubRepositoryName) throws -> IssueArchive {
+    func openArchive(for repository: GitHubRepositoryName) throws -> IssueArchive {
         let archive = IssueArchive(database: try LocalStore.openForReading(path: try databasePath()))
         guard try archive.syncState(fullName: repository.description) != nil else {
             throw CommandFailure(

@@ -48,4 +48,14 @@ struct BrowseIssuesEndToEndTests {
         #expect(terminal.exit(within: .seconds(10)) == 0)
         #expect(terminal.text.hasSuffix("\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"))
     }
+
+    @Test("a repository never synced is said so before the screen is taken, exit 66, as issues says")
+    func unsyncedRepository() throws {
+        let terminal = try PseudoTerminal(
+            executable: PokedexProcess.binaryPath, ["--db", database, "browse", "issues", "nosuch/repo"],
+            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        #expect(terminal.exit(within: .seconds(10)) == 66)
+        #expect(terminal.text.contains("nosuch/repo is not synced yet"), "\(terminal.text)")
+        #expect(!terminal.text.contains("\u{1B}[?1049h"), "the alternate screen was never entered")
+    }
 }

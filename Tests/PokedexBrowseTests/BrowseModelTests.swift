@@ -177,6 +177,8 @@ struct BrowseModelTests {
         }
         #expect(model.selectedPokemonID == 25 && model.focus == .list && model.searchText.isEmpty)
         #expect(model.currentSection?.kind == .entry)
+        model.handle(.control("l"), at: .zero)
+        #expect(model.wantsRedraw, "Ctrl-L redraws, whatever the size")
         model.handle(.character("q"), at: .zero)
         #expect(model.wantsQuit)
     }

@@ -38,4 +38,21 @@ struct ScreenBufferTests {
         screen.put("x", row: 0, column: 1)
         #expect(screen.text(ofRow: 0) == " xカ")
     }
+
+    static let red = CellStyle(bold: true)
+
+    @Test(
+        "a styled line cut to its columns ends in … in the style it cuts",
+        arguments: [
+            (13, "Normal, Flying", "Normal, Flyi…", true), (14, "Normal, Flying", "Normal, Flying", true),
+            (7, "Normal, Flying", "Normal…", false), (8, "Normal, Flying", "Normal,…", false),
+            (1, "Normal, Flying", "…", true), (4, "ほのお, ひこう", "ほ…", true),
+        ])
+    func truncatedLine(columns: Int, text: String, expected: String, endsStyled: Bool) {
+        let parts = text.split(separator: ", ").map(String.init)
+        let line = StyledLine(parts[0], Self.red) + StyledLine(", ") + StyledLine(parts[1], Self.red)
+        let cut = line.truncated(to: columns)
+        #expect(cut.plain == expected)
+        #expect(cut.runs.last?.style == (endsStyled ? Self.red : .plain), "\(cut.runs)")
+    }
 }
