@@ -20,10 +20,18 @@ public final class BrowseLoop {
     private let start = ContinuousClock.now
     private var dataVersion: Int?
     private var nextVersionCheck = Duration.zero
+    /// Since when the decoder holds bytes that wait for the rest of a sequence.
+    private var pendingSince: Duration?
 
     static let versionInterval = Duration.milliseconds(500)
-    /// How long a lone Esc waits for the rest of a sequence.
+    /// How long a lone Esc waits for the rest of a sequence, and a sequence begun for its end.
     static let escapeWait = Duration.milliseconds(30)
+    static let sequenceWait = Duration.milliseconds(500)
+
+    /// When what the decoder holds is taken as complete.
+    private var pendingDeadline: Duration? {
+        pendingSince.map { $0 + (decoder.awaitsSequence ? Self.sequenceWait : Self.escapeWait) }
+    }
 
     public init(session: TerminalSession, model: BrowseModel, source: any BrowseDataSource, depth: ColorDepth) {
         self.session = session
@@ -64,7 +72,8 @@ public final class BrowseLoop {
             }
             let bytes = session.read()
             var events = decoder.decode(bytes)
-            if bytes.isEmpty, decoder.hasPending { events += decoder.flush() }
+            if let deadline = pendingDeadline, now >= deadline { events += decoder.flush() }
+            pendingSince = decoder.hasPending ? (pendingSince ?? now) : nil
             for event in events { model.handle(event, at: now) }
             if model.wantsSuspend { suspend() }
             if model.wantsRedraw {
@@ -83,7 +92,7 @@ public final class BrowseLoop {
     private func wait() {
         var timeout = nextVersionCheck - now
         if let due = model.search.timeUntilDue(at: now) { timeout = min(timeout, due) }
-        if decoder.hasPending { timeout = min(timeout, Self.escapeWait) }
+        if let deadline = pendingDeadline { timeout = min(timeout, deadline - now) }
         let milliseconds = Int32((min(max(timeout, .zero), .seconds(1)) / .milliseconds(1)).rounded(.up))
         var descriptors = [
             pollfd(fd: session.input, events: Int16(POLLIN), revents: 0),

@@ -11,6 +11,12 @@ public struct InputDecoder: Sendable {
     /// Whether bytes wait for the rest of a sequence (a lone Esc among them).
     public var hasPending: Bool { !pending.isEmpty }
 
+    /// Whether what waits is a sequence already begun (`ESC [`, `ESC O`), which a slow link may
+    /// split, rather than a lone Esc, which a key alone sends.
+    public var awaitsSequence: Bool {
+        pending.count >= 2 && pending[0] == 0x1B && (pending[1] == UInt8(ascii: "[") || pending[1] == UInt8(ascii: "O"))
+    }
+
     public mutating func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
         pending += bytes
         var events: [InputEvent] = []

@@ -47,9 +47,12 @@ struct InputDecoderTests {
     @Test("a sequence split across reads waits for its end")
     func splitSequence() {
         var decoder = InputDecoder()
-        #expect(decoder.decode(Array("\u{1B}[".utf8)).isEmpty)
-        #expect(decoder.hasPending)
+        #expect(decoder.decode([0x1B]).isEmpty)
+        #expect(decoder.hasPending && !decoder.awaitsSequence, "a lone Esc: the key alone, soon")
+        #expect(decoder.decode(Array("[".utf8)).isEmpty)
+        #expect(decoder.awaitsSequence, "ESC [ begun: the loop waits longer for its end")
         #expect(decoder.decode(Array("6~".utf8)) == [.pageDown])
+        #expect(!decoder.awaitsSequence)
         #expect(decoder.decode([0xE3, 0x83]).isEmpty)
         #expect(decoder.decode([0x94]) == [.character("ピ")])
     }
