@@ -69,12 +69,19 @@ extension BrowseRenderer {
     /// over them.
     static func pokemonLine(_ row: PokemonRow, width: Int, sprite: Bool) -> StyledLine {
         let number = (sprite ? "   " : "") + row.number + " "
-        let typesWidth = min(TerminalColumns.of(row.types.plain) + 1, max(0, width - number.count - 12))
-        let nameWidth = max(0, width - number.count - typesWidth)
-        let name = TerminalColumns.truncated(TerminalText.sanitize(row.name), to: nameWidth - 1)
-        let padding = String(repeating: " ", count: max(0, nameWidth - TerminalColumns.of(name)))
-        return StyledLine(number + name + padding) + row.types.truncated(to: typesWidth)
+        let room = max(0, width - number.count)
+        let name = TerminalText.sanitize(row.name)
+        // Names first, so that forms stay apart ("Tatsugiri (Curly)"): the types keep six columns.
+        let nameWidth = max(
+            room - TerminalColumns.of(row.types.plain) - 1, min(TerminalColumns.of(name) + 1, room - Self.typesAtLeast))
+        let typesWidth = room - nameWidth
+        let shown = TerminalColumns.truncated(name, to: nameWidth - 1)
+        let padding = String(repeating: " ", count: max(0, nameWidth - TerminalColumns.of(shown)))
+        return StyledLine(number + shown + padding) + row.types.truncated(to: typesWidth)
     }
+
+    /// The columns a row's types keep however long its name: "Drag…".
+    static let typesAtLeast = 6
 
     /// Each section's number key and title, in short where the titles do not fit, and by its
     /// number alone but for the one shown where the short ones do not either.

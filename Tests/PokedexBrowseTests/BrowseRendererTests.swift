@@ -55,6 +55,20 @@ struct BrowseRendererTests {
         #expect(frame(columns: columns, rows: 16).text(ofRow: 1).contains(expected))
     }
 
+    @Test("a row's name comes before its types: forms stay apart, types cut with …")
+    func longNames() {
+        let source = FakeBrowseSource()
+        source.rows = ["Curly", "Droopy"].map {
+            FakeBrowseSource.row(
+                978, "Tatsugiri (\($0) Form)", names: [], types: ["dragon", "water"], abilities: [])
+        }
+        var model = BrowseModel(source: source, screens: [.pokedex], columns: 80, rows: 24)
+        model.start(at: .zero)
+        let rows = [1, 2].map { BrowseRenderer.frame(model).text(ofRow: $0).split(separator: "│")[0] }
+        #expect(rows[0].hasPrefix(" #978 Tatsugiri (Curly") && rows[1].hasPrefix(" #978 Tatsugiri (Droopy"), "\(rows)")
+        #expect(rows.allSatisfy { $0.hasSuffix("…") }, "\(rows)")
+    }
+
     @Test("below the minimum size it says so instead of drawing")
     func tooSmall() {
         let screen = frame(columns: 59, rows: 24)
