@@ -12,7 +12,7 @@ enum BrowseHelp {
         "Enter            open the entry; on a link, go there",
         "Tab  1-5         the entry's sections",
         "Esc  Backspace   back the way you came",
-        "Ctrl-Z           suspend (fg comes back)",
+        "Ctrl-L  Ctrl-Z   redraw; suspend (fg comes back)",
         "q  Ctrl-C        quit",
     ]
 
@@ -21,12 +21,12 @@ enum BrowseHelp {
         "↑ ↓  j k         move",
         "PgUp PgDn        a page; g G, Home End: first, last",
         "mouse wheel      scroll",
-        "/, typing        filter: words, state:all, label:bug,",
-        "                 label:\"good first issue\",",
-        "                 author:LOGIN, is:pr, is:any",
+        "/, typing        filter a repository's issues: words,",
+        "                 state:all, label:bug, author:LOGIN,",
+        "                 is:pr, label:\"good first issue\"",
         "Enter            open the repository or the thread",
         "Esc  Backspace   back",
-        "Ctrl-Z           suspend (fg comes back)",
+        "Ctrl-L  Ctrl-Z   redraw; suspend (fg comes back)",
         "q  Ctrl-C        quit",
     ]
 

@@ -19,11 +19,9 @@ public struct BrowseLayout: Equatable, Sendable {
     public var bodyRows: Int { max(0, rows - 2) }
     /// The Pokédex list's width; the entry takes the rest, after a one-column rule.
     public var listWidth: Int { min(40, max(26, columns * 2 / 5)) }
-    public var entryColumn: Int { listWidth + 1 }
-    public var entryWidth: Int { max(0, columns - entryColumn) }
-    /// Where the entry's tabs and text start, one column in from the rule, and how wide they are.
-    public var entryTextColumn: Int { entryColumn + 1 }
-    public var entryTextWidth: Int { max(0, entryWidth - 1) }
+    /// Where the entry's tabs and text start, a blank column past the rule, and how wide they are.
+    public var entryTextColumn: Int { listWidth + 2 }
+    public var entryTextWidth: Int { max(0, columns - entryTextColumn) }
     /// The entry's text rows, under its section tabs.
     public var entryRows: Int { max(0, bodyRows - 1) }
 }

@@ -20,7 +20,7 @@ public final class BrowseLoop {
     private let start = ContinuousClock.now
     private var dataVersion: Int?
     private var nextVersionCheck = Duration.zero
-    /// Since when the decoder holds bytes that wait for the rest of a sequence.
+    /// When the decoder, holding bytes that wait for the rest of a sequence, last got some.
     private var pendingSince: Duration?
 
     static let versionInterval = Duration.milliseconds(500)
@@ -72,8 +72,16 @@ public final class BrowseLoop {
             }
             let bytes = session.read()
             var events = decoder.decode(bytes)
-            if let deadline = pendingDeadline, now >= deadline { events += decoder.flush() }
-            pendingSince = decoder.hasPending ? (pendingSince ?? now) : nil
+            // The wait counts from the last bytes: a link that splits every key keeps it going.
+            if !decoder.hasPending {
+                pendingSince = nil
+            } else if !bytes.isEmpty || pendingSince == nil {
+                pendingSince = now
+            }
+            if let deadline = pendingDeadline, now >= deadline {
+                events += decoder.flush()
+                pendingSince = nil
+            }
             for event in events { model.handle(event, at: now) }
             if model.wantsSuspend { suspend() }
             if model.wantsRedraw {

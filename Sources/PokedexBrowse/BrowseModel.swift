@@ -19,7 +19,8 @@ public struct BrowseModel {
     struct Place: Equatable {
         let searchText: String
         let pokemonID: Int?
-        let section: Int
+        /// By kind: a sync meanwhile may change which sections the entry has.
+        let section: EntryDocument.Kind
         let focus: Focus
         let entryTop: Int
     }
@@ -54,7 +55,8 @@ public struct BrowseModel {
     /// The section last chosen, shown on each entry that has it as the selection moves.
     var chosenSection = EntryDocument.Kind.entry
     public internal(set) var entry: EntryDocument?
-    var entryWidth = 0
+    /// The width `entry` was laid out for.
+    var entryLaidOutWidth = 0
     public internal(set) var entryScroll = ListCursor()
     /// The selected link among the section's, when it has some.
     public internal(set) var link = 0
@@ -286,6 +288,11 @@ public struct BrowseModel {
         results.indices.contains(list.selection) ? catalog.rows[results[list.selection]].id : nil
     }
 
+    /// The section chosen last where the entry has it, else its first.
+    mutating func showChosenSection() {
+        section = entry?.sections.firstIndex { $0.kind == chosenSection } ?? 0
+    }
+
     /// Reads what the screen now needs: the selected entry, the open thread.
     mutating func prepare(keepingScroll: Bool = false) {
         switch screen {
@@ -295,16 +302,15 @@ public struct BrowseModel {
                 entry = nil
                 return
             }
-            guard entry?.id != id || entryWidth != layout.entryTextWidth else { return }
+            guard entry?.id != id || entryLaidOutWidth != layout.entryTextWidth else { return }
             let sameEntry = keepingScroll || entry?.id == id
             do { entry = try source.entry(id: id, width: layout.entryTextWidth) } catch { report(error) }
-            entryWidth = layout.entryTextWidth
+            entryLaidOutWidth = layout.entryTextWidth
             if !sameEntry {
                 entryScroll = ListCursor()
                 link = 0
             }
-            // The section chosen last where this entry has it, else its first.
-            section = entry?.sections.firstIndex { $0.kind == chosenSection } ?? 0
+            showChosenSection()
         case .thread(let repository, let number):
             guard thread.isEmpty || threadWidth != layout.columns else { return }
             do {

@@ -170,7 +170,8 @@ extension BrowseModel {
     mutating func follow(_ target: BrowseLink, at now: Duration) {
         history.append(
             Place(
-                searchText: searchText, pokemonID: selectedPokemonID, section: section, focus: focus,
+                searchText: searchText, pokemonID: selectedPokemonID, section: currentSection?.kind ?? .entry,
+                focus: focus,
                 entryTop: entryScroll.top))
         switch target {
         case .pokemon(let id):
@@ -209,10 +210,10 @@ extension BrowseModel {
                     report(error)
                 }
             }
+            chosenSection = place.section
             select(pokemonID: place.pokemonID)
             prepare()
-            section = place.section
-            chosenSection = currentSection?.kind ?? chosenSection
+            showChosenSection()
             focus = place.focus
             entryScroll = ListCursor()
             scrollEntry(by: place.entryTop)

@@ -80,7 +80,7 @@ extension BrowseRenderer {
         return StyledLine(number + shown + padding) + row.types.truncated(to: typesWidth)
     }
 
-    /// The columns a row's types keep however long its name: "Drag…".
+    /// The columns a row's types keep however long its name: "Drago…".
     static let typesAtLeast = 6
 
     /// Each section's number key and title, in short where the titles do not fit, and by its

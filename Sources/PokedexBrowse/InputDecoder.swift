@@ -11,11 +11,9 @@ public struct InputDecoder: Sendable {
     /// Whether bytes wait for the rest of a sequence (a lone Esc among them).
     public var hasPending: Bool { !pending.isEmpty }
 
-    /// Whether what waits is a sequence already begun (`ESC [`, `ESC O`), which a slow link may
-    /// split, rather than a lone Esc, which a key alone sends.
-    public var awaitsSequence: Bool {
-        pending.count >= 2 && pending[0] == 0x1B && (pending[1] == UInt8(ascii: "[") || pending[1] == UInt8(ascii: "O"))
-    }
+    /// Whether what waits is more than a lone Esc (which the Esc key alone sends): a sequence or
+    /// a character begun, or a paste's end, which a slow link may split.
+    public var awaitsSequence: Bool { pasted != nil || (!pending.isEmpty && pending != [0x1B]) }
 
     public mutating func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
         pending += bytes
@@ -27,12 +25,18 @@ public struct InputDecoder: Sendable {
         return events
     }
 
-    /// What is pending, taken as complete: a lone Esc is the Esc key.
+    /// What is pending, taken as complete: a lone Esc is the Esc key, a sequence cut short is
+    /// dropped, and a paste whose end never came is the text it holds.
     public mutating func flush() -> [InputEvent] {
         var events: [InputEvent] = []
         while let (event, length) = next(final: true) {
             pending.removeFirst(length)
             if let event { events.append(event) }
+        }
+        if let text = pasted {
+            // What is pending begins the end marker, which never finished.
+            events.append(.paste(String(decoding: text, as: UTF8.self)))
+            pasted = nil
         }
         pending.removeAll()
         return events
@@ -86,7 +90,7 @@ public struct InputDecoder: Sendable {
     private mutating func controlSequence(final: Bool) -> (InputEvent?, Int)? {
         var end = 2
         while end < pending.count, !(0x40...0x7E).contains(pending[end]) { end += 1 }
-        guard end < pending.count else { return final ? (.escape, 1) : nil }
+        guard end < pending.count else { return final ? (nil, pending.count) : nil }
         let length = end + 1
         let parameters = String(decoding: pending[2..<end], as: UTF8.self)
         let finalByte = pending[end]

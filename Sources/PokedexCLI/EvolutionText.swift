@@ -40,6 +40,8 @@ enum EvolutionText {
     /// A Pokémon an item evolves, with the ways that use it (its other ways left out).
     struct ItemEvolution: Equatable {
         let species: String
+        /// The form the step names (`raichu-alola`), nil for the species' usual one.
+        var form: String? = nil
         /// "Politoed (trade, holding King’s Rock)".
         let text: String
         /// Whether some way needs the item held rather than used.
@@ -53,7 +55,8 @@ enum EvolutionText {
             guard !steps.isEmpty else { return nil }
             let ways = EvolutionConditionText.alternatives(steps, names: chain.conditionNames)
             return ItemEvolution(
-                species: arrow.to.member.speciesName, text: name(arrow.to, chain: chain) + " (\(ways))",
+                species: arrow.to.member.speciesName, form: arrow.to.form,
+                text: name(arrow.to, chain: chain) + " (\(ways))",
                 held: steps.contains { $0.heldItem == item })
         }
     }

@@ -69,7 +69,8 @@ enum ItemJSON {
                 .array(
                     ItemText.evolutions(entry).map {
                         .object([
-                            ("species", .string($0.species)), ("held", .bool($0.held)), ("text", .string($0.text)),
+                            ("species", .string($0.species)), ("form", .optional($0.form)), ("held", .bool($0.held)),
+                            ("text", .string($0.text)),
                         ])
                     })
             ),

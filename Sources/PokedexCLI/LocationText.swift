@@ -12,7 +12,8 @@ enum LocationText {
         if let groupName = entry.groupName { lines.field("Game", groupName) }
         if entry.areas.isEmpty { lines.field("Areas", "none stored") }
         // In a game's view, the areas where nothing is met in it are named together at the end.
-        let shown = entry.versionGroup == nil ? entry.areas : entry.areas.filter { !$0.appearances.isEmpty }
+        let inGame = entry.versionGroup != nil
+        let shown = inGame ? entry.areas.filter { !$0.appearances.isEmpty } : entry.areas
         for area in shown {
             // An area named as its place (its only one) needs no heading of its own.
             if area.displayName != entry.displayName || entry.areas.count > 1 {
@@ -21,7 +22,7 @@ enum LocationText {
             let met = area.appearances.map(appearance).joined(separator: ", ")
             lines.field("Pokémon", met.isEmpty ? "none stored" : met)
         }
-        let unmet = entry.areas.filter { $0.appearances.isEmpty && !shown.contains($0) }
+        let unmet = inGame ? entry.areas.filter(\.appearances.isEmpty) : []
         if !unmet.isEmpty {
             lines.field(
                 shown.isEmpty ? "Areas" : "Other areas",

@@ -84,6 +84,20 @@ struct BrowseRendererTests {
         #expect((0..<24).contains { screen.text(ofRow: $0).contains("q  Ctrl-C        quit") })
     }
 
+    @Test(
+        "each screen's keys, every line whole, the quit row in the smallest screen",
+        arguments: [([BrowseModel.Screen.pokedex], "Pokédex keys", 12), ([.repositories], "Issue keys", 11)])
+    func helpPerScreen(screens: [BrowseModel.Screen], heading: String, lines: Int) {
+        var model = BrowseModel(source: FakeBrowseSource(), screens: screens, columns: 60, rows: 16)
+        model.start(at: .zero)
+        model.handle(.character("?"), at: .zero)
+        let rows = (0..<16).map { BrowseRenderer.frame(model).text(ofRow: $0) }
+        #expect(rows.contains { $0.contains(heading) } && rows.contains { $0.contains("q  Ctrl-C        quit") })
+        // The box spans columns 1–58: a line it cut would reach its right border.
+        let inside = rows.map(Array.init).filter { $0.count > 58 && $0[1] == "│" }
+        #expect(inside.count == lines && inside.allSatisfy { $0[58] == "│" && $0[57] == " " }, "\(rows)")
+    }
+
     @Test("moving the selection down changes two list rows and the entry, not the title")
     func diffAfterKey() {
         let before = frame()

@@ -57,6 +57,20 @@ struct InputDecoderTests {
         #expect(decoder.decode([0x94]) == [.character("ピ")])
     }
 
+    @Test("what a slow link cuts short: a character and a sequence wait, then drop; a paste ends")
+    func cutShort() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode([0xE3, 0x83]).isEmpty)
+        #expect(decoder.awaitsSequence, "a character begun waits as long as a sequence")
+        #expect(decoder.flush().isEmpty)
+        #expect(decoder.decode(Array("\u{1B}[1;".utf8)).isEmpty)
+        #expect(decoder.flush().isEmpty, "a sequence cut short is dropped, not Esc and text")
+        #expect(decoder.decode(Array("\u{1B}[200~abc\u{1B}".utf8)).isEmpty)
+        #expect(decoder.awaitsSequence, "a paste's end begun")
+        #expect(decoder.flush() == [.paste("abc")])
+        #expect(decoder.decode(Array("q".utf8)) == [.character("q")], "out of the paste")
+    }
+
     @Test("a lone Esc is the Esc key once no byte follows it")
     func loneEscape() {
         var decoder = InputDecoder()

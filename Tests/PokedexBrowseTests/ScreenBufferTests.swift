@@ -39,7 +39,7 @@ struct ScreenBufferTests {
         #expect(screen.text(ofRow: 0) == " xカ")
     }
 
-    static let red = CellStyle(bold: true)
+    static let styled = CellStyle(bold: true)
 
     @Test(
         "a styled line cut to its columns ends in … in the style it cuts",
@@ -50,9 +50,9 @@ struct ScreenBufferTests {
         ])
     func truncatedLine(columns: Int, text: String, expected: String, endsStyled: Bool) {
         let parts = text.split(separator: ", ").map(String.init)
-        let line = StyledLine(parts[0], Self.red) + StyledLine(", ") + StyledLine(parts[1], Self.red)
+        let line = StyledLine(parts[0], Self.styled) + StyledLine(", ") + StyledLine(parts[1], Self.styled)
         let cut = line.truncated(to: columns)
         #expect(cut.plain == expected)
-        #expect(cut.runs.last?.style == (endsStyled ? Self.red : .plain), "\(cut.runs)")
+        #expect(cut.runs.last?.style == (endsStyled ? Self.styled : .plain), "\(cut.runs)")
     }
 }

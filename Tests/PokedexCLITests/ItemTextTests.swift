@@ -65,7 +65,8 @@ struct ItemTextTests {
                 [
                     EvolutionText.ItemEvolution(species: "raichu", text: "Raichu (Thunder Stone)", held: false),
                     EvolutionText.ItemEvolution(
-                        species: "raichu", text: "Alolan Raichu (Thunder Stone, in Alola)", held: false),
+                        species: "raichu", form: "raichu-alola", text: "Alolan Raichu (Thunder Stone, in Alola)",
+                        held: false),
                 ]
             ),
             (

@@ -39,7 +39,7 @@ struct EntryReadingTests {
     }
 
     @Test(
-        "an item's evolutions: each chain naming it once, whole, in its first species' order",
+        "an item's evolutions: each chain naming it once, whole, in the order of the species it evolves",
         arguments: [("thunder-stone", [10, 67]), ("metal-coat", [58]), ("oval-stone", [])])
     func itemEvolutionChains(item: String, chains: [Int]) throws {
         let entry = try queries().itemEntry(slug: item, versionGroup: nil)
