@@ -40,17 +40,13 @@ public struct StyledLine: Equatable, Sendable, ExpressibleByStringLiteral {
         var kept: [Run] = []
         var left = max(0, columns - 1)
         for run in runs {
-            var text = ""
-            for character in run.text {
-                let width = TerminalColumns.of(character)
-                guard width <= left else {
-                    kept.append(Run(text + "…", run.style))
-                    return StyledLine(kept)
-                }
-                text.append(character)
-                left -= width
+            let head = TerminalColumns.prefix(of: run.text[...], fitting: left)
+            guard head.endIndex == run.text.endIndex else {
+                kept.append(Run(head + "…", run.style))
+                break
             }
-            kept.append(Run(text, run.style))
+            kept.append(run)
+            left -= TerminalColumns.of(run.text)
         }
         return StyledLine(kept)
     }

@@ -154,14 +154,7 @@ public enum LineWrapping {
 
     /// The longest start of `text` within `width` columns, at least one character.
     private static func prefix(of text: Substring, fitting width: Int) -> Substring {
-        var columns = 0
-        var end = text.startIndex
-        for index in text.indices {
-            let next = columns + TerminalColumns.of(text[index])
-            if next > width, end > text.startIndex { break }
-            columns = next
-            end = text.index(after: index)
-        }
-        return text[..<end]
+        let head = TerminalColumns.prefix(of: text, fitting: width)
+        return head.isEmpty ? text.prefix(1) : head
     }
 }

@@ -55,20 +55,12 @@ struct StyledText: Equatable, Sendable, ExpressibleByStringLiteral {
     func truncated(to width: Int) -> StyledText {
         guard columns > width else { return self }
         var kept = StyledText()
-        var used = 0
-        let room = width - 1
-        runs: for run in runs {
-            var text = ""
-            for character in run.text {
-                let next = used + TerminalColumns.of(character)
-                if next > room {
-                    kept.append(Run(text: text, emphasis: run.emphasis))
-                    break runs
-                }
-                used = next
-                text.append(character)
-            }
-            kept.append(Run(text: text, emphasis: run.emphasis))
+        var room = width - 1
+        for run in runs {
+            let head = TerminalColumns.prefix(of: run.text[...], fitting: room)
+            kept.append(Run(text: String(head), emphasis: run.emphasis))
+            guard head.endIndex == run.text.endIndex else { break }
+            room -= TerminalColumns.of(run.text)
         }
         return width > 0 ? kept + "…" : kept
     }

@@ -11,15 +11,20 @@ public enum TerminalColumns {
     /// `text` in at most `columns` columns, ending in `…` where it was cut.
     public static func truncated(_ text: String, to columns: Int) -> String {
         guard of(text) > columns else { return text }
-        var kept = ""
+        return prefix(of: text[...], fitting: columns - 1) + "…"
+    }
+
+    /// The longest start of `text` within `columns` columns (empty where its first character
+    /// is wider).
+    public static func prefix(of text: Substring, fitting columns: Int) -> Substring {
         var used = 0
-        for character in text {
-            let width = of(character)
-            guard used + width <= columns - 1 else { break }
-            kept.append(character)
-            used += width
+        var end = text.startIndex
+        for index in text.indices {
+            used += of(text[index])
+            guard used <= columns else { break }
+            end = text.index(after: index)
         }
-        return kept + "…"
+        return text[..<end]
     }
 
     public static func of(_ character: Character) -> Int {

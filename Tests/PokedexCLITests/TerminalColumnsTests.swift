@@ -31,4 +31,15 @@ struct TerminalColumnsTests {
         let lines = table.lines(width: 80).map(\.plain)
         #expect(lines == ["ID  NAME        TYPES", "1   フシギダネ  くさ", "4   Charmander  fire"])
     }
+
+    @Test(
+        "the longest start within some columns; truncated ends in …",
+        arguments: [
+            ("Pikachu", 3, "Pik", "Pi…"), ("ピカチュウ", 5, "ピカ", "ピカ…"), ("ピカ", 1, "", "…"),
+            ("Mew", 3, "Mew", "Mew"), ("Mew", 0, "", "…"),
+        ])
+    func prefix(text: String, columns: Int, prefix: String, truncated: String) {
+        #expect(TerminalColumns.prefix(of: text[...], fitting: columns) == prefix)
+        #expect(TerminalColumns.truncated(text, to: columns) == truncated)
+    }
 }
