@@ -1,5 +1,5 @@
 /// The `?` overlay: the keys of the screen shown, in a box over it, until the next key. Lines
-/// are short enough for the smallest screen's box (60 columns, 16 rows).
+/// are short enough for the box of the smallest screen browse draws (`BrowseLayout.minimum…`).
 enum BrowseHelp {
     static let pokedex = [
         "Pokédex keys",

@@ -24,8 +24,9 @@ public final class BrowseLoop {
     private var pendingSince: Duration?
 
     static let versionInterval = Duration.milliseconds(500)
-    /// How long a lone Esc waits for the rest of a sequence, and a sequence begun for its end.
+    /// How long a lone Esc waits for the rest of a sequence: the Esc key sends it alone.
     static let escapeWait = Duration.milliseconds(30)
+    /// How long a sequence, character or paste begun waits for its end, from its last bytes.
     static let sequenceWait = Duration.milliseconds(500)
 
     /// When what the decoder holds is taken as complete.

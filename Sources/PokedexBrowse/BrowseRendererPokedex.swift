@@ -71,16 +71,17 @@ extension BrowseRenderer {
         let number = (sprite ? "   " : "") + row.number + " "
         let room = max(0, width - number.count)
         let name = TerminalText.sanitize(row.name)
-        // Names first, so that forms stay apart ("Tatsugiri (Curly)"): the types keep six columns.
+        // Names first, so that forms stay apart ("Tatsugiri (Curly)"), the types keeping some room.
         let nameWidth = max(
-            room - TerminalColumns.of(row.types.plain) - 1, min(TerminalColumns.of(name) + 1, room - Self.typesAtLeast))
-        let typesWidth = room - nameWidth
+            0, room - TerminalColumns.of(row.types.plain) - 1,
+            min(TerminalColumns.of(name) + 1, room - Self.typesAtLeast))
+        let typesWidth = max(0, room - nameWidth)
         let shown = TerminalColumns.truncated(name, to: nameWidth - 1)
         let padding = String(repeating: " ", count: max(0, nameWidth - TerminalColumns.of(shown)))
         return StyledLine(number + shown + padding) + row.types.truncated(to: typesWidth)
     }
 
-    /// The columns a row's types keep however long its name: "Drago…".
+    /// The least room a row's types keep, however long its name ("Drago…").
     static let typesAtLeast = 6
 
     /// Each section's number key and title, in short where the titles do not fit, and by its

@@ -2,7 +2,7 @@
 public struct EntryDocument: Equatable, Sendable {
     /// The sections an entry may have, each under its own number key whether or not a
     /// Pokémon has it (one without an evolution still has its moves under 4).
-    public enum Kind: Int, CaseIterable, Equatable, Sendable {
+    public enum Kind: Int, CaseIterable, Sendable {
         case entry = 1
         case evolution, matchups, moves, places
 

@@ -37,6 +37,7 @@ public struct StyledLine: Equatable, Sendable, ExpressibleByStringLiteral {
     /// In at most `columns` columns, ending in `…` in the style of the run it cuts, where cut.
     public func truncated(to columns: Int) -> StyledLine {
         guard TerminalColumns.of(plain) > columns else { return self }
+        guard columns > 0 else { return StyledLine([]) }
         var kept: [Run] = []
         var left = max(0, columns - 1)
         for run in runs {

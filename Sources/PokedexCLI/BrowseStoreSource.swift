@@ -144,11 +144,10 @@ final class BrowseStoreSource: BrowseDataSource {
             let text = EncounterText.place(
                 place.displayName, methods: place.methods, levels: (place.minLevel, place.maxLevel),
                 chance: place.chance)
-            let lines = LineWrapping.lines(text, width: width)
-            let rest =
-                lines.count < 2
-                ? [] : LineWrapping.lines(lines.dropFirst().joined(separator: "\u{A0}"), width: width - 2)
-            return ([lines[0]] + rest.map { "  " + $0 }).map { StyledLine(LineWrapping.printed($0)) }
+            // Continued two columns in: each line fits the width less those two.
+            return LineWrapping.lines(text, width: width - 2).enumerated().map {
+                StyledLine(($0 == 0 ? "" : "  ") + LineWrapping.printed($1))
+            }
         }
         return EntryDocument.Section(.places, lines: [StyledLine(found.groupName, .heading), ""] + places)
     }

@@ -11,11 +11,19 @@ enum HelpText {
             return wrapped("Usage: pokedex", usageItems(GlobalOption.usage) + ["<command>", "[options]"], width: width)
         }
         return command.spec.usages.enumerated().map { index, form in
-            let start = (index == 0 ? "Usage: " : "       ") + "pokedex \(command.rawValue)"
-            return wrapped(
-                ([start] + [form.arguments].compactMap { $0 }).joined(separator: " "),
-                usageItems(command.spec.options(for: form)), width: width, indent: start.count + 1)
+            usageForm(command, form, lead: index == 0 ? "Usage: " : "       ", width: width)
         }.joined(separator: "\n")
+    }
+
+    /// One way to call `command` after `lead`: its arguments, then its options, a line that
+    /// would pass `width` continued under the word after the command.
+    private static func usageForm(_ command: CommandName, _ form: CommandSpec.Usage, lead: String, width: Int)
+        -> String
+    {
+        let start = lead + "pokedex \(command.rawValue)"
+        return wrapped(
+            ([start] + [form.arguments].compactMap { $0 }).joined(separator: " "),
+            usageItems(command.spec.options(for: form)), width: width, indent: start.count + 1)
     }
 
     /// `start`, then `items` one space apart, a line that would pass `width` continued at
@@ -76,12 +84,7 @@ enum HelpText {
     /// synopsis docs/commands.md shows.
     static func synopsis(width: Int) -> String {
         CommandName.visible.filter { $0 != .help }.flatMap { command in
-            command.spec.usages.map { form in
-                let start = "pokedex \(command.rawValue)"
-                return wrapped(
-                    ([start] + [form.arguments].compactMap { $0 }).joined(separator: " "),
-                    usageItems(command.spec.options(for: form)), width: width, indent: start.count + 1)
-            }
+            command.spec.usages.map { usageForm(command, $0, lead: "", width: width) }
         }.joined(separator: "\n")
     }
 

@@ -81,7 +81,7 @@ enum ServeOptions {
 extension CommandSpec {
     static let serve = CommandSpec(
         name: .serve,
-        abstract: ["Serve the database as PokeAPI and GitHub's API."],
+        abstract: ["Serve the database as PokeAPI and GitHub (offline)."],
         overview: """
             Answer PokeAPI's requests at /api/v2/ and GitHub's REST API's at /api/v3/
             (GitHub Enterprise's layout) from the database, as those APIs answer them, so

@@ -47,7 +47,7 @@ enum GoldenHelp {
                                   'sync issues OWNER/REPO' mirrors one repository's
                                   issues, 'sync issues OWNER' every repository of an
                                   owner.
-          serve                   Serve the database as PokeAPI and GitHub's API.
+          serve                   Serve the database as PokeAPI and GitHub (offline).
           status                  What the database holds, how its syncs went (offline).
           show                    Show one Pokémon's Pokédex entry (offline).
           list                    List Pokémon in id order (offline).
