@@ -23,7 +23,7 @@ enum BrowseHelp {
         "mouse wheel      scroll",
         "/, typing        filter a repository's issues: words,",
         "                 state:all, label:bug, author:LOGIN,",
-        "                 is:pr, label:\"good first issue\"",
+        "                 is:pr, label:\"good first issue\", #43",
         "Enter            open the repository or the thread",
         "Esc  Backspace   back",
         "Ctrl-L  Ctrl-Z   redraw; suspend (fg comes back)",

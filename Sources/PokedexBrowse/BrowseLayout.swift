@@ -22,6 +22,9 @@ public struct BrowseLayout: Equatable, Sendable {
     /// Where the entry's tabs and text start, a blank column past the rule, and how wide they are.
     public var entryTextColumn: Int { listWidth + 2 }
     public var entryTextWidth: Int { max(0, columns - entryTextColumn) }
+    /// Where an issue's thread starts and how wide it is: a blank column on either side.
+    public var threadTextColumn: Int { 1 }
+    public var threadTextWidth: Int { max(0, columns - 2) }
     /// The entry's text rows, under its section tabs.
     public var entryRows: Int { max(0, bodyRows - 1) }
 }

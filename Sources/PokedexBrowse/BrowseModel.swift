@@ -312,13 +312,13 @@ public struct BrowseModel {
             }
             showChosenSection()
         case .thread(let repository, let number):
-            guard thread.isEmpty || threadWidth != layout.columns else { return }
+            guard thread.isEmpty || threadWidth != layout.threadTextWidth else { return }
             do {
-                thread = try source.thread(repository: repository, number: number, width: layout.columns)
+                thread = try source.thread(repository: repository, number: number, width: layout.threadTextWidth)
             } catch {
                 report(error)
             }
-            threadWidth = layout.columns
+            threadWidth = layout.threadTextWidth
             threadScroll.scroll(by: 0, count: thread.count, visible: layout.bodyRows)
         case .repositories, .issues:
             break

@@ -40,8 +40,8 @@ public enum BrowseRenderer {
         case .thread(let repository, let number):
             drawTitle("\(repository)#\(number)", search: nil, count: nil, model, on: &screen)
             drawDocument(
-                model.thread, from: model.threadScroll.top, rows: layout.bodyRows, column: 0, width: layout.columns,
-                on: &screen)
+                model.thread, from: model.threadScroll.top, rows: layout.bodyRows, column: layout.threadTextColumn,
+                width: layout.threadTextWidth, on: &screen)
         }
         drawKeyLine(model, on: &screen)
         if model.showsHelp {

@@ -9,13 +9,21 @@ import TerminalImages
     import Darwin
 #endif
 
-/// `browse` runs on the terminal or not at all: a script gets exit 64 and the commands to use.
+/// `browse` runs on a full terminal or not at all: a script or a dumb terminal gets exit 64
+/// and the commands to use.
 extension CommandRunner {
     func browse(_ command: BrowseCommand) throws {
         guard TerminalSession.isAvailable() else {
             throw CommandFailure(
                 message: "browse needs a terminal on standard input and output; "
                     + "for scripts use `pokedex show`, `list`, `issues` or `issue`",
+                exitCode: .usage)
+        }
+        // A dumb terminal (Emacs' shell, some IDE consoles) would print the escapes as text.
+        guard environment["TERM"] != "dumb" else {
+            throw CommandFailure(
+                message: "browse needs a terminal that moves the cursor, and TERM is dumb; "
+                    + "use `pokedex show`, `list`, `issues` or `issue` there",
                 exitCode: .usage)
         }
         let queries: PokedexEntryQueries

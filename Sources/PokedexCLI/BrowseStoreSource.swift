@@ -179,8 +179,13 @@ final class BrowseStoreSource: BrowseDataSource {
     }
 
     func issues(repository: String, query: String, width: Int) throws -> [BrowseRow] {
+        let archive = IssueArchive(database: queries.database)
         let filter = IssueQueryText.filter(query)
-        let issues = try IssueArchive(database: queries.database).issues(repository: repository, filter: filter)
+        let issues =
+            try IssueQueryText.number(query).map {
+                try archive.issue(repository: repository, number: $0).map { [$0] } ?? []
+            }
+            ?? archive.issues(repository: repository, filter: filter)
         let table = IssueText.table(issues, searched: filter.search != nil, width: width).dropFirst()
         return zip(issues, table).map { BrowseRow(key: String($0.number), line: line($1)) }
     }

@@ -2,7 +2,8 @@ import IssueStore
 
 /// What `browse issues` filters with, typed as one line: words searched as `issues --search`
 /// searches them, and `state:open|closed|all`, `label:NAME` (repeatable; quoted when it has
-/// spaces, `label:"good first issue"`), `author:LOGIN`, `is:pr`, `is:issue`, `is:any`.
+/// spaces, `label:"good first issue"`), `author:LOGIN`, `is:pr`, `is:issue`, `is:any`; or
+/// `#NUMBER` alone.
 enum IssueQueryText {
     static func filter(_ text: String) -> IssueFilter {
         var filter = IssueFilter()
@@ -28,6 +29,15 @@ enum IssueQueryText {
         // `issues --search` needs a word; punctuation alone searches nothing.
         if search.contains(where: { $0.isLetter || $0.isNumber }) { filter.search = search }
         return filter
+    }
+
+    /// The number of `#43` typed alone: that issue or pull request, whatever its state.
+    static func number(_ text: String) -> Int? {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count == 1, words[0].first == "#", let number = Int(words[0].dropFirst()), number > 0 else {
+            return nil
+        }
+        return number
     }
 
     /// The words between spaces, a quoted stretch one word with its quotes (`label:"a b"`).

@@ -187,6 +187,14 @@ struct BrowseEndToEndTests {
         #expect(result.stderr.contains("pokedex show") && result.stderr.contains("list"))
     }
 
+    @Test("on a dumb terminal it refuses with 64 before taking the screen")
+    func dumbTerminal() throws {
+        let terminal = try start(environment: ["TERM": "dumb"])
+        #expect(terminal.exit(within: .seconds(10)) == 64)
+        #expect(terminal.text.contains("TERM is dumb") && terminal.text.contains("pokedex show"), "\(terminal.text)")
+        #expect(!terminal.text.contains("\u{1B}[?1049h"), "the alternate screen was never entered")
+    }
+
     @Test("a commit from another connection shows within a second or so, the selection kept")
     func liveRefresh() throws {
         let terminal = try start(["pika"])

@@ -45,6 +45,19 @@ struct BrowseRendererTests {
         #expect(row.filter { $0 == "=" }.count == width && row.hasSuffix("="), "\(row)")
     }
 
+    @Test("a thread is laid out and drawn a column in from either edge")
+    func threadMargins() {
+        let source = FakeBrowseSource()
+        var model = BrowseModel(
+            source: source, screens: [.repositories, .issues(repository: "acme/rocket")], columns: 70, rows: 20)
+        model.start(at: .zero)
+        model.runDueSearch(at: .zero)
+        model.handle(.enter, at: .zero)
+        #expect(source.threadWidths.last == 68)
+        let screen = BrowseRenderer.frame(model)
+        #expect(screen.text(ofRow: 1).hasPrefix(" acme/rocket#"), "\(screen.text(ofRow: 1))")
+    }
+
     @Test(
         "the section tabs fit: titles, short titles, or numbers with the shown one's title",
         arguments: [

@@ -29,6 +29,7 @@ final class FakeBrowseSource: BrowseDataSource {
     var searchIndexReads = 0
     /// The widths entries were laid out for, in order.
     var entryWidths: [Int] = []
+    var threadWidths: [Int] = []
 
     init() {
         rows = [
@@ -124,7 +125,8 @@ final class FakeBrowseSource: BrowseDataSource {
     }
 
     func thread(repository: String, number: Int, width: Int) throws -> [StyledLine] {
-        (1...60).map { StyledLine("\(repository)#\(number) line \($0)") }
+        threadWidths.append(width)
+        return (1...60).map { StyledLine("\(repository)#\(number) line \($0)") }
     }
 
     func dataVersion() throws -> Int { version }
