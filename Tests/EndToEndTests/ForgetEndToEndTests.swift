@@ -93,9 +93,9 @@ struct ForgetEndToEndTests {
             let terminal = try PseudoTerminal(
                 executable: PokedexProcess.binaryPath, ["--db", database, "repos", "--forget", "acme/rocket"],
                 environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm"])
-            #expect(terminal.wait(for: .seconds(5)) { $0.contains("remove? [y/N]") }, "\(terminal.text)")
+            #expect(terminal.wait(for: .seconds(20)) { $0.contains("remove? [y/N]") }, "\(terminal.text)")
             terminal.type(answer + "\n")
-            #expect(terminal.exit(within: .seconds(5)) == 0, "\(terminal.text)")
+            #expect(terminal.exit(within: .seconds(20)) == 0, "\(terminal.text)")
             #expect(try stored().repositories.contains("acme/rocket") == kept)
         }
     }

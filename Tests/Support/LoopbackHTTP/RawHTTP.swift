@@ -101,6 +101,12 @@ public final class RawHTTP: @unchecked Sendable {
         return Response(status: status, headers: headers, body: body)
     }
 
+    /// Whether an answer's first bytes arrive within the socket's timeout; they stay to be read.
+    public func awaitsAnswer() -> Bool {
+        var byte: UInt8 = 0
+        return !buffer.isEmpty || recv(descriptor, &byte, 1, Int32(MSG_PEEK)) == 1
+    }
+
     /// Whether the server closed the connection (reads end) within the socket's timeout.
     public func isClosedByPeer() -> Bool {
         var scratch = [UInt8](repeating: 0, count: 65_536)
