@@ -36,6 +36,13 @@ public enum SharedData {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
+        // A body that stops the reading early (by throwing) ends gzip too, before the pipe
+        // closes: gzip would otherwise write on into a closed pipe and say so on stderr. It is
+        // killed: it inherits the test thread's signal mask, which blocks SIGTERM.
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
         var pending = Data()
         let reader = pipe.fileHandleForReading
         while true {
@@ -48,6 +55,5 @@ public enum SharedData {
             }
         }
         if !pending.isEmpty { try body(pending) }
-        process.waitUntilExit()
     }
 }
