@@ -34,9 +34,9 @@ enum IssueQueryText {
     /// The number of `#43` typed alone: that issue or pull request, whatever its state.
     static func number(_ text: String) -> Int? {
         let words = text.split(whereSeparator: \.isWhitespace)
-        guard words.count == 1, words[0].first == "#", let number = Int(words[0].dropFirst()), number > 0 else {
-            return nil
-        }
+        guard words.count == 1, words[0].first == "#" else { return nil }
+        let digits = words[0].dropFirst()
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits), number > 0 else { return nil }
         return number
     }
 

@@ -42,7 +42,7 @@ struct IssueQueryTextTests {
         "#NUMBER alone names one issue; with other words, or not a number, it is not one",
         arguments: [
             ("#43", 43 as Int?), (" #7 ", 7), ("#0", nil), ("#-2", nil), ("#43 crash", nil), ("43", nil), ("#", nil),
-            ("#x", nil),
+            ("#x", nil), ("#+5", nil), ("#４３", nil),
         ])
     func number(text: String, number: Int?) {
         #expect(IssueQueryText.number(text) == number)
