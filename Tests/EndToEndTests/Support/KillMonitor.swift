@@ -24,7 +24,9 @@ final class KillMonitor: @unchecked Sendable {
         /// How long the process may go on after the request arrived before it is killed.
         var delay: Double
         /// What must hold before the kill, polled after the delay for up to 10 s (what a
-        /// loaded machine may need to commit what came before the request).
+        /// loaded machine may need to commit what came before the request). Until the kill,
+        /// the process's other requests are answered: one of the pages it is to commit may
+        /// arrive after the request that fired.
         var until: (@Sendable () -> Bool)?
 
         init(_ kind: Kind, _ count: Int, delay: Double = 0, until: (@Sendable () -> Bool)? = nil) {
@@ -66,6 +68,7 @@ final class KillMonitor: @unchecked Sendable {
     private var counts: [Kind: Int] = [:]
     private var pid: pid_t = 0
     private var fired = false
+    private var killSent = false
 
     init(classify: @escaping @Sendable (RecordedRequest) -> Kind, stall: [Kind: Double]) {
         self.classify = classify
@@ -106,12 +109,13 @@ final class KillMonitor: @unchecked Sendable {
                 while !until() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
             }
             if target != 0 { kill(target, SIGKILL) }
+            lock.withLock { killSent = true }
             return .faulted(.closeWithoutResponse)
         }
         if let seconds = stall[kind] { Thread.sleep(forTimeInterval: seconds) }
         // Killed meanwhile (another of its requests fired): a dead process's request is never
         // answered, else the fake would count it after the test reset the counters for the next run.
-        if lock.withLock({ fired }) { return .faulted(.closeWithoutResponse) }
+        if lock.withLock({ fired && (killSent || trigger?.until == nil) }) { return .faulted(.closeWithoutResponse) }
         return nil
     }
 
@@ -124,6 +128,7 @@ final class KillMonitor: @unchecked Sendable {
             self.trigger = trigger
             counts = [:]
             fired = false
+            killSent = false
             pid = 0
         }
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
