@@ -180,13 +180,17 @@ final class BrowseStoreSource: BrowseDataSource {
 
     func issues(repository: String, query: String, width: Int) throws -> [BrowseRow] {
         let archive = IssueArchive(database: queries.database)
-        let filter = IssueQueryText.filter(query)
-        let issues =
-            try IssueQueryText.number(query).map {
-                try archive.issue(repository: repository, number: $0).map { [$0] } ?? []
-            }
-            ?? archive.issues(repository: repository, filter: filter)
-        let table = IssueText.table(issues, searched: filter.search != nil, width: width).dropFirst()
+        let issues: [StoredIssue]
+        let searched: Bool
+        if let number = IssueQueryText.number(query) {
+            issues = try archive.issue(repository: repository, number: number).map { [$0] } ?? []
+            searched = false
+        } else {
+            let filter = IssueQueryText.filter(query)
+            issues = try archive.issues(repository: repository, filter: filter)
+            searched = filter.search != nil
+        }
+        let table = IssueText.table(issues, searched: searched, width: width).dropFirst()
         return zip(issues, table).map { BrowseRow(key: String($0.number), line: line($1)) }
     }
 

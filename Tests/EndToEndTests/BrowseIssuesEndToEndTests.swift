@@ -49,6 +49,28 @@ struct BrowseIssuesEndToEndTests {
         #expect(terminal.text.hasSuffix("\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"))
     }
 
+    @Test("#3 alone lists that issue, closed or not, in the columns of an unsearched list")
+    func issueByNumber() throws {
+        let terminal = try PseudoTerminal(
+            executable: PokedexProcess.binaryPath, ["--db", database, "browse", "issues", "acme/rocket"],
+            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        func screen() -> VirtualScreen { VirtualScreen(terminal.text, columns: 80, rows: 24) }
+        #expect(terminal.wait(for: .seconds(10)) { _ in screen().lines[1].contains("open") }, "\(screen().lines)")
+        terminal.type("#3")
+        #expect(
+            terminal.wait(for: .seconds(10)) { _ in
+                screen().lines[1].contains("#3 ") && screen().lines[2].trimmingCharacters(in: .whitespaces).isEmpty
+            },
+            "\(screen().lines)")
+        // A search's list has a MATCHED column (7 wide) before the title; this one has none.
+        #expect(
+            screen().lines[1].contains("Colour")
+                && !screen().lines[1].contains(String(repeating: " ", count: 9) + "Colour"),
+            "\(screen().lines[1])")
+        terminal.type("\u{3}")
+        #expect(terminal.exit(within: .seconds(10)) != nil)
+    }
+
     @Test("a repository never synced is said so before the screen is taken, exit 66, as issues says")
     func unsyncedRepository() throws {
         let terminal = try PseudoTerminal(
