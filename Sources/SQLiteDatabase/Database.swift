@@ -113,10 +113,7 @@ public final class Database {
     /// afterwards would let later deletes leave orphans, so failing to restore it throws
     /// (in place of `body`'s own error, as the more dangerous state).
     public func withForeignKeysDisabled<Result>(_ body: () throws -> Result) throws -> Result {
-        guard try foreignKeysEnforced() else { return try body() }
-        guard sqlite3_get_autocommit(handle) != 0 else {
-            throw DatabaseError(code: SQLITE_MISUSE, message: "foreign keys cannot be turned off inside a transaction")
-        }
+        guard try foreignKeysEnforced else { return try body() }
         try setForeignKeys(on: false)
         let result: Swift.Result<Result, any Error>
         do {
@@ -128,14 +125,20 @@ public final class Database {
         return try result.get()
     }
 
-    private func foreignKeysEnforced() throws -> Bool {
-        try queryFirst("PRAGMA foreign_keys") { $0.int(0) } == 1
+    /// Whether SQLite checks this connection's writes against their foreign keys.
+    public var foreignKeysEnforced: Bool {
+        get throws { try queryFirst("PRAGMA foreign_keys") { $0.int(0) } == 1 }
     }
 
-    private func setForeignKeys(on: Bool) throws {
+    /// Turns foreign key enforcement on or off, read back. Refused inside a transaction,
+    /// where SQLite would ignore it silently.
+    public func setForeignKeys(on: Bool) throws {
+        guard sqlite3_get_autocommit(handle) != 0 else {
+            throw DatabaseError(code: SQLITE_MISUSE, message: "foreign keys cannot be switched inside a transaction")
+        }
         let sql = on ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF"
         try execute(sql)
-        guard try foreignKeysEnforced() == on else {
+        guard try foreignKeysEnforced == on else {
             throw DatabaseError(
                 code: SQLITE_MISUSE, message: "SQLite did not apply \(sql) (a transaction is open)", sql: sql)
         }

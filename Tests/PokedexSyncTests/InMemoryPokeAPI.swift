@@ -112,10 +112,13 @@ final class InMemoryPokeAPI: @unchecked Sendable {
         return Self.answer(request, status: 200, body: body, etag: etag)
     }
 
+    /// Pokémon `id`'s body: one ability, stat, type and learnset row each.
     static func detail(id: Int) -> String {
         """
         {"abilities":[{"ability":{"name":"static","url":"u"},"is_hidden":false,"slot":1}],\
-        "base_experience":100,"height":\(id),"id":\(id),"moves":[],"name":"mon-\(id)","order":\(id),\
+        "base_experience":100,"height":\(id),"id":\(id),"moves":[{"move":{"name":"tackle","url":"u"},\
+        "version_group_details":[{"level_learned_at":1,"move_learn_method":{"name":"level-up","url":"u"},\
+        "order":null,"version_group":{"name":"red-blue","url":"u"}}]}],"name":"mon-\(id)","order":\(id),\
         "species":{"name":"mon-\(id)","url":"u"},"sprites":{"other":{"official-artwork":{"front_default":null}}},\
         "stats":[{"base_stat":\(40 + id),"effort":0,"stat":{"name":"hp","url":"u"}}],\
         "types":[{"slot":1,"type":{"name":"normal","url":"u"}}],"weight":\(10 * id)}

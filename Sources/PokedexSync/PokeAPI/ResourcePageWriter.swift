@@ -47,6 +47,9 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     private let catalog: Store
     /// SQLite's page cache size before the writer changed it, restored by `finish`.
     private let callerCacheSize: Int?
+    /// Whether the writer turned foreign key enforcement off (``ResourcePageStore/writesOnlyRowsItReferences``),
+    /// for `finish` to turn it back on.
+    private let suspendedForeignKeys: Bool
     private var report = ResourceSyncReport()
     private var openPage: OpenPage?
 
@@ -67,6 +70,10 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
         // longer with SQLite's default of 2 MB; more lifts its peak memory toward its bar.
         callerCacheSize = try? catalog.database.queryFirst("PRAGMA cache_size") { $0.int(0) }
         try? catalog.database.execute("PRAGMA cache_size = -4096")
+        // Refused (and left on) when the connection is lent inside a transaction.
+        suspendedForeignKeys =
+            Store.writesOnlyRowsItReferences && (try? catalog.database.foreignKeysEnforced) == true
+            && (try? catalog.database.setForeignKeys(on: false)) != nil
         self.catalog = catalog
     }
 
@@ -117,6 +124,8 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
             if let size = writer.callerCacheSize {
                 try? writer.catalog.database.execute("PRAGMA cache_size = \(size)")
             }
+            // Left off, later deletes would leave orphans: a failure here is the run's.
+            if writer.suspendedForeignKeys { try writer.catalog.database.setForeignKeys(on: true) }
             if let failure = writer.shared.withLock({ $0.failure }) { throw failure }
             return writer.report
         }
