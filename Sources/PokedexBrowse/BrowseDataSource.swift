@@ -27,6 +27,9 @@ public protocol BrowseDataSource {
     /// A repository's issues that `query` selects (words, `state:`, `label:`, `author:`), each
     /// row at most `width` columns wide.
     func issues(repository: String, query: String, width: Int) throws -> [BrowseRow]
+    /// Why `query` selects no issue whatever is stored (`state:bogus`), said in a line; nil
+    /// when it is well formed.
+    func issueQueryProblem(_ query: String) -> String?
     /// An issue with its thread, laid out `width` columns wide.
     func thread(repository: String, number: Int, width: Int) throws -> [StyledLine]
     /// A number that changes whenever another connection commits (`PRAGMA data_version`).

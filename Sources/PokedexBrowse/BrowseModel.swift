@@ -44,6 +44,9 @@ public struct BrowseModel {
     /// Indices into `catalog.rows`: what the list shows, for `resultsText`.
     public internal(set) var results: [Int] = []
     public internal(set) var resultsText = ""
+    /// The filters of the last text parsed that name nothing stored (`type:nope`), for the
+    /// empty list to say so when that text's results are shown.
+    public internal(set) var unknownFilters: (text: String, words: [String]) = ("", [])
     /// The learners of each `learns:` move looked up, by its slug, until a commit.
     var moveLearners: [String: Set<Int>] = [:]
     /// Whether the catalog's rows hold the search index (``completeSearchKeys()``).
@@ -70,6 +73,8 @@ public struct BrowseModel {
     public internal(set) var repositories: [BrowseRow] = []
     public internal(set) var repositoryCursor = ListCursor()
     public internal(set) var issues: [BrowseRow] = []
+    /// Why the issue query shown selects nothing (`state:bogus`); nil when it is well formed.
+    public internal(set) var issueQueryProblem: String?
     public internal(set) var issueCursor = ListCursor()
     public internal(set) var thread: [StyledLine] = []
     var threadWidth = 0
@@ -204,8 +209,7 @@ public struct BrowseModel {
                 let query = try pokemonQuery(request.text)
                 return PokemonSearchJob(request: request, query: query, catalog: catalog)
             case .issues(let repository):
-                let rows = try source.issues(repository: repository, query: request.text, width: layout.columns - 1)
-                deliver(request, issueRows: rows)
+                deliver(request, issueRows: try readIssues(repository: repository, query: request.text))
             case .repositories, .thread:
                 break
             }
@@ -233,13 +237,22 @@ public struct BrowseModel {
     /// until a commit, so typing on after `learns:thunderbolt` reads them no more.
     mutating func pokemonQuery(_ text: String) throws -> PokemonQuery {
         if !text.allSatisfy(\.isWhitespace) { try completeSearchKeys() }
-        return try PokemonQuery(text, vocabulary: catalog.vocabulary) { move in
+        let query = try PokemonQuery(text, vocabulary: catalog.vocabulary) { move in
             guard let slug = try source.moveSlug(move) else { return nil }
             if let known = moveLearners[slug] { return known }
             let learners = try source.learners(ofMove: slug)
             moveLearners[slug] = learners
             return learners
         }
+        unknownFilters = (text, query.unknownFilters)
+        return query
+    }
+
+    /// The rows of `repository`'s issues that `query` selects, laid out for the screen, and
+    /// what is wrong with the query when it cannot select any.
+    mutating func readIssues(repository: String, query: String) throws -> [BrowseRow] {
+        issueQueryProblem = source.issueQueryProblem(query)
+        return try source.issues(repository: repository, query: query, width: layout.columns - 1)
     }
 
     /// Another connection committed: everything shown is read again, keeping what is selected
@@ -270,7 +283,7 @@ public struct BrowseModel {
                     count: repositories.count, visible: layout.bodyRows)
                 if case .issues(let repository) = screen {
                     let key = issues.indices.contains(issueCursor.selection) ? issues[issueCursor.selection].key : nil
-                    issues = try source.issues(repository: repository, query: search.text, width: layout.columns - 1)
+                    issues = try readIssues(repository: repository, query: search.text)
                     issueCursor.select(
                         issues.firstIndex { $0.key == key } ?? issueCursor.selection, count: issues.count,
                         visible: layout.bodyRows)

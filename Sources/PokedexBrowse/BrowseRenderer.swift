@@ -10,19 +10,10 @@ public enum BrowseRenderer {
         let layout = model.layout
         var screen = ScreenBuffer(columns: layout.columns, rows: layout.rows)
         guard !layout.isTooSmall else {
-            let message =
+            putWrapped(
                 "pokedex browse needs a terminal of at least \(BrowseLayout.minimumColumns)×"
-                + "\(BrowseLayout.minimumRows); this one is \(layout.columns)×\(layout.rows). q quits."
-            // Word by word onto the lines there are: its words are short and one column each.
-            var row = 0
-            var column = 0
-            for word in message.split(separator: " ") {
-                if column > 0, column + 1 + word.count > layout.columns {
-                    row += 1
-                    column = 0
-                }
-                column += screen.put((column > 0 ? " " : "") + word, row: row, column: column)
-            }
+                    + "\(BrowseLayout.minimumRows); this one is \(layout.columns)×\(layout.rows). q quits.",
+                row: 0, column: 0, width: layout.columns, on: &screen)
             return screen
         }
         switch model.screen {
@@ -35,7 +26,8 @@ public enum BrowseRenderer {
         case .issues(let repository):
             drawTitle(repository, search: model.searchText, count: "\(model.issues.count)", model, on: &screen)
             drawList(
-                count: model.issues.count, { model.issues[$0].line }, model.issueCursor, empty: "no issue matches",
+                count: model.issues.count, { model.issues[$0].line }, model.issueCursor,
+                empty: model.issueQueryProblem ?? "no issue matches",
                 on: &screen)
         case .thread(let repository, let number):
             drawTitle("\(repository)#\(number)", search: nil, count: nil, model, on: &screen)
@@ -85,6 +77,23 @@ public enum BrowseRenderer {
         return "…" + String(kept.reversed())
     }
 
+    /// `text` word by word onto the rows from `row`, each at most `width` columns from
+    /// `column`; a word longer than a row is cut.
+    static func putWrapped(
+        _ text: String, row: Int, column: Int, width: Int, style: CellStyle = .plain, on screen: inout ScreenBuffer
+    ) {
+        var row = row
+        var used = 0
+        for word in text.split(separator: " ") {
+            if used > 0, used + 1 + TerminalColumns.of(word) > width {
+                row += 1
+                used = 0
+            }
+            used += screen.put(
+                (used > 0 ? " " : "") + word, row: row, column: column + used, width: width - used, style: style)
+        }
+    }
+
     /// The rows of a list in view, the selected one reversed; `empty` when there are none.
     /// Only the rows in view are laid out: a list may hold every Pokémon.
     static func drawList(
@@ -93,7 +102,7 @@ public enum BrowseRenderer {
     ) {
         let width = width ?? screen.columns
         let rows = max(0, screen.rows - 2)
-        if count == 0 { screen.put(" " + empty, row: 1, column: 0, width: width, style: Self.hint) }
+        if count == 0 { putWrapped(empty, row: 1, column: 1, width: width - 1, style: Self.hint, on: &screen) }
         for offset in 0..<rows where cursor.top + offset < count {
             let index = cursor.top + offset
             screen.put(

@@ -8,7 +8,15 @@ extension BrowseRenderer {
         let shown = model.results.count
         let count = model.searchText.isEmpty ? "\(shown)" : "\(shown) of \(model.catalog.rows.count)"
         drawTitle("Pokédex", search: model.searchText, count: count, model, on: &screen)
-        let empty = model.catalog.rows.isEmpty ? "no Pokémon stored: run `pokedex sync`" : "nothing matches"
+        let unknown = model.unknownFilters.text == model.resultsText ? model.unknownFilters.words : []
+        let empty =
+            if model.catalog.rows.isEmpty {
+                "no Pokémon stored: run `pokedex sync`"
+            } else if unknown.isEmpty {
+                "nothing matches"
+            } else {
+                "nothing matches: \(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "names" : "name") nothing stored"
+            }
         drawList(
             count: model.results.count,
             {

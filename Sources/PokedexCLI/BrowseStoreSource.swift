@@ -179,6 +179,7 @@ final class BrowseStoreSource: BrowseDataSource {
     }
 
     func issues(repository: String, query: String, width: Int) throws -> [BrowseRow] {
+        guard issueQueryProblem(query) == nil else { return [] }
         let archive = IssueArchive(database: queries.database)
         let issues: [StoredIssue]
         let searched: Bool
@@ -192,6 +193,10 @@ final class BrowseStoreSource: BrowseDataSource {
         }
         let table = IssueText.table(issues, searched: searched, width: width).dropFirst()
         return zip(issues, table).map { BrowseRow(key: String($0.number), line: line($1)) }
+    }
+
+    func issueQueryProblem(_ query: String) -> String? {
+        IssueQueryText.problem(query)
     }
 
     func thread(repository: String, number: Int, width: Int) throws -> [StyledLine] {

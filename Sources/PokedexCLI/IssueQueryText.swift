@@ -5,6 +5,9 @@ import IssueStore
 /// spaces, `label:"good first issue"`), `author:LOGIN`, `is:pr`, `is:issue`, `is:any`; or
 /// `#NUMBER` alone.
 enum IssueQueryText {
+    /// What `is:` takes.
+    private static let kinds: [String: IssueFilter.Kinds] = ["pr": .pullRequests, "issue": .issues, "any": .all]
+
     static func filter(_ text: String) -> IssueFilter {
         var filter = IssueFilter()
         filter.limit = 1000
@@ -19,9 +22,7 @@ enum IssueQueryText {
                 filter.state = IssueFilter.State(rawValue: state)!
             case ("label", _) where !value.isEmpty: filter.labels.append(value)
             case ("author", _) where !value.isEmpty: filter.author = value
-            case ("is", "pr"): filter.kinds = .pullRequests
-            case ("is", "issue"): filter.kinds = .issues
-            case ("is", "any"): filter.kinds = .all
+            case ("is", let kind) where kinds[kind] != nil: filter.kinds = kinds[kind]!
             default: searched.append(word)
             }
         }
@@ -29,6 +30,23 @@ enum IssueQueryText {
         // `issues --search` needs a word; punctuation alone searches nothing.
         if search.contains(where: { $0.isLetter || $0.isNumber }) { filter.search = search }
         return filter
+    }
+
+    /// What is wrong with a `state:` or `is:` filter that takes none of its values, for the
+    /// empty list to say instead of searching its words.
+    static func problem(_ text: String) -> String? {
+        for word in words(text) {
+            let parts = word.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { continue }
+            switch (parts[0].lowercased(), parts[1].lowercased()) {
+            case ("state", let value) where IssueFilter.State(rawValue: value) == nil:
+                return "\(word) — state: takes open, closed or all"
+            case ("is", let value) where kinds[value] == nil:
+                return "\(word) — is: takes pr, issue or any"
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// The number of `#43` typed alone: that issue or pull request, whatever its state.

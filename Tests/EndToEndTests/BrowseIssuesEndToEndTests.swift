@@ -51,11 +51,8 @@ struct BrowseIssuesEndToEndTests {
 
     @Test("#3 alone lists that issue, closed or not, in the columns of an unsearched list")
     func issueByNumber() throws {
-        let terminal = try PseudoTerminal(
-            executable: PokedexProcess.binaryPath, ["--db", database, "browse", "issues", "acme/rocket"],
-            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        let terminal = try acmeRocketIssues()
         func screen() -> VirtualScreen { VirtualScreen(terminal.text, columns: 80, rows: 24) }
-        #expect(terminal.wait(for: .seconds(10)) { _ in screen().lines[1].contains("open") }, "\(screen().lines)")
         terminal.type("#3")
         #expect(
             terminal.wait(for: .seconds(10)) { _ in
@@ -69,6 +66,33 @@ struct BrowseIssuesEndToEndTests {
             "\(screen().lines[1])")
         terminal.type("\u{3}")
         #expect(terminal.exit(within: .seconds(10)) != nil)
+    }
+
+    @Test("a state: that takes none of its values empties the list and says what it takes")
+    func badState() throws {
+        let terminal = try acmeRocketIssues()
+        func screen() -> VirtualScreen { VirtualScreen(terminal.text, columns: 80, rows: 24) }
+        terminal.type("state:bogus")
+        #expect(
+            terminal.wait(for: .seconds(10)) { _ in
+                screen().lines[1].contains("state:bogus — state: takes open, closed or all")
+            },
+            "\(screen().lines)")
+        #expect(screen().lines[2].trimmingCharacters(in: .whitespaces).isEmpty, "no issue listed")
+        terminal.type("\u{3}")
+        #expect(terminal.exit(within: .seconds(10)) != nil)
+    }
+
+    /// `browse issues acme/rocket` on an 80×24 terminal, once its open issues are drawn.
+    func acmeRocketIssues() throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            executable: PokedexProcess.binaryPath, ["--db", database, "browse", "issues", "acme/rocket"],
+            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        let drawn = terminal.wait(for: .seconds(10)) {
+            VirtualScreen($0, columns: 80, rows: 24).lines[1].contains("open")
+        }
+        #expect(drawn, "\(VirtualScreen(terminal.text, columns: 80, rows: 24).lines)")
+        return terminal
     }
 
     @Test("a repository never synced is said so before the screen is taken, exit 66, as issues says")

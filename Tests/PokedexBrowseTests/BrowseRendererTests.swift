@@ -82,6 +82,29 @@ struct BrowseRendererTests {
         #expect(rows.allSatisfy { $0.hasSuffix("…") }, "\(rows)")
     }
 
+    @Test(
+        "an empty list says why: a filter that names nothing stored, an issue query that cannot match",
+        arguments: [
+            ([BrowseModel.Screen.pokedex], "type:nope", "nothing matches: type:nope names nothing stored"),
+            ([.pokedex], "type:nope gen:x", "nothing matches: type:nope, gen:x name nothing stored"),
+            ([.pokedex], "zzzz", "nothing matches"),
+            ([.repositories, .issues(repository: "acme/rocket")], "state:bogus", "state:bogus is no state"),
+            ([.repositories, .issues(repository: "acme/rocket")], "zzzz", "no issue matches"),
+        ])
+    func emptyListSaysWhy(screens: [BrowseModel.Screen], text: String, notice: String) {
+        var model = BrowseModel(source: FakeBrowseSource(), screens: screens, columns: 80, rows: 24)
+        model.start(at: .zero)
+        model.handle(.character("/"), at: .zero)
+        for character in text { model.handle(.character(character), at: .zero) }
+        model.runDueSearch(at: .seconds(1))
+        let screen = BrowseRenderer.frame(model)
+        // Word-wrapped within the list's columns, from its first row.
+        let width = screens == [.pokedex] ? model.layout.listWidth : 80
+        let rows = (1...3).map { String(screen.text(ofRow: $0).prefix(width)) }
+        #expect(rows.joined(separator: " ").split(separator: " ").joined(separator: " ") == notice, "\(rows)")
+        #expect(rows.allSatisfy { !$0.hasSuffix("│") })
+    }
+
     @Test("below the minimum size it says so instead of drawing")
     func tooSmall() {
         let screen = frame(columns: 59, rows: 24)

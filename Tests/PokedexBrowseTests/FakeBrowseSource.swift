@@ -124,6 +124,10 @@ final class FakeBrowseSource: BrowseDataSource {
         return query.isEmpty ? issueRows : issueRows.filter { $0.line.plain.lowercased().contains(query.lowercased()) }
     }
 
+    func issueQueryProblem(_ query: String) -> String? {
+        query.hasPrefix("state:bogus") ? "state:bogus is no state" : nil
+    }
+
     func thread(repository: String, number: Int, width: Int) throws -> [StyledLine] {
         threadWidths.append(width)
         return (1...60).map { StyledLine("\(repository)#\(number) line \($0)") }

@@ -39,6 +39,18 @@ struct IssueQueryTextTests {
     }
 
     @Test(
+        "a state: or is: that takes none of its values is a problem the list says; others are none",
+        arguments: [
+            ("state:bogus", "state:bogus — state: takes open, closed or all" as String?),
+            ("crash STATE:", "STATE: — state: takes open, closed or all"),
+            ("is:prs", "is:prs — is: takes pr, issue or any"),
+            ("state:Closed is:PR label:x", nil), ("crash", nil), ("", nil), ("author:", nil),
+        ])
+    func problem(text: String, problem: String?) {
+        #expect(IssueQueryText.problem(text) == problem)
+    }
+
+    @Test(
         "#NUMBER alone names one issue; with other words, or not a number, it is not one",
         arguments: [
             ("#43", 43 as Int?), (" #7 ", 7), ("#0", nil), ("#-2", nil), ("#43 crash", nil), ("43", nil), ("#", nil),
