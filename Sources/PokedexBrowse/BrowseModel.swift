@@ -23,6 +23,9 @@ public struct BrowseModel {
         let section: EntryDocument.Kind
         let focus: Focus
         let entryTop: Int
+        /// Where the jump from here left the focus: back from an entry opened since, in a list
+        /// the jump made, returns to that list first.
+        var landing = Focus.entry
     }
 
     let source: any BrowseDataSource

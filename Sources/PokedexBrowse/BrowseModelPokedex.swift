@@ -185,6 +185,7 @@ extension BrowseModel {
             showSearch("type:" + slug, at: now)
             focus = .list
         }
+        history[history.count - 1].landing = focus
     }
 
     private mutating func showSearch(_ text: String, at now: Duration) {
@@ -198,9 +199,12 @@ extension BrowseModel {
         list.select(index, count: results.count, visible: layout.bodyRows)
     }
 
-    /// Backspace and Esc: back along the jumps, then out of the entry, then the search cleared.
+    /// Backspace and Esc: back along the jumps (out of an entry opened since a jump left the
+    /// focus in a list first), then out of the entry, then the search cleared.
     mutating func back(at now: Duration) {
-        if let place = history.popLast() {
+        if focus == .entry, history.last?.landing == .list {
+            focus = .list
+        } else if let place = history.popLast() {
             if place.searchText != searchText {
                 showSearch(place.searchText, at: now)
                 do {

@@ -222,6 +222,25 @@ struct BrowseModelTests {
         #expect(model.focus == .entry)
     }
 
+    @Test("back from an entry opened in a type's list returns to that list, then to where the jump began")
+    func backThroughTypeList() {
+        var model = model()
+        model.handle(.enter, at: .zero)
+        model.handle(.character("3"), at: .zero)
+        model.handle(.down, at: .zero)
+        model.handle(.enter, at: .seconds(1))
+        model.runDueSearch(at: .seconds(1))
+        #expect(model.searchText == "type:electric" && shownNames(model) == ["Pikachu", "Raichu", "Pichu"])
+        model.handle(.down, at: .seconds(2))
+        model.handle(.enter, at: .seconds(2))
+        #expect(model.focus == .entry && model.selectedPokemonID == 26)
+        model.handle(.backspace, at: .seconds(3))
+        #expect(model.focus == .list && model.searchText == "type:electric" && model.selectedPokemonID == 26)
+        model.handle(.backspace, at: .seconds(3))
+        #expect(model.searchText.isEmpty && model.selectedPokemonID == 25 && model.focus == .entry)
+        #expect(model.entry?.sections[model.section].kind == .matchups)
+    }
+
     @Test("scrolling the entry: j/k without links, PgDn, G")
     func entryScroll() {
         var model = model()

@@ -109,7 +109,9 @@ final class FakeBrowseSource: BrowseDataSource {
                         + [StyledLine(String(repeating: "=", count: width))],
                     image: picture.map { SectionImage(id: id, line: 0, image: $0) })
             ] + (id == 122 ? [] : [evolution]) + [
-                .init(.matchups, lines: ["2× Ground"], links: [0: .type(slug: "ground")])
+                .init(
+                    .matchups, lines: ["2× Ground", "½× Electric"],
+                    links: [0: .type(slug: "ground"), 1: .type(slug: "electric")])
             ])
     }
 
