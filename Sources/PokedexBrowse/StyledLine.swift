@@ -36,20 +36,8 @@ public struct StyledLine: Equatable, Sendable, ExpressibleByStringLiteral {
 
     /// In at most `columns` columns, ending in `…` in the style of the run it cuts, where cut.
     public func truncated(to columns: Int) -> StyledLine {
-        guard TerminalColumns.of(plain) > columns else { return self }
-        guard columns > 0 else { return StyledLine([]) }
-        var kept: [Run] = []
-        var left = max(0, columns - 1)
-        for run in runs {
-            let head = TerminalColumns.prefix(of: run.text[...], fitting: left)
-            guard head.endIndex == run.text.endIndex else {
-                kept.append(Run(head + "…", run.style))
-                break
-            }
-            kept.append(run)
-            left -= TerminalColumns.of(run.text)
-        }
-        return StyledLine(kept)
+        guard let texts = TerminalColumns.truncated(runs: runs.map(\.text), to: columns) else { return self }
+        return StyledLine(zip(runs, texts).map { run, text in Run(text, run.style) })
     }
 }
 

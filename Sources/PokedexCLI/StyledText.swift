@@ -51,18 +51,13 @@ struct StyledText: Equatable, Sendable, ExpressibleByStringLiteral {
         }
     }
 
-    /// At most `width` columns: cut where it is wider, with `…` as its last column.
+    /// At most `width` columns: cut where it is wider, with `…` as its last column, in the
+    /// emphasis of the run it cuts.
     func truncated(to width: Int) -> StyledText {
-        guard columns > width else { return self }
+        guard let texts = TerminalColumns.truncated(runs: runs.map(\.text), to: width) else { return self }
         var kept = StyledText()
-        var room = width - 1
-        for run in runs {
-            let head = TerminalColumns.prefix(of: run.text[...], fitting: room)
-            kept.append(Run(text: String(head), emphasis: run.emphasis))
-            guard head.endIndex == run.text.endIndex else { break }
-            room -= TerminalColumns.of(run.text)
-        }
-        return width > 0 ? kept + "…" : kept
+        for (run, text) in zip(runs, texts) { kept.append(Run(text: text, emphasis: run.emphasis)) }
+        return kept
     }
 
     /// Spaces after it up to `width` columns.

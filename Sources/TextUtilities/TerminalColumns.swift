@@ -14,6 +14,25 @@ public enum TerminalColumns {
         return prefix(of: text[...], fitting: columns - 1) + "…"
     }
 
+    /// The texts of a line's runs in at most `columns` columns: those that fit whole, then
+    /// the start of the run that is cut with `…` as the last column; nil when all fit. The
+    /// texts kept are the runs' first ones, so a caller gives each its run's style.
+    public static func truncated(runs texts: [String], to columns: Int) -> [String]? {
+        guard texts.reduce(0, { $0 + of($1) }) > columns else { return nil }
+        var kept: [String] = []
+        var room = columns - 1
+        for text in texts where room >= 0 {
+            let head = prefix(of: text[...], fitting: room)
+            guard head.endIndex == text.endIndex else {
+                kept.append(head + "…")
+                break
+            }
+            kept.append(text)
+            room -= of(text)
+        }
+        return kept
+    }
+
     /// The longest start of `text` within `columns` columns (empty where its first character
     /// is wider).
     public static func prefix(of text: Substring, fitting columns: Int) -> Substring {

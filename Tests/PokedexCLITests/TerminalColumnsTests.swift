@@ -42,4 +42,16 @@ struct TerminalColumnsTests {
         #expect(TerminalColumns.prefix(of: text[...], fitting: columns) == prefix)
         #expect(TerminalColumns.truncated(text, to: columns) == truncated)
     }
+
+    @Test(
+        "runs cut to some columns: those that fit whole, then the cut one's start and …; nil when all fit",
+        arguments: [
+            (["Normal", ", ", "Flying"], 14, nil as [String]?),
+            (["Normal", ", ", "Flying"], 13, ["Normal", ", ", "Flyi…"]),
+            (["Normal", ", ", "Flying"], 8, ["Normal", ",…"]), (["Normal", ", ", "Flying"], 7, ["Normal", "…"]),
+            (["ほのお", "ひこう"], 7, ["ほのお", "…"]), (["ほのお"], 2, ["…"]), (["ab"], 0, []), ([], 0, nil),
+        ])
+    func truncatedRuns(texts: [String], columns: Int, expected: [String]?) {
+        #expect(TerminalColumns.truncated(runs: texts, to: columns) == expected)
+    }
 }
