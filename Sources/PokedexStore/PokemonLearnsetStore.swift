@@ -19,11 +19,9 @@ extension PokemonCatalog {
             values.append(learned.level)
             values.append(learned.order)
         }
-        try database.run(
-            """
-            INSERT OR IGNORE INTO pokemon_move_coded (pokemon_id, version_group, method, move, level, sort_order)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """, integerRows: values, columns: 6)
+        try database.insert(
+            "INSERT OR IGNORE INTO pokemon_move_coded (pokemon_id, version_group, method, move, level, sort_order) VALUES",
+            integerRows: values, columns: 6)
         try database.run("DELETE FROM pokemon_move_rescan_pending WHERE pokemon_id = ?", [id])
     }
 

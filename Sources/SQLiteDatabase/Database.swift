@@ -187,21 +187,31 @@ public final class Database {
         }
     }
 
-    /// Runs `sql` once for each row of `values`, `columns` integers a row one after another
-    /// (nil binds NULL): for many rows of integers without an array of values built for each
-    /// (a whole dex's 638,321 learnset rows).
-    public func run(_ sql: String, integerRows values: [Int?], columns: Int) throws {
+    /// Runs `insert` (an INSERT up to its `VALUES`) for the rows of `values`, `columns`
+    /// integers a row one after another (nil binds NULL), many rows a statement: for many rows
+    /// of integers without an array of values built for each (a whole dex's 638,321 learnset
+    /// rows), and without a statement's start and end for each.
+    public func insert(_ insert: String, integerRows values: [Int?], columns: Int) throws {
         precondition(columns > 0, "a row has at least one column")
-        let statement = try prepare(sql)
+        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
         // A short last row is refused before any row runs.
         guard values.count % columns == 0 else {
             throw DatabaseError(
-                code: SQLITE_RANGE, message: "\(values.count) values are not rows of \(columns)", sql: sql)
+                code: SQLITE_RANGE, message: "\(values.count) values are not rows of \(columns)",
+                sql: "\(insert) \(row)")
         }
-        for start in stride(from: 0, to: values.count, by: columns) {
-            statement.reset()
-            try statement.bind(integers: values[start..<start + columns])
-            while try statement.step() {}
+        let rowsPerStatement = 32
+        var start = 0
+        for rows in [rowsPerStatement, 1] {
+            let width = rows * columns
+            guard values.count - start >= width else { continue }
+            let statement = try prepare(insert + " " + Array(repeating: row, count: rows).joined(separator: ", "))
+            while values.count - start >= width {
+                statement.reset()
+                try statement.bind(integers: values[start..<start + width])
+                while try statement.step() {}
+                start += width
+            }
         }
     }
 

@@ -32,22 +32,30 @@ struct RowStatementTests {
         #expect(try database.queryFirst("SELECT count(*) FROM item") { $0.int(0) } == 1)
     }
 
+    /// Two statements' worth of rows and six more, every third size NULL.
+    static let seventyRows: [Int?] = (1...70).flatMap { position -> [Int?] in
+        [position, position % 3 == 0 ? nil : position * 10]
+    }
+
     @Test(
-        "integer rows: each bound afresh, nil as NULL; a short last row is a range error before any row runs",
+        "integer rows: each bound afresh, nil as NULL, many a statement and the rest one by one; a short last row is a range error before any row runs",
         arguments: [
             ([] as [Int?], 0, nil as Int32?), ([1, 10], 1, nil), ([1, 10, 2, nil, 3, 30], 3, nil),
+            (Self.seventyRows, 70, nil),
             ([1, 10, 2], 0, 25),  // SQLITE_RANGE
         ])
     func integerRows(values: [Int?], stored: Int, error: Int32?) throws {
         let directory = try TemporaryDirectory()
         let database = try Database(path: directory.file("rows.sqlite"))
         try database.execute("CREATE TABLE item (position INTEGER PRIMARY KEY, size INTEGER)")
-        let sql = "INSERT INTO item (position, size) VALUES (?, ?)"
+        let insert = "INSERT INTO item (position, size) VALUES"
         if let error {
-            let thrown = #expect(throws: DatabaseError.self) { try database.run(sql, integerRows: values, columns: 2) }
-            #expect(thrown?.code == error && thrown?.sql == sql)
+            let thrown = #expect(throws: DatabaseError.self) {
+                try database.insert(insert, integerRows: values, columns: 2)
+            }
+            #expect(thrown?.code == error && thrown?.sql == insert + " (?, ?)")
         } else {
-            try database.run(sql, integerRows: values, columns: 2)
+            try database.insert(insert, integerRows: values, columns: 2)
         }
         let rows = try database.query("SELECT position, size FROM item ORDER BY position") {
             [$0.int(0), $0.optionalInt(1)]
