@@ -12,6 +12,21 @@ final class LearnsetNameCodes {
         ids.removeAll(keepingCapacity: true)
     }
 
+    /// The slug one column of a learnset was last coded as, within one transaction.
+    struct Last {
+        fileprivate var slug: (name: String, id: Int)?
+    }
+
+    /// The id of `name` as ``id(of:in:)`` gives it, or as `last` remembers it: a Pokémon's
+    /// rows give the same move, and often the same method, row after row, which a comparison
+    /// settles without hashing the slug.
+    func id(of name: String, after last: inout Last, in database: Database) throws -> Int {
+        if let slug = last.slug, slug.name == name { return slug.id }
+        let id = try id(of: name, in: database)
+        last.slug = (name, id)
+        return id
+    }
+
     /// The id of `name`, added to the table when it is new.
     func id(of name: String, in database: Database) throws -> Int {
         if let id = ids[name] { return id }

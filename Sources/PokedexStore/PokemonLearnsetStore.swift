@@ -11,11 +11,12 @@ extension PokemonCatalog {
         // Integers bound as they are, with no array of values built for each row.
         var values: [Int?] = []
         values.reserveCapacity(moves.count * 6)
+        var versionGroup = LearnsetNameCodes.Last(), method = LearnsetNameCodes.Last(), move = LearnsetNameCodes.Last()
         for learned in moves {
             values.append(pokemonID)
-            values.append(try learnsetNames.id(of: learned.versionGroup, in: database))
-            values.append(try learnsetNames.id(of: learned.method, in: database))
-            values.append(try learnsetNames.id(of: learned.move, in: database))
+            values.append(try learnsetNames.id(of: learned.versionGroup, after: &versionGroup, in: database))
+            values.append(try learnsetNames.id(of: learned.method, after: &method, in: database))
+            values.append(try learnsetNames.id(of: learned.move, after: &move, in: database))
             values.append(learned.level)
             values.append(learned.order)
         }
