@@ -27,6 +27,26 @@ struct PokeAPIScannerTests {
         try PokeAPIScanner.details(from: Data(text.utf8))
     }
 
+    @Test(
+        "a reference read for its name still needs a url string, which is checked and not kept",
+        arguments: [
+            (#"{"name":"red-blue","url":"https://pokeapi.co/api/v2/version-group/1/"}"#, "red-blue"),
+            (#"{"url":"https:\/\/pokeapi.co\/api\/v2\/version-group\/3\/","extra":[1],"name":"gold"}"#, "gold"),
+            (#"{"name":"red-blue"}"#, "resource without name or url"),
+            (#"{"url":"u"}"#, "resource without name or url"),
+            (#"{"name":"red-blue","url":5}"#, "expected a string"),
+            ("{\"name\":\"red-blue\",\"url\":\"a\u{1}\"}", "control character in string"),
+        ])
+    func referenceName(json: String, expected: String) {
+        let read = Result { () throws(JSONScanFailure) in
+            try JSONScanner.scan(Data(json.utf8)) { scanner throws(JSONScanFailure) in try scanner.namedResourceName() }
+        }
+        switch read {
+        case .success(let name): #expect(name == expected)
+        case .failure(let failure): #expect(failure.reason == expected, "\(failure)")
+        }
+    }
+
     @Test("extracts every stored field, skipping the rest whatever it contains")
     func extractsFields() throws {
         let details = try Self.scan(Self.body())

@@ -107,14 +107,18 @@ extension JSONScanner {
         return NamedResource(name: name ?? "", url: url)
     }
 
-    /// An object's `name` and `url` strings, each nil when missing; other keys skipped.
-    private mutating func nameAndURL() throws(JSONScanFailure) -> (name: String?, url: String?) {
+    /// An object's `name` and `url` strings, each nil when missing; other keys skipped. A url
+    /// not kept is checked a string and given as empty: it is most of a reference's bytes, and
+    /// a learnset reads three references a row for their names alone.
+    private mutating func nameAndURL(keepingURL: Bool = true) throws(JSONScanFailure) -> (
+        name: String?, url: String?
+    ) {
         var name: String?, url: String?
         try eachField { scanner, k throws(JSONScanFailure) in
             if scanner.key(k, is: "name") {
                 name = try scanner.string()
             } else if scanner.key(k, is: "url") {
-                url = try scanner.string()
+                url = keepingURL ? try scanner.string() : try scanner.string { _ in "" }
             } else {
                 try scanner.skipValue()
             }
@@ -124,7 +128,9 @@ extension JSONScanner {
 
     /// `{"name": String, "url": String}` → name.
     mutating func namedResourceName() throws(JSONScanFailure) -> String {
-        try namedResource().name
+        let (name, url) = try nameAndURL(keepingURL: false)
+        guard let name, url != nil else { throw fail("resource without name or url") }
+        return name
     }
 
     mutating func optionalNamedResourceName() throws(JSONScanFailure) -> String? {
