@@ -13,7 +13,7 @@ public enum BrowseRenderer {
             putWrapped(
                 "pokedex browse needs a terminal of at least \(BrowseLayout.minimumColumns)×"
                     + "\(BrowseLayout.minimumRows); this one is \(layout.columns)×\(layout.rows). q quits.",
-                row: 0, column: 0, width: layout.columns, on: &screen)
+                row: 0, through: layout.rows - 1, column: 0, width: layout.columns, on: &screen)
             return screen
         }
         switch model.screen {
@@ -77,10 +77,11 @@ public enum BrowseRenderer {
         return "…" + String(kept.reversed())
     }
 
-    /// `text` word by word onto the rows from `row`, each at most `width` columns from
-    /// `column`; a word longer than a row is cut.
+    /// `text` word by word onto the rows from `row` through `lastRow`, each at most `width`
+    /// columns from `column`; a word longer than a row is cut, and what does not fit is left.
     static func putWrapped(
-        _ text: String, row: Int, column: Int, width: Int, style: CellStyle = .plain, on screen: inout ScreenBuffer
+        _ text: String, row: Int, through lastRow: Int, column: Int, width: Int, style: CellStyle = .plain,
+        on screen: inout ScreenBuffer
     ) {
         var row = row
         var used = 0
@@ -89,6 +90,7 @@ public enum BrowseRenderer {
                 row += 1
                 used = 0
             }
+            guard row <= lastRow else { return }
             used += screen.put(
                 (used > 0 ? " " : "") + word, row: row, column: column + used, width: width - used, style: style)
         }
@@ -102,7 +104,9 @@ public enum BrowseRenderer {
     ) {
         let width = width ?? screen.columns
         let rows = max(0, screen.rows - 2)
-        if count == 0 { putWrapped(empty, row: 1, column: 1, width: width - 1, style: Self.hint, on: &screen) }
+        if count == 0 {
+            putWrapped(empty, row: 1, through: rows, column: 1, width: width - 1, style: Self.hint, on: &screen)
+        }
         for offset in 0..<rows where cursor.top + offset < count {
             let index = cursor.top + offset
             screen.put(

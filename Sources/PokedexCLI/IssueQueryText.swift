@@ -13,11 +13,8 @@ enum IssueQueryText {
         filter.limit = 1000
         var searched: [Substring] = []
         for word in words(text) {
-            let parts = word.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            let quoted = parts.count == 2 ? parts[1] : ""
-            let value = String(
-                quoted.hasPrefix("\"") && quoted.hasSuffix("\"") ? quoted.dropFirst().dropLast() : quoted)
-            switch (parts.count == 2 ? parts[0].lowercased() : "", value.lowercased()) {
+            let (key, value) = filterWord(word)
+            switch (key, value.lowercased()) {
             case ("state", let state) where IssueFilter.State(rawValue: state) != nil:
                 filter.state = IssueFilter.State(rawValue: state)!
             case ("label", _) where !value.isEmpty: filter.labels.append(value)
@@ -36,12 +33,10 @@ enum IssueQueryText {
     /// empty list to say instead of searching its words.
     static func problem(_ text: String) -> String? {
         for word in words(text) {
-            let parts = word.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { continue }
-            switch (parts[0].lowercased(), parts[1].lowercased()) {
-            case ("state", let value) where IssueFilter.State(rawValue: value) == nil:
+            switch filterWord(word) {
+            case ("state", let value) where IssueFilter.State(rawValue: value.lowercased()) == nil:
                 return "\(word) — state: takes open, closed or all"
-            case ("is", let value) where kinds[value] == nil:
+            case ("is", let value) where kinds[value.lowercased()] == nil:
                 return "\(word) — is: takes pr, issue or any"
             default: continue
             }
@@ -56,6 +51,16 @@ enum IssueQueryText {
         let digits = words[0].dropFirst()
         guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits), number > 0 else { return nil }
         return number
+    }
+
+    /// A word's filter key, lowercased, and its value without the quotes around it; no key
+    /// (empty) for a word without a colon.
+    private static func filterWord(_ word: Substring) -> (key: String, value: String) {
+        let parts = word.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return ("", "") }
+        let quoted = parts[1]
+        let value = quoted.hasPrefix("\"") && quoted.hasSuffix("\"") ? quoted.dropFirst().dropLast() : quoted
+        return (parts[0].lowercased(), String(value))
     }
 
     /// The words between spaces, a quoted stretch one word with its quotes (`label:"a b"`).

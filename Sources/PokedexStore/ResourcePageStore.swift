@@ -20,21 +20,23 @@ public protocol ResourcePageStore: SendableMetatype {
     func confirmDetails(id: Int) throws
     func commitPage() throws
     func rollBackPage()
-    /// Whether every row a page writes references only rows written before it in the same
-    /// transaction, so that its writer may turn SQLite's check of each row's foreign keys
-    /// off for the run. Deletes that rely on `ON DELETE CASCADE` need enforcement on.
-    static var writesOnlyRowsItReferences: Bool { get }
+    /// Whether every row a page writes references rows that exist, and no page deletes or
+    /// replaces (`INSERT OR REPLACE`) a row others reference, so that its writer may turn
+    /// SQLite's check of each row's foreign keys off for the run: a delete that relies on
+    /// `ON DELETE CASCADE` needs enforcement on.
+    static var writesOnlyExistingReferences: Bool { get }
 }
 
 extension ResourcePageStore {
-    public static var writesOnlyRowsItReferences: Bool { false }
+    public static var writesOnlyExistingReferences: Bool { false }
 }
 
 extension PokemonCatalog: ResourcePageStore {
-    /// A page inserts its Pokémon before their details, and each learnset row's codes
-    /// (``LearnsetNameCodes``) in the page's transaction; it deletes only child rows. Checking
-    /// the four references of each of ≈470 learnset rows a Pokémon was much of its writing.
-    public static var writesOnlyRowsItReferences: Bool { true }
+    /// A page upserts its Pokémon before their details, whose ids must be their entries';
+    /// each learnset row's codes exist or are added in the page's transaction
+    /// (``LearnsetNameCodes``); it deletes only child rows. Checking the four references of
+    /// each of ≈470 learnset rows a Pokémon was much of its writing.
+    public static var writesOnlyExistingReferences: Bool { true }
 }
 extension TypeDetails: LinkedResourceFields {}
 extension AbilityDetails: LinkedResourceFields {}

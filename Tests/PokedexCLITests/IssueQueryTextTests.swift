@@ -22,6 +22,7 @@ struct IssueQueryTextTests {
         #expect(IssueQueryText.filter("state:nope").search == "state:nope")
         #expect(IssueQueryText.filter("-- ::").search == nil)
         #expect(IssueQueryText.filter("is:any").kinds == .all)
+        #expect(IssueQueryText.filter(#"state:"closed" is:"pr""#).state == .closed)
     }
 
     @Test(
@@ -44,7 +45,8 @@ struct IssueQueryTextTests {
             ("state:bogus", "state:bogus — state: takes open, closed or all" as String?),
             ("crash STATE:", "STATE: — state: takes open, closed or all"),
             ("is:prs", "is:prs — is: takes pr, issue or any"),
-            ("state:Closed is:PR label:x", nil), ("crash", nil), ("", nil), ("author:", nil),
+            ("state:Closed is:PR label:x", nil), (#"state:"open" is:"pr""#, nil), ("crash", nil), ("", nil),
+            ("author:", nil), (#"state:"nope""#, #"state:"nope" — state: takes open, closed or all"#),
         ])
     func problem(text: String, problem: String?) {
         #expect(IssueQueryText.problem(text) == problem)

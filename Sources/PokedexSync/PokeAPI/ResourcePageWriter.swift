@@ -17,6 +17,13 @@ struct LentStore<Store: ResourcePageStore>: @unchecked Sendable {
 /// The Pokémon catalog's writer.
 typealias CatalogWriter = ResourcePageWriter<PokemonCatalog>
 
+/// A writer could not hand its connection back as it was lent (foreign keys left off, where
+/// later deletes would leave orphans): whatever else failed in its run, the job must not go
+/// on with that connection, so `cause` is what the run throws.
+struct ConnectionNotRestored: Error {
+    let cause: any Error
+}
+
 /// Borrows a resource store's connection during a sync and writes on a serial queue of its
 /// own, in the order writes are sent, so pages are committed in list order, each in one
 /// transaction.
@@ -47,9 +54,10 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     private let catalog: Store
     /// SQLite's page cache size before the writer changed it, restored by `finish`.
     private let callerCacheSize: Int?
-    /// Whether the writer turned foreign key enforcement off (``ResourcePageStore/writesOnlyRowsItReferences``),
-    /// for `finish` to turn it back on.
-    private let suspendedForeignKeys: Bool
+    /// Whether the caller's connection enforced foreign keys (nil when that could not be
+    /// read), which `finish` restores if the writer switched them off
+    /// (``ResourcePageStore/writesOnlyExistingReferences``).
+    private let callerForeignKeys: Bool?
     private var report = ResourceSyncReport()
     private var openPage: OpenPage?
 
@@ -70,10 +78,11 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
         // longer with SQLite's default of 2 MB; more lifts its peak memory toward its bar.
         callerCacheSize = try? catalog.database.queryFirst("PRAGMA cache_size") { $0.int(0) }
         try? catalog.database.execute("PRAGMA cache_size = -4096")
+        callerForeignKeys = try? catalog.database.foreignKeysEnforced
         // Refused (and left on) when the connection is lent inside a transaction.
-        suspendedForeignKeys =
-            Store.writesOnlyRowsItReferences && (try? catalog.database.foreignKeysEnforced) == true
-            && (try? catalog.database.setForeignKeys(on: false)) != nil
+        if Store.writesOnlyExistingReferences, callerForeignKeys == true {
+            try? catalog.database.setForeignKeys(on: false)
+        }
         self.catalog = catalog
     }
 
@@ -124,8 +133,13 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
             if let size = writer.callerCacheSize {
                 try? writer.catalog.database.execute("PRAGMA cache_size = \(size)")
             }
-            // Left off, later deletes would leave orphans: a failure here is the run's.
-            if writer.suspendedForeignKeys { try writer.catalog.database.setForeignKeys(on: true) }
+            if let enforced = writer.callerForeignKeys, (try? writer.catalog.database.foreignKeysEnforced) != enforced {
+                do {
+                    try writer.catalog.database.setForeignKeys(on: enforced)
+                } catch {
+                    throw ConnectionNotRestored(cause: error)
+                }
+            }
             if let failure = writer.shared.withLock({ $0.failure }) { throw failure }
             return writer.report
         }

@@ -154,6 +154,8 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         let report: ResourceSyncReport
         do {
             report = try await writer.finish()
+        } catch let notRestored as ConnectionNotRestored {
+            throw notRestored.cause
         } catch {
             throw failure ?? error
         }
