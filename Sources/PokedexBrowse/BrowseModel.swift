@@ -251,10 +251,11 @@ public struct BrowseModel {
         return query
     }
 
-    /// The rows of `repository`'s issues that `query` selects, laid out for the screen, and
-    /// what is wrong with the query when it cannot select any.
+    /// The rows of `repository`'s issues that `query` selects, laid out for the screen; none,
+    /// and what is wrong with it, when the query cannot select any.
     mutating func readIssues(repository: String, query: String) throws -> [BrowseRow] {
         issueQueryProblem = source.issueQueryProblem(query)
+        guard issueQueryProblem == nil else { return [] }
         return try source.issues(repository: repository, query: query, width: layout.columns - 1)
     }
 

@@ -179,7 +179,6 @@ final class BrowseStoreSource: BrowseDataSource {
     }
 
     func issues(repository: String, query: String, width: Int) throws -> [BrowseRow] {
-        guard issueQueryProblem(query) == nil else { return [] }
         let archive = IssueArchive(database: queries.database)
         let issues: [StoredIssue]
         let searched: Bool

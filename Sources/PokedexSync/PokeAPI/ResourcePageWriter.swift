@@ -54,9 +54,9 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
     private let catalog: Store
     /// SQLite's page cache size before the writer changed it, restored by `finish`.
     private let callerCacheSize: Int?
-    /// Whether the caller's connection enforced foreign keys (nil when that could not be
-    /// read), which `finish` restores if the writer switched them off
-    /// (``ResourcePageStore/writesOnlyExistingReferences``).
+    /// Whether the caller's connection enforced foreign keys, which `finish` restores if the
+    /// writer switched them off; nil when its store keeps them on
+    /// (``ResourcePageStore/writesOnlyExistingReferences``) or they could not be read.
     private let callerForeignKeys: Bool?
     private var report = ResourceSyncReport()
     private var openPage: OpenPage?
@@ -78,9 +78,9 @@ final class ResourcePageWriter<Store: ResourcePageStore>: @unchecked Sendable wh
         // longer with SQLite's default of 2 MB; more lifts its peak memory toward its bar.
         callerCacheSize = try? catalog.database.queryFirst("PRAGMA cache_size") { $0.int(0) }
         try? catalog.database.execute("PRAGMA cache_size = -4096")
-        callerForeignKeys = try? catalog.database.foreignKeysEnforced
+        callerForeignKeys = Store.writesOnlyExistingReferences ? try? catalog.database.foreignKeysEnforced : nil
         // Refused (and left on) when the connection is lent inside a transaction.
-        if Store.writesOnlyExistingReferences, callerForeignKeys == true {
+        if callerForeignKeys == true {
             try? catalog.database.setForeignKeys(on: false)
         }
         self.catalog = catalog
