@@ -8,17 +8,30 @@ extension PokemonCatalog {
     func saveLearnset(pokemonID: Int, _ moves: [LearnedMove]) throws {
         let id = SQLValue.int(pokemonID)
         try database.run("DELETE FROM pokemon_move_coded WHERE pokemon_id = ?", [id])
-        // Integers bound as they are, with no array of values built for each row.
-        var values: [Int?] = []
-        values.reserveCapacity(moves.count * 6)
+        var rows: [CodedLearnsetRow] = []
+        rows.reserveCapacity(moves.count)
         var versionGroup = LearnsetNameCodes.Last(), method = LearnsetNameCodes.Last(), move = LearnsetNameCodes.Last()
         for learned in moves {
+            rows.append(
+                CodedLearnsetRow(
+                    versionGroup: try learnsetNames.id(of: learned.versionGroup, after: &versionGroup, in: database),
+                    method: try learnsetNames.id(of: learned.method, after: &method, in: database),
+                    move: try learnsetNames.id(of: learned.move, after: &move, in: database),
+                    level: learned.level, order: learned.order))
+        }
+        // In the table's key order, each row lands after the one before: SQLite then appends
+        // it where its cursor already is instead of searching the tree from its root.
+        rows.sort { $0.key < $1.key }
+        // Integers bound as they are, with no array of values built for each row.
+        var values: [Int?] = []
+        values.reserveCapacity(rows.count * 6)
+        for row in rows {
             values.append(pokemonID)
-            values.append(try learnsetNames.id(of: learned.versionGroup, after: &versionGroup, in: database))
-            values.append(try learnsetNames.id(of: learned.method, after: &method, in: database))
-            values.append(try learnsetNames.id(of: learned.move, after: &move, in: database))
-            values.append(learned.level)
-            values.append(learned.order)
+            values.append(row.versionGroup)
+            values.append(row.method)
+            values.append(row.move)
+            values.append(row.level)
+            values.append(row.order)
         }
         try database.insert(
             "INSERT OR IGNORE INTO pokemon_move_coded (pokemon_id, version_group, method, move, level, sort_order) VALUES",
@@ -83,5 +96,24 @@ extension PokemonCatalog {
                 }
             }
         }
+    }
+}
+
+/// A learnset row with its slugs coded.
+private struct CodedLearnsetRow {
+    let versionGroup: Int
+    let method: Int
+    let move: Int
+    let level: Int
+    let order: Int?
+    /// `pokemon_move_coded`'s key order after its Pokémon, in one integer that compares
+    /// faster than four: codes past 16 bits would only cost the order, since rows of one key
+    /// still sort as one and Swift's sort, stable, keeps the body's first of them first.
+    let key: UInt64
+
+    init(versionGroup: Int, method: Int, move: Int, level: Int, order: Int?) {
+        (self.versionGroup, self.method, self.move, self.level, self.order) = (versionGroup, method, move, level, order)
+        let bits = { (code: Int) in UInt64(UInt16(truncatingIfNeeded: code)) }
+        key = bits(versionGroup) << 48 | bits(method) << 32 | bits(move) << 16 | bits(level)
     }
 }

@@ -90,6 +90,31 @@ struct PokemonCatalogTests {
         #expect(stored == ["thunderbolt red-blue machine 0", "thunder-shock red-blue level-up 1"])
     }
 
+    @Test(
+        "a learnset is stored whole whatever its order, a row given twice as the body gives it first",
+        arguments: [3, 65_538])
+    func learnsetOrderAndRepeatedRows(thunderCode: Int) throws {
+        // 65,538 and 2 share their low 16 bits: the codes then tie in the rows' sort.
+        try catalog.database.run(
+            "INSERT INTO learnset_name (id, name) VALUES (2, 'growl'), (?, 'thunder')", [.int(thunderCode)])
+        try catalog.savePage(entries: [Self.entry(25, "pikachu")], details: [Self.details(25, "pikachu")])
+        let moves = [
+            LearnedMove(move: "thunder", versionGroup: "red-blue", method: "level-up", level: 1, order: 7),
+            LearnedMove(move: "growl", versionGroup: "red-blue", method: "level-up", level: 1, order: 2),
+            LearnedMove(move: "thunder", versionGroup: "red-blue", method: "level-up", level: 1, order: 9),
+            LearnedMove(move: "growl", versionGroup: "red-blue", method: "level-up", level: 1, order: 1),
+            LearnedMove(move: "growl", versionGroup: "gold-silver", method: "egg", level: 0, order: nil),
+        ]
+        try catalog.database.writeTransaction { try catalog.saveLearnset(pokemonID: 25, moves) }
+        let stored = try catalog.database.query(
+            "SELECT move_name, version_group, method, sort_order FROM pokemon_move WHERE pokemon_id = 25"
+        ) { "\($0.text(0)) \($0.text(1)) \($0.text(2)) \($0.optionalInt(3).map { "\($0)" } ?? "-")" }
+        #expect(
+            stored.sorted() == [
+                "growl gold-silver egg -", "growl red-blue level-up 2", "thunder red-blue level-up 7",
+            ])
+    }
+
     @Test("the learnsets' index by move is due once a learnset is stored, then serves who learns a move")
     func learnsetIndexByMove() throws {
         #expect(try !catalog.learnsetIndexIsDue, "none stored: none due (a new database has none, migration 0025)")
