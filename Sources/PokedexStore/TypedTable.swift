@@ -4,14 +4,14 @@ public struct TypedTable: Sendable {
     public let name: String
     public let columns: [String]
 
+    /// The statement that stores a body's row, built once: every body asks.
+    let insert: String
+
     init(_ name: String, _ columns: [String]) {
         self.name = name
         self.columns = columns
-    }
-
-    var insert: String {
         let names = (["id"] + columns).joined(separator: ", ")
         let slots = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
-        return "INSERT OR REPLACE INTO \(name) (\(names)) VALUES (\(slots))"
+        insert = "INSERT OR REPLACE INTO \(name) (\(names)) VALUES (\(slots))"
     }
 }

@@ -123,6 +123,34 @@ struct TypedBodyStoreTests {
         #expect(try count("SELECT count(*) FROM pokeapi_typing_pending") == 0)
     }
 
+    @Test("of two names, effects, texts or holders of one key, the body's last is kept")
+    func repeatedKey() throws {
+        var body = TypedBody()
+        body.names = [
+            LocalizedName(language: "en", name: "First"), LocalizedName(language: "de", name: "Erster"),
+            LocalizedName(language: "en", name: "Last"),
+        ]
+        body.effects = [
+            .init(language: "en", shortEffect: "first", effect: nil),
+            .init(language: "en", shortEffect: "last", effect: nil),
+        ]
+        body.flavors = [
+            .init(versionGroup: "red-blue", language: "en", text: "first"),
+            .init(versionGroup: "red-blue", language: "en", text: "last"),
+        ]
+        body.holders = [
+            .init(pokemon: "pikachu", version: "red", rarity: 5), .init(pokemon: "pikachu", version: "red", rarity: 50),
+        ]
+        try TypedBodyStore(database: database).save([(kind: "item", id: 997, typed: .body(body))])
+        let rows = try [
+            "SELECT language || ' ' || name FROM pokeapi_name WHERE kind = 'item' AND id = 997 ORDER BY language",
+            "SELECT short_effect FROM pokeapi_effect WHERE kind = 'item' AND id = 997",
+            "SELECT text FROM pokeapi_flavor_text WHERE kind = 'item' AND id = 997",
+            "SELECT rarity FROM item_holder WHERE item_id = 997",
+        ].map { sql in try database.query(sql) { $0.text(0) } }
+        #expect(rows == [["de Erster", "en Last"], ["last"], ["last"], ["50"]])
+    }
+
     @Test(
         "names in any language find the resource",
         arguments: [
