@@ -8,8 +8,9 @@ import TextUtilities
 /// and a form that evolves its own way starts its own line (`Galarian Meowth → Perrserker`).
 enum EvolutionText {
     /// Within `width` columns. A path's arrows follow one another while they fit; one that
-    /// does not starts a line two columns in, so a condition's parentheses are broken only
-    /// where they are wider than a line. A branch starts under its first sibling's arrow: the
+    /// does not starts a line two columns right of the Pokémon it evolves from (so that a line
+    /// further left is never read as its parent), and a condition's parentheses are broken
+    /// only where they are wider than a line. A branch starts under its first sibling's arrow: the
     /// first sibling stays on its line only where all of them fit under it (or wrap with room
     /// to spare), else they all start lines of their own, aligned to one column.
     static func lines(_ chain: EvolutionChain, width: Int = .max) -> [String] {
@@ -211,17 +212,18 @@ private struct EvolutionLayout {
         for index in tokens.indices.dropFirst(shared + 1) {
             let token = tokens[index]
             let here = cursor + 1
+            let below = (starts.last ?? base) + 2
             let fitsHere = TerminalColumns.of(token) <= width - here
             let siblingsFit = siblings(index).allSatisfy { sibling in
                 let columns = TerminalColumns.of(sibling)
-                return columns <= width - here || (columns > width - base - 2 && width - here >= Self.roomToWrap)
+                return columns <= width - here || (columns > width - below && width - here >= Self.roomToWrap)
             }
             if fitsHere && siblingsFit {
                 starts.append(here)
                 lines[lines.count - 1] += " " + token
                 cursor = here + TerminalColumns.of(token)
             } else {
-                place(token, at: base + 2)
+                place(token, at: below)
             }
         }
     }

@@ -33,7 +33,7 @@ public enum LineWrapping {
             return [String(text[..<(text.lastIndex { $0 != " " }.map(text.index(after:)) ?? text.endIndex)])]
         }
         guard indent == 0 else {
-            let body = lines(String(text.dropFirst(indent)), width: max(20, width - indent - 2))
+            let body = lines(String(text.dropFirst(indent)), width: max(8, width - indent - 2))
             return body.enumerated().map { index, line in
                 String(repeating: " ", count: index == 0 ? indent : indent + 2) + line
             }

@@ -143,7 +143,7 @@ struct EntryLayoutGoldenTests {
                 Pokédex     電気袋が　空っぽに　なると　しっぽを　まっすぐ　立てて　空気中の
                             電気を　集める。 (Shield)
                 Evolution   ピチュー (baby) → ピカチュウ (high friendship)
-                              → ライチュウ (Thunder Stone)
+                                              → ライチュウ (Thunder Stone)
                 Weak        2× じめん
                 Resists     ½× ひこう, はがね, でんき
                 Gender      50% male, 50% female

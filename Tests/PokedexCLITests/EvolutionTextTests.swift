@@ -87,22 +87,22 @@ struct EvolutionTextTests {
             (
                 30,
                 [
-                    "Pichu (baby)", "  → Pikachu (high friendship)", "  → Raichu (Thunder Stone)",
-                    "  → Alolan Raichu (Thunder", "    Stone, in Alola)",
+                    "Pichu (baby)", "  → Pikachu (high friendship)", "    → Raichu (Thunder Stone)",
+                    "    → Alolan Raichu (Thunder", "      Stone, in Alola)",
                 ]
             ),
             (
                 60,
                 [
-                    "Pichu (baby) → Pikachu (high friendship)", "  → Raichu (Thunder Stone)",
-                    "  → Alolan Raichu (Thunder Stone, in Alola)",
+                    "Pichu (baby) → Pikachu (high friendship)", "               → Raichu (Thunder Stone)",
+                    "               → Alolan Raichu (Thunder Stone, in Alola)",
                 ]
             ),
             (
                 81,
                 [
-                    "Pichu (baby) → Pikachu (high friendship)", "  → Raichu (Thunder Stone)",
-                    "  → Alolan Raichu (Thunder Stone, in Alola)",
+                    "Pichu (baby) → Pikachu (high friendship)", "               → Raichu (Thunder Stone)",
+                    "               → Alolan Raichu (Thunder Stone, in Alola)",
                 ]
             ),
             (
@@ -117,6 +117,36 @@ struct EvolutionTextTests {
         let lines = EvolutionText.lines(Self.pichuChain, width: width)
         #expect(lines == expected)
         #expect(lines.allSatisfy { TerminalColumns.of($0) <= width })
+    }
+
+    @Test(
+        "a wrapped arrow starts right of the Pokémon it evolves from, never under an earlier one's parent",
+        arguments: [
+            (
+                48,
+                [
+                    "Wurmple → Silcoon (level 7)", "          → Beautifly (level 10)",
+                    "        → Cascoon (level 7) → Dustox (level 10)",
+                ]
+            ),
+            (
+                26,
+                [
+                    "Wurmple", "  → Silcoon (level 7)", "    → Beautifly (level 10)", "  → Cascoon (level 7)",
+                    "    → Dustox (level 10)",
+                ]
+            ),
+        ])
+    func wrappedBranches(width: Int, expected: [String]) {
+        let chain = EvolutionChain(
+            id: 135,
+            members: [
+                Self.member(0, "Wurmple", from: nil), Self.member(1, "Silcoon", from: "Wurmple", [Self.level(7)]),
+                Self.member(2, "Beautifly", from: "Silcoon", [Self.level(10)]),
+                Self.member(3, "Cascoon", from: "Wurmple", [Self.level(7)]),
+                Self.member(4, "Dustox", from: "Cascoon", [Self.level(10)]),
+            ])
+        #expect(EvolutionText.lines(chain, width: width) == expected)
     }
 
     @Test("a baby's incense, and a regional form that evolves further (Galarian Mr. Mime → Mr. Rime)")
