@@ -27,12 +27,13 @@ enum LearnsetText {
             .joined(separator: ", ")
         if everyMove {
             text += methods.map {
-                "; by \(SlugText.readable($0.method).lowercased()): \($0.names.joined(separator: ", "))"
+                "; by \(LearnMethodText.phrase($0.method, names: learnset.methodNames)): \($0.names.joined(separator: ", "))"
             }
             .joined()
         } else if !methods.isEmpty {
             let others = methods.map {
-                LineWrapping.unbroken("\($0.names.count) by \(SlugText.readable($0.method).lowercased())")
+                LineWrapping.unbroken(
+                    "\($0.names.count) by \(LearnMethodText.phrase($0.method, names: learnset.methodNames))")
             }
             text += "; " + others.joined(separator: ", ") + " (--moves all names them)"
         }

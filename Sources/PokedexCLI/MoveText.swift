@@ -21,8 +21,10 @@ enum MoveText {
         if let effect = entry.shortEffect { lines.field("Effect", effect) }
         if let text = entry.gameText { lines.field("Game text", "\(text.text) (\(text.groupName))") }
         if !entry.machines.isEmpty { lines.field("Machines", machines(entry.machines)) }
-        if let group = entry.groupName {
-            lines.field("Learned by", learners(entry.learners, group: group, move: entry.name))
+        if let group = entry.groupName, let slug = entry.versionGroup {
+            lines.field(
+                "Learned by",
+                learners(entry.learners, group: (slug, group), move: entry.name, methodNames: entry.methodNames))
         } else {
             lines.field("Learned by", "no stored Pokémon")
         }
@@ -50,9 +52,13 @@ enum MoveText {
         .joined(separator: ", ")
     }
 
-    /// "Scarlet/Violet: by level Pikachu Lv 1, …; by machine 143 Pokémon (`list --learns …`)":
-    /// "Lv" rather than parentheses, which a form's name already has ("Raichu (Alola) Lv 5").
-    static func learners(_ learners: [MoveEntry.Learner], group: String, move: String) -> String {
+    /// "Scarlet/Violet: by level Pikachu Lv 1, …; by machine 143 Pokémon (`list --learns …
+    /// --game scarlet-violet`, the command that lists those counted)": "Lv" rather than
+    /// parentheses, which a form's name already has ("Raichu (Alola) Lv 5").
+    static func learners(
+        _ learners: [MoveEntry.Learner], group: (slug: String, name: String), move: String,
+        methodNames: [String: String] = [:]
+    ) -> String {
         var parts: [String] = []
         let byLevel = learners.filter { $0.method == "level-up" }
         if !byLevel.isEmpty {
@@ -73,9 +79,9 @@ enum MoveText {
                 others.append((learner.method, 1))
             }
         }
-        parts += others.map { "by \(SlugText.readable($0.method).lowercased()) \($0.count) Pokémon" }
-        let whole = others.isEmpty ? "" : " (pokedex list --learns \(move) lists them)"
-        return group + ": " + (parts.isEmpty ? "none" : parts.joined(separator: "; ")) + whole
+        parts += others.map { "by \(LearnMethodText.phrase($0.method, names: methodNames)) \($0.count) Pokémon" }
+        let whole = others.isEmpty ? "" : " (pokedex list --learns \(move) --game \(group.slug) lists them)"
+        return group.name + ": " + (parts.isEmpty ? "none" : parts.joined(separator: "; ")) + whole
     }
 }
 

@@ -21,6 +21,13 @@ enum ListOptions {
             "Only Pokémon that learn this move (thunderbolt, or \"Thunder",
             "Punch\"), in any game or the one --game names.",
         ])
+    /// `show`'s `--game` narrows an entry; `list`'s, only what `--learns` searches.
+    static let game = OptionSpec(
+        name: GameOption.spec.name, value: .text, placeholder: "GROUP",
+        help: [
+            "With --learns: the game the move is learnt in, a version group",
+            "(red-blue, scarlet-violet) or a version in any language (Rot, 赤).",
+        ])
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         if let extra = positionals.first { throw options.failure("unexpected argument '\(extra)'") }
@@ -35,7 +42,10 @@ enum ListOptions {
         }
         list.generation = try options.count(generation)
         list.learns = try NameArgument.optional(learns, options)
-        list.game = try NameArgument.optional(GameOption.spec, options)
+        list.game = try NameArgument.optional(game, options)
+        if list.game != nil, list.learns == nil {
+            throw options.failure("--game needs --learns: it names the game the move is learnt in")
+        }
         list.language = try LanguageOption.code(options)
         list.json = options.flag(SharedOptions.jsonArray)
         return .list(list)
@@ -203,7 +213,7 @@ extension CommandSpec {
         usages: [Usage()],
         options: [
             ListOptions.offset, ListOptions.limit, ListOptions.type, ListOptions.generation, ListOptions.learns,
-            GameOption.spec, LanguageOption.spec, SharedOptions.jsonArray,
+            ListOptions.game, LanguageOption.spec, SharedOptions.jsonArray,
         ],
         build: ListOptions.command)
 

@@ -139,11 +139,14 @@ enum SyncOptions {
             sync.owner = positionals[1]
         case 2 where positionals[0] == "issues":
             sync.repository = try ArgumentParser.repository(positionals[1], command: .sync)
+        case 1 where positionals[0] == "issues":
+            throw options.failure("missing OWNER/REPO or OWNER after 'issues'")
+        case _ where positionals[0] == "issues":
+            throw options.failure(
+                "unexpected argument '\(positionals[2].prefix(120))': 'sync issues' takes one OWNER/REPO or OWNER")
         default:
             throw options.failure(
-                positionals.first == "issues"
-                    ? "missing OWNER/REPO or OWNER after 'issues'"
-                    : "unexpected argument '\(positionals[0])' (did you mean 'sync issues OWNER/REPO'?)")
+                "unexpected argument '\(positionals[0].prefix(120))' (did you mean 'sync issues OWNER/REPO'?)")
         }
         sync.pokeAPIURL = try options.url(pokeAPIURL)
         sync.githubURL = try options.url(gitHubURL)

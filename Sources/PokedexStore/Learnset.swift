@@ -6,11 +6,17 @@ public struct Learnset: Sendable, Equatable {
     /// language where stored (moves not stored are missing).
     public let groupName: String
     public let moveNames: [String: String]
+    /// The names of the ways of learning stored (``PokedexEntryQueries/learnMethodNames()``).
+    public let methodNames: [String: String]
 
-    public init(versionGroup: String, moves: [LearnedMove], groupName: String, moveNames: [String: String]) {
+    public init(
+        versionGroup: String, moves: [LearnedMove], groupName: String, moveNames: [String: String],
+        methodNames: [String: String] = [:]
+    ) {
         self.versionGroup = versionGroup
         self.moves = moves
         self.groupName = groupName
         self.moveNames = moveNames
+        self.methodNames = methodNames
     }
 }

@@ -27,7 +27,20 @@ extension PokedexEntryQueries {
                 move: row.text(0), versionGroup: group, method: row.text(1), level: row.int(2), order: nil)
         }
         return Learnset(
-            versionGroup: group, moves: moves, groupName: try versionGroupDisplayName(group), moveNames: moveNames)
+            versionGroup: group, moves: moves, groupName: try versionGroupDisplayName(group), moveNames: moveNames,
+            methodNames: try learnMethodNames())
+    }
+
+    /// Each stored way of learning a move (`move-learn-method`) by its name in the display
+    /// language, else English: "Stadium: Surfing Pikachu" for `stadium-surfing-pikachu`.
+    public func learnMethodNames() throws -> [String: String] {
+        let pairs = try database.query(
+            """
+            SELECT m.name, \(Self.storedName(kind: "'move-learn-method'", slug: "m.name", language: "?1"))
+            FROM pokeapi_resource AS m WHERE m.kind = 'move-learn-method' AND m.name IS NOT NULL
+            """, [.text(language)]
+        ) { row in row.optionalText(1).map { (row.text(0), $0) } }
+        return Dictionary(pairs.compactMap { $0 }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The move slug `text` names: a stored move by id, slug or name in any language, or a

@@ -46,4 +46,6 @@ public struct MoveEntry: Sendable, Equatable {
     public let versionGroup: String?
     public let groupName: String?
     public let learners: [Learner]
+    /// The names of the ways of learning stored (``PokedexEntryQueries/learnMethodNames()``).
+    public var methodNames: [String: String] = [:]
 }

@@ -51,7 +51,8 @@ extension PokedexEntryQueries {
                 gameText: try gameText(kind: "move", id: id, versionGroup: group),
                 machines: try machines(teaching: slug), versionGroup: group,
                 groupName: try group.map(versionGroupDisplayName),
-                learners: try group.map { try learners(of: slug, in: $0, typeNames: typeNames) } ?? [])
+                learners: try group.map { try learners(of: slug, in: $0, typeNames: typeNames) } ?? [],
+                methodNames: try learnMethodNames())
         }
     }
 

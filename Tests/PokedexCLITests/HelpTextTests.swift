@@ -210,9 +210,9 @@ enum GoldenHelp {
                                   (1-99).
           --learns MOVE           Only Pokémon that learn this move (thunderbolt, or
                                   "Thunder Punch"), in any game or the one --game names.
-          --game GROUP            The game: a version group (red-blue, scarlet-violet)
-                                  or a version in any language (Rot, 赤); default: the
-                                  newest.
+          --game GROUP            With --learns: the game the move is learnt in, a
+                                  version group (red-blue, scarlet-violet) or a version
+                                  in any language (Rot, 赤).
           --lang CODE             Names and texts in this language, by PokeAPI's code
                                   (en, fr, de, ja, zh-hant, …; default: $POKEDEX_LANG,
                                   else en); English where a text is missing.

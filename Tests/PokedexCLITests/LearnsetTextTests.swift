@@ -33,4 +33,15 @@ struct LearnsetTextTests {
     func summary(everyMove: Bool, expected: String) {
         #expect(LearnsetText.summary(Self.learnset, everyMove: everyMove) == expected)
     }
+
+    @Test(
+        "a way every game has in the line's words, the others by their stored names, else capitalised",
+        arguments: [
+            ("machine", "by machine"), ("tutor", "by tutor"), ("egg", "by egg"),
+            ("stadium-surfing-pikachu", "by Stadium: Surfing Pikachu"), ("zygarde-cube", "by Zygarde Cube"),
+        ])
+    func method(slug: String, expected: String) {
+        let names = ["stadium-surfing-pikachu": "Stadium: Surfing Pikachu", "machine": "Maschine"]
+        #expect("by " + LearnMethodText.phrase(slug, names: names) == expected)
+    }
 }

@@ -56,12 +56,12 @@ struct MoveTextTests {
                     learner("Pichu", form: nil, method: "egg", level: 0),
                 ],
                 "Red/Blue: by level Raichu\u{A0}(Alola)\u{A0}Lv\u{A0}5, Raichu\u{A0}on\u{A0}evolution; by machine 2 Pokémon; by egg 1 Pokémon"
-                    + " (pokedex list --learns thunderbolt lists them)"
+                    + " (pokedex list --learns thunderbolt --game red-blue lists them)"
             ),
             ([], "Red/Blue: none"),
         ])
     func learners(learners: [MoveEntry.Learner], expected: String) {
-        #expect(MoveText.learners(learners, group: "Red/Blue", move: "thunderbolt") == expected)
+        #expect(MoveText.learners(learners, group: ("red-blue", "Red/Blue"), move: "thunderbolt") == expected)
     }
 
     static func machine(_ item: String, _ group: String) -> MoveEntry.Machine {

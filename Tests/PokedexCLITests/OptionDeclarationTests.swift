@@ -33,6 +33,7 @@ struct OptionDeclarationTests {
     /// and a value for each kind of option.
     static func arguments(_ command: CommandName, _ scope: UsageScope?, for option: OptionSpec) -> [String] {
         if option.name == "--yes" { return ["repos", "--forget", "o/r"] }
+        if command == .list && option.name == "--game" { return ["list", "--learns", "thunderbolt"] }
         return switch (command, scope) {
         case (.sync, .repository?): ["sync", "issues", "o/r"]
         case (.sync, .owner?): ["sync", "issues", "o"]

@@ -84,7 +84,10 @@ struct UsageErrorTests {
             (#"sync extra"#, #"unexpected argument 'extra' (did you mean 'sync issues OWNER/REPO'?)"#, .sync),
             (#"sync issues"#, #"missing OWNER/REPO or OWNER after 'issues'"#, .sync),
             (#"sync issues nope!"#, #"'nope!' is not a GitHub user or organization"#, .sync),
-            (#"sync issues o/r extra"#, #"missing OWNER/REPO or OWNER after 'issues'"#, .sync),
+            (
+                #"sync issues o/r extra"#, #"unexpected argument 'extra': 'sync issues' takes one OWNER/REPO or OWNER"#,
+                .sync
+            ),
             (#"sync issues o/r --include-forks"#, #"--include-forks applies to 'sync issues OWNER' only"#, .sync),
             (#"sync --include-archived"#, #"--include-archived applies to 'sync issues OWNER' only"#, .sync),
             (#"sync issues acme --limit 3"#, #"--limit applies to the Pokémon catalog, not to 'sync issues'"#, .sync),

@@ -151,6 +151,18 @@ struct TypedBodyStoreTests {
         #expect(rows == [["de Erster", "en Last"], ["last"], ["last"], ["50"]])
     }
 
+    @Test("ways of learning a move by their stored names, in the display language else English")
+    func learnMethodNames() throws {
+        let names = TypedBodyTests.names([("en", "Stadium: Surfing Pikachu"), ("de", "Stadion: Surfendes Pikachu")])
+        store("move-learn-method", 5, "stadium-surfing-pikachu", #"{"id":5,"names":"# + names + "}")
+        store("move-learn-method", 6, "zygarde-cube", #"{"id":6,"names":[]}"#)
+        try TypedBodyRescan.run(database)
+        for (language, name) in [("de", "Stadion: Surfendes Pikachu"), ("fr", "Stadium: Surfing Pikachu")] {
+            let stored = try PokedexEntryQueries(database: database, language: language).learnMethodNames()
+            #expect(stored == ["stadium-surfing-pikachu": name])
+        }
+    }
+
     @Test(
         "names in any language find the resource",
         arguments: [
