@@ -77,12 +77,22 @@ extension SyncJob {
         for (target, resource) in targets {
             guard try !skipsFresh(resource, log: log, events: events) else { continue }
             let latest = Latest<GitHubSyncReport>()
+            // A rate limit that stops the run is the budget `status` is to show next, not the
+            // last page's.
+            let exhausted = Latest<RateLimitSnapshot>()
             let requestsBefore = client.statistics.requests
             do {
                 try await timedRun(resource, client: client, log: log, events: events) {
-                    try await sync.run(target) { report in
-                        latest.set(report)
-                        events(.issuesProgress(report, requests: client.statistics.requests - requestsBefore))
+                    do {
+                        return try await sync.run(target) { report in
+                            latest.set(report)
+                            events(.issuesProgress(report, requests: client.statistics.requests - requestsBefore))
+                        }
+                    } catch GitHubSyncError.rateLimited(let resetAt, let wait) {
+                        let limit = latest.value?.rateLimit?.limit ?? (try? log.lastRateLimit())?.0.limit
+                        exhausted.set(
+                            RateLimitSnapshot(remaining: 0, limit: limit, resetAt: GitHubSyncError.iso8601(resetAt)))
+                        throw GitHubSyncError.rateLimited(resetAt: resetAt, wait: wait)
                     }
                 } finished: { report, transfer in
                     (
@@ -90,7 +100,9 @@ extension SyncJob {
                         Self.end(.succeeded, report, requests: transfer.requests)
                     )
                 } failed: { requests in
-                    (Self.end(.failed, latest.value, requests: requests), latest.value?.pagesCommitted ?? 0)
+                    var end = Self.end(.failed, latest.value, requests: requests)
+                    if let snapshot = exhausted.value { end.rateLimit = snapshot }
+                    return (end, latest.value?.pagesCommitted ?? 0)
                 }
             } catch let failure as SyncFailure {
                 // A refresh goes on past a repository that is gone or closed; a rate limit, a
