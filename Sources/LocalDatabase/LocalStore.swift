@@ -1,6 +1,12 @@
 import CSQLite
 import SQLiteDatabase
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Opens the pokedex database: checks that the file is SQLite and its schema this binary's.
 /// Only a sync, under the writer lock, creates the file, migrates it and sets it up (WAL);
 /// queries open it read-only and never write.
@@ -188,7 +194,8 @@ public enum LocalStore {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
             return .notADatabase(path: path, reason: error.message)
         default:
-            return .cannotOpen(path: path, reason: error.message)
+            let system = error.systemErrno == 0 ? "" : " (\(String(cString: strerror(error.systemErrno)).lowercased()))"
+            return .cannotOpen(path: path, reason: error.message + system)
         }
     }
 }

@@ -47,8 +47,10 @@ public final class Database {
             let message =
                 connection.map { String(cString: sqlite3_errmsg($0)) }
                 ?? String(cString: sqlite3_errstr(status))
+            // Why the system refused (EACCES: "permission denied"), which SQLite's message leaves out.
+            let systemErrno = connection.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(connection)
-            throw DatabaseError(code: status, message: "cannot open \(path): \(message)")
+            throw DatabaseError(code: status, message: message, systemErrno: systemErrno, path: path)
         }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)
