@@ -59,14 +59,21 @@ extension CommandRunner {
                     + "not as a Pokémon: a whole `pokedex sync` (no --offset/--limit) stores it",
                 exitCode: .notFound)
         case .notFound(let suggestions):
-            let trimmed = query.filter { !$0.isWhitespace }
-            if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
-                throw CommandFailure(message: "no Pokémon with id \(id) in the local data", exitCode: .notFound)
-            }
-            throw CommandFailure(
-                message: "no Pokémon named '\(query)' in the local data\(Self.hint(suggestions))",
-                exitCode: .notFound)
+            throw Self.notFound(query, what: "Pokémon", suggestions: { suggestions })
         }
+    }
+
+    /// "no move with id 0", or "no move named 'x'" with the nearest names. A query without
+    /// a letter (`0`, `-1`) is offered none: names close to digits are no guess.
+    static func notFound(_ query: String, what: String, suggestions: () throws -> [String]) rethrows
+        -> CommandFailure
+    {
+        let trimmed = query.filter { !$0.isWhitespace }
+        if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
+            return CommandFailure(message: "no \(what) with id \(id) in the local data", exitCode: .notFound)
+        }
+        let hint = query.contains(where: \.isLetter) ? Self.hint(try suggestions()) : ""
+        return CommandFailure(message: "no \(what) named '\(query)' in the local data" + hint, exitCode: .notFound)
     }
 
     static func hint(_ suggestions: [String]) -> String {
@@ -140,8 +147,6 @@ extension CommandRunner {
         _ query: String, what: String, slug: (String) throws -> String?, suggestions: (String) throws -> [String]
     ) throws -> String {
         if let found = try slug(query) { return found }
-        throw CommandFailure(
-            message: "no \(what) named '\(query)' in the local data" + Self.hint(try suggestions(query)),
-            exitCode: .notFound)
+        throw try Self.notFound(query, what: what, suggestions: { try suggestions(query) })
     }
 }

@@ -15,7 +15,13 @@ extension CommandRunner {
         }
         let what = "\(path.kind)/\(path.key)\(path.isEncounters ? "/encounters" : "")"
         guard let entry = try resource.tables.entry(database, key: path.key) else {
-            throw CommandFailure(message: "no \(what) is stored: run `pokedex sync` to store it", exitCode: .notFound)
+            // Once the kind's list is stored, a sync would not add what it lacks.
+            let listed = try resource.tables.listPage(database, offset: 0, limit: 0).count
+            throw CommandFailure(
+                message: listed > 0
+                    ? "no \(what) is stored: the \(path.kind) list as last synced (\(listed) entries) has no such entry"
+                    : "no \(what) is stored: run `pokedex sync` to store it",
+                exitCode: .notFound)
         }
         let tables = path.isEncounters ? PokeAPIResources.encounters.tables : resource.tables
         guard let body = try tables.storedBody(database, id: entry.id) else {
