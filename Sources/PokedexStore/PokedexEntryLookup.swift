@@ -207,6 +207,19 @@ extension PokedexEntryQueries {
             if speciesBySlug[slug] == nil { forms.insert(slug) }
             suggestions.candidates.append(.init(thing: thing, key: slug, name: slug, language: nil))
         }
+        // Forms by their full names (`Alolan Raichu`), which a misspelling is near, not the slug.
+        let formNames = try database.query(
+            """
+            SELECT f.pokemon, n.language, n.name, n.folded FROM pokeapi_name AS n
+            JOIN pokemon_form AS f ON f.id = n.id JOIN pokemon AS p ON p.name = f.pokemon
+            WHERE n.kind = 'pokemon-form' AND n.name <> '' ORDER BY f.id, n.language
+            """
+        ) { (pokemon: $0.text(0), language: $0.text(1), name: $0.text(2), folded: $0.text(3)) }
+        for form in formNames {
+            let thing = speciesBySlug[form.pokemon].map { "species \($0)" } ?? "pokemon \(form.pokemon)"
+            suggestions.candidates.append(
+                .init(thing: thing, key: form.folded, name: form.name, language: form.language))
+        }
         var offered: [String] = []
         for name in suggestions.suggestions(for: folded) {
             let shown = forms.contains(name) ? try storedName(kind: "pokemon-form", slug: name) ?? name : name

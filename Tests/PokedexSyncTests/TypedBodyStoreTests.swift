@@ -317,6 +317,12 @@ struct TypedBodyStoreTests {
         try TypedBodyRescan.run(database)
         let after = try suggested()
         #expect(after.contains(expected) && !after.contains("raichu-alola"), "\(after)")
+        // A misspelled full name is near the full name, not the slug.
+        guard case .notFound(let nearFullName) = try queries.lookup(expected + "x") else {
+            Issue.record("\(expected)x found")
+            return
+        }
+        #expect(nearFullName.contains(expected), "\(nearFullName)")
     }
 
     @Test(
