@@ -96,21 +96,25 @@ public struct TypedBodyStore {
         }
     }
 
+    /// Many rows a statement, OR IGNORE: no row can break a constraint (the columns that refuse
+    /// NULL get strings), and a statement of many rows that could abort would have SQLite copy
+    /// each page it touches first, to undo it.
     private func insert(_ encounters: [WildEncounter], pokemonID: Int) throws {
-        try database.run(
-            """
-            INSERT INTO encounter
-                (pokemon_id, location_area, version, method, min_level, max_level, chance, conditions)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, rows: encounters.count
-        ) { row in
-            let encounter = encounters[row]
-            return [
+        var values: [SQLValue] = []
+        values.reserveCapacity(encounters.count * 8)
+        for encounter in encounters {
+            values += [
                 .int(pokemonID), .text(encounter.locationArea), .text(encounter.version), .text(encounter.method),
                 .int(encounter.minLevel), .int(encounter.maxLevel), .int(encounter.chance),
                 .text(encounter.conditions.joined(separator: ",")),
             ]
         }
+        try database.insert(
+            """
+            INSERT OR IGNORE INTO encounter
+                (pokemon_id, location_area, version, method, min_level, max_level, chance, conditions)
+            VALUES
+            """, rows: values, columns: 8)
     }
 
     private static func value(_ value: TypedBody.Value?) -> SQLValue {

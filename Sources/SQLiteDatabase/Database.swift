@@ -194,23 +194,38 @@ public final class Database {
     /// of integers without an array of values built for each (a whole dex's 638,321 learnset
     /// rows), and without a statement's start and end for each.
     public func insert(_ insert: String, integerRows values: [Int?], columns: Int) throws {
+        try self.insert(insert, count: values.count, columns: columns) { statement, range in
+            try statement.bind(integers: values[range])
+        }
+    }
+
+    /// ``insert(_:integerRows:columns:)`` for rows of any values, `columns` a row one after
+    /// another (a Pokémon's encounters).
+    public func insert(_ insert: String, rows values: [SQLValue], columns: Int) throws {
+        try self.insert(insert, count: values.count, columns: columns) { statement, range in
+            try statement.bind(values[range])
+        }
+    }
+
+    private func insert(
+        _ insert: String, count: Int, columns: Int, bind: (Statement, Range<Int>) throws -> Void
+    ) throws {
         precondition(columns > 0, "a row has at least one column")
         let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
         // A short last row is refused before any row runs.
-        guard values.count % columns == 0 else {
+        guard count % columns == 0 else {
             throw DatabaseError(
-                code: SQLITE_RANGE, message: "\(values.count) values are not rows of \(columns)",
-                sql: "\(insert) \(row)")
+                code: SQLITE_RANGE, message: "\(count) values are not rows of \(columns)", sql: "\(insert) \(row)")
         }
         let rowsPerStatement = 32
         var start = 0
         for rows in [rowsPerStatement, 1] {
             let width = rows * columns
-            guard values.count - start >= width else { continue }
+            guard count - start >= width else { continue }
             let statement = try prepare(insert + " " + Array(repeating: row, count: rows).joined(separator: ", "))
-            while values.count - start >= width {
+            while count - start >= width {
                 statement.reset()
-                try statement.bind(integers: values[start..<start + width])
+                try bind(statement, start..<start + width)
                 while try statement.step() {}
                 start += width
             }

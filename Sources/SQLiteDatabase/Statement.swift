@@ -44,7 +44,7 @@ public final class Statement {
         }
     }
 
-    func bind(_ parameters: [SQLValue]) throws {
+    func bind(_ parameters: some Collection<SQLValue>) throws {
         try expect(parameters: parameters.count)
         for (offset, value) in parameters.enumerated() {
             let index = Int32(offset + 1)

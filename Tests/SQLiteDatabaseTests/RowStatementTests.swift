@@ -63,6 +63,27 @@ struct RowStatementTests {
         #expect(rows.count == stored)
         #expect(rows.flatMap { $0 } == Array(values.prefix(stored * 2)))
     }
+
+    @Test(
+        "rows of any values: text, NULL and integers, many a statement and the rest one by one",
+        arguments: [0, 1, 33, 70])
+    func valueRows(count: Int) throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("rows.sqlite"))
+        try database.execute("CREATE TABLE item (position INTEGER PRIMARY KEY, name TEXT, size INTEGER)")
+        let values = (0..<count).flatMap { row -> [SQLValue] in
+            [.int(row), row % 3 == 0 ? .null : .text("item \(row)"), .int(row % 2 == 0 ? row * 10 : nil)]
+        }
+        try database.insert("INSERT INTO item (position, name, size) VALUES", rows: values, columns: 3)
+        let rows = try database.query("SELECT position, name, size FROM item ORDER BY position") {
+            "\($0.int(0)) \($0.optionalText(1) ?? "-") \($0.optionalInt(2).map { "\($0)" } ?? "-")"
+        }
+        #expect(
+            rows
+                == (0..<count).map { row in
+                    "\(row) \(row % 3 == 0 ? "-" : "item \(row)") \(row % 2 == 0 ? "\(row * 10)" : "-")"
+                })
+    }
 }
 
 @Suite("Text compared in place")
