@@ -15,11 +15,12 @@ extension CommandRunner {
         }
         let what = "\(path.kind)/\(path.key)\(path.isEncounters ? "/encounters" : "")"
         guard let entry = try resource.tables.entry(database, key: path.key) else {
-            // Once the kind's list is stored, a sync would not add what it lacks.
+            // Once some of the kind is stored, "run sync" may not help: how many are says
+            // whether the list was synced whole (937 moves) or in part (--limit 21).
             let listed = try resource.tables.listPage(database, offset: 0, limit: 0).count
             throw CommandFailure(
                 message: listed > 0
-                    ? "no \(what) is stored: the \(path.kind) list as last synced (\(listed) entries) has no such entry"
+                    ? "no \(what) is stored (\(Quantities.thousands(listed)) \(path.kind) entries are, as last synced)"
                     : "no \(what) is stored: run `pokedex sync` to store it",
                 exitCode: .notFound)
         }
