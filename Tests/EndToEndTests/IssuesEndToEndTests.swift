@@ -205,18 +205,6 @@ struct IssuesEndToEndTests {
         #expect(try storedIssues().count == Self.issueCount)
     }
 
-    @Test("a rate limit exhausted before the run's first page is what status shows next")
-    func exhaustedBeforeFirstPage() throws {
-        #expect(try sync().status == 0)
-        github.exhaustRateLimit(resetIn: 3600)
-        let result = try sync()
-        #expect(result.status == 75, "\(result.stderr)")
-        let status = try pokedex(["status"])
-        #expect(
-            status.stdout.contains("GitHub rate limit: 0 of 5000 left"),
-            "the budget that stopped it, not the last run's: \(status.stdout)")
-    }
-
     @Test("a secondary rate limit with Retry-After is waited out")
     func secondaryRateLimit() throws {
         github.secondaryLimit(nextRequests: 2, retryAfter: 1, status: 429)

@@ -174,7 +174,8 @@ struct GitHubRequester: Sendable {
             // reaches --max-wait instead of spinning.
             let wait = max(limit.wait, .seconds(1))
             guard rateLimitWaited + wait <= maximumWait else {
-                throw GitHubSyncError.rateLimited(resetAt: limit.until, wait: limit.wait)
+                throw GitHubSyncError.rateLimited(
+                    resetAt: limit.until, wait: limit.wait, budget: RateLimitStatus(response))
             }
             try await client.clock.sleep(wait)
             rateLimitWaited += wait

@@ -17,8 +17,9 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
     case issuesDisabled(repository: String)
     case unauthorized(url: String, message: String)
     /// The rate limit is exhausted and resets later than the caller will wait: at `resetAt`,
-    /// `wait` from when the answer came (on the sync's clock).
-    case rateLimited(resetAt: Date, wait: Duration)
+    /// `wait` from when the answer came (on the sync's clock). `budget` is what the refusing
+    /// answer's `X-RateLimit-*` headers said (a secondary limit refuses with budget left).
+    case rateLimited(resetAt: Date, wait: Duration, budget: RateLimitStatus? = nil)
 
     public var description: String {
         switch self {
@@ -31,7 +32,7 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
         case .unauthorized(let url, let message):
             return
                 "GitHub refused the credentials for GET \(url) (HTTP 401: \(message)); check GITHUB_TOKEN or GH_TOKEN"
-        case .rateLimited(let resetAt, let wait):
+        case .rateLimited(let resetAt, let wait, _):
             let seconds = max(0, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
             return
                 "GitHub's rate limit is exhausted until \(Self.iso8601(resetAt)) (in \(seconds / 60) min \(seconds % 60) s); "

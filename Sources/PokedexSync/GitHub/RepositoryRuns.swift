@@ -77,9 +77,9 @@ extension SyncJob {
         for (target, resource) in targets {
             guard try !skipsFresh(resource, log: log, events: events) else { continue }
             let latest = Latest<GitHubSyncReport>()
-            // A rate limit that stops the run is the budget `status` is to show next, not the
-            // last page's.
-            let exhausted = Latest<RateLimitSnapshot>()
+            // The budget of the answer that stopped the run is what `status` is to show next,
+            // not the last page's.
+            let refusal = Latest<RateLimitStatus>()
             let requestsBefore = client.statistics.requests
             do {
                 try await timedRun(resource, client: client, log: log, events: events) {
@@ -88,11 +88,9 @@ extension SyncJob {
                             latest.set(report)
                             events(.issuesProgress(report, requests: client.statistics.requests - requestsBefore))
                         }
-                    } catch GitHubSyncError.rateLimited(let resetAt, let wait) {
-                        let limit = latest.value?.rateLimit?.limit ?? (try? log.lastRateLimit())?.0.limit
-                        exhausted.set(
-                            RateLimitSnapshot(remaining: 0, limit: limit, resetAt: GitHubSyncError.iso8601(resetAt)))
-                        throw GitHubSyncError.rateLimited(resetAt: resetAt, wait: wait)
+                    } catch let error as GitHubSyncError {
+                        if case .rateLimited(_, _, let budget?) = error { refusal.set(budget) }
+                        throw error
                     }
                 } finished: { report, transfer in
                     (
@@ -101,7 +99,7 @@ extension SyncJob {
                     )
                 } failed: { requests in
                     var end = Self.end(.failed, latest.value, requests: requests)
-                    if let snapshot = exhausted.value { end.rateLimit = snapshot }
+                    if let budget = refusal.value { end.rateLimit = Self.snapshot(budget) }
                     return (end, latest.value?.pagesCommitted ?? 0)
                 }
             } catch let failure as SyncFailure {
@@ -123,11 +121,12 @@ extension SyncJob {
                 $0.itemsChanged + $0.commentsChanged + $0.commentsDeleted + $0.issuesDeleted
             },
             requests: requests,
-            rateLimit: report?.rateLimit.map { limit in
-                RateLimitSnapshot(
-                    remaining: limit.remaining, limit: limit.limit,
-                    resetAt: limit.resetAt.map(GitHubSyncError.iso8601))
-            },
+            rateLimit: report?.rateLimit.map(snapshot),
             repositoryID: report?.repositoryID)
+    }
+
+    private static func snapshot(_ status: RateLimitStatus) -> RateLimitSnapshot {
+        RateLimitSnapshot(
+            remaining: status.remaining, limit: status.limit, resetAt: status.resetAt.map(GitHubSyncError.iso8601))
     }
 }
