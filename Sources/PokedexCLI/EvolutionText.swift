@@ -9,8 +9,8 @@ import TextUtilities
 enum EvolutionText {
     /// Within `width` columns. A path's arrows follow one another while they fit; one that
     /// does not starts a line two columns right of the Pokémon it evolves from (so that a line
-    /// further left is never read as its parent), and a condition's parentheses are broken
-    /// only where they are wider than a line. A branch starts under its first sibling's arrow: the
+    /// further left is never read as its parent; near the right edge, where a line has room),
+    /// and a condition's parentheses are broken only where they are wider than a line. A branch starts under its first sibling's arrow: the
     /// first sibling stays on its line only where all of them fit under it (or wrap with room
     /// to spare), else they all start lines of their own, aligned to one column.
     static func lines(_ chain: EvolutionChain, width: Int = .max) -> [String] {
@@ -198,6 +198,8 @@ private struct EvolutionLayout {
 
     /// How many columns a wrapped sibling must still have beside its column to stay under it.
     private static let roomToWrap = 40
+    /// The fewest columns a wrapped arrow starts a line with, where its parent allows.
+    private static let wrappedRoom = 12
 
     init(width: Int) {
         self.width = width
@@ -212,7 +214,9 @@ private struct EvolutionLayout {
         for index in tokens.indices.dropFirst(shared + 1) {
             let token = tokens[index]
             let here = cursor + 1
-            let below = (starts.last ?? base) + 2
+            // Two right of the Pokémon it evolves from, unless that leaves less than a short
+            // name and its condition's first word (then no further right than leaves them).
+            let below = min((starts.last ?? base) + 2, max(base + 2, width - Self.wrappedRoom))
             let fitsHere = TerminalColumns.of(token) <= width - here
             let siblingsFit = siblings(index).allSatisfy { sibling in
                 let columns = TerminalColumns.of(sibling)
