@@ -128,7 +128,8 @@ final class BrowseStoreSource: BrowseDataSource {
         for move in learnset.moves {
             if move.method != method {
                 method = move.method
-                lines += ["", StyledLine(SlugText.readable(move.method), .heading)]
+                let heading = learnset.methodNames[move.method] ?? SlugText.readable(move.method)
+                lines += ["", StyledLine(heading, .heading)]
             }
             let name = learnset.moveNames[move.move] ?? SlugText.readable(move.move)
             let level = move.method == "level-up" ? (move.level == 0 ? "evo" : String(move.level)) : ""

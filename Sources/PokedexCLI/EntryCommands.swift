@@ -68,7 +68,8 @@ extension CommandRunner {
     static func notFound(_ query: String, what: String, suggestions: () throws -> [String]) rethrows
         -> CommandFailure
     {
-        let trimmed = query.filter { !$0.isWhitespace }
+        // Full-width digits (２５) are an id as lookups read them.
+        let trimmed = NameFolding.normalizedWidthAndKana(query).filter { !$0.isWhitespace }
         if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
             return CommandFailure(message: "no \(what) with id \(id) in the local data", exitCode: .notFound)
         }
@@ -135,14 +136,15 @@ extension CommandRunner {
             command.json ? DisplayText(json: EntryJSON.ability(entry)) : EntryText.ability(entry, layout: layout))
     }
 
-    /// The slug a type's or an ability's name means; unknown, exit 66 with "did you mean".
-    /// The version group `--game` names, or exit 66 with the nearest.
+    /// The version group `--game` names (a version's id names its group), or exit 66 with the nearest.
     func game(_ text: String, _ queries: PokedexEntryQueries) throws -> String {
         try resolve(
-            text, what: "game (version group)", slug: queries.versionGroupSlug,
+            text, what: "game (version group or version)", slug: queries.versionGroupSlug,
             suggestions: queries.versionGroupSuggestions)
     }
 
+    /// The slug a move's, a type's, an ability's or a place's name means; unknown, exit 66
+    /// with "did you mean".
     func resolve(
         _ query: String, what: String, slug: (String) throws -> String?, suggestions: (String) throws -> [String]
     ) throws -> String {

@@ -82,7 +82,8 @@ enum LanguageOption {
     }
 }
 
-/// `--game GROUP`: the version group whose moves `show` lists and `list --learns` searches.
+/// `--game GROUP`: the version group whose moves and places `show`, `move`, `item` and
+/// `location` show (`list` declares its own: there it only narrows `--learns`).
 enum GameOption {
     static let spec = OptionSpec(
         name: "--game", value: .text, placeholder: "GROUP",

@@ -219,6 +219,10 @@ extension PokedexEntryQueries {
             let thing = speciesBySlug[form.pokemon].map { "species \($0)" } ?? "pokemon \(form.pokemon)"
             suggestions.candidates.append(
                 .init(thing: thing, key: form.folded, name: form.name, language: form.language))
+            // Offered by its name in the display language, whichever of its names was near.
+            if form.language.lowercased() == language.lowercased(), speciesBySlug[form.pokemon] == nil {
+                suggestions.shownNames[thing] = form.name
+            }
         }
         var offered: [String] = []
         for name in suggestions.suggestions(for: folded) {

@@ -42,8 +42,9 @@ public struct TypedBodyStore {
             }
         } catch let error as DatabaseError where error.isConstraintViolation {
             // A body whose values its tables refuse gets no typed rows, and the others theirs:
-            // the refused statement undid itself, its body's earlier rows go as they came. (A
-            // savepoint would copy each 16 KB page the body's rows touch.)
+            // the refused statement undid itself, its body's earlier rows go as they came (today
+            // only the typed table's row, written first, can be refused; this keeps that true of
+            // any later one). A savepoint would copy each 16 KB page the body's rows touch.
             try remove(kind: kind, id: id)
         }
         try database.run("DELETE FROM pokeapi_typing_pending WHERE kind = ? AND id = ?", [.text(kind), .int(id)])
