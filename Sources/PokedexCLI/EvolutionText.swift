@@ -10,9 +10,10 @@ enum EvolutionText {
     /// Within `width` columns. A path's arrows follow one another while they fit; one that
     /// does not starts a line two columns right of the Pokémon it evolves from (so that a line
     /// further left is never read as its parent; near the right edge, where a line has room),
-    /// and a condition's parentheses are broken only where they are wider than a line. A branch starts under its first sibling's arrow: the
-    /// first sibling stays on its line only where all of them fit under it (or wrap with room
-    /// to spare), else they all start lines of their own, aligned to one column.
+    /// and a condition's parentheses are broken only where they are wider than a line. A branch
+    /// starts under its first sibling's arrow: the first sibling stays on its line only where
+    /// all of them fit under it (or wrap with room to spare), else they all start lines of
+    /// their own, aligned to one column.
     static func lines(_ chain: EvolutionChain, width: Int = .max) -> [String] {
         var layout = EvolutionLayout(width: width)
         var previous: [String] = []
