@@ -81,9 +81,18 @@ struct BrowseEndToEndTests {
                     LearnedMove(
                         move: "thunder-shock", versionGroup: "red-blue", method: "level-up", level: 1, order: nil),
                     LearnedMove(move: "mega-punch", versionGroup: "red-blue", method: "machine", level: 0, order: nil),
+                    LearnedMove(
+                        move: "surf", versionGroup: "red-blue", method: "stadium-surfing-pikachu", level: 0, order: nil),
                 ]
             )
         ])
+        // A way of learning some games have, named as stored; "machine", with no name stored, by its slug.
+        try stored.run(
+            "INSERT INTO pokeapi_resource (kind, id, name, url) VALUES ('move-learn-method', 5, 'stadium-surfing-pikachu', 'u')"
+        )
+        try stored.run(
+            "INSERT INTO pokeapi_name (kind, id, language, name, folded) VALUES ('move-learn-method', 5, 'en', ?, ?)",
+            [.text("Stadium: Surfing Pikachu"), .text(NameFolding.fold("Stadium: Surfing Pikachu"))])
         try stored.run("INSERT INTO version (id, name, version_group) VALUES (1, 'red', 'red-blue')")
         try TypedBodyStore(database: stored).save([
             (
@@ -103,9 +112,9 @@ struct BrowseEndToEndTests {
         terminal.type("\r")
         #expect(waitForScreen(terminal) { $0.contains("#0026 Raichu · Mouse Pokémon") }, "\(screen(terminal).lines)")
         terminal.type("4")
+        let moveLines = ["1    Thunder Shock", "Machine", "     Mega Punch", "Stadium: Surfing Pikachu", "     Surf"]
         #expect(
-            waitForScreen(terminal) { $0.contains("1    Thunder Shock") && $0.contains("Mega Punch") },
-            "\(screen(terminal).lines)")
+            waitForScreen(terminal) { screen in moveLines.allSatisfy(screen.contains) }, "\(screen(terminal).lines)")
         terminal.type("5")
         #expect(
             waitForScreen(terminal) { $0.contains("Power Plant Area (walk, Lv 20–24, 5%)") },
