@@ -12,11 +12,12 @@ import CMicroHTTPD
 enum MicroHTTPD {
     /// Called when a request's head is complete (first), then until its body is read: see
     /// ``HTTPServer/access(_:url:method:uploadSize:context:)``.
-    static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, uploadSize, context in
+    static let accessHandler: MHD_AccessHandlerCallback = {
+        cls, connection, url, method, version, _, uploadSize, context in
         guard let cls, let connection, let url, let method, let uploadSize, let context else { return .NO }
         return server(cls).access(
-            connection, url: String(cString: url), method: String(cString: method), uploadSize: uploadSize,
-            context: context)
+            connection, url: String(cString: url), method: String(cString: method),
+            version: version.map { String(cString: $0) } ?? "", uploadSize: uploadSize, context: context)
     }
 
     static let connectionNotice: MHD_NotifyConnectionCallback = { cls, connection, _, code in

@@ -13,8 +13,8 @@ extension HTTPServer {
     /// request, so GET and HEAD are answered on the second; what is refused (a method, a body)
     /// is answered at once, and the connection then closes.
     func access(
-        _ connection: OpaquePointer, url: String, method: String, uploadSize: UnsafeMutablePointer<Int>,
-        context: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+        _ connection: OpaquePointer, url: String, method: String, version: String,
+        uploadSize: UnsafeMutablePointer<Int>, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let state = context.pointee.map({ Unmanaged<RequestState>.fromOpaque($0).takeUnretainedValue() })
         else {
@@ -26,6 +26,13 @@ extension HTTPServer {
             let state = RequestState(arrivedWhileStopping: stopping)
             context.pointee = Unmanaged.passRetained(state).toOpaque()
             watch.requestStarted(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
+            // Checked here, not by libmicrohttpd's strict mode: 0.9.75 then writes its 400's
+            // head twice.
+            if version == "HTTP/1.1", MicroHTTPD.header(connection, "Host") == nil {
+                return answer(
+                    connection, method: method, url: url, state: state,
+                    .text(400, "Bad Request: an HTTP/1.1 request needs a Host header"), closing: true)
+            }
             if !["GET", "HEAD", "OPTIONS"].contains(method) {
                 return answer(
                     connection, method: method, url: url, state: state,

@@ -71,6 +71,23 @@ struct ServeHostileEndToEndTests {
         #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 
+    @Test("an HTTP/1.1 request without Host: one 400 answer, as every other, then the connection closed")
+    func missingHost() throws {
+        let server = try ServeProcess(database: source.path)
+        let client = try RawHTTP(port: server.port, timeout: 5)
+        client.send("GET /api/v2/ HTTP/1.1\r\n\r\n")
+        let answer = try client.response()
+        #expect(answer.status == 400)
+        #expect(answer.header("Access-Control-Allow-Origin") == "*", "\(answer.headers)")
+        #expect(answer.text.contains("Host"), "\(answer.text)")
+        #expect(!client.awaitsAnswer(), "nothing more is written: no second response head")
+        // HTTP/1.0 needs none.
+        let plain = try RawHTTP(port: server.port, timeout: 5)
+        plain.send("GET /api/v2/ HTTP/1.0\r\n\r\n")
+        #expect(try plain.response().status == 200)
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
+    }
+
     @Test("a slow-loris holds no thread, starves no one, and is cut off after --timeout")
     func slowLoris() throws {
         let server = try ServeProcess(database: source.path, ["--timeout", "2"])
