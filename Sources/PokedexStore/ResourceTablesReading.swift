@@ -8,6 +8,15 @@ extension ResourceTables {
     /// Whether the kind's entries have names (chains have none).
     public var isNamed: Bool { named }
 
+    /// An entry's name as its list gives it. Of two entries one name names (PokeAPI lists two
+    /// `roseli-berry` items, 723 and 2279), the table keeps the one listed first as `name~id`
+    /// (``ListEntryTable``), which no client of the API would recognise.
+    private var listedName: String {
+        named
+            ? "CASE WHEN name LIKE '%~' || id THEN substr(name, 1, length(name) - length(id) - 1) ELSE name END"
+            : "NULL"
+    }
+
     /// `limit` entries from the `offset`-th, in id order, and the count of all.
     public func listPage(_ database: Database, offset: Int, limit: Int) throws -> StoredListPage {
         let count =
@@ -15,7 +24,7 @@ extension ResourceTables {
                 $0.int(0)
             } ?? 0
         let entries = try database.query(
-            "SELECT id, \(named ? "name" : "NULL"), url FROM \(table)\(scope.whereClause) ORDER BY id LIMIT ? OFFSET ?",
+            "SELECT id, \(listedName), url FROM \(table)\(scope.whereClause) ORDER BY id LIMIT ? OFFSET ?",
             scope.parameters + [.int(limit), .int(offset)]
         ) { StoredListEntry(id: $0.int(0), name: $0.optionalText(1), url: $0.text(2)) }
         return StoredListPage(count: count, entries: entries)
@@ -24,7 +33,7 @@ extension ResourceTables {
     /// The entry with this id, if stored.
     public func entry(_ database: Database, id: Int) throws -> StoredListEntry? {
         try database.queryFirst(
-            "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE \(scope.condition)id = ?",
+            "SELECT id, \(listedName), url FROM \(table) WHERE \(scope.condition)id = ?",
             scope.parameters + [.int(id)]
         ) {
             StoredListEntry(id: $0.int(0), name: $0.optionalText(1), url: $0.text(2))
@@ -42,7 +51,8 @@ extension ResourceTables {
     public func entry(_ database: Database, named name: String) throws -> StoredListEntry? {
         guard named else { return nil }
         return try database.queryFirst(
-            "SELECT id, name, url FROM \(table) WHERE \(scope.condition)name = ?", scope.parameters + [.text(name)]
+            "SELECT id, \(listedName), url FROM \(table) WHERE \(scope.condition)name = ?",
+            scope.parameters + [.text(name)]
         ) {
             StoredListEntry(id: $0.int(0), name: $0.optionalText(1), url: $0.text(2))
         }

@@ -87,6 +87,23 @@ struct PokeAPIResourcesTests {
         #expect(names.filter { $0 == "pokemon" }.count == 1)
     }
 
+    @Test("two entries of one name (PokeAPI lists two roseli-berry items) read back with that name each")
+    func oneNameTwice() throws {
+        let item = try #require(PokeAPIResources.all.first { $0.kind.name == "item" })
+        let listed = [(723, "roseli-berry"), (2279, "roseli-berry"), (5, "odd~6")]
+        try item.tables.beginPage(
+            database, entries: listed.map { ResourceListEntry(id: $0.0, name: $0.1, url: "http://x/item/\($0.0)/") })
+        try database.execute("COMMIT")
+        let stored = try database.query("SELECT name FROM pokeapi_resource WHERE kind = 'item' ORDER BY id") {
+            $0.text(0)
+        }
+        #expect(stored == ["odd~6", "roseli-berry~723", "roseli-berry"], "the table keeps the first apart")
+        let page = try item.tables.listPage(database, offset: 0, limit: 10).entries
+        #expect(page.map(\.name) == ["odd~6", "roseli-berry", "roseli-berry"])
+        #expect(try item.tables.entry(database, key: "723")?.name == "roseli-berry")
+        #expect(try item.tables.entry(database, key: "roseli-berry")?.id == 2279)
+    }
+
     @Test("a kind with entries stored and no stored index (a partial sync's) is held; one with neither is not")
     func kindsWithoutIndex() throws {
         let move = try #require(PokeAPIResources.all.first { $0.kind.name == "move" })
