@@ -170,8 +170,9 @@ public enum PokedexCLI {
     public static func describe(_ error: DatabaseError) -> (message: String, exitCode: ExitCode) {
         let file = error.path ?? "the database file"
         if error.isDamagedFile {
+            // Without the statement: which query met the damage tells the user nothing.
             return (
-                "\(file) is damaged (\(error)); pokedex does not repair it: check it with "
+                "\(file) is damaged (SQLite error \(error.code): \(error.message)); pokedex does not repair it: check it with "
                     + "`sqlite3 FILE 'PRAGMA integrity_check'`, or move it away and sync again", .databaseUnusable
             )
         }

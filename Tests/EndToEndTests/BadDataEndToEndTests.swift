@@ -80,4 +80,27 @@ struct BadDataEndToEndTests {
         }
         #expect(try bytes(database) == before, "nothing was written into the damaged file")
     }
+
+    @Test("a page damaged inside a table: the query that reads it is 74, one line naming the file, no SQL")
+    func damagedPage() throws {
+        #expect(try pokedex(["sync", "--limit", "10"]).status == 0)
+        let (pageSize, root) = try {
+            let stored = try Database(path: database)
+            defer { stored.close() }
+            return (
+                try stored.queryFirst("PRAGMA page_size") { $0.int(0) } ?? 0,
+                try stored.queryFirst("SELECT rootpage FROM sqlite_schema WHERE name = 'pokemon'") { $0.int(0) } ?? 0
+            )
+        }()
+        var file = try bytes(database)
+        // The table's root page (numbered from 1) overwritten, its header included.
+        let start = (root - 1) * pageSize
+        file.replaceSubrange(start..<start + pageSize, with: [UInt8](repeating: 0xA5, count: pageSize))
+        try file.write(to: URL(fileURLWithPath: database))
+        let result = try pokedex(["show", "1"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.errors.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("\(database) is damaged (SQLite error 11: "), "\(result.stderr)")
+        #expect(!result.stderr.contains("SELECT"), "which statement met the damage is left out: \(result.stderr)")
+    }
 }
