@@ -121,8 +121,9 @@ public enum BrowseRenderer {
     ) {
         for offset in 0..<rows where top + offset < lines.count {
             let index = top + offset
+            // A word no wrapping breaks (a URL) ends in … where cut: clipped, it would pass for whole.
             screen.put(
-                lines[index], row: firstRow + offset, column: column, width: width,
+                lines[index].truncated(to: width), row: firstRow + offset, column: column, width: width,
                 base: index == highlighted ? .selected : .plain)
         }
     }

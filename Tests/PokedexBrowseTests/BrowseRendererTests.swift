@@ -32,7 +32,8 @@ struct BrowseRendererTests {
         #expect(title.contains(start) && title.contains(String(text.suffix(4)) + "▏"), "\(title)")
     }
 
-    @Test("the entry's text is laid out for the columns it is drawn in: a line as wide is whole")
+    @Test(
+        "the entry's text is laid out for the columns it is drawn in: a line as wide is whole, a wider one cut with …")
     func entryWidth() {
         let source = FakeBrowseSource()
         var model = BrowseModel(source: source, screens: [.pokedex], columns: 80, rows: 24)
@@ -43,6 +44,8 @@ struct BrowseRendererTests {
         let screen = BrowseRenderer.frame(model)
         let row = (0..<24).map { screen.text(ofRow: $0) }.first { $0.contains("===") } ?? ""
         #expect(row.filter { $0 == "=" }.count == width && row.hasSuffix("="), "\(row)")
+        let cut = (0..<24).map { screen.text(ofRow: $0) }.first { $0.contains("Artwork") } ?? ""
+        #expect(cut.hasSuffix("a…"), "a cut line says so: \(cut)")
     }
 
     @Test("a thread is laid out and drawn a column in from either edge")

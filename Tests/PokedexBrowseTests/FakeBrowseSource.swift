@@ -106,7 +106,9 @@ final class FakeBrowseSource: BrowseDataSource {
                     .entry,
                     lines: Array(repeating: "", count: picture.map { $0.rows + 1 } ?? 0)
                         + (1...60).map { StyledLine("\(name) line \($0) v\(version)") }
-                        + [StyledLine(String(repeating: "=", count: width))],
+                        + [StyledLine(String(repeating: "=", count: width))]
+                        // A word no wrapping can break, as show's artwork URL.
+                        + [StyledLine("Artwork http://x/" + String(repeating: "a", count: width))],
                     image: picture.map { SectionImage(id: id, line: 0, image: $0) })
             ] + (id == 122 ? [] : [evolution]) + [
                 .init(
