@@ -42,7 +42,7 @@ extension BrowseModel {
                 screens.removeLast()
             }
         case .character("/"):
-            editsSearch = true
+            beginNewSearch(at: now)
         case .character, .paste:
             startSearch(event, at: now)
         default:

@@ -27,7 +27,7 @@ extension BrowseModel {
             return selectSection(index)
         case .character("/"):
             focus = .list
-            editsSearch = true
+            beginNewSearch(at: now)
             return
         case .escape, .backspace:
             return back(at: now)
@@ -73,6 +73,14 @@ extension BrowseModel {
         default:
             break
         }
+    }
+
+    /// `/` starts a new search, as in less and vim: typing without it goes on with the one shown.
+    mutating func beginNewSearch(at now: Duration) {
+        editsSearch = true
+        guard !searchText.isEmpty else { return }
+        searchText = ""
+        search.textChanged(to: searchText, at: now)
     }
 
     /// Typing in a list starts a search: keys not bound to something else begin it.

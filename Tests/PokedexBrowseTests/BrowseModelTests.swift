@@ -272,6 +272,23 @@ struct BrowseModelTests {
         #expect(model.entry?.sections[0].lines[0].plain == "Raichu line 1 v2")
     }
 
+    @Test("/ starts a new search; typing without it goes on with the one shown", arguments: [true, false])
+    func slashStartsAfresh(issues: Bool) {
+        var model = issues ? model([.repositories]) : model()
+        if issues { model.handle(.enter, at: .zero) }
+        for event: InputEvent in [.character("/"), .character("r"), .character("a"), .escape] {
+            model.handle(event, at: .zero)
+        }
+        #expect(model.searchText == "ra")
+        model.handle(.character("/"), at: .zero)
+        #expect(model.searchText.isEmpty && model.editsSearch)
+        model.handle(.character("p"), at: .zero)
+        #expect(model.searchText == "p", "not rap")
+        model.handle(.escape, at: .zero)
+        model.handle(.character("i"), at: .zero)
+        #expect(model.searchText == "pi", "typed on, not anew")
+    }
+
     @Test("? shows the keys until the next key; q quits; q while typing is a letter")
     func helpAndQuit() {
         var model = model()
