@@ -24,16 +24,19 @@ extension BrowseModel {
 
     private mutating func handleIssueList(_ event: InputEvent, at now: Duration) {
         guard case .issues(let repository) = screen else { return }
+        if editsSearch, event == .enter {
+            // Ends typing and opens the thread, as in the Pokédex: of the text typed, whose
+            // search (read here, not on a thread) is run now rather than after its debounce.
+            editsSearch = false
+            search.runNow(searchText, at: now)
+            _ = startDueSearch(at: now)
+            return openSelectedIssue(of: repository)
+        }
         if editsSearch, editSearch(event, at: now) { return }
         if issueCursor.move(for: event, count: issues.count, visible: layout.bodyRows) { return }
         switch event {
         case .enter:
-            guard issues.indices.contains(issueCursor.selection),
-                let number = Int(issues[issueCursor.selection].key)
-            else { return }
-            screens.append(.thread(repository: repository, number: number))
-            thread = []
-            threadScroll = ListCursor()
+            openSelectedIssue(of: repository)
         case .escape, .backspace, .left:
             if !searchText.isEmpty {
                 searchText = ""
@@ -48,6 +51,14 @@ extension BrowseModel {
         default:
             break
         }
+    }
+
+    private mutating func openSelectedIssue(of repository: String) {
+        guard issues.indices.contains(issueCursor.selection), let number = Int(issues[issueCursor.selection].key)
+        else { return }
+        screens.append(.thread(repository: repository, number: number))
+        thread = []
+        threadScroll = ListCursor()
     }
 
     private mutating func handleThread(_ event: InputEvent) {

@@ -319,8 +319,7 @@ struct BrowseModelTests {
         model.runDueSearch(at: .seconds(2))
         #expect(model.issues.map(\.key) == ["7"])
         model.handle(.enter, at: .seconds(2))
-        model.handle(.enter, at: .seconds(2))
-        #expect(model.screen == .thread(repository: "acme/rocket", number: 7))
+        #expect(model.screen == .thread(repository: "acme/rocket", number: 7), "Enter ends typing and opens")
         #expect(model.thread.count == 60)
         model.handle(.pageDown, at: .seconds(2))
         #expect(model.threadScroll.top == 21)
@@ -329,6 +328,15 @@ struct BrowseModelTests {
         model.handle(.escape, at: .seconds(3))
         model.handle(.escape, at: .seconds(3))
         #expect(model.screen == .repositories)
+    }
+
+    @Test("Enter right after typing a filter opens what the filter finds, not the row selected before")
+    func enterBeforeDebounce() {
+        var model = model([.repositories, .issues(repository: "acme/rocket")])
+        #expect(model.issues.map(\.key) == ["12", "7"])
+        type("typo", into: &model, at: .seconds(1))
+        model.handle(.enter, at: .seconds(1))
+        #expect(model.screen == .thread(repository: "acme/rocket", number: 7))
     }
 
     @Test("a read that fails is said on the key line; the list stays as it was")
