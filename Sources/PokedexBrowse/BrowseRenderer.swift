@@ -134,19 +134,31 @@ public enum BrowseRenderer {
             screen.put(message, row: row, column: 0, style: CellStyle(bold: true))
             return
         }
-        let keys: String
+        let keys: [String]
         switch model.screen {
         case _ where model.editsSearch:
-            keys = "type to search · Enter done · Esc stop typing · ^U clear · ↑↓ move"
+            keys = ["type to search", "↑↓ move", "^U clear", "Enter done", "Esc stop typing"]
         case .pokedex:
             keys =
                 model.focus == .entry
-                ? "↑↓ links, scroll · Enter go · Tab section · Esc back · ? keys · q quit"
-                : "↑↓ move · / search · Enter entry · Tab section · Esc back · ? keys · q quit"
-        case .repositories: keys = "↑↓ move · Enter issues · ? keys · q quit"
-        case .issues: keys = "↑↓ move · / filter (state: label: author:) · Enter thread · Esc back · q quit"
-        case .thread: keys = "↑↓ PgUp PgDn scroll · Esc back · q quit"
+                ? ["↑↓ links, scroll", "Enter go", "Tab section", "Esc back", "? keys", "q quit"]
+                : ["↑↓ move", "/ search", "Enter entry", "Tab section", "Esc back", "? keys", "q quit"]
+        case .repositories: keys = ["↑↓ move", "Enter issues", "? keys", "q quit"]
+        case .issues: keys = ["↑↓ move", "/ filter (state: label: author:)", "Enter thread", "Esc back", "q quit"]
+        case .thread: keys = ["↑↓ PgUp PgDn scroll", "Esc back", "q quit"]
         }
-        screen.put(" " + keys, row: row, column: 0, style: Self.hint)
+        screen.put(" " + keyHints(keys, width: screen.columns - 1), row: row, column: 0, style: Self.hint)
+    }
+
+    /// `keys` joined in `width` columns: where they do not fit, those before the last two go
+    /// one by one from the right, so the way out is always said and no word is cut.
+    static func keyHints(_ keys: [String], width: Int) -> String {
+        var keys = keys
+        var line = keys.joined(separator: " · ")
+        while TerminalColumns.of(line) > width, keys.count > 2 {
+            keys.remove(at: keys.count - 3)
+            line = keys.joined(separator: " · ")
+        }
+        return TerminalColumns.truncated(line, to: width)
     }
 }

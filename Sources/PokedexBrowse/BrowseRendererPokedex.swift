@@ -20,8 +20,9 @@ extension BrowseRenderer {
         drawList(
             count: model.results.count,
             {
+                // A column before the rule and one after it: types never run into it.
                 pokemonLine(
-                    model.catalog.rows[model.results[$0]], width: layout.listWidth - 1,
+                    model.catalog.rows[model.results[$0]], width: layout.listWidth - 2,
                     sprite: model.source.showsListSprites)
             },
             model.list, width: layout.listWidth, empty: empty, on: &screen)

@@ -1,5 +1,6 @@
-import PokedexBrowse
 import Testing
+
+@testable import PokedexBrowse
 
 @Suite("Browse renderer")
 struct BrowseRendererTests {
@@ -71,6 +72,25 @@ struct BrowseRendererTests {
         #expect(frame(columns: columns, rows: 16).text(ofRow: 1).contains(expected))
     }
 
+    @Test(
+        "the key line drops hints before the last two until it fits, never cutting a word",
+        arguments: [
+            (80, "↑↓ move · / search · Enter entry · Tab section · Esc back · ? keys · q quit"),
+            (60, "↑↓ move · / search · Enter entry · ? keys · q quit"),
+            (20, "? keys · q quit"),
+        ])
+    func keyLine(columns: Int, expected: String) {
+        let keys = ["↑↓ move", "/ search", "Enter entry", "Tab section", "Esc back", "? keys", "q quit"]
+        #expect(BrowseRenderer.keyHints(keys, width: columns - 1) == expected)
+    }
+
+    @Test("at the smallest size the key line still says how to quit")
+    func smallestKeyLine() {
+        let screen = frame(columns: 60, rows: 16)
+        let keys = screen.text(ofRow: 15)
+        #expect(keys.contains("· ? keys · q quit  "), "\(keys)")
+    }
+
     @Test("a row's name comes before its types: forms stay apart, types cut with …")
     func longNames() {
         let source = FakeBrowseSource()
@@ -82,7 +102,7 @@ struct BrowseRendererTests {
         model.start(at: .zero)
         let rows = [1, 2].map { BrowseRenderer.frame(model).text(ofRow: $0).split(separator: "│")[0] }
         #expect(rows[0].hasPrefix(" #978 Tatsugiri (Curly") && rows[1].hasPrefix(" #978 Tatsugiri (Droopy"), "\(rows)")
-        #expect(rows.allSatisfy { $0.hasSuffix("…") }, "\(rows)")
+        #expect(rows.allSatisfy { $0.hasSuffix("… ") }, "cut, a blank before the rule: \(rows)")
     }
 
     @Test(
