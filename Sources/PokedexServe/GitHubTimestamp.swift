@@ -25,13 +25,14 @@ enum GitHubTimestamp {
         var hour = 0, minute = 0, second = 0, offset = 0
         var rest = scalars[10...]
         if let separator = rest.first {
-            guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t"), scalars.count >= 19,
-                scalars[13] == UInt8(ascii: ":"), scalars[16] == UInt8(ascii: ":"),
-                let h = number(11..<13), let m = number(14..<16), let s = number(17..<19),
-                h < 24, m < 60, s < 61
+            // Seconds may be left out (`2024-05-01T12:00Z`), as ISO 8601 allows.
+            let hasSeconds = scalars.count > 16 && scalars[16] == UInt8(ascii: ":")
+            guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t"), scalars.count >= 16,
+                scalars[13] == UInt8(ascii: ":"), let h = number(11..<13), let m = number(14..<16),
+                let s = hasSeconds ? number(17..<19) : 0, h < 24, m < 60, s < 61
             else { return nil }
             (hour, minute, second) = (h, m, s)
-            rest = scalars[19...]
+            rest = scalars[(hasSeconds ? 19 : 16)...]
             if rest.first == UInt8(ascii: ".") {
                 rest = rest.dropFirst().drop { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             }
