@@ -28,10 +28,11 @@ public struct ServerRequest {
     /// A request header's value (names compare without case); nil when absent.
     public func header(_ name: String) -> String? { lookUp(name) }
 
-    /// The first value of a query parameter, percent-decoded as a form's (`+` is a space);
-    /// nil when absent or undecodable.
+    /// The last value of a query parameter, as Django (PokeAPI) and Rails (GitHub) read a
+    /// repeated one, percent-decoded as a form's (`+` is a space); nil when absent or
+    /// undecodable.
     public func queryValue(_ name: String) -> String? {
-        guard let pair = query.first(where: { $0.name == name }) else { return nil }
+        guard let pair = query.last(where: { $0.name == name }) else { return nil }
         return PercentEncoding.strictlyDecoded(pair.value[...], plusIsSpace: true)
     }
 

@@ -45,6 +45,16 @@ struct GitHubParametersTests {
                 == "<b/x?page=3>; rel=\"prev\", <b/x?page=1>; rel=\"first\"")
     }
 
+    @Test("a repeated parameter's last value counts, as Django and Rails read it")
+    func repeatedParameter() {
+        let request = ServerRequest(
+            method: "GET", path: "/x", query: [("state", "all"), ("limit", "2"), ("state", "closed")],
+            header: { _ in nil })
+        #expect(request.queryValue("state") == "closed")
+        #expect(request.queryValue("limit") == "2")
+        #expect(request.queryValue("offset") == nil)
+    }
+
     @Test(
         "since, as stored times compare with it",
         arguments: [
