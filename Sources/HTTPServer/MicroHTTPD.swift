@@ -11,7 +11,7 @@ import CMicroHTTPD
 /// to an actor.
 enum MicroHTTPD {
     /// Called when a request's head is complete (first), then until its body is read: see
-    /// ``HTTPServer/access(_:url:method:uploadSize:context:)``.
+    /// ``HTTPServer/access(_:url:method:version:uploadSize:context:)``.
     static let accessHandler: MHD_AccessHandlerCallback = {
         cls, connection, url, method, version, _, uploadSize, context in
         guard let cls, let connection, let url, let method, let uploadSize, let context else { return .NO }
