@@ -206,7 +206,8 @@ let package = Package(
                 "PokedexCLI", "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "PokedexSync",
                 "HTTPTypes", "TextUtilities", "JSONOutput", "BodyCoding", "TestSupport",
             ]),
-        .testTarget(name: "PokedexServeTests", dependencies: ["PokedexServe", "HTTPServer", "LoopbackHTTP"]),
+        .testTarget(
+            name: "PokedexServeTests", dependencies: ["PokedexServe", "HTTPServer", "BodyCoding", "LoopbackHTTP"]),
         .testTarget(name: "PokedexBrowseTests", dependencies: ["PokedexBrowse", "PokedexStore", "TerminalImages"]),
         .testTarget(
             name: "EndToEndTests",

@@ -1,8 +1,9 @@
 import BodyCoding
 
 /// The `Content-Encoding` a body is sent in, from the client's `Accept-Encoding`: a stored
-/// zlib stream goes as it is to a client that accepts `deflate`; other bodies are compressed
-/// with gzip (or deflate, when that is all it accepts), and small ones not at all.
+/// zlib stream goes as it is to a client that accepts `deflate`, once checked to decode; other
+/// bodies are compressed with gzip (or deflate, when that is all it accepts), and small ones not
+/// at all.
 enum ContentNegotiation {
     /// Below this, compressing saves less than it costs.
     static let smallestCompressed = 1024
@@ -37,6 +38,9 @@ enum ContentNegotiation {
         _ body: ResponseBody, accepted: Accepted, isCompressible: Bool, compressor: () -> ResponseCompressor
     ) throws -> OutgoingBody {
         if case .stored(let stored) = body, stored.encoding == .zlib, accepted.deflate, isCompressible {
+            // Decoded once and dropped before the stream goes out as it is: a damaged row must be a
+            // 500 for this client too, not bytes its inflater stops at in silence.
+            try OutgoingBody(body).release()
             return try stored.bytes.withUnsafeBytes { try OutgoingBody(copying: $0, encoding: "deflate") }
         }
         let plain = try OutgoingBody(body)

@@ -1,3 +1,4 @@
+import BodyCoding
 import Testing
 
 @testable import HTTPServer
@@ -35,6 +36,32 @@ struct HTTPPiecesTests {
     func acceptEncoding(header: String, gzip: Bool, deflate: Bool) {
         let accepted = ContentNegotiation.Accepted(header)
         #expect(accepted.gzip == gzip && accepted.deflate == deflate)
+    }
+
+    @Test("a damaged stored stream is refused for a client accepting deflate too, not sent as it is")
+    func damagedStoredStream() throws {
+        let good = StoredBody.compressing(Array(String(repeating: "{\"a\":1}", count: 200).utf8))
+        #expect(good.encoding == .zlib)
+        let damaged = [
+            try StoredBody(bytes: [0x78, 0xDA, 0x01, 0x02], encoding: .zlib, decodedSize: 10),
+            try StoredBody(bytes: good.bytes, encoding: .zlib, decodedSize: good.decodedSize + 1),
+            try StoredBody(
+                bytes: good.bytes.dropLast(4) + [0, 0, 0, 0], encoding: .zlib, decodedSize: good.decodedSize),
+        ]
+        for header in ["deflate", "gzip", "identity", "gzip, deflate"] {
+            for body in damaged {
+                #expect(throws: (any Error).self, "\(header)") {
+                    try ContentNegotiation.encode(
+                        .stored(body), accepted: .init(header), isCompressible: true,
+                        compressor: { ResponseCompressor() }
+                    ).release()
+                }
+            }
+            let sent = try ContentNegotiation.encode(
+                .stored(good), accepted: .init(header), isCompressible: true, compressor: { ResponseCompressor() })
+            #expect(sent.count > 0)
+            sent.release()
+        }
     }
 
     @Test("the bearer token: the whole token, any case of the scheme, nothing else")
