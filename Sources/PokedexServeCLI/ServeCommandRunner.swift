@@ -49,15 +49,15 @@ public enum ServeCommandRunner {
         server.stop()
     }
 
-    /// The token from `--token-file` (its first line), else `POKEDEX_SERVE_TOKEN`; nil for none.
+    /// The token from `--token-file` (its first line, trailing whitespace left out), else
+    /// `POKEDEX_SERVE_TOKEN`; nil for none.
     static func bearerToken(_ command: ServeCommand, environment: [String: String]) throws -> BearerToken? {
         let text: String
         if let file = command.tokenFile {
             guard let contents = readFile(file) else {
                 throw CommandFailure(message: "cannot read the token file \(file)", exitCode: .usage)
             }
-            text = String(contents.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
-                .trimmingSuffix { $0 == "\r" || $0 == " " }
+            text = firstLine(Array(contents.utf8))
         } else if let value = environment["POKEDEX_SERVE_TOKEN"] {
             text = value
         } else {
@@ -67,6 +67,17 @@ public enum ServeCommandRunner {
             throw CommandFailure(message: "the serve token is empty", exitCode: .usage)
         }
         return token
+    }
+
+    /// A token file's first line without the CR, spaces or tabs before its line break
+    /// (`printf 'TOKEN\r\n'`, an editor's CRLF): split by bytes, as a String takes "\r\n" for
+    /// one Character and would keep both in the token.
+    static func firstLine(_ contents: [UInt8]) -> String {
+        var line = contents.prefix { $0 != UInt8(ascii: "\n") }
+        while let last = line.last, [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(last) {
+            line.removeLast()
+        }
+        return String(decoding: line, as: UTF8.self)
     }
 
     private static func readFile(_ path: String) -> String? {
@@ -89,13 +100,5 @@ public enum ServeCommandRunner {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
-        var text = self
-        while let last = text.last, predicate(last) { text.removeLast() }
-        return text
     }
 }

@@ -178,13 +178,16 @@ struct ServeHTTPEndToEndTests {
         #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 
-    @Test("the token: every request needs it (compared whole), preflights excepted; it is never logged")
+    @Test("the token: every request needs it (compared whole, a CRLF file's too), preflights excepted; never logged")
     func token() throws {
         let secret = "s3cret-\(UUID().uuidString)"
-        let file = source.directory.file("token")
+        let file = source.directory.file("token"), crlf = source.directory.file("token-crlf")
         try (secret + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        // As `printf 'TOKEN\r\n'` or a Windows editor saves it.
+        try (secret + " \r\n").write(toFile: crlf, atomically: true, encoding: .utf8)
         for guarded in [
             try ServeProcess(database: source.path, ["--token-file", file]),
+            try ServeProcess(database: source.path, ["--token-file", crlf]),
             try ServeProcess(database: source.path, environment: ["POKEDEX_SERVE_TOKEN": secret]),
         ] {
             let client = try RawHTTP(port: guarded.port)
@@ -194,8 +197,10 @@ struct ServeHTTPEndToEndTests {
             }
             #expect(
                 try client.request("/api/v2/pokemon/1", headers: ["Authorization": "Bearer \(secret)"]).status == 200)
-            #expect(
-                try client.request("/api/v2/pokemon/1", headers: ["Authorization": "bearer \(secret)"]).status == 200)
+            for scheme in ["bearer", "BEARER", "token", "Token"] {
+                let answer = try client.request("/api/v2/pokemon/1", headers: ["Authorization": "\(scheme) \(secret)"])
+                #expect(answer.status == 200, "\(scheme)")
+            }
             #expect(try client.request("/api/v2/pokemon/1", method: "OPTIONS").status == 204)
             #expect(guarded.stop() == 0)
             #expect(!guarded.stderr.contains(secret))
