@@ -12,6 +12,10 @@ public struct ListeningSocket: Sendable {
     public let port: Int
     /// The address as a URL's host: `127.0.0.1`, `[::1]`.
     public let host: String
+    /// Whether only this machine can connect (127.0.0.0/8, `::1`, `::ffff:127.x.x.x`).
+    public let isLoopback: Bool
+    /// Whether every interface is listened on (`0.0.0.0`, `::`).
+    public let isWildcard: Bool
 
     /// Why a socket could not be bound.
     public struct Failure: Error, CustomStringConvertible {
@@ -35,8 +39,16 @@ public struct ListeningSocket: Sendable {
         guard descriptor >= 0 else { throw Failure(description: "cannot create a socket: \(errorText())") }
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        let bytes = SocketAddress.bytes(address.ai_addr)
+        let isMapped =
+            bytes.count == 16 && bytes.prefix(12).elementsEqual([UInt8](repeating: 0, count: 10) + [255, 255])
+        let isWildcard = bytes.allSatisfy { $0 == 0 }
         if address.ai_family == AF_INET6 {
-            setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
+            // Set either way, whatever the system's bindv6only: `::` means IPv4's interfaces too
+            // (as mapped addresses), and a mapped address can only be bound so; any other is
+            // IPv6's alone.
+            var only: Int32 = isWildcard || isMapped ? 0 : 1
+            setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &only, socklen_t(MemoryLayout<Int32>.size))
         }
         guard bind(descriptor, address.ai_addr, address.ai_addrlen) == 0 else {
             let reason = errno == EADDRINUSE ? "it is in use" : errorText()
@@ -58,7 +70,10 @@ public struct ListeningSocket: Sendable {
         }
         let numeric = SocketAddress.text(address.ai_addr)
         let shown = address.ai_family == AF_INET6 ? "[\(numeric)]" : numeric
-        return ListeningSocket(descriptor: descriptor, port: Int(boundPort), host: shown)
+        let ipv4 = isMapped ? Array(bytes.suffix(4)) : bytes
+        let isLoopback = ipv4.count == 4 ? ipv4.first == 127 : bytes == [UInt8](repeating: 0, count: 15) + [1]
+        return ListeningSocket(
+            descriptor: descriptor, port: Int(boundPort), host: shown, isLoopback: isLoopback, isWildcard: isWildcard)
     }
 
     private static func errorText() -> String { String(cString: strerror(errno)) }
@@ -66,6 +81,22 @@ public struct ListeningSocket: Sendable {
 
 /// Socket addresses as text.
 enum SocketAddress {
+    /// The address's bytes: 4 for IPv4, 16 for IPv6, none for another family.
+    static func bytes(_ address: UnsafePointer<sockaddr>) -> [UInt8] {
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
+                withUnsafeBytes(of: inet.pointee.sin_addr) { Array($0) }
+            }
+        case AF_INET6:
+            return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet in
+                withUnsafeBytes(of: inet.pointee.sin6_addr) { Array($0) }
+            }
+        default:
+            return []
+        }
+    }
+
     /// The numeric address of `address` (IPv4 or IPv6), or `-`.
     static func text(_ address: UnsafePointer<sockaddr>?) -> String {
         guard let address else { return "-" }

@@ -21,8 +21,7 @@ public enum ServeCommandRunner {
             throw CommandFailure(message: "\(error)", exitCode: .unavailable)
         }
         let listened = "http://\(socket.host):\(socket.port)"
-        let isWildcard = ["0.0.0.0", "[::]"].contains(socket.host)
-        let baseURL = command.baseURL ?? (isWildcard ? "http://\(hostName()):\(socket.port)" : listened)
+        let baseURL = command.baseURL ?? (socket.isWildcard ? "http://\(hostName()):\(socket.port)" : listened)
         let log = AccessLog()
         let router = PokedexRouter(
             store: store, configuration: ServeConfiguration(baseURL: baseURL, includePrivate: command.includePrivate),
@@ -38,7 +37,7 @@ public enum ServeCommandRunner {
             throw CommandFailure(message: "\(error)", exitCode: .unavailable)
         }
         log.writeLine(listened + "\n")
-        if !["127.0.0.1", "[::1]"].contains(socket.host) {
+        if !socket.isLoopback {
             log.writeLine(
                 "pokedex serve: listening on \(socket.host), reachable from other machines"
                     + (token == nil ? " without a token (--token-file)" : "") + "; links point at \(baseURL)\n")

@@ -227,4 +227,22 @@ struct ServeHTTPEndToEndTests {
         let missing = try PokedexProcess.run(["--db", source.directory.file("none.sqlite"), "serve", "--port", "0"])
         #expect(missing.status == 66, "\(missing.stderr)")
     }
+
+    @Test(
+        "--host :: answers IPv4 clients too; --host ::ffff:127.0.0.1 listens on IPv4's loopback, said as such",
+        .enabled(if: IPv6EndToEndTests.hasIPv6Loopback, "this machine has no IPv6 loopback (::1)"))
+    func dualStack() throws {
+        let every = try ServeProcess(database: source.path, ["--host", "::"])
+        #expect(every.url.hasPrefix("http://[::]:"), "\(every.url)")
+        #expect(try RawHTTP(port: every.port).request("/api/v2/").status == 200, "over IPv4")
+        let overIPv6 = try PokedexProcess.run(
+            ["-s", "-g", "-o", "/dev/null", "-w", "%{http_code}", "http://[::1]:\(every.port)/api/v2/"],
+            executable: "/usr/bin/curl")
+        #expect(overIPv6.stdout == "200", "over IPv6: \(overIPv6.stdout) \(overIPv6.stderr)")
+        #expect(every.stop() == 0, "\(every.stderr.suffix(2_000))")
+        let mapped = try ServeProcess(database: source.path, ["--host", "::ffff:127.0.0.1"])
+        #expect(try RawHTTP(port: mapped.port).request("/api/v2/").status == 200)
+        #expect(mapped.stop() == 0, "\(mapped.stderr.suffix(2_000))")
+        #expect(!mapped.stderr.contains("reachable from other machines"), "\(mapped.stderr)")
+    }
 }
