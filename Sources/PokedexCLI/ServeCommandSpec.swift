@@ -55,12 +55,39 @@ enum ServeOptions {
         }
         serve.port = try options.count(port) ?? serve.port
         serve.baseURL = try options.url(baseURL)
+        if let url = serve.baseURL, let problem = baseURLProblem(url) { throw options.failure("--base-url \(problem)") }
         serve.includePrivate = options.flag(includePrivate)
         serve.tokenFile = options.text(tokenFile)
         serve.maximumConnections = try options.count(maximumConnections) ?? serve.maximumConnections
         serve.timeoutSeconds = try options.count(timeout) ?? serve.timeoutSeconds
         serve.threads = try options.count(threads) ?? serve.threads
         return .serve(serve)
+    }
+
+    /// Why links under `url` would be broken, nil when they would not: each is the URL with a
+    /// path appended, so a query or fragment would end up in the middle of every one, and
+    /// credentials would be copied into every body. The scheme was checked already.
+    static func baseURLProblem(_ url: String) -> String? {
+        guard let separator = url.firstRange(of: "://") else { return nil }
+        let rest = url[separator.upperBound...]
+        if rest.contains("?") { return "cannot have a query ('?…'): served links append paths to it" }
+        if rest.contains("#") { return "cannot have a fragment ('#…'): served links append paths to it" }
+        let authority = rest.prefix { $0 != "/" }
+        if authority.contains("@") {
+            return "cannot carry credentials ('user:password@'): every link would repeat them"
+        }
+        // An IPv6 literal's colons are inside its brackets; the port's comes after them.
+        let hostEnd = authority.hasPrefix("[") ? authority.firstIndex(of: "]").map(authority.index(after:)) : nil
+        let colon = authority[(hostEnd ?? authority.startIndex)...].firstIndex(of: ":")
+        let host = authority[..<(colon ?? authority.endIndex)]
+        if authority.hasPrefix("["), hostEnd == nil { return "has an IPv6 address without its closing ']'" }
+        if host.isEmpty || host == "[]" { return "needs a host name, not '\(host)'" }
+        guard let colon else { return nil }
+        let port = authority[authority.index(after: colon)...]
+        guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let number = Int(port), (1...65_535).contains(number)
+        else { return "has port '\(port)'; a port is a number from 1 to 65535" }
+        return nil
     }
 
     /// What the server can bind: a numeric IPv4 or IPv6 address (`fe80::1%eth0` with its

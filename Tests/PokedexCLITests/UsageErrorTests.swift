@@ -40,6 +40,36 @@ struct UsageErrorTests {
                 #"--host needs an IP address such as 127.0.0.1 or ::1, not 'example.com'"#, .serve
             ),
             (#"serve --token-file="#, #"--token-file needs a file name"#, .serve),
+            (
+                #"serve --base-url https://h/x?y=1"#,
+                #"--base-url cannot have a query ('?…'): served links append paths to it"#, .serve
+            ),
+            (
+                #"serve --base-url https://h/#f"#,
+                #"--base-url cannot have a fragment ('#…'): served links append paths to it"#, .serve
+            ),
+            (
+                #"serve --base-url https://user:pw@h/"#,
+                #"--base-url cannot carry credentials ('user:password@'): every link would repeat them"#, .serve
+            ),
+            (
+                #"serve --base-url http://host:99999"#,
+                #"--base-url has port '99999'; a port is a number from 1 to 65535"#, .serve
+            ),
+            (
+                #"serve --base-url http://host:0/"#, #"--base-url has port '0'; a port is a number from 1 to 65535"#,
+                .serve
+            ),
+            (
+                #"serve --base-url http://host:/"#, #"--base-url has port ''; a port is a number from 1 to 65535"#,
+                .serve
+            ),
+            (
+                #"serve --base-url http://[::1]:x"#, #"--base-url has port 'x'; a port is a number from 1 to 65535"#,
+                .serve
+            ),
+            (#"serve --base-url http://:80/"#, #"--base-url needs a host name, not ''"#, .serve),
+            (#"serve --base-url http://[::1/"#, #"--base-url has an IPv6 address without its closing ']'"#, .serve),
             (#"--db= list"#, #"--db needs a file name"#, nil),
             (#"get move/1 --output="#, #"--output needs a file name"#, .get),
             (#"list --json=yes"#, #"unknown option '--json' for 'list' (did you mean '--json'?)"#, .list),
@@ -255,6 +285,16 @@ struct ServeHostTests {
         ])
     func addresses(host: String, accepted: Bool) {
         #expect(ServeOptions.isAddress(host) == accepted)
+    }
+
+    @Test(
+        "base URLs whose links are sound pass",
+        arguments: [
+            "http://h", "https://h/", "http://host:8080/prefix", "https://[::1]:8443", "http://[fe80::1]/p/",
+            "http://127.0.0.1:1", "https://pokedex.example:65535/a/b",
+        ])
+    func soundBaseURL(url: String) {
+        #expect(ServeOptions.baseURLProblem(url) == nil)
     }
 }
 
