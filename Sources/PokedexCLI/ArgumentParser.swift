@@ -64,6 +64,11 @@ public enum ArgumentParser {
                 switch spec?.value {
                 case .flag? where inlineValue == nil:
                     flags.insert(spec?.name ?? name)
+                case .flag?:
+                    // Named, not unknown: `--json=yes` is a known flag given a value.
+                    throw UsageError(
+                        message: "\(spec?.name ?? name) takes no value, not '\(inlineValue ?? "")'",
+                        command: commandName)
                 case .path?:
                     values[spec?.name ?? name, default: []].append(
                         try reader.path(for: name, inline: inlineValue, command: commandName))

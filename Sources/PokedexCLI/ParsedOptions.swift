@@ -30,13 +30,15 @@ struct ParsedOptions {
     func count(_ spec: OptionSpec) throws(UsageError) -> Int? {
         guard case .count(let range) = spec.value else { preconditionFailure("\(spec.name) takes no count") }
         guard let text = text(spec) else { return nil }
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            let hint = text.hasPrefix("-") ? "; it cannot be negative" : ""
-            throw failure("\(spec.name) needs a whole number, not '\(text)'\(hint)")
+        let outOfRange = failure(
+            "\(spec.name) must be between \(range.lowerBound) and \(range.upperBound), not \(text)")
+        let isDigits: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard isDigits(text[...]) else {
+            // A negative number is a whole number out of range: the range says what is taken.
+            if text.hasPrefix("-"), isDigits(text.dropFirst()) { throw outOfRange }
+            throw failure("\(spec.name) needs a whole number, not '\(text)'")
         }
-        guard let value = Int(text), range.contains(value) else {
-            throw failure("\(spec.name) must be between \(range.lowerBound) and \(range.upperBound), not \(text)")
-        }
+        guard let value = Int(text), range.contains(value) else { throw outOfRange }
         return value
     }
 

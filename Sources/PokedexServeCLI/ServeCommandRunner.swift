@@ -37,10 +37,11 @@ public enum ServeCommandRunner {
             throw CommandFailure(message: "\(error)", exitCode: .unavailable)
         }
         log.writeLine(listened + "\n")
+        // A line each, so that prose stays within 80 columns.
         if !socket.isLoopback {
-            log.writeLine(
-                "pokedex serve: listening on \(socket.host), reachable from other machines"
-                    + (token == nil ? " without a token (--token-file)" : "") + "; links point at \(baseURL)\n")
+            log.writeLine("pokedex serve: listening on \(socket.host), reachable from other machines\n")
+            if token == nil { log.writeLine("pokedex serve: no token is required (--token-file sets one)\n") }
+            log.writeLine("pokedex serve: links point at \(baseURL)\n")
         } else if command.baseURL != nil {
             log.writeLine("pokedex serve: links point at \(baseURL)\n")
         }
@@ -53,17 +54,21 @@ public enum ServeCommandRunner {
     static func bearerToken(_ command: ServeCommand, environment: [String: String]) throws -> BearerToken? {
         let text: String
         if let file = command.tokenFile {
-            guard let contents = readFile(file) else {
-                throw CommandFailure(message: "cannot read the token file \(file)", exitCode: .usage)
+            let contents: [UInt8]
+            do {
+                contents = try readFile(file)
+            } catch {
+                throw CommandFailure(message: "cannot read the token file \(file): \(error)", exitCode: .usage)
             }
-            text = firstLine(Array(contents.utf8))
+            text = firstLine(contents)
         } else if let value = environment["POKEDEX_SERVE_TOKEN"] {
             text = value
         } else {
             return nil
         }
         guard let token = BearerToken(text) else {
-            throw CommandFailure(message: "the serve token is empty", exitCode: .usage)
+            let source = command.tokenFile.map { "the token file \($0)'s first line" } ?? "POKEDEX_SERVE_TOKEN"
+            throw CommandFailure(message: "\(source) is empty: no token to require", exitCode: .usage)
         }
         return token
     }
@@ -79,19 +84,31 @@ public enum ServeCommandRunner {
         return String(decoding: line, as: UTF8.self)
     }
 
-    private static func readFile(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
+    /// Why a file could not be read: the system's words (no such file or directory, is a
+    /// directory, permission denied).
+    struct ReadFailure: Error, CustomStringConvertible {
+        let code: Int32
+        var description: String { String(cString: strerror(code)).lowercased() }
+    }
+
+    /// The file's first 64 KB at most: a token is one line, and a huge file is not read whole.
+    private static func readFile(_ path: String) throws(ReadFailure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw ReadFailure(code: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        // A directory opens, and reading it fails with EISDIR; said before that, plainly.
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw ReadFailure(code: EISDIR) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
+        while bytes.count <= 64 * 1024 {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw ReadFailure(code: errno) }
             if count == 0 { break }
             bytes += buffer[0..<count]
-            // A token is one line: a huge file is not read whole.
-            if bytes.count > 64 * 1024 { break }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// This machine's name, for links when listening on every interface.

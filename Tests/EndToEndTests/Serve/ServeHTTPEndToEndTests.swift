@@ -245,4 +245,24 @@ struct ServeHTTPEndToEndTests {
         #expect(mapped.stop() == 0, "\(mapped.stderr.suffix(2_000))")
         #expect(!mapped.stderr.contains("reachable from other machines"), "\(mapped.stderr)")
     }
+
+    @Test("a token file that cannot be read says why; the notices on stderr stay within 80 columns")
+    func startUpMessages() throws {
+        let empty = source.directory.file("empty-token")
+        try "\r\n".write(toFile: empty, atomically: true, encoding: .utf8)
+        for (file, reason) in [
+            (source.directory.path, ": is a directory"), (source.directory.file("nope"), ": no such file"),
+            (empty, "'s first line is empty"),
+        ] {
+            let refused = try PokedexProcess.run(["--db", source.path, "serve", "--port", "0", "--token-file", file])
+            #expect(refused.status == 64 && refused.errors.count == 1, "\(refused.stderr)")
+            #expect(refused.stderr.contains("token file \(file)\(reason)"), "\(refused.stderr)")
+        }
+        let wide = try ServeProcess(database: source.path, ["--host", "0.0.0.0"])
+        #expect(wide.stop() == 0, "\(wide.stderr.suffix(2_000))")
+        let lines = wide.stderr.split(separator: "\n")
+        #expect(lines.count == 4 && lines[2].contains("no token"), "\(wide.stderr)")
+        // The links' line ends in this machine's name, which may be long.
+        #expect(lines.filter { !$0.contains("links point at") }.allSatisfy { $0.count <= 80 }, "\(wide.stderr)")
+    }
 }
