@@ -15,9 +15,13 @@ import Synchronization
 /// 503; every answer allows any origin.
 public final class HTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (ServerRequest) -> ServerResponse
+    /// The answer the server makes itself for a request at a path (401, 405, 413, 500, 503…),
+    /// from its status and message: an API may want its own error shape.
+    public typealias Refusal = @Sendable (_ path: String, _ status: Int, _ message: String) -> ServerResponse
 
     let limits: ServerLimits
     let handler: Handler
+    let refusal: Refusal
     let log: AccessLog?
     /// Where a body that cannot be sent is told of, with or without the access log.
     let failures = AccessLog()
@@ -34,13 +38,14 @@ public final class HTTPServer: @unchecked Sendable {
 
     public init(
         socket: ListeningSocket, limits: ServerLimits, log: AccessLog?, token: BearerToken?,
-        handler: @escaping Handler
+        handler: @escaping Handler, refusal: @escaping Refusal = { .text($1, $2) }
     ) {
         self.socket = socket
         self.limits = limits
         self.log = log
         self.token = token
         self.handler = handler
+        self.refusal = refusal
         self.watch = ConnectionWatch(limits: limits)
     }
 

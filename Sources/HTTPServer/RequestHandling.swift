@@ -31,17 +31,17 @@ extension HTTPServer {
             if version == "HTTP/1.1", MicroHTTPD.header(connection, "Host") == nil {
                 return answer(
                     connection, method: method, url: url, state: state,
-                    .text(400, "Bad Request: an HTTP/1.1 request needs a Host header"), closing: true)
+                    refuse(url, 400, "Bad Request: an HTTP/1.1 request needs a Host header"), closing: true)
             }
             if !["GET", "HEAD", "OPTIONS"].contains(method) {
                 return answer(
                     connection, method: method, url: url, state: state,
-                    .text(405, "Method Not Allowed", headers: [("Allow", "GET, HEAD, OPTIONS")]), closing: true)
+                    refuse(url, 405, "Method Not Allowed", headers: [("Allow", "GET, HEAD, OPTIONS")]), closing: true)
             }
             if Self.hasBody(connection) {
                 return answer(
                     connection, method: method, url: url, state: state,
-                    .text(413, "Request bodies are not accepted"), closing: true)
+                    refuse(url, 413, "Request bodies are not accepted"), closing: true)
             }
             return .YES
         }
@@ -49,12 +49,12 @@ extension HTTPServer {
             uploadSize.pointee = 0
             return answer(
                 connection, method: method, url: url, state: state,
-                .text(413, "Request bodies are not accepted"), closing: true)
+                refuse(url, 413, "Request bodies are not accepted"), closing: true)
         }
         if state.arrivedWhileStopping {
             return answer(
                 connection, method: method, url: url, state: state,
-                .text(503, "Service Unavailable: the server is stopping", headers: [("Retry-After", "1")]))
+                refuse(url, 503, "Service Unavailable: the server is stopping", headers: [("Retry-After", "1")]))
         }
         return answer(connection, method: method, url: url, state: state, respond(connection, method: method, url: url))
     }
@@ -62,13 +62,14 @@ extension HTTPServer {
     /// The answer to a complete GET, HEAD or OPTIONS.
     private func respond(_ connection: OpaquePointer, method: String, url: String) -> ServerResponse {
         if method == "OPTIONS" {
-            return ServerResponse(status: 204, contentType: nil, headers: Self.preflightHeaders, bytes: [])
+            let requested = MicroHTTPD.header(connection, "Access-Control-Request-Headers")
+            return ServerResponse(status: 204, contentType: nil, headers: Self.preflightHeaders(requested), bytes: [])
         }
         if watch.count > limits.connections {
-            return .text(503, "Too many connections", headers: [("Retry-After", "1")])
+            return refuse(url, 503, "Too many connections", headers: [("Retry-After", "1")])
         }
         if let token, !token.admits(MicroHTTPD.header(connection, "Authorization")) {
-            return .text(401, "Unauthorized", headers: [("WWW-Authenticate", "Bearer")])
+            return refuse(url, 401, "Unauthorized", headers: [("WWW-Authenticate", "Bearer")])
         }
         let request = ServerRequest(
             method: method, path: url, query: MicroHTTPD.queryPairs(connection),
@@ -92,7 +93,7 @@ extension HTTPServer {
         } catch {
             // As the handler's own failures are told: the cause on standard error, not in the body.
             failures.writeLine("pokedex serve: \(method) \(AccessLog.printable(url)): \(error)\n")
-            response = .text(500, "Internal Server Error")
+            response = refuse(url, 500, "Internal Server Error")
             guard let plain = try? OutgoingBody(response.body) else { return .NO }
             body = plain
         }
@@ -138,16 +139,58 @@ extension HTTPServer {
         return length.trimmingSpaces != "0"
     }
 
-    /// What a browser's preflight is told: any origin may read, with the headers apps send.
-    static let preflightHeaders: [(name: String, value: String)] = [
-        ("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS"),
-        (
-            "Access-Control-Allow-Headers",
-            "Authorization, If-None-Match, Accept, Accept-Encoding, X-GitHub-Api-Version, Content-Type"
-        ),
-        ("Access-Control-Max-Age", "86400"),
+    /// The server's own answer, in the shape the path's API gives errors, with `headers` added.
+    private func refuse(
+        _ url: String, _ status: Int, _ message: String, headers: [(name: String, value: String)] = []
+    ) -> ServerResponse {
+        var response = refusal(url, status, message)
+        response.headers += headers
+        return response
+    }
+
+    /// What a browser's preflight is told: any origin may read, with the headers apps send and
+    /// those it asks for (`X-Requested-With`, `Cache-Control`…): a request is only read, so no
+    /// header it could carry needs refusing.
+    static func preflightHeaders(_ requested: String?) -> [(name: String, value: String)] {
+        [
+            ("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS"),
+            ("Access-Control-Allow-Headers", allowedHeaders(requested)),
+            ("Access-Control-Max-Age", "86400"),
+        ]
+    }
+
+    static let usualHeaders = [
+        "Authorization", "If-None-Match", "Accept", "Accept-Encoding", "X-GitHub-Api-Version", "Content-Type",
     ]
 
-    /// The headers a browser app may read besides the simple ones.
-    static let exposedHeaders = "ETag, Link, Location, X-GitHub-Media-Type, X-RateLimit-Limit, X-RateLimit-Remaining"
+    /// ``usualHeaders`` and the names asked for, when every one is an HTTP token and the list is
+    /// short enough to repeat; the usual ones alone otherwise.
+    static func allowedHeaders(_ requested: String?) -> String {
+        let usual = usualHeaders.joined(separator: ", ")
+        guard let requested, requested.utf8.count <= 1024 else { return usual }
+        // Empty elements are allowed in a list (RFC 9110 §5.6.1), and left out.
+        let names = requested.split(separator: ",").map(\.trimmingSpaces).filter { !$0.isEmpty }
+        guard names.allSatisfy({ $0.utf8.allSatisfy(isTokenByte) }) else { return usual }
+        let known = Set(usualHeaders.map { $0.lowercased() })
+        var added: Set<String> = []
+        let extra = names.filter { known.contains($0.lowercased()) == false && added.insert($0.lowercased()).inserted }
+        return ([usual] + extra.map(String.init)).joined(separator: ", ")
+    }
+
+    /// A byte of an HTTP token (RFC 9110 §5.6.2): letters, digits and ``!#$%&'*+-.^_`|~``.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+
+    /// The headers a browser app may read besides the simple ones; the rate limit's are sent
+    /// on GitHub's API.
+    static let exposedHeaders =
+        "ETag, Link, Location, X-GitHub-Media-Type, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, "
+        + "X-RateLimit-Used, X-RateLimit-Resource"
 }

@@ -65,10 +65,23 @@ enum GitHubAnswers {
         return error(422, "Validation Failed", extra: [("errors", .array(errors))])
     }
 
+    /// What every answer says of the rate limit, in GitHub's headers: the numbers of
+    /// `/rate_limit`, a full allowance that nothing uses up, so a client that paces itself
+    /// by them (Octokit's throttling) never waits.
+    static func rateLimitHeaders(now: Int) -> [(name: String, value: String)] {
+        [
+            ("X-RateLimit-Limit", String(allowance)), ("X-RateLimit-Remaining", String(allowance)),
+            ("X-RateLimit-Reset", String(now + 3600)), ("X-RateLimit-Used", "0"), ("X-RateLimit-Resource", "core"),
+        ]
+    }
+
+    /// GitHub's hourly allowance for a token.
+    static let allowance = 5000
+
     /// `/rate_limit`: this server limits nothing, and says so in GitHub's shape.
     static func rateLimit(now: Int, request: ServerRequest) -> ServerResponse {
         let core = JSONValue.object([
-            ("limit", .int(5000)), ("used", .int(0)), ("remaining", .int(5000)), ("reset", .int(now + 3600)),
+            ("limit", .int(allowance)), ("used", .int(0)), ("remaining", .int(allowance)), ("reset", .int(now + 3600)),
         ])
         let body = JSONValue.object([("resources", .object([("core", core)])), ("rate", core)])
         return GeneratedJSON.answer(body.compactBytes(), request: request, headers: headers)

@@ -30,7 +30,7 @@ public enum ServeCommandRunner {
             connections: command.maximumConnections, timeoutSeconds: command.timeoutSeconds, threads: command.threads)
         let server = HTTPServer(
             socket: socket, limits: limits, log: context.global.quiet ? nil : log, token: token,
-            handler: router.respond)
+            handler: router.respond, refusal: router.refusal)
         do {
             try server.start()
         } catch {

@@ -132,4 +132,66 @@ struct ServeGitHubEndToEndTests {
             Issue.record("\(key) differs after a sync from serve")
         }
     }
+
+    /// An answer's body as GitHub's error JSON: its message, nil when it is not that shape.
+    static func gitHubError(_ answer: RawHTTP.Response) -> String? {
+        guard answer.header("Content-Type")?.hasPrefix("application/json") == true,
+            let object = try? JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any],
+            object["documentation_url"] is String
+        else { return nil }
+        return object["message"] as? String
+    }
+
+    @Test("/api/v3's errors in GitHub's JSON, its answers with X-RateLimit headers; /api/v2's errors stay text")
+    func gitHubShapes() throws {
+        let secret = "s3cret-\(UUID().uuidString)"
+        let guarded = try ServeProcess(database: source.path, environment: ["POKEDEX_SERVE_TOKEN": secret])
+        let client = try RawHTTP(port: guarded.port)
+        let refused = try client.request("/api/v3/repos/octo-org/hello")
+        #expect(refused.status == 401 && refused.header("WWW-Authenticate") == "Bearer")
+        #expect(Self.gitHubError(refused) != nil, "\(refused.headers) \(refused.text)")
+        #expect(refused.header("X-RateLimit-Remaining") == "5000")
+        #expect(try client.request("/api/v2/pokemon/1").text == "Unauthorized")
+        #expect(guarded.stop() == 0)
+
+        let method = try RawHTTP(port: server.port).request("/api/v3/repos/octo-org/hello", method: "DELETE")
+        #expect(method.status == 405 && method.header("Allow") == "GET, HEAD, OPTIONS")
+        #expect(Self.gitHubError(method) != nil, "\(method.headers) \(method.text)")
+        let anonymous = try RawHTTP(port: server.port)
+        #expect(Self.gitHubError(try anonymous.request("/api/v3/nowhere")) == "Not Found")
+        let answer = try anonymous.request("/api/v3/repos/octo-org/hello")
+        let now = Int(Date().timeIntervalSince1970)
+        #expect(answer.header("X-RateLimit-Limit") == "5000" && answer.header("X-RateLimit-Remaining") == "5000")
+        #expect(answer.header("X-RateLimit-Used") == "0" && answer.header("X-RateLimit-Resource") == "core")
+        let reset = try #require(answer.header("X-RateLimit-Reset").flatMap(Int.init))
+        #expect(reset > now && reset <= now + 3700)
+        let limits = try anonymous.request("/api/v3/rate_limit")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(limits.body)) as? [String: Any])
+        let core = try #require((object["resources"] as? [String: Any])?["core"] as? [String: Any])
+        #expect(core["limit"] as? Int == 5000 && core["remaining"] as? Int == 5000)
+        let exposed = answer.header("Access-Control-Expose-Headers") ?? ""
+        for (name, _) in answer.headers where name.lowercased().hasPrefix("x-ratelimit") {
+            #expect(exposed.lowercased().contains(name.lowercased()), "\(name) sent, not exposed")
+        }
+        #expect(try anonymous.request("/api/v2/pokemon/1").header("X-RateLimit-Limit") == nil)
+    }
+
+    @Test("a preflight allows the headers a browser app asks for when they are header names")
+    func preflightHeaders() throws {
+        let client = try RawHTTP(port: server.port)
+        func allowed(_ requested: String) throws -> String {
+            let answer = try client.request(
+                "/api/v3/repos/octo-org/hello", method: "OPTIONS",
+                headers: ["Origin": "http://app.example", "Access-Control-Request-Headers": requested])
+            #expect(answer.status == 204)
+            return answer.header("Access-Control-Allow-Headers") ?? ""
+        }
+        let asked = try allowed("x-requested-with, cache-control,authorization")
+        #expect(asked.contains("x-requested-with") && asked.contains("cache-control"), "\(asked)")
+        #expect(asked.contains("Authorization") && !asked.contains("authorization"), "\(asked)")
+        for odd in ["x-a b", "x-a/b", "x-(c)", String(repeating: "x-long,", count: 200) + "x"] {
+            let usual = try allowed(odd)
+            #expect(usual.hasPrefix("Authorization") && !usual.contains("x-"), "\(odd): \(usual)")
+        }
+    }
 }
