@@ -64,7 +64,11 @@ public enum SyncCommandRunner {
         let signals = StopSignals.install { work.cancel() }
         let result = await work.result
         signals.remove()
-        reporter.finish(succeeded: signals.received == nil && (try? result.get()) != nil)
+        let failure: (any Error)? = if case .failure(let error) = result { error } else { nil }
+        reporter.finish(
+            succeeded: signals.received == nil && failure == nil,
+            // A failure not reported yet is printed last, below: it is the line that ends the sync.
+            closingFailures: signals.received == nil && failure.map(reporter.hasReported) == true)
         if let stop = signals.received {
             throw CommandFailure(
                 message: "stopped by \(stop.name) after the page being committed; everything stored "

@@ -30,6 +30,10 @@ final class SyncReporter: @unchecked Sendable {
     /// The live line as last drawn; nil when none is on the screen.
     private var drawn: String?
     private var reportedFailures: [String] = []
+    /// The parts that failed, in a few words each, for the line that closes a failed sync.
+    private var failedParts: [String] = []
+    /// Whether a line followed the last error: the end of the sync then needs saying again.
+    private var linesSinceError = false
     private var resourcesRun: Set<SyncResource> = []
     private var totals = (changed: 0, requests: 0, bytes: 0)
     private var ticker: Task<Void, Never>?
@@ -111,9 +115,11 @@ final class SyncReporter: @unchecked Sendable {
                 for text in SyncSummaryText.artwork(report, transfer) { line(text) }
             case .repositoryExcluded(let fullName, let reason):
                 line("skipped \(fullName): \(reason)")
-            case .ownerFailed(_, let failure):
+            case .ownerFailed(let login, let failure):
+                failedParts.append(SyncSummaryText.failedPart("owner \(login)", failure))
                 error(SyncCommandRunner.describe(failure).message)
             case .failed(let failure):
+                failedParts.append(SyncSummaryText.failedPart(failure.resource.title, failure.underlying))
                 error(SyncCommandRunner.describe(failure).message)
             }
         }
@@ -124,8 +130,11 @@ final class SyncReporter: @unchecked Sendable {
         lock.withLock { _ in reportedFailures.contains(SyncCommandRunner.describe(failure).message) }
     }
 
-    /// Stops the live line; after a sync that succeeded, says in one line what it did.
-    func finish(succeeded: Bool) {
+    /// Stops the live line; after a sync that succeeded, says in one line what it did. After
+    /// one whose failures were reported as it went (`closingFailures`), an `Error:` line names
+    /// them all, unless the one failure is the last line already: cron's mail is read from
+    /// its end.
+    func finish(succeeded: Bool, closingFailures: Bool = false) {
         ticker?.cancel()
         lock.withLock { _ in
             current = nil
@@ -135,6 +144,8 @@ final class SyncReporter: @unchecked Sendable {
                     SyncSummaryText.finished(
                         changed: totals.changed, requests: totals.requests, bytes: totals.bytes,
                         elapsed: clock.now - syncStarted))
+            } else if closingFailures, !failedParts.isEmpty, failedParts.count > 1 || linesSinceError {
+                error(SyncSummaryText.finished(failures: failedParts))
             }
         }
     }
@@ -188,6 +199,7 @@ final class SyncReporter: @unchecked Sendable {
     /// Under `lock`; the live line is drawn again below it.
     private func line(_ text: String) {
         guard !quiet else { return }
+        linesSinceError = true
         clearProgress()
         print(text)
         drawCurrent()
@@ -196,6 +208,7 @@ final class SyncReporter: @unchecked Sendable {
     /// An error stays on one line, whatever its length: scripts and people grep for it.
     private func error(_ message: String) {
         reportedFailures.append(message)
+        linesSinceError = false
         clearProgress()
         console.printError("\(stamp)\(console.errorLabel) \(message)")
         drawCurrent()

@@ -1,3 +1,4 @@
+import HTTPTypes
 import PokedexCLI
 import PokedexStore
 import PokedexSync
@@ -58,6 +59,29 @@ enum SyncSummaryText {
         "sync finished in \(Quantities.seconds(elapsed)): "
             + (count == 0 ? "nothing changed" : "\(count) new or changed")
             + "; \(Quantities.counted(requests, "request")), \(Quantities.bytes(bytes))"
+    }
+
+    /// The last line of a sync some parts of which failed, each reported above: which, and
+    /// why in a few words. One line however many failed, so the first few are named.
+    static func finished(failures parts: [String]) -> String {
+        let named = parts.prefix(maximumFailuresNamed).joined(separator: ", ")
+        let more = parts.count > maximumFailuresNamed ? " and \(parts.count - maximumFailuresNamed) more" : ""
+        return "sync finished with \(Quantities.counted(parts.count, "failure")), reported above: "
+            + named + more + "; the rest is stored"
+    }
+
+    /// How many failures the closing line names: beyond these it only counts them.
+    static let maximumFailuresNamed = 5
+
+    /// A failed part for that line: "items (HTTP 500)".
+    static func failedPart(_ title: String, _ error: any Error) -> String {
+        switch error {
+        case let error as FetchError: return "\(title) (\(error.briefReason))"
+        case GitHubSyncError.notFound: return "\(title) (not found)"
+        case GitHubSyncError.ownerNotFound: return "\(title) (not found)"
+        case GitHubSyncError.issuesDisabled: return "\(title) (issues disabled)"
+        default: return title
+        }
     }
 
     /// What became of the entries: new or changed, confirmed unchanged by the server (a 304),

@@ -107,6 +107,11 @@ struct CatalogEndToEndTests {
             errors.count == 1 && errors[0].contains("/pokemon/230/") && errors[0].contains("503")
                 && errors[0].contains("Service Unavailable")
                 && errors[0].contains("local data kept, with the 2 pages this run committed"), "\(broken.stderr)")
+        // The kinds after it synced: the last line says the sync failed all the same.
+        #expect(
+            broken.messages.last == broken.closingError
+                && broken.closingError?.contains("failure, reported above: Pokémon catalog (HTTP 503)") == true,
+            "\(broken.stderr)")
         let stored = try #require(try json(try pokedex("list", "--limit", "1000", "--json").stdout) as? [Any])
         #expect(stored.count == 200, "the two pages before the failure are committed; the failing page adds none")
 

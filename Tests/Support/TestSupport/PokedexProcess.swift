@@ -19,8 +19,17 @@ public enum PokedexProcess {
             }
         }
 
-        /// The `Error:` lines among `messages`.
-        public var errors: [String] { messages.filter { $0.hasPrefix("Error: ") } }
+        /// The `Error:` lines among `messages`, each failure's, without the line that closes a
+        /// sync that went on past one (`closingError`): what most tests count.
+        public var errors: [String] {
+            messages.filter { $0.hasPrefix("Error: ") && !$0.hasPrefix(Self.closingPrefix) }
+        }
+
+        /// The last line of a sync that went on past a failure, naming every one.
+        public var closingError: String? { messages.last { $0.hasPrefix(Self.closingPrefix) } }
+
+        /// How that line starts.
+        public static let closingPrefix = "Error: sync finished with "
 
         /// "2026-11-30T02:00:00Z"
         static func isTimestamp(_ word: Substring) -> Bool {
