@@ -57,7 +57,7 @@ enum StatusText {
     }
 
     /// The root index's kinds together: how many entries and bodies, the oldest last success
-    /// (and the kinds never synced), the latest failure.
+    /// (and the kinds never synced), each failing kind's failure.
     private static func indexedKinds(_ kinds: [StoreStatus.ResourceStatus], now: Int) -> [String] {
         func total(_ index: Int) -> Int { kinds.reduce(0) { $0 + ($1.counts.count > index ? $1.counts[index].1 : 0) } }
         var lines = ["other PokeAPI kinds: \(kinds.count) kinds, \(total(0)) entries, \(total(1)) with details"]
@@ -76,12 +76,32 @@ enum StatusText {
             )
         }
         lines.append("  last success:  " + success)
-        let failure = kinds.compactMap(\.lastFailure).max {
-            ($0.finishedAt ?? $0.startedAt) < ($1.finishedAt ?? $1.startedAt)
+        let failures = failuresShown(kinds)
+        let described = failures.prefix(maximumKindFailures).map { "\($0.resource.title), " + describe($0, now: now) }
+        // Each under the label, so that every kind's failure reads apart from the one before.
+        let label = String(repeating: " ", count: 17)
+        lines.append("  last failure:  " + (described.first ?? "none"))
+        lines += described.dropFirst().map { label + $0 }
+        if failures.count > maximumKindFailures {
+            let rest = failures.dropFirst(maximumKindFailures).map(\.resource.title)
+            lines.append(label + "and \(rest.count) more failing: " + rest.joined(separator: ", "))
         }
-        lines.append(
-            "  last failure:  " + (failure.map { "\($0.resource.title), " + describe($0, now: now) } ?? "none"))
         return lines
+    }
+
+    /// How many of the kinds' failures are described in full; the others are named.
+    static let maximumKindFailures = 5
+
+    /// The kinds' failures worth showing, newest first: every kind's whose latest run failed
+    /// (one failing kind must not hide another), else, when all have succeeded since, the
+    /// newest failure as the history it is.
+    private static func failuresShown(_ kinds: [StoreStatus.ResourceStatus]) -> [SyncRun] {
+        let failures = kinds.compactMap(\.lastFailure).sorted { $0.id > $1.id }
+        let failing = kinds.compactMap { kind -> SyncRun? in
+            guard let failure = kind.lastFailure, failure.id > (kind.lastSuccess?.id ?? 0) else { return nil }
+            return failure
+        }.sorted { $0.id > $1.id }
+        return failing.isEmpty ? Array(failures.prefix(1)) : failing
     }
 
     /// The counts in words: "1351 pokemon"; an image kind's with its size, "1148 sprite images
