@@ -46,7 +46,8 @@ enum StatusText {
         let wrapped = lines.map { TerminalText.sanitize(redactor.redact($0)) }.flatMap { line -> [String] in
             let label = line.hasPrefix("  ") ? String(line.prefix(17)) : ""
             let indent = label.isEmpty ? "  " : String(repeating: " ", count: 17)
-            let text = String(line.dropFirst(label.count))
+            let text = shorteningLinks(
+                String(line.dropFirst(label.count)), to: max(width - max(label.count, indent.count), 20))
             let first = LineWrapping.lines(text, width: max(width - label.count, 20))
             guard first.count > 1 else { return [label + text] }
             let rest = LineWrapping.lines(
@@ -54,6 +55,15 @@ enum StatusText {
             return [label + first[0]] + rest.map { indent + $0 }
         }
         return DisplayText(sanitizing: wrapped.joined(separator: "\n"), keepingLineBreaks: true)
+    }
+
+    /// `text` with each link wider than `columns` cut with `…`, which the wrapping would keep
+    /// whole past the width: status is read, not copied from (`status --json` has the text).
+    static func shorteningLinks(_ text: String, to columns: Int) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.contains("://") && TerminalColumns.of(word) > columns
+                ? TerminalColumns.truncated(String(word), to: columns) : String(word)
+        }.joined(separator: " ")
     }
 
     /// The root index's kinds together: how many entries and bodies, the oldest last success

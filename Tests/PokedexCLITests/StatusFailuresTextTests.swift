@@ -1,5 +1,6 @@
 import PokedexStore
 import Testing
+import TextUtilities
 
 @testable import LocalDatabase
 @testable import PokedexCLI
@@ -103,5 +104,23 @@ struct StatusFailuresTextTests {
                 }), width: 120)
         #expect(lines.last == "                 and 2 more failing: kind-2, kind-1", "\(lines)")
         #expect(lines.filter { $0.hasSuffix("(failed): HTTP 500") }.count == 5, "\(lines)")
+    }
+
+    @Test(
+        "a failure quoting a link wider than the line fits the width, the link cut with …",
+        arguments: [80, 60, 40])
+    func longLink(width: Int) throws {
+        let image =
+            "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork/"
+            + "shiny/10263.png"
+        let lines = Self.lines(
+            [
+                "item": Pair(
+                    success: nil, failure: Self.run(1, "item", .failed, minute: 1, error: "GET \(image) failed"))
+            ],
+            width: width)
+        #expect(lines.allSatisfy { TerminalColumns.of($0) <= width }, "\(lines)")
+        #expect(lines.contains { $0.contains("https://raw.") && $0.hasSuffix("…") }, "\(lines)")
+        #expect(lines.last?.hasSuffix(" failed") == true, "\(lines)")
     }
 }
