@@ -118,7 +118,7 @@ public enum SyncCommandRunner {
             let kept =
                 failure.pagesCommitted == 0
                 ? "local data unchanged"
-                : "local data kept, with the \(failure.pagesCommitted) pages this run committed"
+                : "local data kept, with the \(Quantities.counted(failure.pagesCommitted, "page")) this run committed"
             let last = failure.lastSuccess.map { "last synced \($0)" } ?? "never synced completely"
             return ("\(message); \(kept), \(last)", code)
         case let error as FetchError:

@@ -92,33 +92,38 @@ struct CatalogEndToEndTests {
         )
     }
 
-    @Test("a server error mid-run exits non-zero with one line and keeps the committed pages")
-    func serverErrorMidRun() throws {
-        // 250 entries: one list page, committed in three pages of 100; #230's detail fails on the third.
+    @Test(
+        "a server error mid-run exits non-zero with one line and keeps the committed pages, counted in words",
+        arguments: [(230, 2, "2 pages"), (130, 1, "1 page")])
+    func serverErrorMidRun(failing id: Int, pages: Int, words: String) throws {
+        // 250 entries: one list page, committed in three pages of 100; the failing detail stops
+        // the page it is on.
         let large = try FakePokeAPI(catalog: FakePokemon.threePageCatalog())
         large.override = { request in
-            request.path.hasSuffix("/pokemon/230/") ? .text("Service Unavailable", status: 503) : nil
+            request.path.hasSuffix("/pokemon/\(id)/") ? .text("Service Unavailable", status: 503) : nil
         }
         let environment = ["POKEAPI_BASE_URL": large.baseURL]
         let broken = try PokedexProcess.run(["--db", database, "sync", "--retries", "1"], environment: environment)
         #expect(broken.status == 69)
         let errors = broken.errors
         #expect(
-            errors.count == 1 && errors[0].contains("/pokemon/230/") && errors[0].contains("503")
+            errors.count == 1 && errors[0].contains("/pokemon/\(id)/") && errors[0].contains("503")
                 && errors[0].contains("Service Unavailable")
-                && errors[0].contains("local data kept, with the 2 pages this run committed"), "\(broken.stderr)")
+                && errors[0].contains("local data kept, with the \(words) this run committed"), "\(broken.stderr)")
         // The kinds after it synced: the last line says the sync failed all the same.
         #expect(
             broken.messages.last == broken.closingError
                 && broken.closingError?.contains("failure, reported above: Pokémon catalog (HTTP 503)") == true,
             "\(broken.stderr)")
         let stored = try #require(try json(try pokedex("list", "--limit", "1000", "--json").stdout) as? [Any])
-        #expect(stored.count == 200, "the two pages before the failure are committed; the failing page adds none")
+        #expect(stored.count == pages * 100, "the pages before the failure are committed; the failing page adds none")
 
         large.override = nil
         let resumed = try PokedexProcess.run(["--db", database, "sync"], environment: environment)
         #expect(resumed.status == 0)
-        #expect(resumed.stderr.contains("50 new or changed, 200 recently checked"), "\(resumed.stderr)")
+        #expect(
+            resumed.stderr.contains("\(250 - pages * 100) new or changed, \(pages * 100) recently checked"),
+            "\(resumed.stderr)")
     }
 
     @Test(
