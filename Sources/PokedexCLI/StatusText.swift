@@ -150,7 +150,7 @@ enum StatusText {
         if runs.count > 1, !details.isEmpty { details[details.count - 1] += " in \(runs.count) runs" }
         if let scope = run.partialScope { details.append("only \(scope)") }
         if !details.isEmpty { text += "; " + details.joined(separator: ", ") }
-        if let error = run.error { text += ": " + error }
+        if let error = run.error { text += ": " + RelativeTime.refreshingCountdowns(in: error, now: now) }
         if let notice = run.notice { text += "; " + notice }
         return text
     }

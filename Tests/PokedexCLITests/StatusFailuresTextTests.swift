@@ -19,7 +19,7 @@ struct StatusFailuresTextTests {
     }
 
     /// `status`'s lines at `width` for the runs given, by kind: its last success and failure.
-    static func lines(_ runs: [String: Pair], width: Int = 80) -> [String] {
+    static func lines(_ runs: [String: Pair], width: Int = 80, now: Int = now) -> [String] {
         let resources = runs.keys.sorted().map { kind in
             StoreStatus.ResourceStatus(
                 resource: .pokeAPI(PokeAPIKind(kind)), counts: [("entries", 1), ("with_details", 1)],
@@ -122,5 +122,26 @@ struct StatusFailuresTextTests {
         #expect(lines.allSatisfy { TerminalColumns.of($0) <= width }, "\(lines)")
         #expect(lines.contains { $0.contains("https://raw.") && $0.hasSuffix("…") }, "\(lines)")
         #expect(lines.last?.hasSuffix(" failed") == true, "\(lines)")
+    }
+}
+
+extension StatusFailuresTextTests {
+    static let refused =
+        "GitHub's rate limit is exhausted until 2026-12-04T12:30:00Z (in 60 min 1 s); everything fetched so far is "
+        + "stored: run again after that"
+
+    @Test(
+        "a rate limit's countdown is counted from now, and left out once its time has passed",
+        arguments: [
+            ("2026-12-04T12:00:00Z", "until 2026-12-04T12:30:00Z (in 30 min 0 s); everything"),
+            ("2026-12-04T12:29:59Z", "until 2026-12-04T12:30:00Z (in 0 min 1 s); everything"),
+            ("2026-12-04T12:30:00Z", "until 2026-12-04T12:30:00Z; everything"),
+            ("2026-12-05T09:00:00Z", "until 2026-12-04T12:30:00Z; everything"),
+        ])
+    func countdown(now: String, expected: String) throws {
+        let lines = Self.lines(
+            ["item": Pair(success: nil, failure: Self.run(1, "item", .failed, minute: 1, error: Self.refused))],
+            width: 400, now: try #require(UTCTime.seconds(now)))
+        #expect(lines.contains { $0.contains(expected) }, "\(lines)")
     }
 }
