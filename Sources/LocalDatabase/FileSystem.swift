@@ -37,4 +37,16 @@ package enum FileSystem {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
+
+    /// The file's first `count` bytes (fewer when it is shorter), read-only; nil when it
+    /// cannot be read.
+    package static func prefix(of path: String, count: Int) -> [UInt8]? {
+        // Non-blocking: a FIFO that appeared since the caller looked must not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let received = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
+        return received < 0 ? nil : Array(bytes.prefix(received))
+    }
 }

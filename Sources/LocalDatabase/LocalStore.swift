@@ -11,6 +11,23 @@ import SQLiteDatabase
 /// Only a sync, under the writer lock, creates the file, migrates it and sets it up (WAL);
 /// queries open it read-only and never write.
 public enum LocalStore {
+    /// Refuses, before a sync takes the writer lock and so before anything is created beside
+    /// it, what is clearly no SQLite file: not a regular file, or one whose first bytes are not
+    /// SQLite's header. Reads only; what it lets through is checked again under the lock.
+    public static func refuseOtherThanSQLite(path: String) throws(StoreError) {
+        if let kind = FileSystem.otherThanFile(path) {
+            throw .notADatabase(path: path, reason: "it is \(kind), not a file")
+        }
+        // An empty file is a new database to SQLite, and an unreadable one is named under the lock.
+        guard let bytes = FileSystem.prefix(of: path, count: sqliteHeader.count), !bytes.isEmpty,
+            !sqliteHeader.starts(with: bytes)
+        else { return }
+        throw .notADatabase(path: path, reason: "it does not start with SQLite's header")
+    }
+
+    /// How every SQLite 3 database file starts.
+    static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
     /// Opens for sync, creating the file if needed, and applies pending migrations, then
     /// `upkeep`: the stores' data migrations that SQL cannot do. Call it only under the writer
     /// lock (`WriterLock`): migrations must have one writer.

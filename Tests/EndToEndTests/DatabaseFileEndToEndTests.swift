@@ -64,6 +64,34 @@ struct DatabaseFileEndToEndTests {
         }
     }
 
+    @Test(
+        "a file that is clearly not SQLite: sync refuses it, exit 74, and creates nothing beside it",
+        arguments: [
+            ("text", "notes, not a database\n"), ("another header", "SQLite format 2\0 and more"),
+            ("a PNG", "\u{89}PNG\r\n\u{1A}\n"),
+        ])
+    func notSQLite(kind: String, text: String) throws {
+        let path = directory.file("text.sqlite")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try PokedexProcess.run(["--db", path, "sync", "--pokeapi-url", "http://127.0.0.1:9/api/v2"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(
+            result.errors == [
+                "Error: \(path) is not a pokedex database (it does not start with SQLite's header); it was left untouched"
+            ],
+            "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["text.sqlite"])
+        #expect(FileManager.default.contents(atPath: path) == Data(text.utf8))
+    }
+
+    @Test("a FIFO as a sync's --db: refused before the writer lock, so no lock file beside it")
+    func fifoWithoutLock() throws {
+        let (path, _) = try make(.fifo)
+        let result = try PokedexProcess.run(["--db", path, "sync", "--pokeapi-url", "http://127.0.0.1:9/api/v2"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["fifo"])
+    }
+
     @Test("a first sync that stores nothing leaves no database, log or lock behind")
     func failedFirstSync() throws {
         let path = directory.file("fresh/pokedex.sqlite")

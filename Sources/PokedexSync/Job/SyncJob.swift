@@ -31,6 +31,7 @@ public struct SyncJob: Sendable {
 
     public func run(events: @escaping @Sendable (SyncEvent) -> Void) async throws {
         let path = options.databasePath
+        try LocalStore.refuseOtherThanSQLite(path: path)
         try DatabaseLocation.createParentDirectory(of: path)
         let lock = try await WriterLock.acquire(forDatabase: path, wait: options.lockWait)
         defer { withExtendedLifetime(lock) {} }
