@@ -125,9 +125,6 @@ public enum SyncCommandRunner {
             return (error.description, exitCode(for: error))
         case let error as GitHubSyncError:
             return (error.description, exitCode(for: error))
-        case let error as StoredLinkError:
-            // Data a server sent earlier, as a body the API now sends would be: 65.
-            return (error.description, .badServerData)
         default:
             return PokedexCLI.describe(error)
         }

@@ -185,30 +185,6 @@ struct KindsSyncEndToEndTests {
         }
     }
 
-    @Test("after the API moves, a stored link to the old one: an error saying so, no request; --max-age 0 mends it")
-    func movedAPI() throws {
-        let old = try KindsFixture.api()
-        try #require(try run(old, "sync").status == 0)
-        // The same data on another port; the stored Pokémon keep the old port's links.
-        let moved = try KindsFixture.api()
-        let before = old.server.requests.count
-        let stale = try run(moved, "sync", "--resources", "pokemon-encounters", "--max-age", "0")
-        #expect(stale.status == 65, "\(stale.stderr)")
-        let error = try #require(stale.errors.first, "\(stale.stderr)")
-        #expect(
-            error.hasPrefix("Error: a stored body links to \(old.baseURL)/pokemon/")
-                && error.contains("/encounters, not on the API's origin (\(moved.server.baseURL)/): not followed"),
-            "\(error)")
-        #expect(!error.contains("GET ") && !error.contains("JSON"), "no request, no JSON: \(error)")
-        #expect(old.server.requests.count == before, "nothing asked of the old API")
-        #expect(moved.server.requests.compactMap(KindsFixture.encountersID).isEmpty)
-
-        // As the message says: the Pokémon downloaded again from the new API, their links are its.
-        #expect(try run(moved, "sync", "--max-age", "0").status == 0)
-        let mended = try run(moved, "sync", "--resources", "pokemon-encounters", "--max-age", "0")
-        #expect(mended.status == 0 && mended.errors.isEmpty, "\(mended.stderr)")
-    }
-
     /// When the stored root index was read.
     func indexReadAt() throws -> String {
         try #require(try DatabaseSnapshot(of: database)?.rows("SELECT max(listed_at) FROM pokeapi_kind").first?.first)

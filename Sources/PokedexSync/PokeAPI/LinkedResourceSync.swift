@@ -52,10 +52,8 @@ extension SyncJob {
             do {
                 let source: ResourceEntrySource
                 if isPartial || resource.reach == .followed {
-                    let entries = try Self.entries(
-                        followedLinks(of: resource, taken: taken, links: links), base: options.pokeAPIBaseURL
-                    )
-                    .filter { !(taken[resource.kind] ?? []).contains($0.id) }
+                    let entries = try Self.entries(followedLinks(of: resource, taken: taken, links: links))
+                        .filter { !(taken[resource.kind] ?? []).contains($0.id) }
                     if again && entries.isEmpty { continue }
                     taken[resource.kind, default: []] += entries.map(\.id)
                     source = .entries(entries)
@@ -69,9 +67,9 @@ extension SyncJob {
                 events(.failed(failure))
                 firstFailure = firstFailure ?? failure
                 if failure.stopsServer { return }
-            } catch let error where error is FetchError || error is StoredLinkError {
-                // A link a stored body gave that cannot be followed (no id in it, or off the
-                // API): this resource's run fails, recorded as any other, and the others go on.
+            } catch let error as FetchError {
+                // A link a stored body gave that cannot be followed (no id in it): this
+                // resource's run fails, recorded as any other, and the others go on.
                 do {
                     try await record(syncResource, log: log, events: events) {
                         throw error
@@ -135,9 +133,8 @@ extension SyncJob {
             : listed.values.map(\.id)
     }
 
-    /// Followed links as entries, keyed by the id in their URL (the first of each id kept), each
-    /// on the API's origin (``StoredLink``).
-    static func entries(_ links: [ResourceLinks.Link], base: URL) throws -> [ResourceListEntry] {
+    /// Followed links as entries, keyed by the id in their URL (the first of each id kept).
+    static func entries(_ links: [ResourceLinks.Link]) throws -> [ResourceListEntry] {
         var seen: Set<Int> = []
         var entries: [ResourceListEntry] = []
         for link in links {
@@ -148,9 +145,7 @@ extension SyncJob {
                 throw FetchError.undecodable(
                     url: link.url, reason: "a stored body links to it, but it has no id", bodyPrefix: "")
             }
-            guard seen.insert(id).inserted else { continue }
-            entries.append(
-                ResourceListEntry(id: id, name: link.name, url: try StoredLink.checked(link.url, base: base)))
+            if seen.insert(id).inserted { entries.append(ResourceListEntry(id: id, name: link.name, url: link.url)) }
         }
         return entries
     }
