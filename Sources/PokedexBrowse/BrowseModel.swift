@@ -44,6 +44,8 @@ public struct BrowseModel {
     public internal(set) var catalog = PokedexCatalog()
     public internal(set) var searchText = ""
     public internal(set) var editsSearch = false
+    /// Whether the next text typed replaces the search shown (after `/`), as a selected field.
+    var typingReplacesSearch = false
     /// Indices into `catalog.rows`: what the list shows, for `resultsText`.
     public internal(set) var results: [Int] = []
     public internal(set) var resultsText = ""

@@ -45,7 +45,7 @@ extension BrowseModel {
                 screens.removeLast()
             }
         case .character("/"):
-            beginNewSearch(at: now)
+            beginNewSearch()
         case .character, .paste:
             startSearch(event, at: now)
         default:

@@ -27,7 +27,7 @@ extension BrowseModel {
             return selectSection(index)
         case .character("/"):
             focus = .list
-            beginNewSearch(at: now)
+            beginNewSearch()
             return
         case .escape, .backspace:
             return back(at: now)
@@ -39,6 +39,11 @@ extension BrowseModel {
 
     /// Typing into the search; whether the event was taken.
     mutating func editSearch(_ event: InputEvent, at now: Duration) -> Bool {
+        defer { typingReplacesSearch = false }
+        switch event {
+        case .character, .paste: if typingReplacesSearch { searchText = "" }
+        default: break
+        }
         switch event {
         case .character(let character): searchText.append(character)
         case .paste(let text): searchText += text.filter { !$0.isNewline }
@@ -75,12 +80,11 @@ extension BrowseModel {
         }
     }
 
-    /// `/` starts a new search, as in less and vim: typing without it goes on with the one shown.
-    mutating func beginNewSearch(at now: Duration) {
+    /// `/` starts a new search, as in less and vim: what is typed next replaces the one shown
+    /// (Esc keeps it); typing without `/` goes on with it.
+    mutating func beginNewSearch() {
         editsSearch = true
-        guard !searchText.isEmpty else { return }
-        searchText = ""
-        search.textChanged(to: searchText, at: now)
+        typingReplacesSearch = !searchText.isEmpty
     }
 
     /// Typing in a list starts a search: keys not bound to something else begin it.

@@ -281,7 +281,10 @@ struct BrowseModelTests {
         }
         #expect(model.searchText == "ra")
         model.handle(.character("/"), at: .zero)
-        #expect(model.searchText.isEmpty && model.editsSearch)
+        model.handle(.escape, at: .zero)
+        #expect(model.searchText == "ra", "/ then Esc keeps the search, as vim does")
+        model.handle(.character("/"), at: .zero)
+        #expect(model.editsSearch)
         model.handle(.character("p"), at: .zero)
         #expect(model.searchText == "p", "not rap")
         model.handle(.escape, at: .zero)
