@@ -42,7 +42,7 @@ public struct ListeningSocket: Sendable {
         let bytes = SocketAddress.bytes(address.ai_addr)
         let isMapped =
             bytes.count == 16 && bytes.prefix(12).elementsEqual([UInt8](repeating: 0, count: 10) + [255, 255])
-        let isWildcard = bytes.allSatisfy { $0 == 0 }
+        let isWildcard = !bytes.isEmpty && bytes.allSatisfy { $0 == 0 }
         if address.ai_family == AF_INET6 {
             // Set either way, whatever the system's bindv6only: `::` means IPv4's interfaces too
             // (as mapped addresses), and a mapped address can only be bound so; any other is

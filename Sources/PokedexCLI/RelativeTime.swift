@@ -21,12 +21,12 @@ enum RelativeTime {
     }
 
     /// `text` with each countdown it quotes ("until 2026-12-04T19:44:12Z (in 60 min 1 s)")
-    /// counted from `now`, and left out once that time has passed: a run's error was written
+    /// counted from `now`, and said to have passed once it has: a run's error was written
     /// when the run ended, and a stale countdown reads as a wait still to come.
     static func refreshingCountdowns(in text: String, now: Int) -> String {
         text.replacing(#/until (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ) \(in \d+ min \d+ s\)/#) { match in
             let time = String(match.output.1)
-            guard let then = UTCTime.seconds(time), then > now else { return "until \(time)" }
+            guard let then = UTCTime.seconds(time), then > now else { return "until \(time) (passed)" }
             return "until \(time) (in \((then - now) / 60) min \((then - now) % 60) s)"
         }
     }

@@ -49,8 +49,8 @@ public enum ServeCommandRunner {
         server.stop()
     }
 
-    /// The token from `--token-file` (its first line, trailing whitespace left out), else
-    /// `POKEDEX_SERVE_TOKEN`; nil for none.
+    /// The token from `--token-file` (its first line, blanks around it left out), else
+    /// `POKEDEX_SERVE_TOKEN` (the same); nil for none.
     static func bearerToken(_ command: ServeCommand, environment: [String: String]) throws -> BearerToken? {
         let text: String
         if let file = command.tokenFile {
@@ -62,7 +62,8 @@ public enum ServeCommandRunner {
             }
             text = firstLine(contents)
         } else if let value = environment["POKEDEX_SERVE_TOKEN"] {
-            text = value
+            // Trimmed as a file's line: `"$(cat token)"` keeps a CRLF file's CR.
+            text = firstLine(Array(value.utf8))
         } else {
             return nil
         }
@@ -73,14 +74,13 @@ public enum ServeCommandRunner {
         return token
     }
 
-    /// A token file's first line without the CR, spaces or tabs before its line break
-    /// (`printf 'TOKEN\r\n'`, an editor's CRLF): split by bytes, as a String takes "\r\n" for
-    /// one Character and would keep both in the token.
+    /// A token file's first line without the CR, spaces or tabs around it (`printf 'TOKEN\r\n'`,
+    /// an editor's CRLF; a header's value cannot carry them at its ends): split by bytes, as a
+    /// String takes "\r\n" for one Character and would keep both in the token.
     static func firstLine(_ contents: [UInt8]) -> String {
-        var line = contents.prefix { $0 != UInt8(ascii: "\n") }
-        while let last = line.last, [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(last) {
-            line.removeLast()
-        }
+        let blank: (UInt8) -> Bool = { [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains($0) }
+        var line = contents.prefix { $0 != UInt8(ascii: "\n") }.drop(while: blank)
+        while let last = line.last, blank(last) { line.removeLast() }
         return String(decoding: line, as: UTF8.self)
     }
 

@@ -131,12 +131,12 @@ extension StatusFailuresTextTests {
         + "stored: run again after that"
 
     @Test(
-        "a rate limit's countdown is counted from now, and left out once its time has passed",
+        "a rate limit's countdown is counted from now, and said to be over once its time has passed",
         arguments: [
             ("2026-12-04T12:00:00Z", "until 2026-12-04T12:30:00Z (in 30 min 0 s); everything"),
             ("2026-12-04T12:29:59Z", "until 2026-12-04T12:30:00Z (in 0 min 1 s); everything"),
-            ("2026-12-04T12:30:00Z", "until 2026-12-04T12:30:00Z; everything"),
-            ("2026-12-05T09:00:00Z", "until 2026-12-04T12:30:00Z; everything"),
+            ("2026-12-04T12:30:00Z", "until 2026-12-04T12:30:00Z (passed); everything"),
+            ("2026-12-05T09:00:00Z", "until 2026-12-04T12:30:00Z (passed); everything"),
         ])
     func countdown(now: String, expected: String) throws {
         let lines = Self.lines(

@@ -192,6 +192,8 @@ struct ServeHTTPEndToEndTests {
             try ServeProcess(database: source.path, ["--token-file", file]),
             try ServeProcess(database: source.path, ["--token-file", crlf]),
             try ServeProcess(database: source.path, environment: ["POKEDEX_SERVE_TOKEN": secret]),
+            // As `POKEDEX_SERVE_TOKEN="$(cat file)"` keeps a CRLF file's CR, and a space typed before.
+            try ServeProcess(database: source.path, environment: ["POKEDEX_SERVE_TOKEN": " " + secret + "\r"]),
         ] {
             let client = try RawHTTP(port: guarded.port)
             #expect(try client.request("/api/v2/pokemon/1").status == 401)
