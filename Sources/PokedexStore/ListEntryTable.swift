@@ -1,8 +1,10 @@
 import SQLiteDatabase
 
-/// The rows a resource's list pages keep: `id`, `name`, `url` and `listed_at` (when the
-/// entry was last seen in its list); evolution chains, reached by URL only, just `id` and
-/// `url`. Written inside a page's transaction. Names are constants of this module.
+/// The rows a resource's list pages keep: `id`, `name`, `url`, `list_position` (its offset in
+/// the list) and `listed_at` (when the entry was last seen in its list); nameless kinds, such
+/// as evolution chains, no `name` or `listed_at`. A link gives no position: an entry saved
+/// from one keeps the position stored. Written inside a page's transaction. Names are
+/// constants of this module.
 struct ListEntryTable: Sendable {
     let table: String
     /// Whether entries carry a name and `listed_at`.
@@ -33,8 +35,8 @@ struct ListEntryTable: Sendable {
             scope.parameters + [.jsonArray(entries.map(\.id).filter(unchanged.contains))])
     }
 
-    /// The ids of `entries` (each id once) stored with the same name and URL, compared byte
-    /// for byte in the rows read.
+    /// The ids of `entries` (each id once) stored with the same name, URL and position (when
+    /// the entry has one), compared byte for byte in the rows read.
     private func storedExactly(_ entries: [ResourceListEntry], in database: Database) throws -> Set<Int> {
         let listed = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var same: Set<Int> = []
@@ -43,11 +45,15 @@ struct ListEntryTable: Sendable {
         // `rangeGap`, so the rows read that the page does not list stay few whatever its ids.
         for (first, last) in Self.ranges(of: listed.keys.sorted()) {
             let rows = try database.query(
-                "SELECT id, \(named ? "name" : "NULL"), url FROM \(table) WHERE \(scope.condition)id BETWEEN ? AND ?",
+                """
+                SELECT id, \(named ? "name" : "NULL"), url, list_position FROM \(table)
+                WHERE \(scope.condition)id BETWEEN ? AND ?
+                """,
                 scope.parameters + [.int(first), .int(last)]
             ) { row -> Int? in
                 guard let entry = listed[row.int(0)], row.hasText(2, equalTo: entry.url),
-                    !named || row.hasText(1, equalTo: entry.name)
+                    !named || row.hasText(1, equalTo: entry.name),
+                    entry.position == nil || row.optionalInt(3) == entry.position
                 else { return nil }
                 return entry.id
             }
@@ -72,13 +78,16 @@ struct ListEntryTable: Sendable {
     }
 
     private func save(_ entry: ResourceListEntry, in database: Database) throws {
+        // A position not given keeps the one stored.
+        let position: SQLValue = entry.position.map { .int($0) } ?? .null
         guard named else {
             try database.run(
                 """
-                INSERT INTO \(table) (\(key), url) VALUES (\(scope.placeholder)?, ?)
-                ON CONFLICT (\(key)) DO UPDATE SET url = excluded.url
+                INSERT INTO \(table) (\(key), url, list_position) VALUES (\(scope.placeholder)?, ?, ?)
+                ON CONFLICT (\(key)) DO UPDATE SET
+                    url = excluded.url, list_position = coalesce(excluded.list_position, list_position)
                 """,
-                scope.parameters + [.int(entry.id), .text(entry.url)])
+                scope.parameters + [.int(entry.id), .text(entry.url), position])
             return
         }
         // A name that moved to another id upstream would otherwise violate UNIQUE(name). The
@@ -89,10 +98,12 @@ struct ListEntryTable: Sendable {
             scope.parameters + [.text(entry.name), .int(entry.id)])
         try database.run(
             """
-            INSERT INTO \(table) (\(key), name, url, listed_at) VALUES (\(scope.placeholder)?, ?, ?, \(SQLTimestamp.now))
+            INSERT INTO \(table) (\(key), name, url, list_position, listed_at)
+            VALUES (\(scope.placeholder)?, ?, ?, ?, \(SQLTimestamp.now))
             ON CONFLICT (\(key)) DO UPDATE SET
-                name = excluded.name, url = excluded.url, listed_at = excluded.listed_at
+                name = excluded.name, url = excluded.url,
+                list_position = coalesce(excluded.list_position, list_position), listed_at = excluded.listed_at
             """,
-            scope.parameters + [.int(entry.id), .text(entry.name), .text(entry.url)])
+            scope.parameters + [.int(entry.id), .text(entry.name), .text(entry.url), position])
     }
 }

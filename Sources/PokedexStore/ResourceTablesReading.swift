@@ -2,8 +2,8 @@ import BodyCoding
 import LocalDatabase
 import SQLiteDatabase
 
-/// Reading a kind's tables as its API serves them: lists in id order, bodies by id, ids by
-/// name. What `serve` answers with, whatever the kind's tables.
+/// Reading a kind's tables as its API serves them: lists in the API's order, bodies by id,
+/// ids by name. What `serve` answers with, whatever the kind's tables.
 extension ResourceTables {
     /// Whether the kind's entries have names (chains have none).
     public var isNamed: Bool { named }
@@ -17,14 +17,15 @@ extension ResourceTables {
             : "NULL"
     }
 
-    /// `limit` entries from the `offset`-th, in id order, and the count of all.
+    /// `limit` entries from the `offset`-th, in the API's list order (entries never listed
+    /// after, in id order), and the count of all.
     public func listPage(_ database: Database, offset: Int, limit: Int) throws -> StoredListPage {
         let count =
             try database.queryFirst("SELECT count(*) FROM \(table)\(scope.whereClause)", scope.parameters) {
                 $0.int(0)
             } ?? 0
         let entries = try database.query(
-            "SELECT id, \(listedName), url FROM \(table)\(scope.whereClause) ORDER BY id LIMIT ? OFFSET ?",
+            "SELECT id, \(listedName), url FROM \(table)\(scope.whereClause) ORDER BY list_position IS NULL, list_position, id LIMIT ? OFFSET ?",
             scope.parameters + [.int(limit), .int(offset)]
         ) { StoredListEntry(id: $0.int(0), name: $0.optionalText(1), url: $0.text(2)) }
         return StoredListPage(count: count, entries: entries)

@@ -107,6 +107,27 @@ struct ListEntryTableTests {
             ])
     }
 
+    @Test("a listed entry keeps its offset, a link the stored one; lists read in that order, unlisted last")
+    func listPositions() throws {
+        let directory = try TemporaryDirectory()
+        let database = try LocalStore.openForWriting(path: directory.file("pokedex.sqlite"))
+        defer { database.close() }
+        func listed(_ id: Int, _ name: String, at position: Int?) -> ResourceListEntry {
+            ResourceListEntry(id: id, name: name, url: Self.entry(id, name).url, position: position)
+        }
+        let types = ListEntryTable(table: "type")
+        func order() throws -> [String] {
+            try PokeAPIResources.type.tables.listPage(database, offset: 0, limit: 10).entries.compactMap(\.name)
+        }
+        try types.save([listed(2, "fighting", at: 0), listed(1, "normal", at: 1)], in: database)
+        try types.save([listed(3, "flying", at: nil), listed(1, "normal", at: nil)], in: database)
+        #expect(try order() == ["fighting", "normal", "flying"])
+        // Stored alike but for the position: rewritten, not only marked listed.
+        try types.save([listed(2, "fighting", at: 7)], in: database)
+        #expect(try order() == ["normal", "fighting", "flying"])
+        #expect(try PokeAPIResources.type.tables.listPage(database, offset: 1, limit: 1).entries.map(\.id) == [2])
+    }
+
     @Test(
         "ids bound as one JSON array come back from json_each as they went in",
         arguments: [[], [7], [1, 2, 3], [-5, 0, Int.max, Int.min, 7, 7]])

@@ -184,8 +184,10 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                             "next page \"\(Excerpt.of(next, maximumCharacters: 200))\" is not an http(s) URL on the API's origin"
                     )
                 }
+                // The page's offset, when its link tells it, places each entry in the list.
+                let firstPosition = ListPageLink(request.url.absoluteString)?.offset
                 var entries: [ResourceListEntry] = []
-                for result in page.results {
+                for (index, result) in page.results.enumerated() {
                     guard !result.name.isEmpty || !resource.tables.isNamed else {
                         throw JSONResponse.undecodable(
                             response,
@@ -204,7 +206,9 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                                 reason: "\"\(Excerpt.of(result.name, maximumCharacters: 60))\" links "
                                     + "\"\(Excerpt.of(result.url, maximumCharacters: 200))\", off the API's origin")
                         }
-                        entries.append(ResourceListEntry(id: id, name: result.name, url: result.url))
+                        entries.append(
+                            ResourceListEntry(
+                                id: id, name: result.name, url: result.url, position: firstPosition.map { $0 + index }))
                     } catch let error as FetchError {
                         throw error
                     } catch {

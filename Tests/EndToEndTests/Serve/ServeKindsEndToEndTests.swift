@@ -7,7 +7,7 @@ import Testing
 /// them (the undeclared `gizmo` too), and each stored body is served with links rewritten to it.
 @Suite("pokedex serve: the root index's kinds")
 struct ServeKindsEndToEndTests {
-    @Test("/api/v2/ lists every stored kind; gizmo/1, move-ailment/-1 and the encounters are served")
+    @Test("/api/v2/ lists every stored kind in the API's order; gizmo/1, move-ailment/-1, encounters served")
     func servesEveryKind() throws {
         let directory = try TemporaryDirectory()
         let database = directory.file("pokedex.sqlite")
@@ -48,6 +48,18 @@ struct ServeKindsEndToEndTests {
         #expect(
             results.compactMap { $0["url"] as? String }
                 == (-1...2).map { "\(server.url)/api/v2/move-ailment/\($0)/" })
+        // A kind the API lists out of id order is paged in the API's order.
+        for limit in [1, 100] {
+            var names: [String] = []
+            var next: String? = "/api/v2/gizmo/?limit=\(limit)"
+            while let path = next {
+                let page = try #require(
+                    try JSONSerialization.jsonObject(with: Data(try client.request(path).body)) as? [String: Any])
+                names += (page["results"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+                next = (page["next"] as? String).map { String($0.dropFirst(server.url.count)) }
+            }
+            #expect(names == ["widget", "sprocket"], "limit \(limit)")
+        }
         #expect(try client.request("/api/v2/gizmo/3/").status == 404)
         #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }

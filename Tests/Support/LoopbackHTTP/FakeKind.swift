@@ -44,7 +44,8 @@ public struct FakeKind: Sendable {
 
     /// The kinds the end-to-end tests serve: a named kind over three list pages (`move`), a
     /// nameless one (`machine`), two starting at -1 and 0 as on pokeapi.co (`move-ailment`,
-    /// `move-category`), and one pokedex does not declare (`gizmo`).
+    /// `move-category`), and one pokedex does not declare (`gizmo`), listed one entry a page
+    /// and not in id order (as pokeapi.co lists `pokemon-form`).
     public static let standardExtras: [FakeKind] = [
         .named(
             "move",
@@ -55,6 +56,6 @@ public struct FakeKind: Sendable {
         .nameless("machine", count: 3),
         .named("move-ailment", ["unknown", "none", "paralysis", "sleep"], firstID: -1),
         .named("move-category", ["damage", "ailment", "net-good-stats"], firstID: 0),
-        .named("gizmo", ["sprocket", "widget"]),
+        FakeKind(name: "gizmo", entries: [Entry(id: 2, name: "widget"), Entry(id: 1, name: "sprocket")], pageCap: 1),
     ]
 }
