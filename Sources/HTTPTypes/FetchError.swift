@@ -20,6 +20,9 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     /// A body longer than its resource kind may be (`HTTPRequest.maximumBodyBytes`), refused
     /// before the rest of it was downloaded.
     case tooLarge(url: String, limit: Int)
+    /// A link (one a body stored before the API's base URL changed) off the API at `base`:
+    /// not requested, since requests go to the API pokedex is given.
+    case offAPI(url: String, base: String)
 
     public var description: String {
         switch self {
@@ -33,6 +36,9 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
             return "GET \(url): unexpected JSON (\(reason))" + Self.quote(body)
         case .tooLarge(let url, let limit):
             return "GET \(url) answered a body larger than \(Self.size(limit)), the most pokedex accepts there; refused"
+        case .offAPI(let url, let base):
+            return "\(url) is a link off the API at \(base), stored from an earlier API URL: "
+                + "a plain `pokedex sync` stores the links anew"
         }
     }
 
@@ -45,6 +51,7 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
         case .notJSON(_, let status, _): "HTTP \(status) with a body that is not JSON"
         case .undecodable(_, let reason, _): "unexpected JSON (\(reason))"
         case .tooLarge(_, let limit): "a body larger than \(Self.size(limit))"
+        case .offAPI: "a link off the API, stored from an earlier API URL"
         }
     }
 

@@ -130,7 +130,7 @@ public struct PokemonCatalog {
     public func storedDetails(maximumAgeSeconds: Int?) throws -> [Int: StoredDetail] {
         let rows = try database.query(
             Self.storedDetailsSQL, [.int(maximumAgeSeconds), .text("-\(maximumAgeSeconds ?? 0) seconds")]
-        ) { ($0.int(0), StoredDetail(etag: $0.optionalText(1), isFresh: $0.bool(2))) }
+        ) { ($0.int(0), StoredDetail(etag: $0.optionalText(1), isFresh: $0.bool(2), url: $0.text(3))) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
@@ -141,10 +141,12 @@ public struct PokemonCatalog {
         ) { try RawBody.body($0, column: 0) }
     }
 
-    /// Answered from the `pokemon_detail_freshness` index alone, never the bodies' pages.
+    /// Answered from the `pokemon_detail_freshness` index and the Pokémon's rows, never the
+    /// bodies' pages.
     static let storedDetailsSQL = """
-        SELECT pokemon_id, etag, ? IS NOT NULL AND fetched_at > \(SQLTimestamp.nowShiftedByParameter)
-        FROM pokemon_detail_json
+        SELECT body.pokemon_id, body.etag, ? IS NOT NULL AND body.fetched_at > \(SQLTimestamp.nowShiftedByParameter),
+            pokemon.url
+        FROM pokemon_detail_json AS body JOIN pokemon ON pokemon.id = body.pokemon_id
         """
 
     public func count() throws -> Int {

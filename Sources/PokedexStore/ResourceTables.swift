@@ -55,13 +55,16 @@ public struct ResourceTables: Sendable {
     }
 
     func storedDetails(_ database: Database, maximumAgeSeconds: Int?) throws -> [Int: StoredDetail] {
+        let sameKind = scope.kind == nil ? "" : "entry.kind = body.kind AND "
         let rows = try database.query(
             """
-            SELECT \(key), etag, ? IS NOT NULL AND fetched_at > \(SQLTimestamp.nowShiftedByParameter)
-            FROM \(jsonTable)\(scope.whereClause)
+            SELECT body.\(key), body.etag, ? IS NOT NULL AND body.fetched_at > \(SQLTimestamp.nowShiftedByParameter),
+                entry.url
+            FROM \(jsonTable) AS body JOIN \(table) AS entry ON \(sameKind)entry.id = body.\(key)
+            \(scope.kind == nil ? "" : "WHERE body.kind = ?")
             """,
             [.int(maximumAgeSeconds), .text("-\(maximumAgeSeconds ?? 0) seconds")] + scope.parameters
-        ) { ($0.int(0), StoredDetail(etag: $0.optionalText(1), isFresh: $0.bool(2))) }
+        ) { ($0.int(0), StoredDetail(etag: $0.optionalText(1), isFresh: $0.bool(2), url: $0.text(3))) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 

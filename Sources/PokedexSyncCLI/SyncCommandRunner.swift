@@ -134,7 +134,7 @@ public enum SyncCommandRunner {
         switch error {
         case .unreachable: return .unavailable
         case .status(_, let status, _) where status >= 500 || status == 429 || status == 408: return .unavailable
-        case .status, .notJSON, .undecodable, .tooLarge: return .badServerData
+        case .status, .notJSON, .undecodable, .tooLarge, .offAPI: return .badServerData
         }
     }
 

@@ -231,7 +231,7 @@ struct BrowseEndToEndTests {
         #expect(
             waitForScreen(terminal) { $0.lines[0].hasSuffix("1 of 25 ") && $0.contains("Abilities   Static: Has") },
             "\(screen(terminal).lines)")
-        // The fake serves 55 Pokémon, and abilities without names or effects: what the sync
+        // The fake serves 55 Pokémon, and abilities with effects of its own: what the sync
         // commits, browse must show, the search and the selection kept.
         let api = try FakePokeAPI()
         let sync = try PokedexProcess.run(
@@ -245,7 +245,7 @@ struct BrowseEndToEndTests {
         #expect(
             waitForScreen(terminal) {
                 $0.lines[0].hasSuffix("1 of \(stored) ") && $0.lines[1].contains("#0025 Pikachu")
-                    && $0.contains("Abilities   static")
+                    && $0.contains("Abilities   Static: Static does something.")
             },
             "\(screen(terminal).lines)")
         terminal.type("q")

@@ -146,7 +146,8 @@ struct CatalogPageScheduleTests {
     @Test("fresh stored details are reused without a download; a page of them commits at once")
     func freshEntriesAreReused() throws {
         let stored: [Int: StoredDetail] = [
-            1: .init(etag: "a", isFresh: true), 2: .init(etag: "b", isFresh: true), 3: .init(etag: "c", isFresh: false),
+            1: Self.stored(etag: "a", isFresh: true, 1), 2: Self.stored(etag: "b", isFresh: true, 2),
+            3: Self.stored(etag: "c", isFresh: false, 3),
         ]
         #expect(
             try Self.run([.list([1, 2]), .take, .list([3]), .confirm(3), .take], stored: stored)
@@ -154,6 +155,26 @@ struct CatalogPageScheduleTests {
         var schedule = CatalogPageSchedule(limit: nil, stored: stored, waitingBodyBytesLimit: 100)
         _ = try schedule.accept(Self.page([1, 2, 3], number: 0))
         #expect(schedule.nextDownload() == .init(page: 0, entry: Self.page([3], number: 0).entries[0], etag: "c"))
+        #expect(schedule.nextDownload() == nil)
+    }
+
+    /// What is stored of entry `id` of ``page(_:number:next:)``, at its URL there.
+    static func stored(etag: String, isFresh: Bool, _ id: Int) -> StoredDetail {
+        StoredDetail(etag: etag, isFresh: isFresh, url: page([id], number: 0).entries[0].url)
+    }
+
+    @Test("details stored for an entry now at another URL are asked for again, without their ETag")
+    func movedEntriesAreDownloaded() throws {
+        let moved = "http://old.test/pokemon/2/"
+        let stored: [Int: StoredDetail] = [
+            1: Self.stored(etag: "a", isFresh: true, 1), 2: StoredDetail(etag: "b", isFresh: true, url: moved),
+            3: StoredDetail(etag: "c", isFresh: false, url: moved),
+        ]
+        var schedule = CatalogPageSchedule(limit: nil, stored: stored, waitingBodyBytesLimit: 100)
+        _ = try schedule.accept(Self.page([1, 2, 3], number: 0))
+        let entries = Self.page([2, 3], number: 0).entries
+        #expect(schedule.nextDownload() == .init(page: 0, entry: entries[0], etag: nil))
+        #expect(schedule.nextDownload() == .init(page: 0, entry: entries[1], etag: nil))
         #expect(schedule.nextDownload() == nil)
     }
 

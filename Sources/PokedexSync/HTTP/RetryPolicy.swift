@@ -49,7 +49,7 @@ extension FetchError {
         switch self {
         case .unreachable, .notJSON: return true
         case .status(_, let status, _): return status >= 500 || status == 408 || status == 429
-        case .undecodable, .tooLarge: return false
+        case .undecodable, .tooLarge, .offAPI: return false
         }
     }
 }

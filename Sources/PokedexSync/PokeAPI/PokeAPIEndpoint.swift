@@ -53,6 +53,9 @@ public enum PokeAPIEndpoint: Sendable {
             url = try Self.listURL(baseURL: baseURL, path: path, offset: offset, limit: limit)
         case .listPage(let link), .details(let link), .resourceDetails(let link, _):
             guard let resolved = URL.onOrigin(of: baseURL, link) else {
+                if let other = URL(string: link), other.scheme == "http" || other.scheme == "https" {
+                    throw .offAPI(url: link, base: baseURL.absoluteString)
+                }
                 throw .undecodable(url: link, reason: "not an http(s) URL on the API's origin", bodyPrefix: "")
             }
             url = resolved

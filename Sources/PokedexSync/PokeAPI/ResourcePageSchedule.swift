@@ -121,12 +121,13 @@ struct ResourcePageSchedule<Downloaded: PageBody> {
         {
             let part = Array(entries[start..<min(entries.endIndex, start + commitSize)])
             let number = firstPendingPage + pending.count
-            let wanted = part.filter { stored[$0.id]?.isFresh != true }
+            let wanted = part.filter { stored[$0.id]?.isFresh(at: $0.url) != true }
             pending.append(
                 PendingPage(
                     start: PageStart(entries: part, reused: part.count - wanted.count, listCount: page.count),
                     outstanding: wanted.count))
-            queue.append(contentsOf: wanted.map { QueuedEntry(page: number, entry: $0, etag: stored[$0.id]?.etag) })
+            queue.append(
+                contentsOf: wanted.map { QueuedEntry(page: number, entry: $0, etag: stored[$0.id]?.etag(at: $0.url)) })
         }
         return remaining > 0 && !page.entries.isEmpty ? page.next : nil
     }
