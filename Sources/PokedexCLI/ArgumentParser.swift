@@ -44,8 +44,13 @@ public enum ArgumentParser {
                 continue
             }
             let (name, inlineValue) = splitOption(token)
-            // Global flags ignore an inline value (`--quiet=no` is --quiet), as they always have.
-            switch GlobalOption(named: name) {
+            let globalOption = GlobalOption(named: name)
+            // `--quiet=no` would read as --quiet.
+            if let globalOption, globalOption.spec.value == .flag, let inlineValue {
+                throw UsageError(
+                    message: "\(globalOption.spec.name) takes no value, not '\(inlineValue)'", command: commandName)
+            }
+            switch globalOption {
             case .help?: wantsHelp = true
             case .version?: wantsVersion = true
             case .quiet?: global.quiet = true

@@ -126,10 +126,9 @@ struct ArgumentParserTests {
                 .command == .sync(sync))
     }
 
-    @Test("today's quirks: the last value wins, global flags ignore inline values, --version needs no command")
+    @Test("today's quirks: the last value wins, --version needs no command")
     func quirks() throws {
         #expect(try parse("list --limit abc --limit 3").command == .list(ListCommand(limit: 3)))
-        #expect(try parse("show 1 --quiet=no").global.quiet)
         #expect(try parse("list --version").command == .list(ListCommand()))
         #expect(try parse("--version --help").command == .version)
         #expect(try parse("--help list").command == .help(.list))

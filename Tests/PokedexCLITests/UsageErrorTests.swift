@@ -78,6 +78,9 @@ struct UsageErrorTests {
             (#"list --json=yes"#, #"--json takes no value, not 'yes'"#, .list),
             (#"list --json="#, #"--json takes no value, not ''"#, .list),
             (#"serve --include-private=yes"#, #"--include-private takes no value, not 'yes'"#, .serve),
+            (#"show 1 --quiet=no"#, #"--quiet takes no value, not 'no'"#, .show),
+            (#"--verbose= list"#, #"--verbose takes no value, not ''"#, nil),
+            (#"--help=list"#, #"--help takes no value, not 'list'"#, nil),
             (#"sync --concurrency 0"#, #"--concurrency must be between 1 and 64, not 0"#, .sync),
             (#"sync --concurrency 65"#, #"--concurrency must be between 1 and 64, not 65"#, .sync),
             (
