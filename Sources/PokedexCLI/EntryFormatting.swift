@@ -34,9 +34,11 @@ enum EntryText {
         name(pokemon.displayName, form: pokemon.form)
     }
 
-    /// The species' other Pokémon by their form (`Rock Star`), the species' own by its name.
+    /// The species' other Pokémon by their form's stored name (`Pikachu Rock Star`), else by
+    /// their form's slug (`Rock Star`); the species' own by its name.
     static func variety(_ slug: String, of entry: PokedexEntry) -> String {
-        PokemonForm.suffix(pokemon: slug, species: entry.species?.name).map(SlugText.readable)
+        entry.names["pokemon-form/\(slug)"]
+            ?? PokemonForm.suffix(pokemon: slug, species: entry.species?.name).map(SlugText.readable)
             ?? (slug == entry.species?.name ? entry.displayName : SlugText.readable(slug))
     }
 

@@ -56,6 +56,7 @@ extension PokedexEntryQueries {
                 evolution: try species.flatMap { try evolutionChain(speciesName: $0.name) },
                 defense: defense, otherVarieties: varieties)
             entry.names = try names(eggGroups: species?.eggGroups ?? [], stats: profile.stats.map(\.name))
+                .merging(try varietyNames(varieties)) { first, _ in first }
             if entry.form != nil {
                 entry.formDisplayName = try formName(pokemon: profile.summary.name, speciesName: entry.displayName)
             }
@@ -173,6 +174,29 @@ extension PokedexEntryQueries {
         var names: [String: String] = [:]
         for (kind, slugs) in [("egg-group", eggGroups), ("stat", stats)] {
             for slug in slugs { names["\(kind)/\(slug)"] = try storedName(kind: kind, slug: slug) }
+        }
+        return names
+    }
+
+    /// Each variety's name, keyed `pokemon-form/{slug}`, where its forms are stored: the full
+    /// name in the display language ("Alolan Raichu", as `show` finds it), else the form's own
+    /// name in it (PokeAPI gives few full names beyond English, French and German: Japanese has
+    /// "アローラキャップ"), else the full English name.
+    private func varietyNames(_ slugs: [String]) throws -> [String: String] {
+        var names: [String: String] = [:]
+        for slug in slugs {
+            let label = try database.queryFirst(
+                """
+                SELECT label.name FROM pokemon_form AS form
+                JOIN pokemon_form_label AS label ON label.form_id = form.id
+                WHERE form.pokemon = ? AND label.language = ? AND label.name <> ''
+                ORDER BY form.is_default DESC LIMIT 1
+                """,
+                [.text(slug), .text(language)]
+            ) { $0.text(0) }
+            names["pokemon-form/\(slug)"] =
+                try storedName(kind: "pokemon-form", slug: slug, orEnglish: false) ?? label
+                ?? storedName(kind: "pokemon-form", slug: slug)
         }
         return names
     }

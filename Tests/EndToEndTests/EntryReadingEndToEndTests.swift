@@ -49,7 +49,7 @@ struct EntryReadingEndToEndTests {
         #expect(raichu["form"] is NSNull && raichu["pokedex_number"] as? Int == 26)
     }
 
-    @Test("once its pokemon-form is stored, a form's heading and --json give the form's own name")
+    @Test("once its pokemon-form is stored, a form's heading, --json and its species' varieties give its name")
     func formName() throws {
         let store = try LocalStore.openForWriting(path: database)
         try store.run("INSERT OR IGNORE INTO sync_resource (name) VALUES ('pokemon-form')")
@@ -68,6 +68,20 @@ struct EntryReadingEndToEndTests {
         #expect(json["form_display_name"] as? String == "Alolan Raichu" && json["display_name"] as? String == "Raichu")
         let raichu = try pokedex("show", "raichu")
         #expect(raichu.stdout.hasPrefix("#0026 Raichu · Mouse Pokémon\n"), "\(raichu.stdout)")
+        // The species' varieties by the same name; in Japanese, which names the form only, by
+        // that; in German, which names it neither way here, in English.
+        #expect(raichu.stdout.contains("Varieties   Alolan Raichu, Mega X, Mega Y\n"), "\(raichu.stdout)")
+        try store.run(
+            """
+            INSERT INTO pokemon_form (id, name, pokemon, form_name, is_default)
+            VALUES (10100, 'raichu-alola', 'raichu-alola', 'alola', 1)
+            """)
+        try store.run("INSERT INTO pokemon_form_label (form_id, language, name) VALUES (10100, 'ja', 'アローラのすがた')")
+        store.close()
+        let japanese = try pokedex("show", "raichu", "--lang", "ja")
+        #expect(japanese.stdout.contains("Varieties   アローラのすがた, Mega X, Mega Y\n"), "\(japanese.stdout)")
+        let german = try pokedex("show", "raichu", "--lang", "de")
+        #expect(german.stdout.contains("Varieties   Alolan Raichu, Mega X, Mega Y\n"), "\(german.stdout)")
     }
 
     @Test("list, type and ability tell the forms of one species apart")
