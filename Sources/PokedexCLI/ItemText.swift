@@ -8,7 +8,14 @@ enum ItemText {
         var lines = FieldLines(width: layout.width)
         lines.add(EntryText.heading(entry.displayName, slug: entry.name))
         if let category = entry.category { lines.field("Category", entry.categoryName ?? SlugText.readable(category)) }
-        if let cost = entry.cost, cost > 0 { lines.field("Cost", "₽\(Quantities.thousands(cost))") }
+        if entry.prices.contains(where: { ($0.purchase ?? 0) > 0 }) {
+            lines.field("Cost", GameRuns.text(entry.prices.map { (Self.price($0.purchase), $0.groupName) }))
+        } else if let cost = Self.price(entry.cost) {
+            lines.field("Cost", cost)
+        }
+        if entry.prices.contains(where: { ($0.sell ?? 0) > 0 }) {
+            lines.field("Sells for", GameRuns.text(entry.prices.map { (Self.price($0.sell), $0.groupName) }))
+        }
         if let power = entry.flingPower {
             lines.field(
                 "Fling", "power \(power)" + (entry.flingEffect.map { ", \(SlugText.readable($0).lowercased())" } ?? ""))
@@ -21,6 +28,11 @@ enum ItemText {
         }
         if !entry.holders.isEmpty { lines.field("Held by", holders(entry.holders)) }
         return layout.render(lines.lines)
+    }
+
+    /// "₽1,200"; nil for none or 0 (not sold, or not bought).
+    static func price(_ amount: Int?) -> String? {
+        amount.flatMap { $0 > 0 ? "₽\(Quantities.thousands($0))" : nil }
     }
 
     /// The Pokémon the item evolves, chain after chain, for the text and `--json` alike.
@@ -51,6 +63,16 @@ enum ItemJSON {
         .object([
             ("name", .string(entry.name)), ("display_name", .string(entry.displayName)),
             ("category", .optional(entry.category)), ("cost", .optional(entry.cost)),
+            (
+                "prices",
+                .array(
+                    entry.prices.map {
+                        .object([
+                            ("version_group", .string($0.versionGroup)), ("purchase_price", .optional($0.purchase)),
+                            ("sell_price", .optional($0.sell)),
+                        ])
+                    })
+            ),
             ("fling_power", .optional(entry.flingPower)), ("fling_effect", .optional(entry.flingEffect)),
             ("short_effect", .optional(entry.shortEffect)), ("effect", .optional(entry.effect)),
             ("flavor_text", MoveJSON.gameText(entry.gameText)),

@@ -32,24 +32,9 @@ enum MoveText {
     }
 
     /// "TM24 (Red/Green to Ultra Sun/Ultra Moon), TR08 (Sword/Shield)": games in a row
-    /// teaching it by one machine are one range; a range ending in the first game's expansion
-    /// names the expansion alone ("Scarlet/Violet to The Indigo Disk").
+    /// teaching it by one machine are one range.
     static func machines(_ machines: [MoveEntry.Machine]) -> String {
-        var runs: [(item: String, first: String, last: String)] = []
-        for machine in machines {
-            if runs.last?.item == machine.itemName {
-                runs[runs.count - 1].last = machine.groupName
-            } else {
-                runs.append((machine.itemName, machine.groupName, machine.groupName))
-            }
-        }
-        return runs.map { run in
-            guard run.first != run.last else { return "\(run.item) (\(run.first))" }
-            let split = VersionGroupName.gameAndExpansion(run.last)
-            let last = split.flatMap { $0.game == run.first ? $0.expansion : nil } ?? Substring(run.last)
-            return "\(run.item) (\(run.first) to \(last))"
-        }
-        .joined(separator: ", ")
+        GameRuns.text(machines.map { ($0.itemName, $0.groupName) })
     }
 
     /// "Scarlet/Violet: by level Pikachu Lv 1, …; by machine 143 Pokémon (`list --learns …

@@ -34,9 +34,9 @@ extension CommandSpec {
     static let item = ResourceArguments.spec(
         .item, name: .item, abstract: "Show an item's effect, holders, evolutions (offline).",
         overview: """
-            Show an item from the local database: category, cost, effect, the games' text
-            (--game chooses whose), the wild Pokémon that hold it, and the evolutions it
-            triggers used or held. Accepts an id (198), a slug (kings-rock) or the item's
+            Show an item from the local database: category, price per game, effect, the
+            games' text, the wild Pokémon that hold it (--game narrows all three to one
+            game), and the evolutions it triggers used or held. Accepts an id (198), a slug (kings-rock) or the item's
             name in any stored language ("King's Rock", King-Stein).
             """)
 

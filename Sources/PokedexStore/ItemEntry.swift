@@ -1,7 +1,8 @@
 /// What `item` shows: an item's category, cost and effect, its game text, the wild Pokémon
 /// that hold it, and the evolutions it triggers (used or held).
 public struct ItemEntry: Sendable, Equatable {
-    /// Wild Pokémon holding the item in a version, `rarity` in percent.
+    /// Wild Pokémon holding the item in a version (of `--game`'s group, when given), `rarity`
+    /// in percent.
     public struct Holder: Sendable, Equatable {
         public let pokemon: String
         /// Its species' name, and what its slug adds to the species' (`galar`).
@@ -11,11 +12,23 @@ public struct ItemEntry: Sendable, Equatable {
         public let rarity: Int?
     }
 
+    /// What the item costs in a version group's games, in Poké Dollars (0: not sold, or not
+    /// bought).
+    public struct Price: Sendable, Equatable {
+        public let versionGroup: String
+        public let groupName: String
+        public let purchase: Int?
+        public let sell: Int?
+    }
+
     public let name: String
     public let displayName: String
     public let category: String?
     public let categoryName: String?
+    /// The body's `cost`, which PokeAPI's current bodies leave out for `prices`.
     public let cost: Int?
+    /// In the games' order; `--game`'s only, when given.
+    public let prices: [Price]
     public let flingPower: Int?
     public let flingEffect: String?
     public let shortEffect: String?

@@ -18,13 +18,27 @@ extension PokedexEntryQueries {
                 FROM item_holder AS h LEFT JOIN pokemon AS p ON p.name = h.pokemon
                 LEFT JOIN pokemon_species AS s ON s.name = p.species_name
                 LEFT JOIN version AS v ON v.name = h.version
-                WHERE h.item_id = ?1 ORDER BY coalesce(p.id, 1e9), h.pokemon, v.id
-                """, [.int(id), .text(language)]
+                WHERE h.item_id = ?1 AND (?3 IS NULL OR v.version_group = ?3)
+                ORDER BY coalesce(p.id, 1e9), h.pokemon, v.id
+                """, [.int(id), .text(language), .string(versionGroup)]
             ) { row in
                 ItemEntry.Holder(
                     pokemon: row.text(0), displayName: row.optionalText(4) ?? SlugText.readable(row.text(0)),
                     form: PokemonForm.suffix(pokemon: row.text(0), species: row.optionalText(3)), version: row.text(1),
                     rarity: row.optionalInt(2))
+            }
+            let groupNames = try versionGroupDisplayNames()
+            let prices = try database.query(
+                """
+                SELECT p.version_group, p.purchase_price, p.sell_price
+                FROM item_price AS p LEFT JOIN version_group AS g ON g.name = p.version_group
+                WHERE p.item_id = ?1 AND (?2 IS NULL OR p.version_group = ?2)
+                ORDER BY g.sort_order IS NULL, g.sort_order, p.version_group
+                """, [.int(id), .string(versionGroup)]
+            ) { row in
+                ItemEntry.Price(
+                    versionGroup: row.text(0), groupName: groupNames(row.text(0)), purchase: row.optionalInt(1),
+                    sell: row.optionalInt(2))
             }
             // Each chain once: one joined with a chain it continues (Meltan's) may hold the next species.
             var evolutionChains: [EvolutionChain] = []
@@ -41,7 +55,8 @@ extension PokedexEntryQueries {
             return ItemEntry(
                 name: slug, displayName: try storedName(kind: "item", slug: slug) ?? SlugText.readable(slug),
                 category: row?.0, categoryName: try row?.0.flatMap { try storedName(kind: "item-category", slug: $0) },
-                cost: row?.1, flingPower: row?.2, flingEffect: row?.3, shortEffect: effect?.0, effect: effect?.1,
+                cost: row?.1, prices: prices, flingPower: row?.2, flingEffect: row?.3, shortEffect: effect?.0,
+                effect: effect?.1,
                 gameText: try gameText(kind: "item", id: id, versionGroup: versionGroup), holders: holders,
                 evolutionChains: evolutionChains)
         }

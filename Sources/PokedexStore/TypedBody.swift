@@ -32,6 +32,18 @@ public struct TypedBody: Sendable, Equatable {
         }
     }
 
+    /// What an item costs in a version group's games, in Poké Dollars.
+    public struct Price: Sendable, Equatable {
+        public let versionGroup: String
+        public let purchase: Int?
+        public let sell: Int?
+        public init(versionGroup: String, purchase: Int?, sell: Int?) {
+            self.versionGroup = versionGroup
+            self.purchase = purchase
+            self.sell = sell
+        }
+    }
+
     public var fields: [String: Value] = [:]
     public var names: [LocalizedName] = []
     /// A Pokémon form's own names ("Alola Form"); `names` holds its full ones.
@@ -39,6 +51,7 @@ public struct TypedBody: Sendable, Equatable {
     public var effects: [AbilityDetails.Effect] = []
     public var flavors: [Flavor] = []
     public var holders: [Holder] = []
+    public var prices: [Price] = []
 
     public init() {}
 }

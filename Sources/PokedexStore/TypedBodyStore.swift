@@ -90,6 +90,14 @@ public struct TypedBodyStore {
                 "INSERT OR REPLACE INTO item_holder (item_id, pokemon, version, rarity) VALUES (?, ?, ?, ?)",
                 [.int(id), .text(holder.pokemon), .text(holder.version), .int(holder.rarity)])
         }
+        for price in body.prices where table?.name == "item" {
+            try database.run(
+                """
+                INSERT OR REPLACE INTO item_price (item_id, version_group, purchase_price, sell_price)
+                VALUES (?, ?, ?, ?)
+                """,
+                [.int(id), .text(price.versionGroup), .int(price.purchase), .int(price.sell)])
+        }
         for label in body.formNames where table?.name == "pokemon_form" {
             try database.run(
                 "INSERT OR REPLACE INTO pokemon_form_label (form_id, language, name) VALUES (?, ?, ?)",

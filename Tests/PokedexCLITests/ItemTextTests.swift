@@ -30,6 +30,29 @@ struct ItemTextTests {
         #expect(ItemText.holders(holders) == expected)
     }
 
+    @Test(
+        "games in a row sharing a label are one run; a game without one ends a run, unnamed",
+        arguments: [
+            (
+                [("₽1,200", "Red/Blue"), ("₽1,200", "Yellow"), ("₽800", "Sun/Moon")],
+                "₽1,200 (Red/Blue to Yellow), ₽800 (Sun/Moon)"
+            ),
+            ([("₽200", "Red/Blue"), (nil, "Yellow"), ("₽200", "Gold/Silver")], "₽200 (Red/Blue), ₽200 (Gold/Silver)"),
+            ([(nil, "Red/Blue")], ""),
+            (
+                [("TM126", "Scarlet/Violet"), ("TM126", "Scarlet/Violet: The Indigo Disk")],
+                "TM126 (Scarlet/Violet to The Indigo Disk)"
+            ),
+        ] as [([(String?, String)], String)])
+    func gameRuns(games: [(String?, String)], expected: String) {
+        #expect(GameRuns.text(games.map { (label: $0.0, groupName: $0.1) }) == expected)
+    }
+
+    @Test("a price: Poké Dollars with thousands; none for 0, not sold or not bought")
+    func price() {
+        #expect(ItemText.price(1200) == "₽1,200" && ItemText.price(0) == nil && ItemText.price(nil) == nil)
+    }
+
     /// Scyther's chain with its held item's stored name, and Eevee's Leafeon by a place or an item.
     static let scytherChain: EvolutionChain = {
         var chain = EvolutionChain(

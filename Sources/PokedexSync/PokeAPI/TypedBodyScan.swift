@@ -20,6 +20,8 @@ extension JSONScanner {
                 typed.flavors = try scanner.orSkipped { scanner throws(JSONScanFailure) in try scanner.flavors() } ?? []
             } else if scanner.key(k, is: "held_by_pokemon") {
                 typed.holders = try scanner.orSkipped { scanner throws(JSONScanFailure) in try scanner.holders() } ?? []
+            } else if scanner.key(k, is: "prices") {
+                typed.prices = try scanner.orSkipped { scanner throws(JSONScanFailure) in try scanner.prices() } ?? []
             } else if let value = try scanner.fieldValue() {
                 typed.fields[try scanner.keyString(k)] = value
             }
@@ -101,6 +103,28 @@ extension JSONScanner {
         }
         guard let method else { throw fail("encounter detail without method") }
         return (method, minLevel, maxLevel, chance, conditions)
+    }
+
+    /// An item's `[{"purchase_price", "sell_price", "version_group", "currency"}]`.
+    private mutating func prices() throws(JSONScanFailure) -> [TypedBody.Price] {
+        var prices: [TypedBody.Price] = []
+        try eachElement { scanner throws(JSONScanFailure) in
+            var group: String?, purchase: Int?, sell: Int?
+            try scanner.eachField { scanner, k throws(JSONScanFailure) in
+                if scanner.key(k, is: "version_group") {
+                    group = try scanner.namedResourceName()
+                } else if scanner.key(k, is: "purchase_price") {
+                    purchase = try scanner.optionalInt()
+                } else if scanner.key(k, is: "sell_price") {
+                    sell = try scanner.optionalInt()
+                } else {
+                    try scanner.skipValue()
+                }
+            }
+            guard let group else { throw scanner.fail("price without version_group") }
+            prices.append(TypedBody.Price(versionGroup: group, purchase: purchase, sell: sell))
+        }
+        return prices
     }
 
     /// `[{"flavor_text" or "text", "language", "version_group"}]`; entries of a version (not a
