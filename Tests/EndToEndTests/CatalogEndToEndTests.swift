@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import SQLiteDatabase
 import TestSupport
 import Testing
 
@@ -124,6 +125,15 @@ struct CatalogEndToEndTests {
         #expect(
             resumed.stderr.contains("\(250 - pages * 100) new or changed, \(pages * 100) recently checked"),
             "\(resumed.stderr)")
+        // Past 100 Pokémon, the planner's statistics are gathered, from a quarter of them on.
+        let reader = try Database(path: database, mode: .readOnly)
+        defer { reader.close() }
+        let estimated = try reader.queryFirst(
+            "SELECT max(CAST(stat AS INTEGER)) FROM sqlite_stat1 WHERE tbl = 'pokemon'"
+        ) {
+            $0.int(0)
+        }
+        #expect((200...250).contains(estimated ?? 0), "\(String(describing: estimated))")
     }
 
     @Test(

@@ -48,11 +48,15 @@ public struct SyncJob: Sendable {
         } catch {
             // Built even so (queries by move would scan every learnset until the next sync),
             // but not when a signal stops the job, which then stops at once.
-            if !Task.isCancelled { try? Self.indexLearnsets(database) }
+            if !Task.isCancelled {
+                try? Self.indexLearnsets(database)
+                try? PlannerStatistics.refreshIfStale(database)
+            }
             if created { LocalStore.removeIfEmpty(database) }
             throw error
         }
         try Self.indexLearnsets(database)
+        try PlannerStatistics.refreshIfStale(database)
     }
 
     /// Builds the learnsets' index by move when it is due (a first sync stores them without
