@@ -59,22 +59,27 @@ extension CommandRunner {
                     + "not as a Pokémon: a whole `pokedex sync` (no --offset/--limit) stores it",
                 exitCode: .notFound)
         case .notFound(let suggestions):
-            throw Self.notFound(query, what: "Pokémon", suggestions: { suggestions })
+            throw Self.notFound(
+                query, what: "Pokémon", partialScope: try queries.partialSyncScope(), suggestions: { suggestions })
         }
     }
 
     /// "no move with id 0", or "no move named 'x'" with the nearest names. A query without
-    /// a letter (`0`, `-1`) is offered none: names close to digits are no guess.
-    static func notFound(_ query: String, what: String, suggestions: () throws -> [String]) rethrows
-        -> CommandFailure
-    {
+    /// a letter (`0`, `-1`) is offered none: names close to digits are no guess. Of local data
+    /// that only a partial sync made, the message says so: what is asked for may be there.
+    static func notFound(
+        _ query: String, what: String, partialScope: String? = nil, suggestions: () throws -> [String]
+    ) rethrows -> CommandFailure {
+        let partial =
+            partialScope.map { "; it holds a partial sync (\($0)): a whole `pokedex sync` stores the rest" } ?? ""
         // Full-width digits (２５) are an id as lookups read them.
         let trimmed = NameFolding.normalizedWidthAndKana(query).filter { !$0.isWhitespace }
         if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
-            return CommandFailure(message: "no \(what) with id \(id) in the local data", exitCode: .notFound)
+            return CommandFailure(message: "no \(what) with id \(id) in the local data" + partial, exitCode: .notFound)
         }
         let hint = query.contains(where: \.isLetter) ? Self.hint(try suggestions()) : ""
-        return CommandFailure(message: "no \(what) named '\(query)' in the local data" + hint, exitCode: .notFound)
+        return CommandFailure(
+            message: "no \(what) named '\(query)' in the local data" + hint + partial, exitCode: .notFound)
     }
 
     static func hint(_ suggestions: [String]) -> String {
@@ -84,10 +89,10 @@ extension CommandRunner {
     func list(_ command: ListCommand) throws {
         let queries = try openQueries(language: command.language)
         let slug = try command.type.map { type in
-            try resolve(type, what: "type", slug: queries.typeSlug, suggestions: queries.typeSuggestions)
+            try resolve(type, what: "type", in: queries, slug: queries.typeSlug, suggestions: queries.typeSuggestions)
         }
         let move = try command.learns.map { move in
-            try resolve(move, what: "move", slug: queries.moveSlug, suggestions: queries.moveSuggestions)
+            try resolve(move, what: "move", in: queries, slug: queries.moveSlug, suggestions: queries.moveSuggestions)
         }
         let group = try command.game.map { try game($0, queries) }
         let listed = try queries.list(
@@ -122,7 +127,7 @@ extension CommandRunner {
     func type(_ command: TypeCommand) throws {
         let queries = try openQueries(language: command.language)
         let slug = try resolve(
-            command.query, what: "type", slug: queries.typeSlug, suggestions: queries.typeSuggestions)
+            command.query, what: "type", in: queries, slug: queries.typeSlug, suggestions: queries.typeSuggestions)
         let entry = try queries.typeEntry(slug: slug)
         console.print(command.json ? DisplayText(json: EntryJSON.type(entry)) : EntryText.type(entry, layout: layout))
     }
@@ -130,7 +135,8 @@ extension CommandRunner {
     func ability(_ command: AbilityCommand) throws {
         let queries = try openQueries(language: command.language)
         let slug = try resolve(
-            command.query, what: "ability", slug: queries.abilitySlug, suggestions: queries.abilitySuggestions)
+            command.query, what: "ability", in: queries, slug: queries.abilitySlug,
+            suggestions: queries.abilitySuggestions)
         let entry = try queries.abilityEntry(slug: slug)
         console.print(
             command.json ? DisplayText(json: EntryJSON.ability(entry)) : EntryText.ability(entry, layout: layout))
@@ -139,16 +145,18 @@ extension CommandRunner {
     /// The version group `--game` names (a version's id names its group), or exit 66 with the nearest.
     func game(_ text: String, _ queries: PokedexEntryQueries) throws -> String {
         try resolve(
-            text, what: "game (version group or version)", slug: queries.versionGroupSlug,
+            text, what: "game (version group or version)", in: queries, slug: queries.versionGroupSlug,
             suggestions: queries.versionGroupSuggestions)
     }
 
     /// The slug a move's, a type's, an ability's or a place's name means; unknown, exit 66
     /// with "did you mean".
     func resolve(
-        _ query: String, what: String, slug: (String) throws -> String?, suggestions: (String) throws -> [String]
+        _ query: String, what: String, in queries: PokedexEntryQueries, slug: (String) throws -> String?,
+        suggestions: (String) throws -> [String]
     ) throws -> String {
         if let found = try slug(query) { return found }
-        throw try Self.notFound(query, what: what, suggestions: { try suggestions(query) })
+        throw try Self.notFound(
+            query, what: what, partialScope: try queries.partialSyncScope(), suggestions: { try suggestions(query) })
     }
 }

@@ -7,7 +7,7 @@ extension CommandRunner {
         let queries = try openQueries(language: command.language, anyKind: true)
         let kind = command.kind.rawValue
         let slug = try resolve(
-            command.query, what: kind, slug: { try queries.resourceSlug($0, kind: kind) },
+            command.query, what: kind, in: queries, slug: { try queries.resourceSlug($0, kind: kind) },
             suggestions: { try queries.resourceSuggestions(for: $0, kind: kind) })
         let group = try command.game.map { try game($0, queries) }
         let output: DisplayText

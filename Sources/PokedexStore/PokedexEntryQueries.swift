@@ -1,3 +1,4 @@
+import LocalDatabase
 import SQLiteDatabase
 import TextUtilities
 
@@ -72,6 +73,15 @@ public struct PokedexEntryQueries {
 
     func named(_ slugs: [String], _ names: [String: String]) -> [NamedType] {
         slugs.map { NamedType(name: $0, displayName: Self.typeDisplayName($0, names)) }
+    }
+
+    /// The part of the Pokémon a partial sync took (`offset 24 limit 21`), when no whole sync
+    /// of them has succeeded: what is not found here may just not be synced.
+    public func partialSyncScope() throws -> String? {
+        let log = SyncRunLog(database: database)
+        let pokemon = SyncResource.pokeAPI(.pokemon)
+        guard try log.latest(pokemon, outcomes: [.succeeded], covering: .whole) == nil else { return nil }
+        return try log.latest(pokemon, outcomes: [.succeeded])?.partialScope
     }
 
     /// `type_damage` and the attacking types of `matchup_type`, in PokeAPI's id order.

@@ -83,4 +83,20 @@ struct PartialSyncMatchupsEndToEndTests {
                     ["t:vulpix", "t:rock", "r:2.0"], ["t:vulpix", "t:steel", "r:0.5"],
                 ])
     }
+
+    @Test("what a partial sync did not take is not found, saying the data is partial until a whole sync")
+    func partialDataSaysSo() throws {
+        #expect(try pokedex("sync", "--limit", "2").status == 0)
+        let partial = "; it holds a partial sync (offset 0 limit 2): a whole `pokedex sync` stores the rest"
+        let missing = try pokedex("show", "gyarados")
+        #expect(missing.status == 66)
+        #expect(
+            missing.errors == ["Error: no Pokémon named 'gyarados' in the local data" + partial], "\(missing.stderr)")
+        let type = try pokedex("type", "dragon")
+        #expect(type.errors.first?.hasSuffix(partial) == true, "\(type.stderr)")
+
+        #expect(try pokedex("sync").status == 0)
+        let unknown = try pokedex("show", "mewthree")
+        #expect(unknown.errors == ["Error: no Pokémon named 'mewthree' in the local data"], "\(unknown.stderr)")
+    }
 }
