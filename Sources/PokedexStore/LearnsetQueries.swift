@@ -82,6 +82,8 @@ extension PokedexEntryQueries {
             """
             SELECT version_group, coalesce(
                 (SELECT name FROM pokeapi_name WHERE kind = 'version' AND id = version.id AND language = ?1 COLLATE NOCASE),
+                (SELECT name FROM pokeapi_name WHERE kind = 'version' AND id = version.id
+                    AND language = \(Self.otherScript(of: "?1"))),
                 (SELECT name FROM pokeapi_name WHERE kind = 'version' AND id = version.id AND language = 'en'),
                 name)
             FROM version WHERE name IS NOT NULL AND version_group IS NOT NULL ORDER BY id

@@ -47,6 +47,7 @@ extension PokedexEntryQueries {
             """
             SELECT r.name, coalesce(
                 (SELECT name FROM pokeapi_name WHERE kind = r.kind AND id = r.id AND language = ?2 COLLATE NOCASE),
+                (SELECT name FROM pokeapi_name WHERE kind = r.kind AND id = r.id AND language = \(Self.otherScript(of: "?2"))),
                 (SELECT name FROM pokeapi_name WHERE kind = r.kind AND id = r.id AND language = 'en'))
             FROM pokeapi_resource AS r WHERE r.kind = ?1 AND r.name IS NOT NULL
             """, [.text(kind), .text(language)]
@@ -73,8 +74,8 @@ extension PokedexEntryQueries {
         """
         (SELECT n.name FROM pokeapi_resource AS r JOIN pokeapi_name AS n ON n.kind = r.kind AND n.id = r.id
          WHERE r.kind = \(kind) AND r.name = \(slug) AND n.name <> ''
-           AND n.language IN (\(language)\(orEnglish ? ", 'en'" : ""))
-         ORDER BY n.language = \(language) DESC LIMIT 1)
+           AND n.language IN (\(language), \(otherScript(of: language))\(orEnglish ? ", 'en'" : ""))
+         ORDER BY n.language = \(language) DESC, n.language = \(otherScript(of: language)) DESC LIMIT 1)
         """
     }
 

@@ -35,12 +35,21 @@ public struct PokedexEntryQueries {
     // MARK: Names
 
     /// `table`'s `column` for the row whose `idColumn` is `?1`, in the display language (`?2`),
-    /// else English.
+    /// else in its other script (``otherScript(of:)``), else English.
     static func localized(_ table: String, _ idColumn: String, _ column: String, id: String) -> String {
         """
         coalesce((SELECT \(column) FROM \(table) WHERE \(idColumn) = \(id) AND language = ?2 COLLATE NOCASE AND \(column) IS NOT NULL),
+                 (SELECT \(column) FROM \(table) WHERE \(idColumn) = \(id) AND language = \(otherScript(of: "?2")) AND \(column) IS NOT NULL),
                  (SELECT \(column) FROM \(table) WHERE \(idColumn) = \(id) AND language = 'en'))
         """
+    }
+
+    /// The language PokeAPI also writes the display language in, as an SQL expression of
+    /// `language` (SQL too), else NULL: Japanese in kana (`ja-hrkt`, which alone names egg
+    /// groups and versions) and with kanji (`ja`), Spanish of Spain and of Latin America
+    /// (`es-419`). A reader of one reads the other, rather than English.
+    static func otherScript(of language: String) -> String {
+        "(CASE lower(\(language)) WHEN 'ja' THEN 'ja-hrkt' WHEN 'ja-hrkt' THEN 'ja' WHEN 'es' THEN 'es-419' WHEN 'es-419' THEN 'es' END)"
     }
 
     /// A Pokémon's species name in the display language, else English; nil when none is stored.

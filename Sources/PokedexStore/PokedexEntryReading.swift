@@ -107,8 +107,8 @@ extension PokedexEntryQueries {
             SELECT text, version, language, \(Self.storedName(kind: "'version'", slug: "version", language: "?2"))
             FROM (
                 SELECT text, version, language FROM pokemon_species_flavor_text
-                WHERE species_id = ?1 AND language IN (?2, 'en')
-                ORDER BY language = ?2 DESC, position DESC LIMIT 1)
+                WHERE species_id = ?1 AND language IN (?2, \(Self.otherScript(of: "?2")), 'en')
+                ORDER BY language = ?2 DESC, language = \(Self.otherScript(of: "?2")) DESC, position DESC LIMIT 1)
             """,
             [.int(speciesID), .text(language)]
         ) { FlavorText(text: $0.text(0), version: $0.text(1), language: $0.text(2), versionName: $0.optionalText(3)) }
