@@ -70,7 +70,10 @@ enum StatusText {
     /// (and the kinds never synced), each failing kind's failure.
     private static func indexedKinds(_ kinds: [StoreStatus.ResourceStatus], now: Int) -> [String] {
         func total(_ index: Int) -> Int { kinds.reduce(0) { $0 + ($1.counts.count > index ? $1.counts[index].1 : 0) } }
-        var lines = ["other PokeAPI kinds: \(kinds.count) kinds, \(total(0)) entries, \(total(1)) with details"]
+        var lines = [
+            "other PokeAPI kinds: \(kinds.count) kinds, \(Quantities.thousands(total(0))) entries, "
+                + "\(Quantities.thousands(total(1))) with details"
+        ]
         let synced = kinds.filter { $0.lastSuccess != nil }
         let never = kinds.filter { $0.lastSuccess == nil }.map(\.resource.title)
         var success = "never"
@@ -114,7 +117,7 @@ enum StatusText {
         return failing.isEmpty ? Array(failures.prefix(1)) : failing
     }
 
-    /// The counts in words: "1351 pokemon"; an image kind's with its size, "1148 sprite images
+    /// The counts in words: "1,351 pokemon"; an image kind's with its size, "1,148 sprite images
     /// (729.1 kB)", and left out when none of it is stored.
     static func describedCounts(_ counts: [(String, Int)]) -> [String] {
         func words(_ name: Substring) -> String { String(name.map { $0 == "_" ? " " : $0 }) }
@@ -124,11 +127,13 @@ enum StatusText {
             if name.hasSuffix("_bytes"), let images = parts.last, images.name == kind + "_images" {
                 parts.removeLast()
                 if images.value > 0 || value > 0 {
-                    let counted = Quantities.counted(images.value, words(kind) + " image")
+                    let counted =
+                        Quantities.thousands(images.value) + " " + words(kind)
+                        + (images.value == 1 ? " image" : " images")
                     parts.append((name, value, counted + " (\(Quantities.bytes(value)))"))
                 }
             } else {
-                parts.append((name, value, "\(value) " + words(name[...])))
+                parts.append((name, value, Quantities.thousands(value) + " " + words(name[...])))
             }
         }
         return parts.map(\.text)

@@ -40,15 +40,15 @@ struct StatusTextTests {
     }
 
     @Test(
-        "counts in words; an image kind's with its size, left out when none is stored",
+        "counts in words, thousands grouped; an image kind's with its size, left out when none is stored",
         arguments: [
-            ([("pokemon", 1351), ("with_details", 1351)], ["1351 pokemon", "1351 with details"]),
+            ([("pokemon", 1351), ("with_details", 1351)], ["1,351 pokemon", "1,351 with details"]),
             (
                 [
                     ("sprite_images", 1148), ("sprite_bytes", 729_100), ("shiny_images", 0), ("shiny_bytes", 0),
                     ("official_images", 1), ("official_bytes", 0), ("missing", 192),
                 ],
-                ["1148 sprite images (729.1 kB)", "1 official image (0 B)", "192 missing"]
+                ["1,148 sprite images (729.1 kB)", "1 official image (0 B)", "192 missing"]
             ),
         ])
     func describedCounts(counts: [(String, Int)], expected: [String]) {
