@@ -37,8 +37,8 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
         case .tooLarge(let url, let limit):
             return "GET \(url) answered a body larger than \(Self.size(limit)), the most pokedex accepts there; refused"
         case .offAPI(let url, let base):
-            return "\(url) is a link off the API at \(base), stored from an earlier API URL: "
-                + "a plain `pokedex sync` stores the links anew"
+            return "\(url) is a link stored from an earlier API URL, not followed off the API at \(base); "
+                + "a plain `pokedex sync` replaces the links of what this API lists"
         }
     }
 

@@ -14,8 +14,8 @@ public enum PlannerStatistics {
     /// row, with plans as good for the queries above.
     static let sampledRows = 1_000
 
-    /// Gathers the statistics when a watched table has none, or holds a quarter more or less
-    /// than they say (and at least 100 rows either way).
+    /// Gathers the statistics when a watched table has none, or holds twice or half the rows
+    /// they estimate (and 100 rows more or fewer): sampled, they are off by a third at most.
     public static func refreshIfStale(_ database: Database) throws {
         guard try isStale(database) else { return }
         // PRAGMA takes no parameters; the value is a constant of this type.
@@ -42,7 +42,7 @@ public enum PlannerStatistics {
             // Names are constants of this type.
             let rows = try database.queryFirst("SELECT count(*) FROM \(table)") { $0.int(0) } ?? 0
             let expected = estimated[table] ?? 0
-            if abs(rows - expected) >= max(100, expected / 4) { return true }
+            if abs(rows - expected) >= 100 && (rows >= 2 * expected || 2 * rows <= expected) { return true }
         }
         return false
     }

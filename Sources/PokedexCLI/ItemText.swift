@@ -9,13 +9,11 @@ enum ItemText {
         lines.add(EntryText.heading(entry.displayName, slug: entry.name))
         if let category = entry.category { lines.field("Category", entry.categoryName ?? SlugText.readable(category)) }
         if entry.prices.contains(where: { ($0.purchase ?? 0) > 0 }) {
-            lines.field("Cost", GameRuns.text(entry.prices.map { (Self.price($0.purchase), $0.groupName) }))
+            lines.field("Cost", prices(entry, \.purchase))
         } else if let cost = Self.price(entry.cost) {
             lines.field("Cost", cost)
         }
-        if entry.prices.contains(where: { ($0.sell ?? 0) > 0 }) {
-            lines.field("Sells for", GameRuns.text(entry.prices.map { (Self.price($0.sell), $0.groupName) }))
-        }
+        if entry.prices.contains(where: { ($0.sell ?? 0) > 0 }) { lines.field("Sells for", prices(entry, \.sell)) }
         if let power = entry.flingPower {
             lines.field(
                 "Fling", "power \(power)" + (entry.flingEffect.map { ", \(SlugText.readable($0).lowercased())" } ?? ""))
@@ -28,6 +26,16 @@ enum ItemText {
         }
         if !entry.holders.isEmpty { lines.field("Held by", holders(entry.holders)) }
         return layout.render(lines.lines)
+    }
+
+    /// One of the item's prices per game, equal ones in a row as one run: "₽1,200 (Red/Green to
+    /// Omega Ruby/Alpha Sapphire), ₽800 (Sun/Moon)", a game it is not sold in ending a run.
+    static func prices(_ entry: ItemEntry, _ amount: KeyPath<ItemEntry.Price, Int?>) -> String {
+        let byGame = Dictionary(entry.prices.map { ($0.versionGroup, $0) }, uniquingKeysWith: { first, _ in first })
+        return GameRuns.text(
+            entry.pricedGames.map { game in
+                (byGame[game.versionGroup].flatMap { price($0[keyPath: amount]) }, game.groupName)
+            })
     }
 
     /// "₽1,200"; nil for none or 0 (not sold, or not bought).

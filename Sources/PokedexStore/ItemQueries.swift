@@ -40,6 +40,13 @@ extension PokedexEntryQueries {
                     versionGroup: row.text(0), groupName: groupNames(row.text(0)), purchase: row.optionalInt(1),
                     sell: row.optionalInt(2))
             }
+            let pricedGames = try database.query(
+                """
+                SELECT p.version_group FROM item_price AS p LEFT JOIN version_group AS g ON g.name = p.version_group
+                WHERE ?1 IS NULL OR p.version_group = ?1
+                GROUP BY p.version_group ORDER BY min(g.sort_order) IS NULL, min(g.sort_order), p.version_group
+                """, [.string(versionGroup)]
+            ) { ItemEntry.PricedGame(versionGroup: $0.text(0), groupName: groupNames($0.text(0))) }
             // Each chain once: one joined with a chain it continues (Meltan's) may hold the next species.
             var evolutionChains: [EvolutionChain] = []
             for species in try database.query(
@@ -55,7 +62,8 @@ extension PokedexEntryQueries {
             return ItemEntry(
                 name: slug, displayName: try storedName(kind: "item", slug: slug) ?? SlugText.readable(slug),
                 category: row?.0, categoryName: try row?.0.flatMap { try storedName(kind: "item-category", slug: $0) },
-                cost: row?.1, prices: prices, flingPower: row?.2, flingEffect: row?.3, shortEffect: effect?.0,
+                cost: row?.1, prices: prices, pricedGames: pricedGames, flingPower: row?.2, flingEffect: row?.3,
+                shortEffect: effect?.0,
                 effect: effect?.1,
                 gameText: try gameText(kind: "item", id: id, versionGroup: versionGroup), holders: holders,
                 evolutionChains: evolutionChains)

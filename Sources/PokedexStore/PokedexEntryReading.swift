@@ -189,8 +189,8 @@ extension PokedexEntryQueries {
                 """
                 SELECT label.name FROM pokemon_form AS form
                 JOIN pokemon_form_label AS label ON label.form_id = form.id
-                WHERE form.pokemon = ? AND label.language = ? AND label.name <> ''
-                ORDER BY form.is_default DESC LIMIT 1
+                WHERE form.pokemon = ?1 AND label.language IN (?2, \(Self.otherScript(of: "?2"))) AND label.name <> ''
+                ORDER BY label.language = ?2 DESC, form.is_default DESC LIMIT 1
                 """,
                 [.text(slug), .text(language)]
             ) { $0.text(0) }

@@ -125,7 +125,7 @@ struct CatalogEndToEndTests {
         #expect(
             resumed.stderr.contains("\(250 - pages * 100) new or changed, \(pages * 100) recently checked"),
             "\(resumed.stderr)")
-        // Past 100 Pokémon, the planner's statistics are gathered, from a quarter of them on.
+        // Past 100 Pokémon, the planner's statistics are gathered, and again once they double.
         let reader = try Database(path: database, mode: .readOnly)
         defer { reader.close() }
         let estimated = try reader.queryFirst(

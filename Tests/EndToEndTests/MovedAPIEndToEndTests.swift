@@ -24,8 +24,8 @@ struct MovedAPIEndToEndTests {
         #expect(
             refused.stderr.contains("\(first.baseURL)/pokemon/")
                 && refused.stderr.contains(
-                    "/encounters is a link off the API at \(second.baseURL), stored from an earlier API URL: "
-                        + "a plain `pokedex sync` stores the links anew"),
+                    "/encounters is a link stored from an earlier API URL, not followed off the API at "
+                        + "\(second.baseURL); a plain `pokedex sync` replaces the links of what this API lists"),
             "\(refused.stderr)")
         #expect(second.server.requests.allSatisfy { !$0.path.hasSuffix("/encounters") })
 

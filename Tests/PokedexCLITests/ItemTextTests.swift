@@ -48,6 +48,27 @@ struct ItemTextTests {
         #expect(GameRuns.text(games.map { (label: $0.0, groupName: $0.1) }) == expected)
     }
 
+    @Test("an item's prices: a game others are priced in but it is not ends a run; one none is priced in ends none")
+    func pricesAcrossGames() {
+        func game(_ slug: String, _ name: String) -> ItemEntry.PricedGame {
+            ItemEntry.PricedGame(versionGroup: slug, groupName: name)
+        }
+        func price(_ slug: String, _ amount: Int) -> ItemEntry.Price {
+            ItemEntry.Price(versionGroup: slug, groupName: slug, purchase: amount, sell: amount / 2)
+        }
+        let entry = ItemEntry(
+            name: "net-ball", displayName: "Net Ball", category: nil, categoryName: nil, cost: nil,
+            prices: [price("ruby-sapphire", 1000), price("emerald", 1000), price("sword-shield", 1000)],
+            pricedGames: [
+                game("ruby-sapphire", "Ruby/Sapphire"), game("emerald", "Emerald"),
+                game("lets-go-pikachu-lets-go-eevee", "Let’s Go"), game("sword-shield", "Sword/Shield"),
+            ],
+            flingPower: nil, flingEffect: nil, shortEffect: nil, effect: nil, gameText: nil, holders: [],
+            evolutionChains: [])
+        #expect(ItemText.prices(entry, \.purchase) == "₽1,000 (Ruby/Sapphire to Emerald), ₽1,000 (Sword/Shield)")
+        #expect(ItemText.prices(entry, \.sell) == "₽500 (Ruby/Sapphire to Emerald), ₽500 (Sword/Shield)")
+    }
+
     @Test("a price: Poké Dollars with thousands; none for 0, not sold or not bought")
     func price() {
         #expect(ItemText.price(1200) == "₽1,200" && ItemText.price(0) == nil && ItemText.price(nil) == nil)

@@ -5,7 +5,8 @@ import Testing
 @testable import LocalDatabase
 
 /// A sync gathers the planner's statistics when a watched table has none, or has outgrown them
-/// by a quarter (at least 100 rows); a database as small as the tests' is left without.
+/// to twice their estimate or shrunk to half (and by 100 rows); a database as small as the
+/// tests' is left without.
 @Suite("Planner statistics")
 struct PlannerStatisticsTests {
     static func addPokemon(_ ids: ClosedRange<Int>, to database: Database) throws {
@@ -27,7 +28,7 @@ struct PlannerStatisticsTests {
         }
     }
 
-    @Test("none for a small database; gathered past 100 rows; again only once outgrown by a quarter")
+    @Test("none for a small database; gathered past 100 rows; again only once doubled")
     func gatheredWhenStale() throws {
         let directory = try TemporaryDirectory()
         let database = try LocalStore.openForWriting(path: directory.file("pokedex.sqlite"))
@@ -40,12 +41,12 @@ struct PlannerStatisticsTests {
         try PlannerStatistics.refreshIfStale(database)
         #expect(try Self.estimatedPokemon(database) == 400)
 
-        try Self.addPokemon(401...480, to: database)
+        try Self.addPokemon(401...799, to: database)
         try PlannerStatistics.refreshIfStale(database)
-        #expect(try Self.estimatedPokemon(database) == 400, "80 rows more: within a quarter and 100")
+        #expect(try Self.estimatedPokemon(database) == 400, "399 rows more: not yet twice")
 
-        try Self.addPokemon(481...520, to: database)
+        try Self.addPokemon(800...800, to: database)
         try PlannerStatistics.refreshIfStale(database)
-        #expect(try Self.estimatedPokemon(database) == 520, "120 rows more: a quarter and over 100")
+        #expect(try Self.estimatedPokemon(database) == 800, "twice the rows")
     }
 }

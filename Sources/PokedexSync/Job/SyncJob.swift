@@ -56,7 +56,8 @@ public struct SyncJob: Sendable {
             throw error
         }
         try Self.indexLearnsets(database)
-        try PlannerStatistics.refreshIfStale(database)
+        // Statistics only speed queries up: failing to gather them fails no sync.
+        try? PlannerStatistics.refreshIfStale(database)
     }
 
     /// Builds the learnsets' index by move when it is due (a first sync stores them without

@@ -168,7 +168,8 @@ extension SyncJob {
     }
 
     /// What prefetches each arriving species' evolution chain, when the chains' run will ask
-    /// for it unconditionally: it is not stored yet, and that run is not skipped as fresh.
+    /// for it unconditionally: it is not stored yet (or was stored from another URL), and that
+    /// run is not skipped as fresh.
     /// nil when nothing is prefetched (`--concurrency 1` leaves no download for it), or when
     /// what it needs cannot be read: the runs meet that failure themselves, recorded as theirs.
     private func chainPrefetcher(
@@ -181,7 +182,7 @@ extension SyncJob {
         let baseURL = options.pokeAPIBaseURL
         return { species in
             guard let url = species.fields.evolutionChainURL,
-                let id = try? PokemonResource.id(fromURL: url), stored[id] == nil,
+                let id = try? PokemonResource.id(fromURL: url), stored[id].map({ $0.url != url }) ?? true,
                 let request = try? ResourceSync<EvolutionChainKind>.detailsRequest(url, baseURL: baseURL, etag: nil)
             else { return }
             prefetch.prefetch(request)
