@@ -42,6 +42,14 @@ enum EntryText {
             ?? (slug == entry.species?.name ? entry.displayName : SlugText.readable(slug))
     }
 
+    /// The forms by name, the first `formsShown` of them: Alcremie has 63.
+    static func forms(_ forms: [PokedexEntry.Form]) -> String {
+        let shown = forms.prefix(formsShown).map { LineWrapping.unbroken($0.displayName) }.joined(separator: ", ")
+        return forms.count > formsShown ? shown + ", and \(forms.count - formsShown) more (--json lists them)" : shown
+    }
+
+    static let formsShown = 12
+
     /// `#0026`: the Pokédex number, the Pokémon's id until its species is synced.
     static func number(_ entry: PokedexEntry) -> String {
         number(entry.pokedexNumber ?? entry.profile.summary.id)
@@ -121,6 +129,7 @@ enum EntryText {
                 "Varieties",
                 entry.otherVarieties.map { LineWrapping.unbroken(variety($0, of: entry)) }.joined(separator: ", "))
         }
+        if !entry.forms.isEmpty { lines.field("Forms", forms(entry.forms)) }
         if let learnset = entry.learnset { lines.field("Moves", LearnsetText.summary(learnset, everyMove: everyMove)) }
         if let found = entry.whereFound { lines.field("Where", EncounterText.summary(found)) }
         lines.field("Artwork", summary.artwork.url + (summary.artwork.derived ? " (derived)" : ""))

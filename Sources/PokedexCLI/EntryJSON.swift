@@ -80,6 +80,13 @@ enum EntryJSON {
                 ("is_baby", .bool(species?.isBaby ?? false)),
                 ("varieties", .array(entry.otherVarieties.map(JSONValue.string))),
                 (
+                    "forms",
+                    .array(
+                        entry.forms.map {
+                            .object([("name", .string($0.name)), ("display_name", .string($0.displayName))])
+                        })
+                ),
+                (
                     "also_named",
                     .array(
                         entry.alsoNamed.map { other in

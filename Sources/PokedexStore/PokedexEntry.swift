@@ -1,5 +1,12 @@
 /// A Pokémon's full entry.
 public struct PokedexEntry: Sendable {
+    /// A form of the Pokémon: its slug (`unown-b`) and its own name in the display language
+    /// (`B`), else in the language's other script, else English, else its slug's words.
+    public struct Form: Sendable, Equatable {
+        public let name: String
+        public let displayName: String
+    }
+
     public let profile: PokemonProfile
     /// The species' National Pokédex number (`26` for raichu-alola), nil until its species is synced.
     public let pokedexNumber: Int?
@@ -28,6 +35,9 @@ public struct PokedexEntry: Sendable {
     public var names: [String: String] = [:]
     /// Where it is met in the wild, when its encounters are stored.
     public var whereFound: WhereFound?
+    /// Its forms that are not Pokémon of their own (Unown's letters, Vivillon's patterns), in
+    /// PokeAPI's order, when it has more than one stored.
+    public var forms: [Form] = []
     /// A form's full name as its stored `pokemon-form` gives it in the display language
     /// (`Alolan Raichu`, `Mega Charizard X`); nil for the species' own Pokémon, a form not
     /// stored, or one not named in that language.

@@ -55,6 +55,7 @@ extension PokedexEntryQueries {
                 flavorText: try species.flatMap { try flavorText(speciesID: $0.id) },
                 evolution: try species.flatMap { try evolutionChain(speciesName: $0.name) },
                 defense: defense, otherVarieties: varieties)
+            entry.forms = try forms(pokemon: profile.summary.name)
             entry.names = try names(eggGroups: species?.eggGroups ?? [], stats: profile.stats.map(\.name))
                 .merging(try varietyNames(varieties)) { first, _ in first }
             if entry.form != nil {
@@ -176,6 +177,29 @@ extension PokedexEntryQueries {
             for slug in slugs { names["\(kind)/\(slug)"] = try storedName(kind: kind, slug: slug) }
         }
         return names
+    }
+
+    /// The Pokémon's stored forms in PokeAPI's order, each by its own name; none when it has
+    /// one.
+    private func forms(pokemon: String) throws -> [PokedexEntry.Form] {
+        let forms = try database.query(
+            """
+            SELECT form.name, form.form_name, (
+                SELECT label.name FROM pokemon_form_label AS label
+                WHERE label.form_id = form.id AND label.name <> ''
+                  AND label.language IN (?2, \(Self.otherScript(of: "?2")), 'en')
+                ORDER BY label.language = ?2 DESC, label.language = \(Self.otherScript(of: "?2")) DESC LIMIT 1)
+            FROM pokemon_form AS form WHERE form.pokemon = ?1 AND form.name IS NOT NULL
+            ORDER BY form.form_order IS NULL, form.form_order, form.id
+            """,
+            [.text(pokemon), .text(language)]
+        ) { row in
+            PokedexEntry.Form(
+                name: row.text(0),
+                displayName: row.optionalText(2)
+                    ?? SlugText.readable(row.optionalText(1).flatMap { $0.isEmpty ? nil : $0 } ?? row.text(0)))
+        }
+        return forms.count > 1 ? forms : []
     }
 
     /// Each variety's name, keyed `pokemon-form/{slug}`, where its forms are stored: the full

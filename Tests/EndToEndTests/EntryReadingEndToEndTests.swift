@@ -84,6 +84,34 @@ struct EntryReadingEndToEndTests {
         #expect(german.stdout.contains("Varieties   Alolan Raichu, Mega X, Mega Y\n"), "\(german.stdout)")
     }
 
+    @Test("a Pokémon's forms that are not Pokémon of their own: by name, in the display language, in --json")
+    func forms() throws {
+        let store = try LocalStore.openForWriting(path: database)
+        try store.run(
+            """
+            INSERT INTO pokemon_form (id, name, pokemon, form_name, form_order, is_default) VALUES
+                (25, 'pikachu', 'pikachu', '', 1, 1), (10998, 'pikachu-starter', 'pikachu', 'starter', 3, 0),
+                (10999, 'pikachu-sunny-day', 'pikachu', 'sunny-day', 2, 0)
+            """)
+        try store.run(
+            """
+            INSERT INTO pokemon_form_label (form_id, language, name) VALUES
+                (10999, 'en', 'Sunny Form'), (10999, 'ja-hrkt', 'たいようのすがた')
+            """)
+        store.close()
+        let text = try pokedex("show", "pikachu")
+        #expect(text.stdout.contains("\nForms       Pikachu, Sunny Form, Starter\n"), "\(text.stdout)")
+        let japanese = try pokedex("show", "pikachu", "--lang", "ja")
+        #expect(japanese.stdout.contains("\nForms       Pikachu, たいようのすがた, Starter\n"), "\(japanese.stdout)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try pokedex("show", "pikachu", "--json").stdout.utf8))
+                as? [String: Any])
+        let forms = try #require(json["forms"] as? [[String: String]])
+        #expect(forms.map { $0["name"] } == ["pikachu", "pikachu-sunny-day", "pikachu-starter"])
+        #expect(forms.map { $0["display_name"] } == ["Pikachu", "Sunny Form", "Starter"])
+        #expect(try pokedex("show", "raichu").stdout.contains("\nForms") == false, "one form: no line")
+    }
+
     @Test("list, type and ability tell the forms of one species apart")
     func formsInLists() throws {
         let list = try pokedex("list", "--type", "electric")
