@@ -20,14 +20,14 @@ enum ListOptions {
         help: [
             "Only Pokémon that learn this move (thunderbolt, or \"Thunder",
             "Punch\"), in any game or the one --game names.",
-        ])
+        ], storedValues: .move)
     /// `show`'s `--game` narrows an entry; `list`'s, only what `--learns` searches.
     static let game = OptionSpec(
         name: GameOption.spec.name, value: .text, placeholder: "GROUP",
         help: [
             "With --learns: the game the move is learnt in, a version group",
             "(red-blue, scarlet-violet) or a version in any language (Rot, 赤).",
-        ])
+        ], storedValues: .game)
 
     static func command(_ positionals: [String], _ options: ParsedOptions) throws(UsageError) -> Command {
         if let extra = positionals.first { throw options.failure("unexpected argument '\(extra)'") }
@@ -90,7 +90,7 @@ enum GameOption {
         help: [
             "The game: a version group (red-blue, scarlet-violet) or a",
             "version in any language (Rot, 赤); default: the newest.",
-        ])
+        ], storedValues: .game)
 }
 
 /// One name argument (a Pokémon, a type, an ability), checked the same way for each command.

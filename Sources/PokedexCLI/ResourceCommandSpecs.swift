@@ -16,7 +16,19 @@ enum ResourceArguments {
         CommandSpec(
             name: name, abstract: [abstract], overview: overview,
             usages: [CommandSpec.Usage(arguments: "<name-or-id>")],
-            options: [LanguageOption.spec, SharedOptions.json, GameOption.spec], build: command(kind))
+            options: [LanguageOption.spec, SharedOptions.json, GameOption.spec],
+            argumentCompletions: [.stored(kind.completedNames)], build: command(kind))
+    }
+}
+
+extension ResourceCommand.Kind {
+    /// The names `__complete` offers for the command's argument.
+    var completedNames: StoredName {
+        switch self {
+        case .move: .move
+        case .item: .item
+        case .location: .location
+        }
     }
 }
 

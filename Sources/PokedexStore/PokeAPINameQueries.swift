@@ -41,6 +41,13 @@ extension PokedexEntryQueries {
         ) { $0.text(0) }
     }
 
+    /// Every stored `kind` resource's slug, in order.
+    public func resourceSlugs(kind: String) throws -> [String] {
+        try database.query(
+            "SELECT name FROM pokeapi_resource WHERE kind = ? AND name IS NOT NULL ORDER BY name", [.text(kind)]
+        ) { $0.text(0) }
+    }
+
     /// Every `kind` resource's name in the display language, else English, by slug.
     public func displayNames(kind: String) throws -> [String: String] {
         let rows = try database.query(

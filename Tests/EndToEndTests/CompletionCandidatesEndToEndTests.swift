@@ -28,7 +28,11 @@ struct CompletionCandidatesEndToEndTests {
             (["pokemon", "_"], []),
             (["pokemon", "pi'; DROP TABLE pokemon; --"], []),
             (["pokemon", String(repeating: "pi", count: 5_000)], []),
-            (["move", "pi"], []),
+            (["move", "thunder"], ["thunder-punch", "thunderbolt"]),
+            (["item", "k"], ["kings-rock"]),
+            (["location", "VIR"], ["viridian-forest"]),
+            (["game", "s"], ["scarlet-violet"]),
+            (["gizmo", "pi"], []),
             (["pokemon", "pi", "extra"], []),
             ([], []),
         ] as [([String], [String])])

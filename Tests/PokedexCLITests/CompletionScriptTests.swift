@@ -197,7 +197,8 @@ struct CompletionScriptTests {
         "__complete's arguments: a kind and a prefix; anything else asks for nothing, never a usage error",
         arguments: [
             ([], nil, ""), (["pokemon"], .pokemon, ""), (["pokemon", "pi"], .pokemon, "pi"),
-            (["repository", "o/r"], .repository, "o/r"), (["move", "pi"], nil, "pi"), (["pokemon", "a", "b"], nil, ""),
+            (["repository", "o/r"], .repository, "o/r"), (["move", "th"], .move, "th"), (["gizmo", "pi"], nil, "pi"),
+            (["pokemon", "a", "b"], nil, ""),
         ] as [([String], StoredName?, String)])
     func completionRequest(arguments: [String], kind: StoredName?, prefix: String) throws {
         let parsed = try ArgumentParser.parse(["__complete"] + arguments).command

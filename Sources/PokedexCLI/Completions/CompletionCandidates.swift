@@ -23,6 +23,8 @@ extension CommandRunner {
         case .pokemon: return try PokemonCatalog(database: database).names()
         case .type: return try entries.knownTypeSlugs()
         case .ability: return try entries.knownAbilitySlugs()
+        case .move, .item, .location: return try entries.resourceSlugs(kind: kind.rawValue)
+        case .game: return try entries.resourceSlugs(kind: "version-group")
         case .language: return try entries.languages()
         case .repository: return try IssueArchive(database: database).repositories().map(\.fullName)
         case .issue: return try IssueArchive(database: database).repositories().map { $0.fullName + "#" }

@@ -4,6 +4,11 @@ public enum StoredName: String, CaseIterable, Sendable {
     case pokemon
     case type
     case ability
+    case move
+    case item
+    case location
+    /// Version groups: `scarlet-violet`.
+    case game
     /// PokeAPI's codes of the languages names are stored in: `en`, `zh-hant`.
     case language
     /// `OWNER/REPO`.

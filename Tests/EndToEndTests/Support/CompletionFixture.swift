@@ -1,11 +1,13 @@
 import Foundation
+import LocalDatabase
 import LoopbackHTTP
 import TestSupport
 import Testing
 
 /// A database to complete names from: `PokedexEntryFixture`'s 25 Pokémon, every type, their
-/// abilities and names in every language, and two repositories synced by the real binary from
-/// a GitHub look-alike.
+/// abilities and names in every language, three moves, an item, a location and two games as
+/// a whole sync lists them, and two repositories synced by the real binary from a GitHub
+/// look-alike.
 struct CompletionFixture {
     static let repositories = ["acme/rocket", "acme/anvil"]
 
@@ -15,6 +17,19 @@ struct CompletionFixture {
     init() throws {
         directory = try TemporaryDirectory()
         database = try PokedexEntryFixture.databaseFile(in: directory)
+        let store = try LocalStore.openForWriting(path: database)
+        for (kind, names) in [
+            ("move", ["thunderbolt", "thunder-punch", "tackle"]), ("item", ["kings-rock"]),
+            ("location", ["viridian-forest"]), ("version-group", ["scarlet-violet", "red-blue"]),
+        ] {
+            try store.run("INSERT OR IGNORE INTO sync_resource (name) VALUES (?)", [.text(kind)])
+            for (id, name) in names.enumerated() {
+                try store.run(
+                    "INSERT INTO pokeapi_resource (kind, id, name, url) VALUES (?, ?, ?, 'u')",
+                    [.text(kind), .int(id + 1), .text(name)])
+            }
+        }
+        store.close()
         let github = try FakeGitHub(
             repositories: Self.repositories.map { full in
                 let parts = full.split(separator: "/").map(String.init)
