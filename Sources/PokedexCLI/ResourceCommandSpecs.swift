@@ -48,8 +48,9 @@ extension CommandSpec {
         overview: """
             Show an item from the local database: category, price per game, effect, the
             games' text, the wild Pokémon that hold it (--game chooses the game of the
-            price, the text and the holders), and the evolutions it triggers used or held. Accepts an id (198), a slug (kings-rock) or the item's
-            name in any stored language ("King's Rock", King-Stein).
+            price, the text and the holders), and the evolutions it triggers used or
+            held. Accepts an id (198), a slug (kings-rock) or the item's name in any
+            stored language ("King's Rock", King-Stein).
             """)
 
     static let location = ResourceArguments.spec(
