@@ -17,10 +17,16 @@ extension CommandRunner {
         guard let entry = try resource.tables.entry(database, key: path.key) else {
             // Once some of the kind is stored, "run sync" may not help: how many are says
             // whether the list was synced whole (937 moves) or in part (--limit 21).
-            let listed = try resource.tables.listPage(database, offset: 0, limit: 0).count
+            let listed = try resource.tables.listPage(database, offset: 0, limit: Int(Int32.max))
+            // A slug like the key: `get` takes slugs, not the names `move` and `show` also take.
+            let near = PokemonName.suggestions(
+                for: path.key.lowercased(), among: listed.entries.compactMap(\.name), limit: 3)
+            let hint =
+                near.isEmpty ? "" : "; did you mean \(near.map { "\(path.kind)/\($0)" }.joined(separator: ", "))?"
             throw CommandFailure(
-                message: listed > 0
-                    ? "no \(what) is stored (\(Quantities.thousands(listed)) \(path.kind) entries are, as last synced)"
+                message: listed.count > 0
+                    ? "no \(what) is stored (\(Quantities.thousands(listed.count)) \(path.kind) entries are, as last synced)"
+                        + hint
                     : "no \(what) is stored: run `pokedex sync` to store it",
                 exitCode: .notFound)
         }

@@ -88,7 +88,8 @@ struct KindsSyncEndToEndTests {
     @Test(
         "get: what is not stored is 66, what names no resource is 64, each with one Error: line",
         arguments: [
-            ("nosuchkind/1", 66), ("move/11", 66), ("move/nosuchmove", 66), ("move-ailment/-2", 66),
+            ("nosuchkind/1", 66), ("move/11", 66), ("move/nosuchmove", 66), ("move/poundd", 66),
+            ("move-ailment/-2", 66),
             ("machine/pound", 66), ("pokemon/99999/encounters", 66), ("gizmo/3", 66),
             ("move", 64), ("a/b/c", 64), ("", 64), ("move/85/encounters", 64), ("/api/v2/", 64),
         ])
@@ -105,6 +106,8 @@ struct KindsSyncEndToEndTests {
             // The move list is stored: the message says how much of it, not "run sync".
             #expect(result.stderr.contains("move entries are, as last synced)"), "\(result.stderr)")
         }
+        // A slug near a stored one is offered, as `get` takes it.
+        #expect(result.stderr.contains("did you mean move/pound?") == (text == "move/poundd"), "\(result.stderr)")
     }
 
     @Test("get before any sync: 66, one Error: line")
