@@ -127,9 +127,7 @@ enum StatusText {
             if name.hasSuffix("_bytes"), let images = parts.last, images.name == kind + "_images" {
                 parts.removeLast()
                 if images.value > 0 || value > 0 {
-                    let counted =
-                        Quantities.thousands(images.value) + " " + words(kind)
-                        + (images.value == 1 ? " image" : " images")
+                    let counted = Quantities.counted(images.value, words(kind) + " image", grouped: true)
                     parts.append((name, value, counted + " (\(Quantities.bytes(value)))"))
                 }
             } else {

@@ -16,7 +16,6 @@ public struct ItemEntry: Sendable, Equatable {
     /// bought).
     public struct Price: Sendable, Equatable {
         public let versionGroup: String
-        public let groupName: String
         public let purchase: Int?
         public let sell: Int?
     }

@@ -27,7 +27,6 @@ extension PokedexEntryQueries {
                     form: PokemonForm.suffix(pokemon: row.text(0), species: row.optionalText(3)), version: row.text(1),
                     rarity: row.optionalInt(2))
             }
-            let groupNames = try versionGroupDisplayNames()
             let prices = try database.query(
                 """
                 SELECT p.version_group, p.purchase_price, p.sell_price
@@ -36,10 +35,9 @@ extension PokedexEntryQueries {
                 ORDER BY g.sort_order IS NULL, g.sort_order, p.version_group
                 """, [.int(id), .string(versionGroup)]
             ) { row in
-                ItemEntry.Price(
-                    versionGroup: row.text(0), groupName: groupNames(row.text(0)), purchase: row.optionalInt(1),
-                    sell: row.optionalInt(2))
+                ItemEntry.Price(versionGroup: row.text(0), purchase: row.optionalInt(1), sell: row.optionalInt(2))
             }
+            let groupNames = try versionGroupDisplayNames()
             let pricedGames = try database.query(
                 """
                 SELECT p.version_group FROM item_price AS p LEFT JOIN version_group AS g ON g.name = p.version_group

@@ -54,7 +54,7 @@ struct ItemTextTests {
             ItemEntry.PricedGame(versionGroup: slug, groupName: name)
         }
         func price(_ slug: String, _ amount: Int) -> ItemEntry.Price {
-            ItemEntry.Price(versionGroup: slug, groupName: slug, purchase: amount, sell: amount / 2)
+            ItemEntry.Price(versionGroup: slug, purchase: amount, sell: amount / 2)
         }
         let entry = ItemEntry(
             name: "net-ball", displayName: "Net Ball", category: nil, categoryName: nil, cost: nil,
