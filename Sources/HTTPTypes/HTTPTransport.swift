@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// How a request leaves the process: libcurl in production, a closure in tests.
 public typealias HTTPTransport = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
@@ -13,5 +19,25 @@ public struct HTTPTransportFactory: Sendable {
             -> HTTPTransport
     ) {
         self.make = make
+    }
+}
+
+extension HTTPTransportFactory {
+    /// Transports that send `Authorization: Bearer token` with each request to `origin`'s
+    /// scheme, host and port (a PokeAPI behind a token, such as a `pokedex serve` started with
+    /// one), and nothing more to any other; the redirect policy drops it off that origin too.
+    /// Without a token, these transports.
+    public func authorizing(bearer token: String?, on origin: URL) -> HTTPTransportFactory {
+        guard let token else { return self }
+        let make = make
+        return HTTPTransportFactory { connections, timeoutSeconds in
+            let transport = make(connections, timeoutSeconds)
+            return { request in
+                guard request.url.hasSameOrigin(as: origin) else { return try await transport(request) }
+                var authorized = request
+                authorized.headers["Authorization"] = "Bearer \(token)"
+                return try await transport(authorized)
+            }
+        }
     }
 }

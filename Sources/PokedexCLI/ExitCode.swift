@@ -37,7 +37,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .tryLater:
             return "Try later: another sync holds the database beyond --wait, or GitHub's rate limit is "
                 + "exhausted beyond --max-wait."
-        case .permissionDenied: return "GitHub refused the credentials (GITHUB_TOKEN, GH_TOKEN)."
+        case .permissionDenied:
+            return "A server refused the credentials (HTTP 401): GitHub (GITHUB_TOKEN, GH_TOKEN), or a PokeAPI "
+                + "behind a token (POKEAPI_TOKEN)."
         case .interrupted: return "A sync stopped by SIGINT after the page being committed."
         case .terminated: return "A sync stopped by SIGTERM after the page being committed."
         }

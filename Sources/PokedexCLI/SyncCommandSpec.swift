@@ -30,7 +30,10 @@ enum SyncOptions {
         ], scopes: [.catalog])
     static let pokeAPIURL = OptionSpec(
         name: "--pokeapi-url", value: .url, placeholder: "URL", defaultValue: .text(SyncDefaults.pokeAPIBaseURL),
-        help: ["PokeAPI's base URL (default: $POKEAPI_BASE_URL, else", "{default})."], scopes: [.catalog])
+        help: [
+            "PokeAPI's base URL (default: $POKEAPI_BASE_URL, else", "{default}).",
+            "A token for it, if it wants one, comes from $POKEAPI_TOKEN.",
+        ], scopes: [.catalog])
     static let gitHubURL = OptionSpec(
         name: "--github-url", value: .url, placeholder: "URL", defaultValue: .text(SyncDefaults.gitHubBaseURL),
         help: [

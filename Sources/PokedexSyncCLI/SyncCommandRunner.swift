@@ -38,6 +38,7 @@ public enum SyncCommandRunner {
                 gitHubToken: [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]].compactMap { $0 }.first {
                     !$0.isEmpty
                 },
+                pokeAPIToken: environment["POKEAPI_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
                 resources: ResourceSyncOptions(
                     offset: command.offset, limit: command.limit,
                     concurrency: command.concurrency ?? SyncDefaults.concurrency,
@@ -112,7 +113,10 @@ public enum SyncCommandRunner {
     static func describe(_ error: any Error) -> (message: String, exitCode: ExitCode) {
         switch error {
         case let failure as SyncFailure:
-            let (message, code) = describe(failure.underlying)
+            var (message, code) = describe(failure.underlying)
+            if case .pokeAPI = failure.resource, case .status(_, 401, _)? = failure.underlying as? FetchError {
+                message += " (a PokeAPI behind a token takes it from POKEAPI_TOKEN)"
+            }
             // Network and server failures leave the data as the last sync left it.
             guard failure.underlying is FetchError else { return (message, code) }
             let kept =
@@ -134,6 +138,7 @@ public enum SyncCommandRunner {
         switch error {
         case .unreachable: return .unavailable
         case .status(_, let status, _) where status >= 500 || status == 429 || status == 408: return .unavailable
+        case .status(_, 401, _): return .permissionDenied
         case .status, .notJSON, .undecodable, .tooLarge, .offAPI: return .badServerData
         }
     }

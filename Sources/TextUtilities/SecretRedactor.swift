@@ -38,11 +38,11 @@ public struct SecretRedactor: Sendable, Equatable {
 
     private static func isSecret(_ value: String) -> Bool { value.utf8.count >= minimumLength }
 
-    /// The credentials a run of pokedex holds: the token variables (both, whichever is used)
+    /// The credentials a run of pokedex holds: the token variables (all, whichever are used)
     /// and the base URLs from the environment and from `urls` (the command line's flags).
     public init(environment: [String: String], urls: [String?] = []) {
         self.init(
-            tokens: ["GITHUB_TOKEN", "GH_TOKEN"].compactMap { environment[$0] },
+            tokens: ["GITHUB_TOKEN", "GH_TOKEN", "POKEAPI_TOKEN"].compactMap { environment[$0] },
             urls: (["POKEAPI_BASE_URL", "GITHUB_API_URL"].map { environment[$0] } + urls).compactMap { $0 })
     }
 

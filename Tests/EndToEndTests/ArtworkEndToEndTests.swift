@@ -171,12 +171,17 @@ struct ArtworkEndToEndTests {
         #expect(try storedIDs() == [3, 4, 5])
     }
 
-    @Test("the GitHub token never reaches the image host")
+    @Test("no token reaches an image host of another origin; PokeAPI's gets its own")
     func noCredentials() throws {
         let api = try api(sprites: 10)
         let token = "ghp_imagehostmustnotseethis0123456789"
-        let result = try sync(api, environment: ["GITHUB_TOKEN": token, "GH_TOKEN": token + "2"])
+        let result = try sync(
+            api, environment: ["GITHUB_TOKEN": token, "GH_TOKEN": token + "2", "POKEAPI_TOKEN": token + "3"])
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(!api.server.requests.isEmpty)
+        for request in api.server.requests {
+            #expect(request.header("Authorization") == "Bearer \(token)3", "\(request.path)")
+        }
         #expect(host.server.requests.count == 10)
         for request in host.server.requests {
             #expect(request.header("Authorization") == nil && request.header("Cookie") == nil)

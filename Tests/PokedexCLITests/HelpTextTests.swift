@@ -114,7 +114,8 @@ enum GoldenHelp {
                                   repository.
           --concurrency N         Detail downloads in flight, 1-64 (default: 8).
           --pokeapi-url URL       PokeAPI's base URL (default: $POKEAPI_BASE_URL, else
-                                  https://pokeapi.co/api/v2).
+                                  https://pokeapi.co/api/v2). A token for it, if it
+                                  wants one, comes from $POKEAPI_TOKEN.
           --github-url URL        GitHub's API URL (default: $GITHUB_API_URL, else
                                   https://api.github.com; Enterprise:
                                   https://HOST/api/v3). The token comes from

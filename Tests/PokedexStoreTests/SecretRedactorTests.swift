@@ -80,12 +80,12 @@ struct SecretRedactorTests {
     func environment() {
         let redactor = SecretRedactor(
             environment: [
-                "GITHUB_TOKEN": "first-token", "GH_TOKEN": "second-token",
+                "GITHUB_TOKEN": "first-token", "GH_TOKEN": "second-token", "POKEAPI_TOKEN": "third-token",
                 "POKEAPI_BASE_URL": "http://u:pokeapi-pass@h/api/v2",
             ], urls: ["--github-url=https://x:flag-pass@h"])
         #expect(
-            redactor.redact("first-token second-token pokeapi-pass flag-pass")
-                == "[redacted] [redacted] [redacted] [redacted]")
+            redactor.redact("first-token second-token third-token pokeapi-pass flag-pass")
+                == "[redacted] [redacted] [redacted] [redacted] [redacted]")
     }
 
     @Test("JSON keeps its shape, every string redacted")

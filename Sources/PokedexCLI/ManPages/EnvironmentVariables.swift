@@ -26,6 +26,11 @@ enum EnvironmentVariables {
                 + "Without one GitHub allows 60 requests an hour."),
         Entry(names: ["GH_TOKEN"], meaning: "The token when GITHUB_TOKEN is not set."),
         Entry(
+            names: ["POKEAPI_TOKEN"],
+            meaning: "A token sent as Authorization: Bearer … to PokeAPI's own origin only (its lists, bodies and "
+                + "images there), for a PokeAPI behind one, such as a pokedex serve --token-file; never printed or "
+                + "stored."),
+        Entry(
             names: ["POKEDEX_SERVE_TOKEN"],
             meaning: "The token pokedex serve requires (Authorization: Bearer …) when --token-file is not given."),
         Entry(

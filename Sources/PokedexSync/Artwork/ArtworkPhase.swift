@@ -21,9 +21,11 @@ extension SyncJob {
         guard !kinds.isEmpty, try !skipsFresh(.artwork, log: log, events: events) else { return }
         let store = PokemonImageStore(database: database)
         let pokemonIDs = try partialPokemonIDs(listed: listed, links: try ResourceLinks(database: database))
-        // The image host is a server of its own: its own connections, no credentials.
+        // The image host is a server of its own: its own connections, and no credentials
+        // unless it is PokeAPI's own origin.
         let client = client(
-            transports.make(min(options.resources.concurrency, 4), options.requestTimeoutSeconds), events: events)
+            pokeAPITransports.make(min(options.resources.concurrency, 4), options.requestTimeoutSeconds), events: events
+        )
         let sync = ArtworkSync(client: client, store: store)
         let latest = Latest<ArtworkSyncReport>()
         do {

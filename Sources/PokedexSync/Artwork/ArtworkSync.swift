@@ -200,7 +200,8 @@ struct ArtworkSync {
         else {
             return .refused("\(image.kind) URL \"\(Excerpt.of(image.url, maximumCharacters: 200))\" is not http(s)")
         }
-        // Only what any image request carries: never an Authorization or a cookie.
+        // Only what any image request carries: no cookie, and no Authorization but the PokeAPI
+        // token its transport adds on PokeAPI's own origin.
         var headers = ["Accept": "image/png", "User-Agent": PokedexVersion.userAgent]
         if let etag = image.etag { headers["If-None-Match"] = etag }
         let request = HTTPRequest(url: url, headers: headers, maximumBodyBytes: maximumImageBytes)

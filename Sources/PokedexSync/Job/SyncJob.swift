@@ -29,6 +29,12 @@ public struct SyncJob: Sendable {
         self.clock = clock
     }
 
+    /// Transports for PokeAPI's server and for images, carrying the PokeAPI token, if any, to
+    /// PokeAPI's origin alone (a `pokedex serve` behind a token serves the images too).
+    var pokeAPITransports: HTTPTransportFactory {
+        transports.authorizing(bearer: options.pokeAPIToken, on: options.pokeAPIBaseURL)
+    }
+
     public func run(events: @escaping @Sendable (SyncEvent) -> Void) async throws {
         let path = options.databasePath
         try LocalStore.refuseOtherThanSQLite(path: path)

@@ -31,6 +31,8 @@ public struct SyncJobOptions: Sendable {
     public var pokeAPIBaseURL: URL
     public var gitHubBaseURL: URL
     public var gitHubToken: String?
+    /// Sent to PokeAPI's origin alone, for a PokeAPI that wants one (`pokedex serve --token-file`).
+    public var pokeAPIToken: String?
     public var resources: ResourceSyncOptions
     public var gitHub: GitHubSyncOptions
     /// The images the Pokémon's bodies link to store, after the linked kinds.
@@ -42,12 +44,12 @@ public struct SyncJobOptions: Sendable {
     /// How long one request may take before it fails (and is retried as transient).
     public var requestTimeoutSeconds: Int
     /// Removes the credentials the sync holds from the errors it records: a server may quote
-    /// them back. By default the token and the base URLs' userinfo.
+    /// them back. By default the tokens and the base URLs' userinfo.
     public var redactor: SecretRedactor
 
     public init(
         scope: Scope, databasePath: String, pokeAPIBaseURL: URL, gitHubBaseURL: URL,
-        gitHubToken: String? = nil, resources: ResourceSyncOptions = ResourceSyncOptions(),
+        gitHubToken: String? = nil, pokeAPIToken: String? = nil, resources: ResourceSyncOptions = ResourceSyncOptions(),
         gitHub: GitHubSyncOptions = GitHubSyncOptions(), artwork: ArtworkSelection = .sprites,
         skipIfSucceededWithinSeconds: Int? = nil,
         lockWait: Duration = .zero, requestTimeoutSeconds: Int = SyncDefaults.requestTimeoutSeconds,
@@ -58,6 +60,7 @@ public struct SyncJobOptions: Sendable {
         self.pokeAPIBaseURL = pokeAPIBaseURL
         self.gitHubBaseURL = gitHubBaseURL
         self.gitHubToken = gitHubToken
+        self.pokeAPIToken = pokeAPIToken
         self.resources = resources
         self.gitHub = gitHub
         self.artwork = artwork
@@ -67,7 +70,7 @@ public struct SyncJobOptions: Sendable {
         self.redactor =
             redactor
             ?? SecretRedactor(
-                tokens: gitHubToken.map { [$0] } ?? [],
+                tokens: [gitHubToken, pokeAPIToken].compactMap { $0 },
                 urls: [pokeAPIBaseURL.absoluteString, gitHubBaseURL.absoluteString])
     }
 }

@@ -24,7 +24,7 @@ extension SyncJob {
         // connections than this only churn through sockets.
         let concurrency = options.resources.concurrency
         let prefetch = ResponsePrefetch(
-            network: transports.make(min(concurrency, 4), options.requestTimeoutSeconds),
+            network: pokeAPITransports.make(min(concurrency, 4), options.requestTimeoutSeconds),
             maximumInFlight: min(2, concurrency - 1))
         let transport = prefetch.transport
         // A signal stops the prefetches at once: nothing more is sent.

@@ -105,17 +105,31 @@ struct ServeGitHubEndToEndTests {
             allNames.compactMap { $0["full_name"] as? String } == [ServedDatabase.repository, ServedDatabase.secret])
     }
 
-    @Test("a sync from serve, PokeAPI and GitHub, gives a database whose data equals the source's")
-    func syncFromServe() throws {
-        let open = try ServeProcess(database: source.path, ["--include-private"])
-        let target = source.directory.file("copy.sqlite")
+    @Test(
+        "a sync from serve, PokeAPI and GitHub, gives a database whose data equals the source's, behind a token too",
+        arguments: [false, true])
+    func syncFromServe(behindToken: Bool) throws {
+        let token = "serve-token-\(UUID().uuidString)"
+        let tokenFile = source.directory.file("sync-token")
+        try Data((token + "\n").utf8).write(to: URL(fileURLWithPath: tokenFile))
+        let open = try ServeProcess(
+            database: source.path, ["--include-private"] + (behindToken ? ["--token-file", tokenFile] : []))
+        let target = source.directory.file("copy-\(behindToken).sqlite")
         let before = (source.api.server.requests.count, source.gitHub.requestCount, source.images.server.requests.count)
+        let catalog = ["--db", target, "sync", "--artwork", "all", "--pokeapi-url", open.url + "/api/v2"]
+        if behindToken {
+            // Images included: the served ones are on the server's origin, under /media/.
+            let refused = try PokedexProcess.run(catalog)
+            #expect(refused.status == 77, "\(refused.stderr)")
+            #expect(
+                refused.stderr.contains("HTTP 401") && refused.stderr.contains("POKEAPI_TOKEN"), "\(refused.stderr)")
+        }
+        let credentials = behindToken ? ["POKEAPI_TOKEN": token, "GITHUB_TOKEN": token] : [:]
+        try ServedDatabase.expectSuccess(PokedexProcess.run(catalog, environment: credentials))
         try ServedDatabase.expectSuccess(
             PokedexProcess.run(
-                ["--db", target, "sync", "--artwork", "all", "--pokeapi-url", open.url + "/api/v2"]))
-        try ServedDatabase.expectSuccess(
-            PokedexProcess.run(
-                ["--db", target, "sync", "issues", ServedDatabase.owner, "--github-url", open.url + "/api/v3"]))
+                ["--db", target, "sync", "issues", ServedDatabase.owner, "--github-url", open.url + "/api/v3"],
+                environment: credentials))
         // Nothing reached the fakes: everything came from the server.
         #expect(
             (source.api.server.requests.count, source.gitHub.requestCount, source.images.server.requests.count)
