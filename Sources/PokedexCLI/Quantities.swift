@@ -7,12 +7,10 @@ public enum Quantities {
         return fixed(Double(count) / 1_000_000, decimals: 1) + " MB"
     }
 
-    /// "1 page", "0 pages", "21 pages": the count with its noun, singular for one only; with
-    /// `grouped`, thousands grouped ("1,148 images").
-    public static func counted(_ count: Int, _ singular: String, plural: String? = nil, grouped: Bool = false)
-        -> String
-    {
-        (grouped ? thousands(count) : "\(count)") + " " + (count == 1 ? singular : plural ?? singular + "s")
+    /// "1 page", "0 pages", "1,353 requests": the count, thousands grouped, with its noun,
+    /// singular for one only.
+    public static func counted(_ count: Int, _ singular: String, plural: String? = nil) -> String {
+        thousands(count) + " " + (count == 1 ? singular : plural ?? singular + "s")
     }
 
     /// "1,000": counts as people write them.

@@ -117,17 +117,20 @@ enum StatusText {
         return failing.isEmpty ? Array(failures.prefix(1)) : failing
     }
 
-    /// The counts in words: "1,351 pokemon"; an image kind's with its size, "1,148 sprite images
+    /// The counts in words: "1,351 Pokémon"; an image kind's with its size, "1,148 sprite images
     /// (729.1 kB)", and left out when none of it is stored.
     static func describedCounts(_ counts: [(String, Int)]) -> [String] {
-        func words(_ name: Substring) -> String { String(name.map { $0 == "_" ? " " : $0 }) }
+        // Column names in words, "pokemon" as people write it.
+        func words(_ name: Substring) -> String {
+            name.split(separator: "_").map { $0 == "pokemon" ? "Pokémon" : String($0) }.joined(separator: " ")
+        }
         var parts: [(name: String, value: Int, text: String)] = []
         for (name, value) in counts {
             let kind = name.dropLast("_bytes".count)
             if name.hasSuffix("_bytes"), let images = parts.last, images.name == kind + "_images" {
                 parts.removeLast()
                 if images.value > 0 || value > 0 {
-                    let counted = Quantities.counted(images.value, words(kind) + " image", grouped: true)
+                    let counted = Quantities.counted(images.value, words(kind) + " image")
                     parts.append((name, value, counted + " (\(Quantities.bytes(value)))"))
                 }
             } else {
@@ -148,7 +151,7 @@ enum StatusText {
             return values.isEmpty ? nil : values.reduce(0, +)
         }
         var details: [String] = []
-        if let changed = sum(\.itemsChanged) { details.append("\(changed) changed") }
+        if let changed = sum(\.itemsChanged) { details.append(Quantities.thousands(changed) + " changed") }
         if let requests = sum(\.requests) { details.append(Quantities.counted(requests, "request")) }
         if runs.count > 1, !details.isEmpty { details[details.count - 1] += " in \(runs.count) runs" }
         if let scope = run.partialScope { details.append("only \(scope)") }

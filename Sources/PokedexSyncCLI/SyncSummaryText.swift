@@ -4,8 +4,8 @@ import PokedexStore
 import PokedexSync
 
 /// The line a sync prints when a resource is done, in words a user knows: what is stored, what
-/// changed, and what it took ("synced 1351 Pokémon: none changed; 2 requests, 131.0 kB in
-/// 0.06 s").
+/// changed, and what it took ("synced 1,351 Pokémon: none changed; 2 requests, 131.0 kB
+/// in 0.06 s").
 enum SyncSummaryText {
     /// A PokeAPI kind's run; `again` for a partial sync's second run of a kind (the species
     /// the evolution chains name).
@@ -40,9 +40,9 @@ enum SyncSummaryText {
     /// The images' run, and a line of its own when their host could not be reached.
     static func artwork(_ report: ArtworkSyncReport, _ transfer: TransferSummary) -> [String] {
         var parts = outcome(changed: report.downloaded, unchanged: report.unchanged, reused: report.reused)
-        if report.missing > 0 { parts.append("\(report.missing) missing on the image host") }
-        if report.refused > 0 { parts.append("\(report.refused) refused") }
-        if report.failed > 0 { parts.append("\(report.failed) failed") }
+        if report.missing > 0 { parts.append(Quantities.thousands(report.missing) + " missing on the image host") }
+        if report.refused > 0 { parts.append(Quantities.thousands(report.refused) + " refused") }
+        if report.failed > 0 { parts.append(Quantities.thousands(report.failed) + " failed") }
         let problemText = parts.joined(separator: ", ") + (report.firstProblem.map { " (first: \($0))" } ?? "")
         var lines = ["synced \(Quantities.counted(report.linked, "image")): \(problemText); " + describe(transfer)]
         if let host = report.unreachableHost {
@@ -57,7 +57,7 @@ enum SyncSummaryText {
     /// The whole sync's last line.
     static func finished(changed count: Int, requests: Int, bytes: Int, elapsed: Duration) -> String {
         "sync finished in \(Quantities.seconds(elapsed)): "
-            + (count == 0 ? "nothing changed" : "\(count) new or changed")
+            + (count == 0 ? "nothing changed" : Quantities.thousands(count) + " new or changed")
             + "; \(Quantities.counted(requests, "request")), \(Quantities.bytes(bytes))"
     }
 
@@ -88,13 +88,13 @@ enum SyncSummaryText {
     /// or younger than --max-age and so not asked for.
     private static func outcome(changed count: Int, unchanged: Int, reused: Int) -> [String] {
         var parts = [changed(count)]
-        if unchanged > 0 { parts.append("\(unchanged) confirmed unchanged") }
-        if reused > 0 { parts.append("\(reused) recently checked") }
+        if unchanged > 0 { parts.append(Quantities.thousands(unchanged) + " confirmed unchanged") }
+        if reused > 0 { parts.append(Quantities.thousands(reused) + " recently checked") }
         return parts
     }
 
     private static func changed(_ count: Int) -> String {
-        count == 0 ? "none changed" : "\(count) new or changed"
+        count == 0 ? "none changed" : Quantities.thousands(count) + " new or changed"
     }
 
     /// What a repository's run found deleted upstream, if anything.
@@ -109,7 +109,7 @@ enum SyncSummaryText {
         return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 
-    /// "3 requests, all unchanged, in 0.05 s"; "1353 requests, 205.2 MB in 12.10 s": bytes
+    /// "3 requests, all unchanged, in 0.05 s"; "1,353 requests, 205.2 MB in 12.10 s": bytes
     /// where they are worth a mention.
     static func describe(_ transfer: TransferSummary, allUnchanged: Bool = false) -> String {
         guard transfer.requests > 0 else { return "no request needed" }

@@ -20,7 +20,7 @@ struct StatusTextTests {
     func record() throws -> (success: String, unfinished: String) {
         let log = SyncRunLog(database: database)
         let done = try log.begin(.pokemon, pid: 1)
-        try log.finish(done, SyncRunEnd(outcome: .succeeded, itemsChanged: 12, requests: 14))
+        try log.finish(done, SyncRunEnd(outcome: .succeeded, itemsChanged: 1351, requests: 1353))
         let running = try log.begin(.pokemon, pid: 2)
         try database.run(
             "UPDATE sync_run SET started_at = '2026-12-01T09:00:00Z', finished_at = '2026-12-01T09:00:30Z' WHERE id = ?",
@@ -42,7 +42,8 @@ struct StatusTextTests {
     @Test(
         "counts in words, thousands grouped; an image kind's with its size, left out when none is stored",
         arguments: [
-            ([("pokemon", 1351), ("with_details", 1351)], ["1,351 pokemon", "1,351 with details"]),
+            ([("pokemon", 1351), ("with_details", 1351)], ["1,351 Pokémon", "1,351 with details"]),
+            ([("pokemon_encounters", 1351)], ["1,351 Pokémon encounters"]),
             (
                 [
                     ("sprite_images", 1148), ("sprite_bytes", 729_100), ("shiny_images", 0), ("shiny_bytes", 0),
@@ -59,11 +60,11 @@ struct StatusTextTests {
     func abandonedAt80() throws {
         #expect(
             try pokemonLines(syncHolder: nil, width: 80) == [
-                "Pokémon catalog: 0 pokemon, 0 with details",
+                "Pokémon catalog: 0 Pokémon, 0 with details",
                 "  abandoned:     started 2026-12-01T12:00:00Z, just now; its sync ended without",
                 "                 recording how (killed, or the machine stopped); the next sync",
                 "                 marks it abandoned and goes on from what it committed",
-                "  last success:  2026-12-01T09:00:30Z, 3 h ago; 12 changed, 14 requests",
+                "  last success:  2026-12-01T09:00:30Z, 3 h ago; 1,351 changed, 1,353 requests",
                 "  last failure:  none",
             ])
     }
@@ -72,9 +73,9 @@ struct StatusTextTests {
     func runningAt120() throws {
         #expect(
             try pokemonLines(syncHolder: "pid 2 since 2026-12-01T12:00:00Z", width: 120) == [
-                "Pokémon catalog: 0 pokemon, 0 with details",
+                "Pokémon catalog: 0 Pokémon, 0 with details",
                 "  running now:   started 2026-12-01T12:00:00Z, just now",
-                "  last success:  2026-12-01T09:00:30Z, 3 h ago; 12 changed, 14 requests",
+                "  last success:  2026-12-01T09:00:30Z, 3 h ago; 1,351 changed, 1,353 requests",
                 "  last failure:  none",
             ])
     }
