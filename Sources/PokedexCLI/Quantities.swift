@@ -13,6 +13,11 @@ public enum Quantities {
         thousands(count) + " " + (count == 1 ? singular : plural ?? singular + "s")
     }
 
+    /// A budget's rest: "4,980 of 5,000 left", "12 left" when its size is unknown.
+    public static func left(_ remaining: Int, of limit: Int?) -> String {
+        thousands(remaining) + (limit.map { " of " + thousands($0) } ?? "") + " left"
+    }
+
     /// "1,000": counts as people write them.
     public static func thousands(_ value: Int) -> String {
         let digits = String(value.magnitude)

@@ -37,7 +37,7 @@ enum StatusText {
         if let (limit, seenAt) = status.rateLimit {
             lines.append("")
             lines.append(
-                "GitHub rate limit: \(limit.remaining)\(limit.limit.map { " of \($0)" } ?? "") left"
+                "GitHub rate limit: \(Quantities.left(limit.remaining, of: limit.limit))"
                     + "\(limit.resetAt.map { ", resets \($0)" } ?? "") (seen \(RelativeTime.described(seenAt, now: now)))"
             )
         }

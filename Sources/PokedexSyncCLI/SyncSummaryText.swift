@@ -27,7 +27,7 @@ enum SyncSummaryText {
         let comments = report.stored?.comments ?? report.commentsReceived
         let budget =
             report.rateLimit.map { limit in
-                "; rate limit \(limit.remaining)\(limit.limit.map { " of \($0)" } ?? "") left"
+                "; rate limit " + Quantities.left(limit.remaining, of: limit.limit)
             } ?? ""
         return "synced \(report.repository)\(renamed): "
             + Quantities.counted(items, "issue or pull request", plural: "issues and pull requests") + ", "

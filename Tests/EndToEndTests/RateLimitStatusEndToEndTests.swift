@@ -32,13 +32,13 @@ struct RateLimitStatusEndToEndTests {
     @Test("the budget exhausted before the run's first page: 0 left")
     func primary() throws {
         let status = try statusAfterRefusal { github.exhaustRateLimit(resetIn: 3600) }
-        #expect(status.contains("GitHub rate limit: 0 of 5000 left"), "\(status)")
+        #expect(status.contains("GitHub rate limit: 0 of 5,000 left"), "\(status)")
     }
 
     @Test("a secondary limit, which refuses with budget left: that budget, not 0")
     func secondary() throws {
         let status = try statusAfterRefusal { github.secondaryLimit(nextRequests: 100, retryAfter: 3600) }
         let line = try #require(status.split(separator: "\n").first { $0.contains("GitHub rate limit:") })
-        #expect(!line.contains(": 0 of") && line.contains("of 5000 left"), "\(line)")
+        #expect(!line.contains(": 0 of") && line.contains("of 5,000 left"), "\(line)")
     }
 }
