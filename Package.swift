@@ -155,7 +155,7 @@ let package = Package(
         // `pokedex serve` runs in a third binary: libmicrohttpd and GnuTLS, which it loads,
         // would add to every query's start in `pokedex` (docs/performance-notes.md).
         .target(
-            name: "PokedexServeCLI", dependencies: ["PokedexCLI", "PokedexServe", "HTTPServer"]),
+            name: "PokedexServeCLI", dependencies: ["PokedexCLI", "PokedexServe", "HTTPServer", "TextUtilities"]),
         .executableTarget(
             name: "pokedex-serve", dependencies: ["PokedexServeCLI", "PokedexCLI"],
             linkerSettings: [

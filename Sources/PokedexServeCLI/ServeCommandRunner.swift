@@ -1,6 +1,7 @@
 import HTTPServer
 import PokedexCLI
 import PokedexServe
+import TextUtilities
 
 #if canImport(Glibc)
     import Glibc
@@ -60,10 +61,9 @@ public enum ServeCommandRunner {
             } catch {
                 throw CommandFailure(message: "cannot read the token file \(file): \(error)", exitCode: .usage)
             }
-            text = firstLine(contents)
+            text = TokenLine.first(contents)
         } else if let value = environment["POKEDEX_SERVE_TOKEN"] {
-            // Trimmed as a file's line: `"$(cat token)"` keeps a CRLF file's CR.
-            text = firstLine(Array(value.utf8))
+            text = TokenLine.first(Array(value.utf8))
         } else {
             return nil
         }
@@ -72,16 +72,6 @@ public enum ServeCommandRunner {
             throw CommandFailure(message: "\(source) is empty: no token to require", exitCode: .usage)
         }
         return token
-    }
-
-    /// A token file's first line without the CR, spaces or tabs around it (`printf 'TOKEN\r\n'`,
-    /// an editor's CRLF; a header's value cannot carry them at its ends): split by bytes, as a
-    /// String takes "\r\n" for one Character and would keep both in the token.
-    static func firstLine(_ contents: [UInt8]) -> String {
-        let blank: (UInt8) -> Bool = { [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains($0) }
-        var line = contents.prefix { $0 != UInt8(ascii: "\n") }.drop(while: blank)
-        while let last = line.last, blank(last) { line.removeLast() }
-        return String(decoding: line, as: UTF8.self)
     }
 
     /// Why a file could not be read: the system's words (no such file or directory, is a

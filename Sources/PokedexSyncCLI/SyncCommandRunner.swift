@@ -3,6 +3,7 @@ import PokedexCLI
 import PokedexStore
 import PokedexSync
 import SyncSettings
+import TextUtilities
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -35,10 +36,9 @@ public enum SyncCommandRunner {
                 databasePath: context.databasePath,
                 pokeAPIBaseURL: pokeAPIURL,
                 gitHubBaseURL: gitHubURL,
-                gitHubToken: [environment["GITHUB_TOKEN"], environment["GH_TOKEN"]].compactMap { $0 }.first {
-                    !$0.isEmpty
-                },
-                pokeAPIToken: environment["POKEAPI_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
+                gitHubToken: TokenLine.fromEnvironment("GITHUB_TOKEN", environment)
+                    ?? TokenLine.fromEnvironment("GH_TOKEN", environment),
+                pokeAPIToken: TokenLine.fromEnvironment("POKEAPI_TOKEN", environment),
                 resources: ResourceSyncOptions(
                     offset: command.offset, limit: command.limit,
                     concurrency: command.concurrency ?? SyncDefaults.concurrency,

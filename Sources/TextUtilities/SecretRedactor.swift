@@ -42,7 +42,9 @@ public struct SecretRedactor: Sendable, Equatable {
     /// and the base URLs from the environment and from `urls` (the command line's flags).
     public init(environment: [String: String], urls: [String?] = []) {
         self.init(
-            tokens: ["GITHUB_TOKEN", "GH_TOKEN", "POKEAPI_TOKEN"].compactMap { environment[$0] },
+            tokens: ["GITHUB_TOKEN", "GH_TOKEN", "POKEAPI_TOKEN"].compactMap {
+                TokenLine.fromEnvironment($0, environment)
+            },
             urls: (["POKEAPI_BASE_URL", "GITHUB_API_URL"].map { environment[$0] } + urls).compactMap { $0 })
     }
 

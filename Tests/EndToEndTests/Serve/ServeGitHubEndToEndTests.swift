@@ -124,7 +124,8 @@ struct ServeGitHubEndToEndTests {
             #expect(
                 refused.stderr.contains("HTTP 401") && refused.stderr.contains("POKEAPI_TOKEN"), "\(refused.stderr)")
         }
-        let credentials = behindToken ? ["POKEAPI_TOKEN": token, "GITHUB_TOKEN": token] : [:]
+        // Read as `"$(cat token)"` reads a CRLF file: the CR is no part of the token.
+        let credentials = behindToken ? ["POKEAPI_TOKEN": token + "\r", "GITHUB_TOKEN": token] : [:]
         try ServedDatabase.expectSuccess(PokedexProcess.run(catalog, environment: credentials))
         try ServedDatabase.expectSuccess(
             PokedexProcess.run(
