@@ -29,6 +29,13 @@ struct Fingerprint {
         add(Int(body.bytes.withUnsafeBytes { ResponseCompressor.crc32($0) }))
     }
 
+    /// The rewrites a body's links take: the same body served on another origin is another answer.
+    mutating func add(_ rewriter: LinkRewriter) {
+        for replacement in rewriter.replacements {
+            add(String(decoding: replacement.from + replacement.to, as: UTF8.self))
+        }
+    }
+
     private mutating func add(_ byte: UInt8) {
         value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
     }

@@ -8,6 +8,7 @@ import IssueStore
 struct GitHubOwnerRepositories {
     let archive: IssueArchive
     let configuration: ServeConfiguration
+    let matches: MatchCache
     let request: ServerRequest
 
     func respond(login: String, organization: Bool) throws -> ServerResponse {
@@ -47,11 +48,13 @@ struct GitHubOwnerRepositories {
         }
         repositories.sort { ascending ? precedes($0, $1) : precedes($1, $0) }
         let total = repositories.count
-        let items = repositories.dropFirst(parameters.offset).prefix(parameters.perPage).map(\.repository.rawJSON)
+        let items = repositories.dropFirst(parameters.offset).prefix(parameters.perPage).map { facts in
+            GitHubAnswers.Item(facts.repository.rawJSON, links: facts.links(servedAt: configuration.gitHubBase))
+        }
         let link = GitHubLinkHeader.value(
             base: configuration.gitHubBase, path: "/\(organization ? "orgs" : "users")/\(login)/repos",
             query: request.decodedQuery, page: parameters.page, lastPage: parameters.lastPage(total: total),
             total: total)
-        return try GitHubAnswers.list(Array(items), link: link, request: request)
+        return try GitHubAnswers.list(Array(items), link: link, matches: matches, request: request)
     }
 }

@@ -1,3 +1,5 @@
+import BodyCoding
+
 /// Rewrites the links of a stored body: each replacement's `from` bytes, wherever they occur,
 /// become its `to` bytes, everything else staying byte for byte. Patterns start with the
 /// quote that opens a JSON string, so only whole URLs' starts (or whole URLs) match.
@@ -5,15 +7,21 @@ struct LinkRewriter {
     struct Replacement {
         let from: [UInt8]
         let to: [UInt8]
+        /// Horspool's shifts: how far the window may move when its last byte is this one.
+        private let shifts: [Int]
+
+        init(from: [UInt8], to: [UInt8]) {
+            self.from = from
+            self.to = to
+            var shifts = [Int](repeating: from.count, count: 256)
+            for (index, byte) in from.dropLast().enumerated() { shifts[Int(byte)] = from.count - 1 - index }
+            self.shifts = shifts
+        }
 
         /// Where `from` occurs in `input`, in order, none overlapping.
         func occurrences(in input: UnsafeRawBufferPointer) -> [Int] {
             guard let base = input.baseAddress, from.count <= input.count else { return [] }
             let bytes = base.assumingMemoryBound(to: UInt8.self)
-            // Horspool's shifts: how far the window may move when its last byte is this one.
-            // Made here, not with the rewriter: most answers reuse kept matches, or are 304s.
-            var shifts = [Int](repeating: from.count, count: 256)
-            for (index, byte) in from.dropLast().enumerated() { shifts[Int(byte)] = from.count - 1 - index }
             var found: [Int] = []
             from.withUnsafeBufferPointer { pattern in
                 shifts.withUnsafeBufferPointer { shifts in
@@ -114,6 +122,13 @@ struct LinkRewriter {
             most = max(most, growth)
         }
         return Layout(room: bodySize + most, offset: most, size: bodySize + growth)
+    }
+
+    /// `body` decoded, its links rewritten (found afresh: for bodies served too rarely to keep
+    /// their matches, such as GitHub's items).
+    func rewritten(_ body: StoredBody) throws -> [UInt8] {
+        let decoded = try body.decoded()
+        return isIdentity ? decoded : rewrite(decoded, at: matches(in: decoded))
     }
 
     /// `body` with the replacements made at `matches` (``matches(in:)`` of this body).

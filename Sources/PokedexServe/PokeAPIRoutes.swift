@@ -60,9 +60,7 @@ struct PokeAPIRoutes {
             images: images.map { ($0.url, MediaRoutes.url(pokemonID: entry.id, kind: $0.kind, configuration)) })
         var fingerprint = Fingerprint()
         fingerprint.add(body)
-        for replacement in rewriter.replacements {
-            fingerprint.add(String(decoding: replacement.from + replacement.to, as: UTF8.self))
-        }
+        fingerprint.add(rewriter)
         let tag = fingerprint.entityTag
         return try ServerResponse.current(etag: tag, for: request, contentType: Self.json, headers: Self.headers) {
             guard !rewriter.isIdentity else { return .stored(body) }

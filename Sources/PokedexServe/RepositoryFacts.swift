@@ -1,7 +1,7 @@
 import IssueStore
 
 /// What a stored repository's JSON says of it that serving needs: whether it is private or a
-/// fork, and its dates (for the owner lists' sorts).
+/// fork, its dates (for the owner lists' sorts), and the API it was synced from.
 struct RepositoryFacts {
     let repository: StoredRepository
     let isPrivate: Bool
@@ -9,6 +9,22 @@ struct RepositoryFacts {
     let createdAt: String
     let updatedAt: String
     let pushedAt: String
+    /// The API base its own `url` names: `https://api.github.com` for
+    /// `https://api.github.com/repos/octo-org/hello`; nil when the URL is not of that shape.
+    let apiBase: String?
+
+    /// The API base of a repository's `url`, which is `{base}/repos/{full_name}`.
+    static func apiBase(url: String, fullName: String) -> String? {
+        let suffix = "/repos/" + fullName
+        guard !fullName.isEmpty, url.hasSuffix(suffix) else { return nil }
+        return String(url.dropLast(suffix.count))
+    }
+
+    /// Its items' links to that API moved to `served`, where this server answers them (the
+    /// item's `url`, `comments_url`, … that clients such as PyGithub follow).
+    func links(servedAt served: String) -> LinkRewriter {
+        LinkRewriter(source: apiBase, served: served, images: [])
+    }
 
     init(_ repository: StoredRepository) throws {
         self.repository = repository
@@ -22,5 +38,6 @@ struct RepositoryFacts {
         createdAt = text("created_at")
         updatedAt = text("updated_at")
         pushedAt = text("pushed_at")
+        apiBase = Self.apiBase(url: text("url"), fullName: text("full_name"))
     }
 }

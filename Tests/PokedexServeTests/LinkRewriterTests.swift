@@ -100,4 +100,33 @@ struct LinkRewriterTests {
     func apiBase(url: String, endpoint: String, id: Int, base: String?) {
         #expect(PokeAPIRoutes.apiBase(of: url, endpoint: endpoint, id: id) == base)
     }
+
+    @Test(
+        "the GitHub API a repository was synced from, by its own url",
+        arguments: [
+            ("https://api.github.com/repos/apple/swift", "apple/swift", "https://api.github.com"),
+            ("https://ghe.example/api/v3/repos/o/r", "o/r", "https://ghe.example/api/v3"),
+            ("http://127.0.0.1:8080/api/v3/repos/repos/repos", "repos/repos", "http://127.0.0.1:8080/api/v3"),
+            ("https://api.github.com/repos/apple/swift", "apple/swift-old", nil),
+            ("https://api.github.com/repositories/44838949", "apple/swift", nil),
+            ("", "", nil),
+        ] as [(String, String, String?)])
+    func gitHubAPIBase(url: String, fullName: String, base: String?) {
+        #expect(RepositoryFacts.apiBase(url: url, fullName: fullName) == base)
+    }
+
+    @Test("a GitHub item's API links move, its web and avatar links stay")
+    func gitHubItem() {
+        let rewriter = LinkRewriter(
+            source: "https://api.github.com", served: "http://127.0.0.1:8080/api/v3", images: [])
+        let item = """
+            {"url":"https://api.github.com/repos/o/r/issues/1","labels_url":"https://api.github.com/repos/o/r/issues/1/labels{/name}",\
+            "html_url":"https://github.com/o/r/issues/1","user":{"avatar_url":"https://avatars.githubusercontent.com/u/1?v=4"}}
+            """
+        #expect(
+            rewritten(item, rewriter) == """
+                {"url":"http://127.0.0.1:8080/api/v3/repos/o/r/issues/1","labels_url":"http://127.0.0.1:8080/api/v3/repos/o/r/issues/1/labels{/name}",\
+                "html_url":"https://github.com/o/r/issues/1","user":{"avatar_url":"https://avatars.githubusercontent.com/u/1?v=4"}}
+                """)
+    }
 }

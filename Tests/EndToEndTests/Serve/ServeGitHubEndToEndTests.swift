@@ -50,7 +50,10 @@ struct ServeGitHubEndToEndTests {
         let fake = try RawHTTP(port: source.gitHub.server.port)
         let ours = try walk(served, "/api/v3" + query, prefix: server.url)
         let theirs = try walk(fake, query, prefix: source.gitHub.baseURL)
-        #expect(ours.map(\.body) == theirs.map(\.body))
+        let texts = ours.map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(texts.map { source.unserved($0, servedAt: server.url) } == theirs.map { $0.text })
+        // Every link to the API synced from is on this server now.
+        #expect(texts.allSatisfy { !$0.contains(source.gitHub.baseURL) && $0.contains(server.url + "/api/v3/repos/") })
         // The same links, escapes aside (`:` in a `since` may be sent escaped or not).
         #expect(
             ours.map {
@@ -73,7 +76,7 @@ struct ServeGitHubEndToEndTests {
         let fake = try RawHTTP(port: source.gitHub.server.port)
         let repository = try client.request("/api/v3/repos/OCTO-ORG/hello")
         let original = try fake.request("/repos/octo-org/hello")
-        #expect(repository.status == 200 && repository.body == original.body)
+        #expect(repository.status == 200 && source.unserved(repository.text, servedAt: server.url) == original.text)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(repository.body)) as? [String: Any])
         let id = try #require(object["id"] as? Int)
         #expect(try client.request("/api/v3/repositories/\(id)").body == repository.body)
@@ -103,6 +106,36 @@ struct ServeGitHubEndToEndTests {
         let allNames = try #require(try JSONSerialization.jsonObject(with: Data(all.body)) as? [[String: Any]])
         #expect(
             allNames.compactMap { $0["full_name"] as? String } == [ServedDatabase.repository, ServedDatabase.secret])
+    }
+
+    @Test("the API links in items lead back to this server, as clients that follow them (PyGithub) need")
+    func itemLinksLeadHere() throws {
+        let client = try RawHTTP(port: server.port)
+        func object(_ path: String) throws -> [String: Any] {
+            let answer = try client.request(path)
+            #expect(answer.status == 200, "\(path): \(answer.status)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+        }
+        func path(_ link: Any?) throws -> String {
+            let url = try #require(link as? String)
+            #expect(url.hasPrefix(server.url + "/api/v3/"), "\(url)")
+            return String(url.dropFirst(server.url.count))
+        }
+        let repository = try object("/api/v3/repos/octo-org/hello")
+        #expect(try object(try path(repository["url"]))["id"] as? Int == repository["id"] as? Int)
+        let issuesPath = try path(repository["issues_url"]).replacingOccurrences(of: "{/number}", with: "")
+        let issues = try client.request(issuesPath)
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(issues.body)) as? [[String: Any]])
+        // Again, from the links' places kept the first time: the same bytes.
+        #expect(try client.request(issuesPath).body == issues.body)
+        let commented = try #require(items.first { ($0["comments"] as? Int ?? 0) > 0 })
+        #expect(try object(try path(commented["url"]))["number"] as? Int == commented["number"] as? Int)
+        let comments = try client.request(try path(commented["comments_url"]))
+        let thread = try #require(try JSONSerialization.jsonObject(with: Data(comments.body)) as? [[String: Any]])
+        #expect(thread.count == commented["comments"] as? Int)
+        let comment = try #require(thread.first)
+        #expect(try object(try path(comment["url"]))["id"] as? Int == comment["id"] as? Int)
+        #expect(try object(try path(comment["issue_url"]))["number"] as? Int == commented["number"] as? Int)
     }
 
     @Test(

@@ -66,10 +66,11 @@ final class ServedDatabase: @unchecked Sendable {
         guard result.status == 0 else { throw SyncFailed(description: "exit \(result.status): \(result.stderr)") }
     }
 
-    /// `text` with the serving origin's links put back to the fakes' (API and images), as
-    /// the source stores them.
+    /// `text` with the serving origin's links put back to the fakes' (the two APIs and the
+    /// images), as the source stores them.
     func unserved(_ text: String, servedAt url: String) -> String {
         var text = text.replacingOccurrences(of: url + "/api/v2", with: api.baseURL)
+            .replacingOccurrences(of: url + "/api/v3", with: gitHub.baseURL)
         for pokemon in api.catalog {
             let kinds = [
                 ("sprite", pokemon.sprite), ("shiny", pokemon.shinySprite), ("official", pokemon.officialArtwork),
