@@ -15,6 +15,7 @@ enum GitHubPath: Equatable {
     case repositoryComments(Repository)
     case comment(Repository, id: Int)
     case issueComments(Repository, number: Int)
+    case owner(login: String, organization: Bool)
     case ownerRepositories(login: String, organization: Bool)
     /// A path GitHub has no resource at (or one pokedex does not serve).
     case unknown
@@ -34,6 +35,8 @@ enum GitHubPath: Equatable {
         switch segments.first {
         case "rate_limit" where segments.count == 1:
             self = .rateLimit
+        case "users" where segments.count == 2, "orgs" where segments.count == 2:
+            self = .owner(login: segments[1], organization: segments[0] == "orgs")
         case "users" where segments.count == 3 && segments[2] == "repos",
             "orgs" where segments.count == 3 && segments[2] == "repos":
             self = .ownerRepositories(login: segments[1], organization: segments[0] == "orgs")

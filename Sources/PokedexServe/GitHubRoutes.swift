@@ -29,6 +29,10 @@ struct GitHubRoutes {
         case .malformed: return GitHubAnswers.error(400, "Bad Request")
         case .unknown: return GitHubAnswers.notFound
         case .rateLimit: return GitHubAnswers.rateLimit(now: Int(time(nil)), request: request)
+        case .owner(let login, let organization):
+            return try store.read { database in
+                try owner(login, organization: organization, in: IssueArchive(database: database), request: request)
+            }
         case .ownerRepositories(let login, let organization):
             return try store.read { database in
                 try GitHubOwnerRepositories(
@@ -83,9 +87,26 @@ struct GitHubRoutes {
             let path = "/repositories/\(id)/issues" + (number.map { "/\($0)/comments" } ?? "/comments")
             return try page(
                 archive.commentPage(repositoryID: id, query: query), links: links, path: path, request: request)
-        case .rateLimit, .ownerRepositories, .unknown, .malformed:
+        case .rateLimit, .owner, .ownerRepositories, .unknown, .malformed:
             return GitHubAnswers.notFound
         }
+    }
+
+    /// `/users/{login}` or `/orgs/{login}`: the owner as its served repositories name it (their
+    /// `owner` object, GitHub's short form of a user), so that a client can go on to its
+    /// repositories; 404 for an owner with none served, and `/orgs` for a user.
+    private func owner(_ login: String, organization: Bool, in archive: IssueArchive, request: ServerRequest) throws
+        -> ServerResponse
+    {
+        let served = try archive.storedRepositories(owner: login).map(RepositoryFacts.init).first {
+            configuration.includePrivate || !$0.isPrivate
+        }
+        guard let facts = served, let owner = facts.owner, !organization || owner.isOrganization else {
+            return GitHubAnswers.notFound
+        }
+        let links = facts.links(servedAt: configuration.gitHubBase)
+        let json = links.isIdentity ? owner.json : links.rewrite(owner.json, at: links.matches(in: owner.json))
+        return GeneratedJSON.answer(json, request: request, headers: GitHubAnswers.headers)
     }
 
     /// The repository a path names, unless it was synced as private and those are not served.

@@ -1,19 +1,21 @@
-/// The scalar members of a JSON object's top level (`"private": true`, `"created_at": "…"`),
-/// read without decoding the rest: nested objects and arrays are skipped, so a nested
+/// The members of a JSON object's top level (`"private": true`, `"created_at": "…"`), read
+/// without decoding the rest: nested objects and arrays are only located, so a nested
 /// `private` (a template's, a fork's parent's) is never taken for the repository's own.
 /// nil for text that is not an object of that shape.
 enum JSONTopLevel {
-    enum Scalar: Equatable {
+    enum Value: Equatable {
         case string(String)
         case bool(Bool)
+        /// An object or array, by where its bytes are.
+        case container(Range<Int>)
         case other
     }
 
-    static func members(_ bytes: [UInt8]) -> [String: Scalar]? {
+    static func members(_ bytes: [UInt8]) -> [String: Value]? {
         var reader = Reader(bytes: bytes)
         reader.skipSpace()
         guard reader.take(UInt8(ascii: "{")) else { return nil }
-        var members: [String: Scalar] = [:]
+        var members: [String: Value] = [:]
         reader.skipSpace()
         if reader.take(UInt8(ascii: "}")) { return members }
         while true {
@@ -65,11 +67,12 @@ enum JSONTopLevel {
         }
 
         /// A value: scalars read, containers skipped whole (strings inside them included).
-        mutating func value() -> Scalar? {
+        mutating func value() -> Value? {
             guard index < bytes.count else { return nil }
             switch bytes[index] {
-            case UInt8(ascii: "\""): return string().map(Scalar.string)
+            case UInt8(ascii: "\""): return string().map(Value.string)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let start = index
                 var depth = 0
                 while index < bytes.count {
                     switch bytes[index] {
@@ -81,7 +84,7 @@ enum JSONTopLevel {
                         depth -= 1
                         if depth == 0 {
                             index += 1
-                            return .other
+                            return .container(start..<index)
                         }
                     default: break
                     }

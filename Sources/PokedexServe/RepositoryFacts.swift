@@ -1,7 +1,7 @@
 import IssueStore
 
 /// What a stored repository's JSON says of it that serving needs: whether it is private or a
-/// fork, its dates (for the owner lists' sorts), and the API it was synced from.
+/// fork, its dates (for the owner lists' sorts), its owner, and the API it was synced from.
 struct RepositoryFacts {
     let repository: StoredRepository
     let isPrivate: Bool
@@ -12,6 +12,8 @@ struct RepositoryFacts {
     /// The API base its own `url` names: `https://api.github.com` for
     /// `https://api.github.com/repos/octo-org/hello`; nil when the URL is not of that shape.
     let apiBase: String?
+    /// Its `owner` object as GitHub sent it, and whether that is an organisation.
+    let owner: (json: [UInt8], isOrganization: Bool)?
 
     /// The API base of a repository's `url`, which is `{base}/repos/{full_name}`.
     static func apiBase(url: String, fullName: String) -> String? {
@@ -28,7 +30,8 @@ struct RepositoryFacts {
 
     init(_ repository: StoredRepository) throws {
         self.repository = repository
-        let members = JSONTopLevel.members(try repository.rawJSON.decoded()) ?? [:]
+        let json = try repository.rawJSON.decoded()
+        let members = JSONTopLevel.members(json) ?? [:]
         func text(_ key: String) -> String {
             if case .string(let value)? = members[key] { return value }
             return ""
@@ -39,5 +42,11 @@ struct RepositoryFacts {
         updatedAt = text("updated_at")
         pushedAt = text("pushed_at")
         apiBase = Self.apiBase(url: text("url"), fullName: text("full_name"))
+        if case .container(let range)? = members["owner"], json[range.lowerBound] == UInt8(ascii: "{") {
+            let object = Array(json[range])
+            owner = (object, JSONTopLevel.members(object)?["type"] == .string("Organization"))
+        } else {
+            owner = nil
+        }
     }
 }

@@ -18,6 +18,8 @@ struct GitHubParametersTests {
             ("/repos/o/r/issues/7/comments", .issueComments(.name("o/r"), number: 7)),
             ("/users/o/repos", .ownerRepositories(login: "o", organization: false)),
             ("/orgs/o/repos", .ownerRepositories(login: "o", organization: true)),
+            ("/users/o", .owner(login: "o", organization: false)), ("/orgs/o/", .owner(login: "o", organization: true)),
+            ("/users", .unknown), ("/users/o/gists", .unknown),
             ("/rate_limit", .rateLimit),
             ("/repos/o/r/issues/07", .unknown), ("/repos/o/r/pulls", .unknown), ("/repositories/x", .unknown),
             ("/repos/o%00/r", .malformed), ("/repos/o/r%zz", .malformed), ("", .unknown),

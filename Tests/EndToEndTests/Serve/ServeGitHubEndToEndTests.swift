@@ -138,6 +138,32 @@ struct ServeGitHubEndToEndTests {
         #expect(try object(try path(comment["issue_url"]))["number"] as? Int == commented["number"] as? Int)
     }
 
+    @Test("an owner as its served repositories name it, by /users and /orgs; its repos_url lists them")
+    func owner() throws {
+        let client = try RawHTTP(port: server.port)
+        let fake = try RawHTTP(port: source.gitHub.server.port)
+        let repository = try #require(
+            try JSONSerialization.jsonObject(with: Data(try fake.request("/repos/octo-org/hello").body))
+                as? [String: Any])
+        let expected = try #require(repository["owner"] as? [String: Any])
+        for path in ["/api/v3/users/octo-org", "/api/v3/orgs/OCTO-ORG/"] {
+            let answer = try client.request(path)
+            #expect(answer.status == 200, "\(path)")
+            let text = source.unserved(answer.text, servedAt: server.url)
+            let owner = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            #expect(try Self.canonical(owner) == Self.canonical(expected), "\(path): \(answer.text)")
+            #expect(answer.text.contains("\"url\":\"\(server.url)/api/v3/users/octo-org\""), "\(answer.text)")
+        }
+        let owner = try #require(
+            try JSONSerialization.jsonObject(with: Data(try client.request("/api/v3/users/octo-org").body))
+                as? [String: Any])
+        let reposURL = try #require(owner["repos_url"] as? String)
+        let repositories = try client.request(String(reposURL.dropFirst(server.url.count)))
+        let names = try #require(try JSONSerialization.jsonObject(with: Data(repositories.body)) as? [[String: Any]])
+        #expect(names.compactMap { $0["full_name"] as? String } == [ServedDatabase.repository])
+        #expect(try client.request("/api/v3/users/nobody").status == 404)
+    }
+
     @Test(
         "a sync from serve, PokeAPI and GitHub, gives a database whose data equals the source's, behind a token too",
         arguments: [false, true])
@@ -179,6 +205,11 @@ struct ServeGitHubEndToEndTests {
         for (key, body) in stored where served[key] != body {
             Issue.record("\(key) differs after a sync from serve")
         }
+    }
+
+    /// `object` as JSON with sorted keys: equal objects, equal text.
+    static func canonical(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
     /// An answer's body as GitHub's error JSON: its message, nil when it is not that shape.
