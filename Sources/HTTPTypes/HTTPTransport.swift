@@ -26,7 +26,7 @@ extension HTTPTransportFactory {
     /// Transports that send `Authorization: Bearer token` with each request to `origin`'s
     /// scheme, host and port (a PokeAPI behind a token, such as a `pokedex serve` started with
     /// one), and nothing more to any other; the redirect policy drops it off that origin too.
-    /// Without a token, these transports.
+    /// Without a token, the transports are these ones, unchanged.
     public func authorizing(bearer token: String?, on origin: URL) -> HTTPTransportFactory {
         guard let token else { return self }
         let make = make

@@ -21,8 +21,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .success: return "Success."
         case .usage: return "The command line is wrong: an unknown command or option, a missing or malformed value."
         case .badServerData:
-            return "The server answered something pokedex cannot use (a 4xx, a body that is not JSON, JSON of the "
-                + "wrong shape); nothing of that page is stored."
+            return "The server answered something pokedex cannot use (a 4xx other than 401, a body that is not JSON, "
+                + "JSON of the wrong shape); nothing of that page is stored."
         case .notFound:
             return "What was asked for does not exist: not in the local data (an unknown name, nothing synced "
                 + "yet), or a repository GitHub does not show."

@@ -26,7 +26,7 @@ struct GitHubOwnerRepositories {
             + (["created", "updated", "pushed", "full_name"].contains(sort) ? [] : ["sort"]) + parameters.invalid
         guard invalid.isEmpty else { return GitHubAnswers.validationFailed("Repository", fields: invalid) }
         var repositories = try archive.storedRepositories(owner: login).map(RepositoryFacts.init).filter { facts in
-            guard configuration.includePrivate || !facts.isPrivate else { return false }
+            guard facts.isServed(by: configuration) else { return false }
             switch type {
             case "public": return !facts.isPrivate
             case "private": return facts.isPrivate

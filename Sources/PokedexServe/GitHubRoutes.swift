@@ -98,8 +98,13 @@ struct GitHubRoutes {
     private func owner(_ login: String, organization: Bool, in archive: IssueArchive, request: ServerRequest) throws
         -> ServerResponse
     {
-        let served = try archive.storedRepositories(owner: login).map(RepositoryFacts.init).first {
-            configuration.includePrivate || !$0.isPrivate
+        var served: RepositoryFacts?
+        for repository in try archive.storedRepositories(owner: login) {
+            let facts = try RepositoryFacts(repository)
+            if facts.isServed(by: configuration) {
+                served = facts
+                break
+            }
         }
         guard let facts = served, let owner = facts.owner, !organization || owner.isOrganization else {
             return GitHubAnswers.notFound
@@ -119,7 +124,7 @@ struct GitHubRoutes {
         case .id(let id): stored = try archive.storedRepository(id: id)
         }
         guard let facts = try stored.map(RepositoryFacts.init) else { return nil }
-        return configuration.includePrivate || !facts.isPrivate ? facts : nil
+        return facts.isServed(by: configuration) ? facts : nil
     }
 
     private func page(_ page: StoredItemPage, links: LinkRewriter, path: String, request: ServerRequest) throws

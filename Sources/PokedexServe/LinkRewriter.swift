@@ -7,21 +7,15 @@ struct LinkRewriter {
     struct Replacement {
         let from: [UInt8]
         let to: [UInt8]
-        /// Horspool's shifts: how far the window may move when its last byte is this one.
-        private let shifts: [Int]
-
-        init(from: [UInt8], to: [UInt8]) {
-            self.from = from
-            self.to = to
-            var shifts = [Int](repeating: from.count, count: 256)
-            for (index, byte) in from.dropLast().enumerated() { shifts[Int(byte)] = from.count - 1 - index }
-            self.shifts = shifts
-        }
 
         /// Where `from` occurs in `input`, in order, none overlapping.
         func occurrences(in input: UnsafeRawBufferPointer) -> [Int] {
             guard let base = input.baseAddress, from.count <= input.count else { return [] }
             let bytes = base.assumingMemoryBound(to: UInt8.self)
+            // Horspool's shifts: how far the window may move when its last byte is this one.
+            // Made here, not with the rewriter: most answers reuse kept matches, or are 304s.
+            var shifts = [Int](repeating: from.count, count: 256)
+            for (index, byte) in from.dropLast().enumerated() { shifts[Int(byte)] = from.count - 1 - index }
             var found: [Int] = []
             from.withUnsafeBufferPointer { pattern in
                 shifts.withUnsafeBufferPointer { shifts in
@@ -97,12 +91,20 @@ struct LinkRewriter {
             all.sort { $0.offset < $1.offset }
             var kept = Matches(capacity: all.count)
             var end = 0
-            for match in all where match.offset >= end {
+            for match in all where match.offset >= end && !Self.isEscaped(match.offset, in: input) {
                 kept.append(offset: match.offset, replacement: match.replacement)
                 end = match.offset + replacements[match.replacement].from.count
             }
             return kept
         }
+    }
+
+    /// Whether the quote at `offset` is escaped (an odd run of backslashes before it): a URL
+    /// quoted inside text, an issue's `see \"https://api.github.com/…\"`, is content, not a link.
+    private static func isEscaped(_ offset: Int, in input: UnsafeRawBufferPointer) -> Bool {
+        var start = offset
+        while start > 0, input[start - 1] == UInt8(ascii: "\\") { start -= 1 }
+        return (offset - start) % 2 == 1
     }
 
     /// Where a rewrite in place reads and writes, in a buffer of `room` bytes: the body lies at

@@ -22,6 +22,10 @@ struct RepositoryFacts {
         return String(url.dropLast(suffix.count))
     }
 
+    /// Whether `configuration` serves it: a repository synced as private only with
+    /// `--include-private`.
+    func isServed(by configuration: ServeConfiguration) -> Bool { configuration.includePrivate || !isPrivate }
+
     /// Its items' links to that API moved to `served`, where this server answers them (the
     /// item's `url`, `comments_url`, … that clients such as PyGithub follow).
     func links(servedAt served: String) -> LinkRewriter {

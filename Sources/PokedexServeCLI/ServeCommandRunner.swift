@@ -67,8 +67,13 @@ public enum ServeCommandRunner {
         } else {
             return nil
         }
+        let source = command.tokenFile.map { "the token file \($0)'s first line" } ?? "POKEDEX_SERVE_TOKEN"
+        guard TokenLine.isPrintable(text) else {
+            throw CommandFailure(
+                message: "\(source) holds a control character: a token is one line of printable text",
+                exitCode: .usage)
+        }
         guard let token = BearerToken(text) else {
-            let source = command.tokenFile.map { "the token file \($0)'s first line" } ?? "POKEDEX_SERVE_TOKEN"
             throw CommandFailure(message: "\(source) is empty: no token to require", exitCode: .usage)
         }
         return token

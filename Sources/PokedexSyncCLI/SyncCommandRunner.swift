@@ -36,9 +36,8 @@ public enum SyncCommandRunner {
                 databasePath: context.databasePath,
                 pokeAPIBaseURL: pokeAPIURL,
                 gitHubBaseURL: gitHubURL,
-                gitHubToken: TokenLine.fromEnvironment("GITHUB_TOKEN", environment)
-                    ?? TokenLine.fromEnvironment("GH_TOKEN", environment),
-                pokeAPIToken: TokenLine.fromEnvironment("POKEAPI_TOKEN", environment),
+                gitHubToken: try token("GITHUB_TOKEN", environment) ?? token("GH_TOKEN", environment),
+                pokeAPIToken: try token("POKEAPI_TOKEN", environment),
                 resources: ResourceSyncOptions(
                     offset: command.offset, limit: command.limit,
                     concurrency: command.concurrency ?? SyncDefaults.concurrency,
@@ -84,6 +83,18 @@ public enum SyncCommandRunner {
             let (message, exitCode) = describe(error)
             throw CommandFailure(message: message, exitCode: exitCode)
         }
+    }
+
+    /// The token `variable` holds, read as TokenLine reads one; refused when a control character
+    /// is left inside it.
+    private static func token(_ variable: String, _ environment: [String: String]) throws -> String? {
+        guard let token = TokenLine.fromEnvironment(variable, environment) else { return nil }
+        guard TokenLine.isPrintable(token) else {
+            throw CommandFailure(
+                message: "\(variable) holds a control character: a token is one line of printable text",
+                exitCode: .usage)
+        }
+        return token
     }
 
     private static func scope(of command: SyncCommand) -> SyncJobOptions.Scope {

@@ -22,14 +22,14 @@ struct SyncProgressLine: Equatable {
         if let waiting, waiting >= .seconds(1) {
             parts.append("waiting for \(host), \(Int(Quantities.secondsValue(waiting))) s")
         } else if let committed, let total {
-            parts.append("\(committed) of \(total)")
+            parts.append(Quantities.thousands(committed) + " of " + Quantities.thousands(total))
         } else if requests == 0 {
             parts.append("asking \(host)")
         }
         if requests > 0 {
             let seconds = Quantities.secondsValue(elapsed)
             let perSecond = seconds >= 0.5 ? Int((Double(requests) / seconds).rounded()) : 0
-            let rate = perSecond > 0 ? ", \(perSecond)/s" : ""
+            let rate = perSecond > 0 ? ", \(Quantities.thousands(perSecond))/s" : ""
             parts.append(Quantities.counted(requests, "request") + rate)
         }
         if bytes > 0 { parts.append(Quantities.bytes(bytes)) }

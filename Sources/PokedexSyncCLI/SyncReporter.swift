@@ -82,7 +82,7 @@ final class SyncReporter: @unchecked Sendable {
                 current?.line.total = progress.listCount
                 if verbose {
                     line(
-                        "\(resource.title): page \(progress.report.pages), \(progress.report.entries) of "
+                        "\(resource.title): page \(progress.report.pages), \(Quantities.thousands(progress.report.entries)) of "
                             + "\(Quantities.counted(progress.listCount, "entry", plural: "entries")), "
                             + Quantities.counted(requests, "request"))
                 }
@@ -96,8 +96,9 @@ final class SyncReporter: @unchecked Sendable {
                 current?.line.committed = report.itemsReceived + report.commentsReceived
                 if verbose {
                     line(
-                        "\(report.repository) issues: page \(report.pages), \(report.itemsReceived) received; "
-                            + "comments: page \(report.commentPages), \(report.commentsReceived) received; "
+                        "\(report.repository) issues: page \(report.pages), "
+                            + "\(Quantities.thousands(report.itemsReceived)) received; comments: page "
+                            + "\(report.commentPages), \(Quantities.thousands(report.commentsReceived)) received; "
                             + Quantities.counted(requests, "request"))
                 }
             case .issuesFinished(let report, let transfer):

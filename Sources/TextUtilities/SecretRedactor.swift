@@ -3,7 +3,7 @@
 /// `Authorization` header, a `Location` carrying them), and that text then becomes pokedex's
 /// own message, which must not carry them to a terminal, a log or `sync_run`.
 ///
-/// The credentials are the GitHub token (`GITHUB_TOKEN`, `GH_TOKEN`) and the userinfo of a
+/// The credentials are the tokens (`GITHUB_TOKEN`, `GH_TOKEN`, `POKEAPI_TOKEN`) and the userinfo of a
 /// base URL (`http://user:password@host/`), each in the forms a server could echo: as
 /// written, percent-encoded or decoded, and base64 (what HTTP Basic sends).
 public struct SecretRedactor: Sendable, Equatable {

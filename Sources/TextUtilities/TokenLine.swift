@@ -11,6 +11,12 @@ public enum TokenLine {
         return String(decoding: line, as: UTF8.self)
     }
 
+    /// Whether `token` can go in a header as it is: no control character (a CR, a tab) inside,
+    /// which would end the header line or be read differently by each side.
+    public static func isPrintable(_ token: String) -> Bool {
+        !token.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+    }
+
     /// The token `variable` holds, nil when it is unset or holds no text.
     public static func fromEnvironment(_ variable: String, _ environment: [String: String]) -> String? {
         environment[variable].map { first(Array($0.utf8)) }.flatMap { $0.isEmpty ? nil : $0 }

@@ -68,6 +68,17 @@ struct CommandLineEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: database))
     }
 
+    @Test(
+        "a token with a control character inside is a usage error before anything is written",
+        arguments: ["GITHUB_TOKEN", "GH_TOKEN", "POKEAPI_TOKEN"])
+    func controlCharacterInToken(variable: String) throws {
+        let result = try PokedexProcess.run(
+            ["--db", database, "sync"], environment: [variable: "first-half\rX-Injected: yes"])
+        #expect(
+            result.status == 64 && result.stderr.contains("\(variable) holds a control character"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: database))
+    }
+
     @Test("the database location comes from POKEDEX_DB, then XDG_DATA_HOME")
     func databaseLocation() throws {
         let viaEnvironment = try PokedexProcess.run(["list"], environment: ["POKEDEX_DB": database])

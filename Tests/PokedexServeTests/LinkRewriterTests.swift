@@ -115,6 +115,17 @@ struct LinkRewriterTests {
         #expect(RepositoryFacts.apiBase(url: url, fullName: fullName) == base)
     }
 
+    @Test("a URL quoted inside text is content, not a link: it stays")
+    func quotedInText() {
+        let rewriter = LinkRewriter(
+            source: "https://api.github.com", served: "http://127.0.0.1:8080/api/v3", images: [])
+        let item = #"{"body":"see \"https://api.github.com/repos/o/r\"","url":"https://api.github.com/repos/o/r"}"#
+        #expect(
+            rewritten(item, rewriter)
+                == #"{"body":"see \"https://api.github.com/repos/o/r\"","url":"http://127.0.0.1:8080/api/v3/repos/o/r"}"#
+        )
+    }
+
     @Test("a GitHub item's API links move, its web and avatar links stay")
     func gitHubItem() {
         let rewriter = LinkRewriter(

@@ -22,6 +22,15 @@ struct TokenLineTests {
         #expect(TokenLine.fromEnvironment("POKEAPI_TOKEN", environment) == expected)
     }
 
+    @Test(
+        "a token goes in a header as it is only without control characters",
+        arguments: [
+            ("s3cret-Token_1.2~", true), ("s3 cret", true), ("s3\rcret", false), ("s3\tcret", false), ("\u{7F}", false),
+        ])
+    func printable(token: String, isPrintable: Bool) {
+        #expect(TokenLine.isPrintable(token) == isPrintable)
+    }
+
     @Test("a token read with its CR is redacted as it is sent, without it")
     func redactedAsSent() {
         let redactor = SecretRedactor(environment: ["POKEAPI_TOKEN": "crlf-secret-token\r"])

@@ -31,12 +31,12 @@ public struct SyncFailure: Error, CustomStringConvertible {
     /// Whether the job may go on with other resources: not after a signal or a database failure.
     var concernsOneResource: Bool { !wasInterrupted && !(underlying is DatabaseError) }
 
-    /// The server could not be reached (or only past the deadline), or sent a body over its
-    /// cap: its other resources are not asked. They would fail the same way, each after its
-    /// retries.
+    /// The server could not be reached (or only past the deadline), sent a body over its cap,
+    /// or refused the credentials: its other resources are not asked. They would fail the same
+    /// way, each after its retries, each with an error line of its own.
     var stopsServer: Bool {
         switch underlying as? FetchError {
-        case .unreachable, .tooLarge: return true
+        case .unreachable, .tooLarge, .status(_, 401, _): return true
         default: return false
         }
     }

@@ -251,13 +251,15 @@ struct ServeHTTPEndToEndTests {
         #expect(!mapped.stderr.contains("reachable from other machines"), "\(mapped.stderr)")
     }
 
-    @Test("a token file that cannot be read says why; the notices on stderr stay within 80 columns")
+    @Test("a token file that cannot be read or used says why; the notices on stderr stay within 80 columns")
     func startUpMessages() throws {
         let empty = source.directory.file("empty-token")
         try "\r\n".write(toFile: empty, atomically: true, encoding: .utf8)
+        let control = source.directory.file("control-token")
+        try "half\u{1B}[2Jhalf\n".write(toFile: control, atomically: true, encoding: .utf8)
         for (file, reason) in [
             (source.directory.path, ": is a directory"), (source.directory.file("nope"), ": no such file"),
-            (empty, "'s first line is empty"),
+            (empty, "'s first line is empty"), (control, "'s first line holds a control character"),
         ] {
             let refused = try PokedexProcess.run(["--db", source.path, "serve", "--port", "0", "--token-file", file])
             #expect(refused.status == 64 && refused.errors.count == 1, "\(refused.stderr)")
