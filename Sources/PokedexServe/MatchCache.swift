@@ -7,7 +7,11 @@ import Synchronization
 final class MatchCache: Sendable {
     private struct State {
         var entries: [String: LinkRewriter.Matches] = [:]
+        /// Tags oldest first, from `oldest` on: the ones before it are gone, dropped from the
+        /// array only now and then, so that evicting is not a shift of every tag (a GitHub page
+        /// evicts up to a hundred entries of tens of thousands).
         var order: [String] = []
+        var oldest = 0
         var bytes = 0
     }
 
@@ -25,16 +29,27 @@ final class MatchCache: Sendable {
 
     /// Keeps `matches` under `tag` for next time.
     func keep(_ matches: LinkRewriter.Matches, for tag: String) {
-        let size = matches.byteCount + tag.utf8.count + 64
         state.withLock { state in
             guard state.entries.updateValue(matches, forKey: tag) == nil else { return }
             state.order.append(tag)
-            state.bytes += size
-            while state.bytes > limit, !state.order.isEmpty {
-                let oldest = state.order.removeFirst()
-                let evicted = state.entries.removeValue(forKey: oldest)?.byteCount ?? 0
-                state.bytes -= evicted + oldest.utf8.count + 64
+            state.bytes += Self.size(matches, tag)
+            while state.bytes > limit, state.oldest < state.order.count {
+                let evicted = state.order[state.oldest]
+                state.oldest += 1
+                if let gone = state.entries.removeValue(forKey: evicted) { state.bytes -= Self.size(gone, evicted) }
+            }
+            if state.oldest > state.order.count / 2 {
+                state.order.removeFirst(state.oldest)
+                state.oldest = 0
             }
         }
+    }
+
+    /// The tags kept, oldest first.
+    var tags: [String] { state.withLock { Array($0.order[$0.oldest...]) } }
+
+    /// What an entry counts for: its matches, its tag, and the dictionary's and array's share.
+    private static func size(_ matches: LinkRewriter.Matches, _ tag: String) -> Int {
+        matches.byteCount + tag.utf8.count + 64
     }
 }
