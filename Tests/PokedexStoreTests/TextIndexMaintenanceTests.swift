@@ -73,6 +73,31 @@ struct TextIndexMaintenanceTests {
         database.close()
     }
 
+    @Test("a word finds its other forms in rows stored before 0028 rebuilt the indexes, which Datasette detects")
+    func wordForms() throws {
+        let directory = try TemporaryDirectory()
+        let before = try Before.databaseBefore0017(in: directory)
+        let database = try LocalStore.openForWriting(path: before.path)
+        let archive = IssueArchive(database: database)
+        let numbers = 1...Before.issueCount
+        // Titles say "crash", comments "restart".
+        for word in ["crash", "crashes", "crashing"] {
+            #expect(try Self.found(word, in: archive, repository: Before.repository) == numbers.filter { $0 % 3 == 0 })
+        }
+        #expect(
+            try Self.found("restarted", in: archive, repository: Before.repository) == numbers.filter { $0 % 4 == 0 })
+        // Datasette's own test of whether a table has a full-text index.
+        for (table, index) in [("github_issue", "github_issue_fts"), ("github_comment", "github_comment_fts")] {
+            let detected = try database.query(
+                "SELECT name FROM sqlite_schema WHERE rootpage = 0 AND sql LIKE ?",
+                [.text("%VIRTUAL TABLE%USING FTS%content=\"\(table)\"%")]
+            ) { $0.text(0) }
+            #expect(detected == [index])
+        }
+        try Self.checkIndexes(database)
+        database.close()
+    }
+
     @Test(
         "rows another program inserted, never indexed: a sync's change indexes them, a removal leaves the index whole")
     func rowsInsertedByHand() throws {
