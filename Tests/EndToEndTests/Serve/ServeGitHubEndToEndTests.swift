@@ -164,6 +164,29 @@ struct ServeGitHubEndToEndTests {
         #expect(try client.request("/api/v3/users/nobody").status == 404)
     }
 
+    @Test("an owner of private repositories only is not revealed, unless --include-private")
+    func privateOwner() throws {
+        var vault = FakeGitHubRepository.generated(owner: "hidden", name: "vault", issueCount: 1)
+        vault.isPrivate = true
+        let gitHub = try FakeGitHub(
+            repositories: [FakeGitHubRepository.generated(owner: "solo", name: "tool", issueCount: 2), vault])
+        let path = source.directory.file("owners.sqlite")
+        for repository in ["solo/tool", "hidden/vault"] {
+            try ServedDatabase.expectSuccess(
+                PokedexProcess.run(
+                    ["--db", path, "sync", "issues", repository], environment: ["GITHUB_API_URL": gitHub.baseURL]))
+        }
+        let closedServer = try ServeProcess(database: path)
+        let closed = try RawHTTP(port: closedServer.port)
+        let solo = try closed.request("/api/v3/users/solo")
+        #expect(solo.status == 200 && solo.text.contains(#""login":"solo""#), "\(solo.text)")
+        #expect(try closed.request("/api/v3/users/hidden").status == 404)
+        #expect(try closed.request("/api/v3/orgs/hidden").status == 404)
+        let openServer = try ServeProcess(database: path, ["--include-private"])
+        let open = try RawHTTP(port: openServer.port)
+        #expect(try open.request("/api/v3/users/hidden").status == 200)
+    }
+
     @Test(
         "a sync from serve, PokeAPI and GitHub, gives a database whose data equals the source's, behind a token too",
         arguments: [false, true])
