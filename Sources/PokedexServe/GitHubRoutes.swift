@@ -106,11 +106,10 @@ struct GitHubRoutes {
                 break
             }
         }
-        guard let facts = served, let owner = facts.owner, !organization || owner.isOrganization else {
+        guard let facts = served, let owner = try facts.owner(), !organization || owner.isOrganization else {
             return GitHubAnswers.notFound
         }
-        let links = facts.links(servedAt: configuration.gitHubBase)
-        let json = links.isIdentity ? owner.json : links.rewrite(owner.json, at: links.matches(in: owner.json))
+        let json = facts.links(servedAt: configuration.gitHubBase).rewritten(owner.json)
         return GeneratedJSON.answer(json, request: request, headers: GitHubAnswers.headers)
     }
 

@@ -129,8 +129,12 @@ struct LinkRewriter {
     /// `body` decoded, its links rewritten (found afresh: for bodies served too rarely to keep
     /// their matches, such as GitHub's items).
     func rewritten(_ body: StoredBody) throws -> [UInt8] {
-        let decoded = try body.decoded()
-        return isIdentity ? decoded : rewrite(decoded, at: matches(in: decoded))
+        rewritten(try body.decoded())
+    }
+
+    /// `body` with its links rewritten, found afresh.
+    func rewritten(_ body: [UInt8]) -> [UInt8] {
+        isIdentity ? body : rewrite(body, at: matches(in: body))
     }
 
     /// `body` with the replacements made at `matches` (``matches(in:)`` of this body).

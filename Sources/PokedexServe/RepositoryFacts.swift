@@ -12,8 +12,6 @@ struct RepositoryFacts {
     /// The API base its own `url` names: `https://api.github.com` for
     /// `https://api.github.com/repos/octo-org/hello`; nil when the URL is not of that shape.
     let apiBase: String?
-    /// Its `owner` object as GitHub sent it, and whether that is an organisation.
-    let owner: (json: [UInt8], isOrganization: Bool)?
 
     /// The API base of a repository's `url`, which is `{base}/repos/{full_name}`.
     static func apiBase(url: String, fullName: String) -> String? {
@@ -26,6 +24,17 @@ struct RepositoryFacts {
     /// `--include-private`.
     func isServed(by configuration: ServeConfiguration) -> Bool { configuration.includePrivate || !isPrivate }
 
+    /// Its `owner` object as GitHub sent it, and whether that is an organisation: read again
+    /// from the stored JSON, for the one route that shows it, not for every request's facts.
+    func owner() throws -> (json: [UInt8], isOrganization: Bool)? {
+        let json = try repository.rawJSON.decoded()
+        guard case .container(let range)? = JSONTopLevel.members(json)?["owner"],
+            json[range.lowerBound] == UInt8(ascii: "{")
+        else { return nil }
+        let object = Array(json[range])
+        return (object, JSONTopLevel.members(object)?["type"] == .string("Organization"))
+    }
+
     /// Its items' links to that API moved to `served`, where this server answers them (the
     /// item's `url`, `comments_url`, … that clients such as PyGithub follow).
     func links(servedAt served: String) -> LinkRewriter {
@@ -34,8 +43,7 @@ struct RepositoryFacts {
 
     init(_ repository: StoredRepository) throws {
         self.repository = repository
-        let json = try repository.rawJSON.decoded()
-        let members = JSONTopLevel.members(json) ?? [:]
+        let members = JSONTopLevel.members(try repository.rawJSON.decoded()) ?? [:]
         func text(_ key: String) -> String {
             if case .string(let value)? = members[key] { return value }
             return ""
@@ -46,11 +54,5 @@ struct RepositoryFacts {
         updatedAt = text("updated_at")
         pushedAt = text("pushed_at")
         apiBase = Self.apiBase(url: text("url"), fullName: text("full_name"))
-        if case .container(let range)? = members["owner"], json[range.lowerBound] == UInt8(ascii: "{") {
-            let object = Array(json[range])
-            owner = (object, JSONTopLevel.members(object)?["type"] == .string("Organization"))
-        } else {
-            owner = nil
-        }
     }
 }
