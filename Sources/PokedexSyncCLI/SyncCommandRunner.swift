@@ -27,6 +27,7 @@ public enum SyncCommandRunner {
         let gitHubURL = try baseURL(
             flag: command.githubURL, flagName: "--github-url", variable: "GITHUB_API_URL",
             default: SyncDefaults.gitHubBaseURL, environment: environment)
+        let pokeAPIToken = try token("POKEAPI_TOKEN", environment)
         let retry = RetryPolicy.retries(
             command.retries ?? SyncDefaults.retries,
             maximumTotalWait: .seconds(command.retryWaitSeconds ?? SyncDefaults.retryWaitSeconds))
@@ -37,7 +38,7 @@ public enum SyncCommandRunner {
                 pokeAPIBaseURL: pokeAPIURL,
                 gitHubBaseURL: gitHubURL,
                 gitHubToken: try token("GITHUB_TOKEN", environment) ?? token("GH_TOKEN", environment),
-                pokeAPIToken: try token("POKEAPI_TOKEN", environment),
+                pokeAPIToken: pokeAPIToken,
                 resources: ResourceSyncOptions(
                     offset: command.offset, limit: command.limit,
                     concurrency: command.concurrency ?? SyncDefaults.concurrency,
@@ -57,7 +58,7 @@ public enum SyncCommandRunner {
             transports: transports)
         let reporter = SyncReporter(
             console: context.console, quiet: context.global.quiet,
-            verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL),
+            verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL), pokeAPITokenSet: pokeAPIToken != nil,
             width: TerminalSize.columns(of: 2, environment: environment))
         StopSignals.ignoreFileSizeLimit()
         let work = Task { try await job.run(events: reporter.handle) }
@@ -78,9 +79,9 @@ public enum SyncCommandRunner {
         do {
             try result.get()
         } catch  where reporter.hasReported(error) {
-            throw ReportedFailure(exitCode: describe(error).exitCode)
+            throw ReportedFailure(exitCode: reporter.describe(error).exitCode)
         } catch {
-            let (message, exitCode) = describe(error)
+            let (message, exitCode) = reporter.describe(error)
             throw CommandFailure(message: message, exitCode: exitCode)
         }
     }
@@ -121,12 +122,17 @@ public enum SyncCommandRunner {
         return url
     }
 
-    static func describe(_ error: any Error) -> (message: String, exitCode: ExitCode) {
+    /// `error` as its `Error:` line and exit status; a PokeAPI's 401 says whether
+    /// POKEAPI_TOKEN was sent (`pokeAPITokenSet`) or is missing.
+    static func describe(_ error: any Error, pokeAPITokenSet: Bool) -> (message: String, exitCode: ExitCode) {
         switch error {
         case let failure as SyncFailure:
-            var (message, code) = describe(failure.underlying)
+            var (message, code) = describe(failure.underlying, pokeAPITokenSet: pokeAPITokenSet)
             if case .pokeAPI = failure.resource, case .status(_, 401, _)? = failure.underlying as? FetchError {
-                message += " (a PokeAPI behind a token takes it from POKEAPI_TOKEN)"
+                message +=
+                    pokeAPITokenSet
+                    ? " (the server refused the token in POKEAPI_TOKEN)"
+                    : " (this PokeAPI wants a token: set POKEAPI_TOKEN)"
             }
             // Network and server failures leave the data as the last sync left it.
             guard failure.underlying is FetchError else { return (message, code) }

@@ -22,6 +22,7 @@ final class SyncReporter: @unchecked Sendable {
     private let verbose: Bool
     private let sources: (pokeAPI: URL, gitHub: URL)
     private let width: Int
+    private let pokeAPITokenSet: Bool
     /// Held for each event and each redraw: the state below is theirs.
     private let lock = Mutex(())
     private let clock = ContinuousClock()
@@ -50,8 +51,12 @@ final class SyncReporter: @unchecked Sendable {
         let bytesBefore: Int
     }
 
-    init(console: Console, quiet: Bool, verbose: Bool, sources: (pokeAPI: URL, gitHub: URL), width: Int) {
+    init(
+        console: Console, quiet: Bool, verbose: Bool, sources: (pokeAPI: URL, gitHub: URL), pokeAPITokenSet: Bool,
+        width: Int
+    ) {
         self.console = console
+        self.pokeAPITokenSet = pokeAPITokenSet
         self.quiet = quiet
         self.verbose = verbose
         self.sources = sources
@@ -118,17 +123,22 @@ final class SyncReporter: @unchecked Sendable {
                 line("skipped \(fullName): \(reason)")
             case .ownerFailed(let login, let failure):
                 failedParts.append(SyncSummaryText.failedPart("owner \(login)", failure))
-                error(SyncCommandRunner.describe(failure).message)
+                error(describe(failure).message)
             case .failed(let failure):
                 failedParts.append(SyncSummaryText.failedPart(failure.resource.title, failure.underlying))
-                error(SyncCommandRunner.describe(failure).message)
+                error(describe(failure).message)
             }
         }
     }
 
+    /// `failure` as its `Error:` line and exit status.
+    func describe(_ failure: any Error) -> (message: String, exitCode: ExitCode) {
+        SyncCommandRunner.describe(failure, pokeAPITokenSet: pokeAPITokenSet)
+    }
+
     /// Whether `failure` was printed already, as the job went on past it.
     func hasReported(_ failure: any Error) -> Bool {
-        lock.withLock { _ in reportedFailures.contains(SyncCommandRunner.describe(failure).message) }
+        lock.withLock { _ in reportedFailures.contains(describe(failure).message) }
     }
 
     /// Stops the live line; after a sync that succeeded, says in one line what it did. After

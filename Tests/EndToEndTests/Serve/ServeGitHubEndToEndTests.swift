@@ -207,7 +207,12 @@ struct ServeGitHubEndToEndTests {
                 refused.status == 77 && refused.stderr.components(separatedBy: "Error:").count == 2, "\(refused.stderr)"
             )
             #expect(
-                refused.stderr.contains("HTTP 401") && refused.stderr.contains("POKEAPI_TOKEN"), "\(refused.stderr)")
+                refused.stderr.contains("HTTP 401") && refused.stderr.contains("wants a token: set POKEAPI_TOKEN"),
+                "\(refused.stderr)")
+            let wrong = try PokedexProcess.run(catalog, environment: ["POKEAPI_TOKEN": token + "-wrong"])
+            #expect(
+                wrong.status == 77 && wrong.stderr.contains("refused the token in POKEAPI_TOKEN")
+                    && !wrong.stderr.contains(token), "\(wrong.stderr)")
         }
         // Read as `"$(cat token)"` reads a CRLF file: the CR is no part of the token.
         let credentials = behindToken ? ["POKEAPI_TOKEN": token + "\r", "GITHUB_TOKEN": token] : [:]
