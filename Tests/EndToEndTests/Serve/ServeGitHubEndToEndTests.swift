@@ -180,6 +180,8 @@ struct ServeGitHubEndToEndTests {
         let closed = try RawHTTP(port: closedServer.port)
         let solo = try closed.request("/api/v3/users/solo")
         #expect(solo.status == 200 && solo.text.contains(#""login":"solo""#), "\(solo.text)")
+        // A user is no organisation, as on GitHub.
+        #expect(try closed.request("/api/v3/orgs/solo").status == 404)
         #expect(try closed.request("/api/v3/users/hidden").status == 404)
         #expect(try closed.request("/api/v3/orgs/hidden").status == 404)
         let openServer = try ServeProcess(database: path, ["--include-private"])

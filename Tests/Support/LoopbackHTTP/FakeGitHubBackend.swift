@@ -157,7 +157,9 @@ final class FakeGitHubBackend: @unchecked Sendable {
 
     func renderer(_ entry: Entry) -> FakeGitHubRenderer {
         if let renderer = entry.renderer { return renderer }
-        let renderer = FakeGitHubRenderer(api: origin, repository: entry.repository)
+        let renderer = FakeGitHubRenderer(
+            api: origin, repository: entry.repository,
+            ownerIsOrganization: organizations.contains(entry.repository.owner.lowercased()))
         entry.renderer = renderer
         return renderer
     }

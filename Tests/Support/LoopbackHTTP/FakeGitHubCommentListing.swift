@@ -56,7 +56,8 @@ extension FakeGitHubBackend {
         else { return Self.notFound }
         return page(of: owned, request: request, linkPath: "/\(asOrganization ? "orgs" : "users")/\(owner)/repos") {
             repository in
-            FakeGitHubRenderer(api: origin, repository: repository).repositoryObject()
+            FakeGitHubRenderer(api: origin, repository: repository, ownerIsOrganization: isOrganization)
+                .repositoryObject()
         }
     }
 

@@ -30,9 +30,13 @@ struct FakeGitHubRenderer {
     /// Open/closed issue counts per milestone number (pull requests included, as on GitHub).
     let milestoneCounts: [Int: (open: Int, closed: Int)]
 
-    init(api: String, repository: FakeGitHubRepository) {
+    /// Whether the owner renders as an `Organization` (the fake's `organizations`) or a `User`.
+    let ownerIsOrganization: Bool
+
+    init(api: String, repository: FakeGitHubRepository, ownerIsOrganization: Bool) {
         self.api = api
         self.repository = repository
+        self.ownerIsOrganization = ownerIsOrganization
         var counts: [Int: (open: Int, closed: Int)] = [:]
         for issue in repository.issues {
             guard let number = issue.milestone?.number else { continue }
@@ -200,7 +204,7 @@ struct FakeGitHubRenderer {
         let owner = FakeGitHubUser(
             login: repository.owner,
             id: 10_000_000 + Int64(fnv1a64(Array(repository.owner.lowercased().utf8)) % 90_000_000),
-            type: "Organization")
+            type: ownerIsOrganization ? "Organization" : "User")
         let created = GitHubTime.epoch(year: 2018, month: 11, day: 1) + Int64(repository.id % 86_400)
         let latest = repository.issues.map { GitHubTime.seconds($0.updatedAt) }.max() ?? created
         let openCount = repository.issues.lazy.filter { $0.state == "open" }.count
