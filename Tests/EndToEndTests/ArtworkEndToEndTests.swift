@@ -124,6 +124,11 @@ struct ArtworkEndToEndTests {
         let summary = artworkLine(result)
         #expect(summary.contains("6 new or changed") && summary.contains("1 missing") && summary.contains("3 refused"))
         #expect(try storedIDs() == [1, 2, 3, 4, 5, 10])
+        // status counts what the summary calls changed: a 404 is no new image.
+        let statusJSON = try JSONSerialization.jsonObject(with: Data(try pokedex(["status", "--json"]).stdoutBytes))
+        let runs = (statusJSON as? [String: Any])?["resources"] as? [[String: Any]] ?? []
+        let artwork = runs.first { $0["resource"] as? String == "artwork" }?["last_success"] as? [String: Any]
+        #expect(artwork?["items_changed"] as? Int == 6, "\(runs)")
 
         host.server.resetLog()
         #expect(try sync(api).status == 0)

@@ -44,13 +44,13 @@ extension SyncJob {
                 (
                     .artworkFinished(report, transfer: transfer),
                     SyncRunEnd(
-                        outcome: .succeeded, itemsChanged: report.downloaded + report.missing,
+                        outcome: .succeeded, itemsChanged: report.downloaded,
                         requests: transfer.requests, notice: report.notice)
                 )
             } failed: { requests in
                 (
                     SyncRunEnd(
-                        outcome: .failed, itemsChanged: latest.value.map { $0.downloaded + $0.missing },
+                        outcome: .failed, itemsChanged: latest.value?.downloaded,
                         requests: requests),
                     latest.value?.batches ?? 0
                 )
