@@ -5,7 +5,8 @@ import TextUtilities
 /// Coat", "using Rage Fist 20 times", "near a special rock at Eterna Forest or Twist Mountain".
 enum EvolutionConditionText {
     /// The ways of one arrow, "or" between them; ways that differ only in the place are
-    /// one way with the places listed. A way whose words list places is set off with "; or ".
+    /// one way with the places listed. Ways are set off with "; or " where one of them lists
+    /// places or has several conditions: "a, b or c, d" would read as three ways.
     static func alternatives(_ steps: [EvolutionStep], names: [String: String] = [:]) -> String {
         var ways: [(words: String, locations: [String])] = []
         for step in steps {
@@ -25,7 +26,7 @@ enum EvolutionConditionText {
             let places = "at " + list(way.locations)
             return way.words.isEmpty || way.words == "level up" ? "level up \(places)" : "\(way.words) \(places)"
         }.filter { !$0.isEmpty }
-        return texts.joined(separator: texts.contains { $0.contains(" or ") } ? "; or " : " or ")
+        return texts.joined(separator: texts.contains { $0.contains(" or ") || $0.contains(", ") } ? "; or " : " or ")
     }
 
     /// "A", "A or B", "A, B or C".

@@ -327,6 +327,18 @@ struct EvolutionTextTests {
                 [EvolutionTextTests.step("tower-of-darkness"), EvolutionTextTests.item("scroll-of-darkness")],
                 "Tower of Darkness or Scroll of Darkness"
             ),
+            (
+                [
+                    EvolutionTextTests.step("level-up") {
+                        $0.minAffection = 2
+                        $0.knownMoveType = "fairy"
+                    },
+                    EvolutionTextTests.step("level-up") {
+                        $0.minHappiness = 160
+                        $0.knownMoveType = "fairy"
+                    },
+                ], "high affection, knowing a Fairy move; or high friendship, knowing a Fairy move"
+            ),
         ] as [([EvolutionStep], String)])
     func alternatives(steps: [EvolutionStep], text: String) {
         #expect(EvolutionConditionText.alternatives(steps) == text)
