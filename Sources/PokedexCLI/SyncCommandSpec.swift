@@ -52,7 +52,8 @@ enum SyncOptions {
         name: "--resources", value: .text, placeholder: "KIND,…",
         help: [
             "Sync only these PokeAPI kinds, by their endpoints' names",
-            "(move,item,pokemon-encounters,…), and no repository.",
+            "(move,item,pokemon-encounters,…), the kinds they are shown",
+            "with, and no repository.",
         ], scopes: [.catalog])
     static let concurrency = OptionSpec(
         name: "--concurrency", value: .count(1...ArgumentParser.maximumConcurrency), placeholder: "N",

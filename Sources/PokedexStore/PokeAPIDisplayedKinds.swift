@@ -21,13 +21,13 @@ extension PokeAPIResources {
         ])
 
     /// The groups the Pokémon learn moves in (their order picks the newest), and those of
-    /// the versions they are met in.
+    /// the versions they are met in; shown by their versions' names ("Red/Green").
     static let versionGroup = stored(
         "version-group", "version group", "version groups", extraction: .versionGroup,
         links: [
             .inBodies(of: pokemon, at: .elements(["$.moves", "$.version_group_details"], keys: ["version_group"])),
             .inBodies(ofShared: "version", at: .elements([], keys: ["version_group"])),
-        ])
+        ], needs: ["version"])
 
     /// The moves each Pokémon learns in its newest learnset's game, and those its evolutions
     /// need known.
@@ -49,7 +49,7 @@ extension PokeAPIResources {
                                 WHERE ?1 IS NULL OR pokemon_id IN (SELECT value FROM json_each(?1))))
                     """),
             .inBodies(of: evolutionChain, at: .anywhere(keys: ["known_move"])),
-        ])
+        ], needs: ["version-group"])
 
     /// The machines teaching those moves in the games `show` draws moves from.
     static let machine = stored(
@@ -61,7 +61,7 @@ extension PokeAPIResources {
                 where: """
                     json_extract(e.value, '$.version_group.name') IN (SELECT version_group FROM pokemon_newest_learnset)
                     """)
-        ])
+        ], needs: ["version-group"])
 
     static let pokemonForm = stored(
         "pokemon-form", "Pokémon form", "Pokémon forms",

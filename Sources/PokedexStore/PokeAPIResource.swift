@@ -42,6 +42,10 @@ public struct PokeAPIResource: Sendable {
     /// The table its bodies are typed into besides the names, effects and flavor texts every
     /// kept body gives (migration 0022), if it has one.
     public var typedTable: TypedTable? = nil
+    /// Kinds its entries are shown with, which `--resources` takes along: the version groups
+    /// whose order lists a move's games (alphabetical order made "Ruby Sapphire" come after
+    /// "Omega Ruby Alpha Sapphire").
+    public var needs: [PokeAPIKind] = []
 
     /// Whether the kind is an endpoint of its own (`/api/v2/{kind}/`): all but the encounters,
     /// which are `/pokemon/{id}/encounters`.

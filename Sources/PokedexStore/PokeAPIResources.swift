@@ -10,6 +10,20 @@ public enum PokeAPIResources {
     /// Every kind but the Pokémon: what a sync takes after their list.
     public static var linked: ArraySlice<PokeAPIResource> { all.dropFirst() }
 
+    /// The kinds a `--resources` sync of `named` takes: those, the kinds they are shown with
+    /// (``PokeAPIResource/needs``), and, for a `partial` one, the Pokémon whose entries choose
+    /// what it takes of the rest.
+    public static func taken(_ named: Set<String>, partial: Bool) -> Set<String> {
+        var taken = named.union(partial ? [pokemon.kind.name] : [])
+        var unread = Array(taken)
+        while let name = unread.popLast() {
+            for need in resource(PokeAPIKind(name))?.needs ?? [] where taken.insert(need.name).inserted {
+                unread.append(need.name)
+            }
+        }
+        return taken
+    }
+
     /// The declaration of `kind`; nil for a kind pokedex does not store.
     public static func resource(_ kind: PokeAPIKind) -> PokeAPIResource? {
         all.first { $0.kind == kind }

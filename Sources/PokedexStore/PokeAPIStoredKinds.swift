@@ -20,7 +20,7 @@ extension PokeAPIResources {
                     ORDER BY id
                     """)
         ],
-        extraCounts: [], extraction: .encounters)
+        extraCounts: [], extraction: .encounters, needs: [PokeAPIKind("version-group")])
 
     /// The root index's kinds pokedex knows by name, in the index's (alphabetical) order.
     public static let indexed: [PokeAPIResource] = [
@@ -76,12 +76,13 @@ extension PokeAPIResources {
 
     static func stored(
         _ name: String, _ singular: String, _ plural: String, named: Bool = true,
-        extraction: PokeAPIResource.Extraction = .body, typed: TypedTable? = nil, links: [PokeAPIResource.Link] = []
+        extraction: PokeAPIResource.Extraction = .body, typed: TypedTable? = nil, links: [PokeAPIResource.Link] = [],
+        needs: [String] = []
     ) -> PokeAPIResource {
         PokeAPIResource(
             kind: PokeAPIKind(name), title: plural, singular: singular, plural: plural,
             countKey: plural.lowercased().replacing(" ", with: "_").replacing("é", with: "e"),
             tables: .shared(kind: name, named: named), reach: .indexed, links: links, extraCounts: [],
-            extraction: extraction, typedTable: typed)
+            extraction: extraction, typedTable: typed, needs: needs.map(PokeAPIKind.init))
     }
 }

@@ -262,24 +262,47 @@ struct TypedCommandsEndToEndTests {
 /// `sync --resources KIND,…`: those kinds and nothing else.
 @Suite("pokedex sync --resources")
 struct ResourcesOptionEndToEndTests {
-    @Test("only the kinds named are asked for and stored; the others, artwork and repositories are left alone")
+    /// The games moves are listed in: what `--resources move` takes along.
+    static let games: [FakeKind] = [.named("version", ["red", "blue"]), .named("version-group", ["red-blue"])]
+
+    @Test("only the kinds named and those they are shown with are asked for and stored; nothing else is")
     func narrowed() throws {
         let directory = try TemporaryDirectory()
         let database = directory.file("pokedex.sqlite")
-        let api = try KindsFixture.api()
+        let api = try FakePokeAPI(extraKinds: FakeKind.standardExtras + Self.games)
         let sync = try KindsFixture.run(database, api, ["sync", "--resources", "move,machine"])
         try #require(sync.status == 0, "\(sync.stderr)")
         #expect(try KindsFixture.storedIDs(database, kind: "move").count == 10)
         #expect(try KindsFixture.storedIDs(database, kind: "machine").count == 3)
+        #expect(try KindsFixture.storedIDs(database, kind: "version-group") == [1])
+        #expect(try KindsFixture.storedIDs(database, kind: "version").count == 2)
         #expect(try KindsFixture.storedIDs(database, kind: "gizmo").isEmpty)
         #expect(api.detailRequestCount == 0 && api.encountersRequestCount == 0, "no Pokémon asked for")
-        let asked = Set(
+        #expect(
+            Self.kindsAsked(api) == ["move", "machine", "version", "version-group"],
+            "asked for: \(Self.kindsAsked(api).sorted())")
+        let shown = try KindsFixture.run(database, api, ["move", "pound"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+    }
+
+    @Test("--limit with --resources takes those Pokémon along: they choose what it takes of the kinds named")
+    func narrowedAndPartial() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("pokedex.sqlite")
+        let api = try FakePokeAPI(extraKinds: FakeKind.standardExtras, encounters: FakeEncounter.standard)
+        let sync = try KindsFixture.run(database, api, ["sync", "--resources", "pokemon-encounters", "--limit", "2"])
+        try #require(sync.status == 0, "\(sync.stderr)")
+        #expect(api.detailRequestCount == 2 && api.encountersRequestCount == 2, "the first two Pokémon's")
+        #expect(try KindsFixture.storedIDs(database, kind: "pokemon-encounters") == [1, 2])
+        #expect(Self.kindsAsked(api) == ["pokemon"], "asked for: \(Self.kindsAsked(api).sorted())")
+    }
+
+    /// The endpoints `api` was asked for (`move`, `pokemon`), the root index aside.
+    static func kindsAsked(_ api: FakePokeAPI) -> Set<String> {
+        Set(
             api.server.requests.compactMap {
                 $0.path.split(separator: "?")[0].split(separator: "/").dropFirst(2).first.map(String.init)
             })
-        #expect(asked.isSubset(of: ["move", "machine"]), "asked for: \(asked.sorted())")
-        let shown = try KindsFixture.run(database, api, ["move", "pound"])
-        #expect(shown.status == 0, "\(shown.stderr)")
     }
 
     @Test("an unknown kind is a usage error naming the kinds", arguments: ["moves", "move,,item", "pokemon,nope"])

@@ -110,8 +110,8 @@ enum GoldenHelp {
           --offset N              Start at the N-th list entry (default: 0).
           --limit N               Take at most N list entries (default: all).
           --resources KIND,…      Sync only these PokeAPI kinds, by their endpoints'
-                                  names (move,item,pokemon-encounters,…), and no
-                                  repository.
+                                  names (move,item,pokemon-encounters,…), the kinds they
+                                  are shown with, and no repository.
           --concurrency N         Detail downloads in flight, 1-64 (default: 8).
           --pokeapi-url URL       PokeAPI's base URL (default: $POKEAPI_BASE_URL, else
                                   https://pokeapi.co/api/v2). A token for it, if it

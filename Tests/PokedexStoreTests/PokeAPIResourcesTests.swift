@@ -17,6 +17,26 @@ struct PokeAPIResourcesTests {
         database = try LocalStore.openForWriting(path: directory.file("pokedex.sqlite"))
     }
 
+    @Test(
+        "--resources takes the kinds named, those they are shown with, and a partial sync's Pokémon",
+        arguments: [
+            (["move"], false, ["move", "version-group", "version"]),
+            (["machine", "item"], true, ["machine", "item", "version-group", "version", "pokemon"]),
+            (["pokemon-encounters"], false, ["pokemon-encounters", "version-group", "version"]),
+            (["pokemon", "type"], false, ["pokemon", "type"]),
+            (["gizmo"], true, ["gizmo", "pokemon"]),
+        ] as [([String], Bool, [String])])
+    func taken(named: [String], partial: Bool, expected: [String]) {
+        #expect(PokeAPIResources.taken(Set(named), partial: partial) == Set(expected))
+    }
+
+    @Test("every kind a declaration needs is declared")
+    func needsDeclared() {
+        for resource in PokeAPIResources.all {
+            for need in resource.needs { #expect(PokeAPIResources.resource(need) != nil, "\(resource.kind.name)") }
+        }
+    }
+
     @Test("kinds are declared once each, the Pokémon first, and found by name")
     func declaredOnce() {
         let kinds = PokeAPIResources.all.map(\.kind)

@@ -27,8 +27,9 @@ public struct ResourceSyncOptions: Sendable {
     /// Stored details downloaded or confirmed current less than this many seconds ago are
     /// reused without a request; older ones are revalidated. nil revalidates every one.
     public var maximumDetailAgeSeconds: Int?
-    /// The kinds to sync (`--resources`), and nothing else: no artwork, no repository; nil
-    /// syncs every kind. A followed kind follows the links of what is stored.
+    /// The kinds to sync (`--resources`, with what ``PokeAPIResources/taken(_:partial:)``
+    /// adds), and nothing else: no artwork, no repository; nil syncs every kind. A followed kind
+    /// follows the links of what is stored.
     public var kinds: Set<String>?
 
     /// Whether a sync takes `kind`.
@@ -40,7 +41,7 @@ public struct ResourceSyncOptions: Sendable {
         retry: RetryPolicy = .standard,
         maximumDetailAgeSeconds: Int? = nil, kinds: Set<String>? = nil
     ) {
-        self.kinds = kinds
+        self.kinds = kinds.map { PokeAPIResources.taken($0, partial: offset != 0 || limit != nil) }
         self.offset = offset
         self.limit = limit
         self.concurrency = concurrency
