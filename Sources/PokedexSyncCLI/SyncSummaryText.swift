@@ -80,6 +80,7 @@ enum SyncSummaryText {
         case GitHubSyncError.notFound: return "\(title) (not found)"
         case GitHubSyncError.ownerNotFound: return "\(title) (not found)"
         case GitHubSyncError.issuesDisabled: return "\(title) (issues disabled)"
+        case GitHubSyncError.rateLimited: return "\(title) (rate limit)"
         default: return title
         }
     }

@@ -35,6 +35,25 @@ struct RateLimitStatusEndToEndTests {
         #expect(status.contains("GitHub rate limit: 0 of 5,000 left"), "\(status)")
     }
 
+    @Test("a rate limit after a PokeAPI failure: the failure's exit status, and a closing line naming both")
+    func limitAfterFailure() throws {
+        try #require(try pokedex(["sync", "issues", "acme/rocket"]).status == 0)
+        let api = try FakePokeAPI()
+        api.override = { request in
+            request.path.hasPrefix("/api/v2/type/") ? ScriptedResponse(status: 200, body: Array("oops".utf8)) : nil
+        }
+        github.exhaustRateLimit(resetIn: 3600)
+        let sync = try PokedexProcess.run(
+            ["--db", database, "sync", "--artwork", "none", "--max-wait", "1"],
+            environment: ["GITHUB_API_URL": github.baseURL, "POKEAPI_BASE_URL": api.baseURL])
+        // 75 says "try later", which cron setups count as no failure: the bad body would hide.
+        #expect(sync.status == 65, "\(sync.stderr)")
+        let last = sync.stderr.split(separator: "\n").last ?? ""
+        #expect(
+            last.contains("sync finished with 2 failures") && last.contains("types")
+                && last.contains("acme/rocket issues (rate limit)"), "\(sync.stderr)")
+    }
+
     @Test("a secondary limit, which refuses with budget left: that budget, not 0")
     func secondary() throws {
         let status = try statusAfterRefusal { github.secondaryLimit(nextRequests: 100, retryAfter: 3600) }

@@ -110,33 +110,52 @@ public struct SyncJob: Sendable {
             }
             // `--resources` names PokeAPI kinds: nothing else is synced.
             if options.resources.kinds != nil { break }
-            let github = gitHubSession(archive, events: events)
-            var targets = try archive.repositories().map { repository in
-                (
-                    GitHubSync.Target.stored(id: repository.id, lastKnownName: repository.fullName),
-                    SyncResource.issues(repositoryName: repository.fullName, repositoryID: repository.id)
-                )
+            do {
+                try await refreshRepositories(archive, log: log, events: events, firstFailure: &firstFailure)
+            } catch let failure as SyncFailure where failure.concernsOneResource && firstFailure != nil {
+                // The earlier failure sets the exit status: a rate limit's "try later" after it
+                // would hide it from cron. This one is reported, and the closing line names both.
+                events(.failed(failure))
             }
-            // Each remembered owner is listed again: repositories created since are synced too.
-            var ownerFailure: (any Error)?
-            for owner in try archive.owners() {
-                do {
-                    let listing = try await github.sync.listRepositories(of: owner.login, kind: owner.kind)
-                    let known = Set(targets.compactMap { $0.0.repositoryID })
-                    targets += try Self.targets(listing.repositories, of: owner, archive: archive, events: events)
-                        .filter {
-                            !known.contains($0.0.repositoryID ?? 0)
-                        }
-                } catch GitHubSyncError.ownerNotFound(let login) {
-                    events(.ownerFailed(login: login, error: GitHubSyncError.ownerNotFound(login: login)))
-                    ownerFailure = ownerFailure ?? GitHubSyncError.ownerNotFound(login: login)
-                }
-            }
-            try await syncRepositories(
-                try leastRecentlySyncedFirst(targets, archive), log: log, github: github, events: events,
-                firstFailure: &firstFailure)
-            if firstFailure == nil, let ownerFailure { throw ownerFailure }
         }
         if let firstFailure { throw firstFailure }
+    }
+
+    /// Every stored repository's issues, and those of each remembered owner's repositories
+    /// created since.
+    private func refreshRepositories(
+        _ archive: IssueArchive, log: SyncRunLog, events: @escaping @Sendable (SyncEvent) -> Void,
+        firstFailure: inout SyncFailure?
+    ) async throws {
+        let github = gitHubSession(archive, events: events)
+        var targets = try archive.repositories().map { repository in
+            (
+                GitHubSync.Target.stored(id: repository.id, lastKnownName: repository.fullName),
+                SyncResource.issues(repositoryName: repository.fullName, repositoryID: repository.id)
+            )
+        }
+        // Each remembered owner is listed again: repositories created since are synced too.
+        var ownerFailure: (any Error)?
+        for owner in try archive.owners() {
+            do {
+                let listing = try await github.sync.listRepositories(of: owner.login, kind: owner.kind)
+                let known = Set(targets.compactMap { $0.0.repositoryID })
+                targets += try Self.targets(listing.repositories, of: owner, archive: archive, events: events)
+                    .filter {
+                        !known.contains($0.0.repositoryID ?? 0)
+                    }
+            } catch GitHubSyncError.ownerNotFound(let login) {
+                events(.ownerFailed(login: login, error: GitHubSyncError.ownerNotFound(login: login)))
+                ownerFailure = ownerFailure ?? GitHubSyncError.ownerNotFound(login: login)
+            } catch  where firstFailure != nil && !(error is CancellationError) && !(error is DatabaseError) {
+                // As with a repository's failure after an earlier one (the caller's).
+                events(.ownerFailed(login: owner.login, error: error))
+                return
+            }
+        }
+        try await syncRepositories(
+            try leastRecentlySyncedFirst(targets, archive), log: log, github: github, events: events,
+            firstFailure: &firstFailure)
+        if firstFailure == nil, let ownerFailure { throw ownerFailure }
     }
 }
