@@ -40,4 +40,15 @@ public struct SyncFailure: Error, CustomStringConvertible {
         default: return false
         }
     }
+
+    /// Whether the server's other resources are not asked after this failure: one that
+    /// ``stopsServer``, unless it is a request the server did not answer and the server answers
+    /// one more, sent once through `transport` (`probe`). A body cut short, every retry, is
+    /// that resource's failure (the kinds after it were left unsynced, the whole sync said
+    /// "the rest is stored"); a server that is down answers no probe either.
+    func stopsServer(probing probe: HTTPRequest?, through transport: HTTPTransport) async -> Bool {
+        guard stopsServer else { return false }
+        guard case .unreachable? = underlying as? FetchError, let probe else { return true }
+        return (try? await transport(probe)) == nil
+    }
 }

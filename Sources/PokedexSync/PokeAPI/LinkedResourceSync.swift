@@ -21,6 +21,9 @@ import SQLiteDatabase
 extension SyncJob {
     var isPartial: Bool { options.resources.offset != 0 || options.resources.limit != nil }
 
+    /// The request that asks whether PokeAPI still answers: its root index, small and cheap.
+    var rootIndexProbe: HTTPRequest? { try? PokeAPIEndpoint.rootIndex.request(baseURL: options.pokeAPIBaseURL) }
+
     func syncLinkedResources(
         database: Database, transport: @escaping HTTPTransport, prefetch: ResponsePrefetch,
         listed: Collected<ResourceListEntry>, log: SyncRunLog,
@@ -66,7 +69,7 @@ extension SyncJob {
             } catch let failure as SyncFailure where failure.concernsOneResource {
                 events(.failed(failure))
                 firstFailure = firstFailure ?? failure
-                if failure.stopsServer { return }
+                if await failure.stopsServer(probing: rootIndexProbe, through: transport) { return }
             } catch let error as FetchError {
                 // A link a stored body gave that cannot be followed (no id in it): this
                 // resource's run fails, recorded as any other, and the others go on.

@@ -38,7 +38,9 @@ extension SyncJob {
                     // The repositories live on another server: a PokeAPI outage need not stop them.
                     events(.failed(failure))
                     firstFailure = failure
-                    guard !failure.stopsServer else { return Result<Bool, any Error>.success(false) }
+                    guard await !failure.stopsServer(probing: rootIndexProbe, through: transport) else {
+                        return Result<Bool, any Error>.success(false)
+                    }
                 }
                 try await syncLinkedResources(
                     database: database, transport: transport, prefetch: prefetch, listed: listed, log: log,

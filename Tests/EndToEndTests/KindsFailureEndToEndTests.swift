@@ -1,0 +1,53 @@
+import Foundation
+import LoopbackHTTP
+import Synchronization
+import TestSupport
+import Testing
+
+/// A kind whose request fails without an answer: its run fails, and the server's other kinds
+/// are asked only if the server still answers.
+@Suite("pokedex sync: a kind that cannot be fetched")
+struct KindsFailureEndToEndTests {
+    let directory: TemporaryDirectory
+    let database: String
+    let api: FakePokeAPI
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = directory.file("pokedex.sqlite")
+        api = try KindsFixture.api()
+    }
+
+    func sync() throws -> PokedexProcess.Result {
+        try KindsFixture.run(database, api, ["sync", "--artwork", "none", "--retries", "1", "--retry-wait", "1"])
+    }
+
+    @Test("a body cut short at every try fails its kind only: the kinds after it are synced")
+    func cutBody() throws {
+        api.override = { [api] request in
+            guard KindsFixture.detailID(request, kind: "move") == 3 else { return nil }
+            let real = api.realAnswer(to: request)
+            return real.withFault(.truncateBody(afterBytes: real.body.count / 2))
+        }
+        let result = try sync()
+        #expect(result.status == 69 && result.errors.count == 1, "\(result.stderr)")
+        #expect(result.errors.first?.contains("/move/3/") == true, "\(result.stderr)")
+        for (kind, count) in [("machine", 3), ("move-ailment", 4), ("gizmo", 2)] {
+            #expect(try KindsFixture.storedIDs(database, kind: kind).count == count, "\(kind): \(result.stderr)")
+        }
+    }
+
+    @Test("a server gone mid-sync: one probe of its root index, then none of its other kinds is asked")
+    func serverGone() throws {
+        let gone = Mutex(false)
+        api.override = { request in
+            if KindsFixture.detailID(request, kind: "move") == 3 { gone.withLock { $0 = true } }
+            return gone.withLock { $0 } ? .faulted(.closeWithoutResponse) : nil
+        }
+        let result = try sync()
+        #expect(result.status == 69 && result.errors.count == 1, "\(result.stderr)")
+        let afterwards = api.server.requests.drop { KindsFixture.detailID($0, kind: "move") != 3 }
+        #expect(afterwards.filter(KindsFixture.isRootIndex).count == 1, "one probe")
+        #expect(try KindsFixture.storedIDs(database, kind: "move-ailment").isEmpty)
+    }
+}
