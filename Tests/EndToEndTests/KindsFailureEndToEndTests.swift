@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 
 /// A kind whose request fails without an answer: its run fails, and the server's other kinds
-/// are asked only if the server still answers.
+/// are asked only if the server still answers. A body that cannot be used fails its kind, whose
+/// other entries are stored all the same.
 @Suite("pokedex sync: a kind that cannot be fetched")
 struct KindsFailureEndToEndTests {
     let directory: TemporaryDirectory
@@ -49,5 +50,35 @@ struct KindsFailureEndToEndTests {
         let afterwards = api.server.requests.drop { KindsFixture.detailID($0, kind: "move") != 3 }
         #expect(afterwards.filter(KindsFixture.isRootIndex).count == 1, "one probe")
         #expect(try KindsFixture.storedIDs(database, kind: "move-ailment").isEmpty)
+    }
+
+    @Test("a body that is not JSON fails its kind, whose other entries are stored; the next run asks for it alone")
+    func refusedBody() throws {
+        api.override = { request in
+            KindsFixture.detailID(request, kind: "move") == 3
+                ? ScriptedResponse(status: 200, body: Array("<html>502 Bad Gateway</html>".utf8)) : nil
+        }
+        let first = try sync()
+        #expect(first.status == 65 && first.errors.count == 1, "\(first.stderr)")
+        #expect(try KindsFixture.storedIDs(database, kind: "move") == Set(1...10).subtracting([3]))
+        api.server.resetLog()
+        let again = try sync()
+        #expect(again.status == 65, "\(again.stderr)")
+        let asked = api.server.requests.compactMap { KindsFixture.detailID($0, kind: "move") }
+        #expect(Set(asked) == [3], "\(asked)")
+    }
+
+    @Test("past ten refused bodies a kind stops, as after any failure: error pages for all are not each retried")
+    func refusedBodiesLimit() throws {
+        let api = try FakePokeAPI(extraKinds: [.nameless("machine", count: 100)])
+        api.override = { request in
+            KindsFixture.detailID(request, kind: "machine") != nil
+                ? ScriptedResponse(status: 200, body: Array("<html>captive portal</html>".utf8)) : nil
+        }
+        let result = try KindsFixture.run(database, api, ["sync", "--artwork", "none", "--retries", "0"])
+        #expect(result.status == 65 && result.errors.count == 1, "\(result.stderr)")
+        let asked = api.server.requests.filter { KindsFixture.detailID($0, kind: "machine") != nil }.count
+        // The eleventh refusal ends it; the downloads in flight then are collected.
+        #expect(asked >= 11 && asked < 11 + 8, "\(asked) machine requests")
     }
 }

@@ -202,7 +202,9 @@ struct CatalogSyncTests {
             guard case .undecodable(_, let reason, _) = error as? FetchError else { return false }
             return reason.contains("id 26") && reason.contains("id 25")
         }
-        #expect(try count("pokemon") == 0)
+        // Its list entry is stored, as the other entries of its page would be, but no details.
+        #expect(try count("pokemon WHERE details_synced_at IS NOT NULL") == 0)
+        #expect(try count("pokemon_detail_json") == 0)
     }
 
     @Test("an unreachable server is an error naming the host")

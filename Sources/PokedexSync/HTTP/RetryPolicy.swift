@@ -54,6 +54,16 @@ extension FetchError {
     }
 }
 
+extension FetchError {
+    /// A body that arrived but cannot be used: not JSON, or JSON not of the shape wanted.
+    var isRefusedBody: Bool {
+        switch self {
+        case .notJSON, .undecodable: return true
+        case .unreachable, .status, .tooLarge, .offAPI: return false
+        }
+    }
+}
+
 extension HTTPClient {
     /// Sends `request` and hands the answer to `accept`, retrying transient failures as
     /// `policy` allows. The last failure is thrown when the policy is spent.

@@ -141,6 +141,12 @@ struct ResourcePageSchedule<Downloaded: PageBody> {
         if index > 0 || !firstPendingPageBegun { waitingBodyBytes += write.bodyBytes }
     }
 
+    /// Records a detail of `page` that was refused (a body that cannot be used): the page
+    /// commits without it, and what is stored of it, if anything, stays as it was.
+    mutating func skip(page: Int) {
+        pending[page - firstPendingPage].outstanding -= 1
+    }
+
     /// Removes and returns, in order, what the writer can do now: begin the first pending
     /// page, store what arrived for it, and commit it once all its details have arrived; then
     /// the same for the next page.

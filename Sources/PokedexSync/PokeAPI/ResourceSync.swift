@@ -48,6 +48,12 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
     /// 5xx), and it bounds memory whatever the list's size.
     static var waitingBodyBytesLimit: Int { 16 << 20 }
 
+    /// Detail bodies a run refuses and goes on past (not JSON, or not of the kind's shape,
+    /// after their retries): the rest of the kind is stored, and the next run asks again for
+    /// those only. One more ends the run as any other failure does: a server answering
+    /// error pages for everything would have every entry retried.
+    static var refusedDetailsLimit: Int { 10 }
+
     /// The store's connection is lent to a writer of the run's own while `run` runs: the
     /// caller must not use it until `run` returns, and gets it back as it lent it.
     init(_ resource: PokeAPIResource, client: HTTPClient, baseURL: URL, store: Kind.Store) {
@@ -108,7 +114,8 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         // starts, but downloads in flight are collected and every page they complete is still
         // committed: work already done is kept. Cancellation (a signal) stops the same way.
         var failure: (any Error)?
-        await withThrowingTaskGroup(of: (page: Int, download: DetailDownload).self) { group in
+        var refused: [FetchError] = []
+        await withThrowingTaskGroup(of: (page: Int, download: Result<DetailDownload, any Error>).self) { group in
             var inFlight = 0
             while true {
                 do {
@@ -116,11 +123,13 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                         try Task.checkCancellation()
                         if let item = state.nextDownload() {
                             group.addTask {
-                                (
-                                    item.page,
-                                    try await Self.downloadDetails(
+                                do {
+                                    let download = try await Self.downloadDetails(
                                         of: item.entry, etag: item.etag, client: client, baseURL: baseURL, retry: retry)
-                                )
+                                    return (item.page, .success(download))
+                                } catch {
+                                    return (item.page, .failure(error))
+                                }
                             }
                             inFlight += 1
                         } else if let listTask = nextList {
@@ -141,9 +150,18 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                 guard inFlight > 0 else { break }
                 do {
                     defer { inFlight -= 1 }
-                    let result = try await group.next()!
-                    if let downloaded = result.download.downloaded { arrived(downloaded) }
-                    state.record(result.download.downloaded, id: result.download.id, page: result.page)
+                    let (page, result) = try await group.next()!
+                    switch result {
+                    case .success(let download):
+                        if let downloaded = download.downloaded { arrived(downloaded) }
+                        state.record(download.downloaded, id: download.id, page: page)
+                    case .failure(let error as FetchError)
+                    where error.isRefusedBody && refused.count < Self.refusedDetailsLimit:
+                        refused.append(error)
+                        state.skip(page: page)
+                    case .failure(let error):
+                        throw error
+                    }
                     try await writer.send(state.takeWrites(), progress: progress)
                 } catch {
                     failure = failure ?? error
@@ -159,7 +177,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         } catch {
             throw failure ?? error
         }
-        if let failure { throw failure }
+        if let failure = failure ?? refused.first { throw failure }
         return report
     }
 
