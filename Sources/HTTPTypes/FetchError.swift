@@ -55,6 +55,15 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// The reason of an `unreachable` whose connection was made and then broke off (an answer
+    /// cut short, or none on an open connection).
+    public static let connectionLost = "connection lost"
+
+    /// Whether the server took the connection before it broke: it can be reached.
+    public var lostConnection: Bool {
+        if case .unreachable(_, let reason) = self { reason == Self.connectionLost } else { false }
+    }
+
     /// A request still unanswered, or its body still arriving, when its total deadline passed.
     public static func pastDeadline(url: String, deadline: Duration) -> FetchError {
         .unreachable(
