@@ -119,7 +119,7 @@ struct EntryLayoutGoldenTests {
                                     Route 20, Petalburg Woods or Lush Jungle; or Leaf Stone)
                                   → Glaceon (level up at Sinnoh Route 217, Twist Mountain,
                                     Frost Cavern, Shoal Cave or Mount Lanakila; or Ice Stone)
-                                  → Sylveon (high affection, knowing a Fairy move or high
+                                  → Sylveon (high affection, knowing a Fairy move; or high
                                     friendship, knowing a Fairy move)
                 """)
     }

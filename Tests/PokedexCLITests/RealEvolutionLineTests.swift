@@ -134,8 +134,8 @@ struct RealEvolutionLineTests {
             (
                 "typhlosion",
                 [
-                    "Cyndaquil → Quilava (level 14 or level 17, in Hisui) → Typhlosion (level 36)",
-                    "                                                     → Hisuian Typhlosion (level 36, in Hisui)",
+                    "Cyndaquil → Quilava (level 14; or level 17, in Hisui) → Typhlosion (level 36)",
+                    "                                                      → Hisuian Typhlosion (level 36, in Hisui)",
                 ]
             ),
             ("meltan", ["Meltan → Melmetal"]), ("melmetal", ["Meltan → Melmetal"]),
