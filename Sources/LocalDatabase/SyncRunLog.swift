@@ -16,7 +16,7 @@ public struct SyncRunLog {
         try database.run(
             """
             UPDATE sync_run SET outcome = 'abandoned', finished_at = \(SQLTimestamp.now),
-                error = 'the process ended before the run finished (killed, or the machine stopped)'
+                error = 'the process ended before the run finished (killed, the machine stopped, or the disk full)'
             WHERE outcome = 'running'
             """)
     }

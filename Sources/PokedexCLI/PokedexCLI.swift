@@ -189,13 +189,21 @@ public enum PokedexCLI {
                     + "everything stored before is kept", .badServerData
             )
         }
+        // Without the statement: which one met a full disk or a read-only file tells the user nothing.
+        let sqlite = error.summary
         if error.isOutOfSpace {
             return (
-                "the disk is full, or the file reached its size limit (\(error)); the page being written was "
-                    + "rolled back and everything stored before is kept", .cannotCreate
+                "cannot write \(file): the disk is full, or the file reached its size limit (\(sqlite)); the page "
+                    + "being written was rolled back and everything stored before is kept", .cannotCreate
             )
         }
-        return ("cannot write the database (\(error)); everything stored before is kept", .cannotCreate)
+        if error.isReadOnly {
+            return (
+                "cannot write \(file): it is read-only to this user (\(sqlite)); everything stored before is kept",
+                .cannotCreate
+            )
+        }
+        return ("cannot write \(file) (\(error)); everything stored before is kept", .cannotCreate)
     }
 
     static func exitCode(for error: StoreError) -> ExitCode {

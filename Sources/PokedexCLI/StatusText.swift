@@ -25,7 +25,8 @@ enum StatusText {
                 lines.append(
                     syncHolder == nil
                         ? "  abandoned:     started \(RelativeTime.described(unfinished.startedAt, now: now)); "
-                            + "its sync ended without recording how (killed, or the machine stopped); "
+                            + "its sync ended without recording how (killed, the machine stopped, or the "
+                            + "disk full); "
                             + "the next sync marks it abandoned and goes on from what it committed"
                         : "  running now:   started \(RelativeTime.described(unfinished.startedAt, now: now))")
             }

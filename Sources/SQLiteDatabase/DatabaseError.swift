@@ -44,6 +44,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     /// (SQLITE_READONLY_ROLLBACK, SQLITE_READONLY_RECOVERY: macros Swift does not import).
     public var needsWriterRecovery: Bool { code == 776 || code == 264 }
 
+    /// The file, or its directory, may not be written by this user.
+    public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
+
     /// A UNIQUE, PRIMARY KEY, NOT NULL, CHECK or FOREIGN KEY constraint refused a write.
     public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
 
@@ -53,9 +56,15 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
         primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EFBIG))
     }
 
-    public var description: String {
+    /// SQLite's code and message, and the errno behind them, without the statement.
+    public var summary: String {
         var text = "SQLite error \(code): \(message)"
         if systemErrno != 0 { text += " (errno \(systemErrno): \(String(cString: strerror(systemErrno))))" }
+        return text
+    }
+
+    public var description: String {
+        var text = summary
         if let sql {
             let oneLine = sql.split(whereSeparator: \.isNewline).joined(separator: " ")
             text += " (in: \(oneLine.prefix(160))\(oneLine.count > 160 ? "…" : ""))"

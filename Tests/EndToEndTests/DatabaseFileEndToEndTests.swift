@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 import TestSupport
 import Testing
 
@@ -110,16 +111,47 @@ struct DatabaseFileEndToEndTests {
         #expect(chmod(directory.file(""), 0o755) == 0)
         #expect(chmod(folder, 0o555) == 0)
         defer { chmod(folder, 0o755) }
-        let arguments = ["--db", folder + "/pokedex.sqlite", "sync", "--pokeapi-url", "http://127.0.0.1:9/api/v2"]
-        // Root writes anywhere: the sync then runs as nobody.
-        let result =
-            geteuid() == 0
-            ? try PokedexProcess.run(
-                ["-u", "nobody", "--", PokedexProcess.binaryPath] + arguments, executable: "/usr/sbin/runuser")
-            : try PokedexProcess.run(arguments)
+        let result = try Self.runWithoutRoot(
+            ["--db", folder + "/pokedex.sqlite", "sync", "--pokeapi-url", "http://127.0.0.1:9/api/v2"])
         #expect(result.status == 73, "\(result.stderr)")
         #expect(
             result.errors.first?.contains("its directory \(folder) is not writable") == true, "\(result.stderr)")
         #expect(result.errors.first?.contains(".lock") == false, "\(result.stderr)")
+    }
+
+    @Test("a database file sync may not write is named, with no statement of pokedex's own")
+    func readOnlyFile() throws {
+        try #require(geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"))
+        let api = try FakePokeAPI()
+        let folder = directory.file("shared")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/pokedex.sqlite"
+        let first = try PokedexProcess.run(
+            ["--db", path, "sync", "--limit", "2", "--artwork", "none"], environment: ["POKEAPI_BASE_URL": api.baseURL])
+        try #require(first.status == 0, "\(first.stderr)")
+        #expect(chmod(directory.file(""), 0o755) == 0)
+        // The directory is writable: the lock and the log can be made; the file is not.
+        #expect(chmod(folder, 0o777) == 0)
+        #expect(chmod(path, 0o444) == 0)
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file != "pokedex.sqlite" {
+            #expect(chmod(folder + "/" + file, 0o666) == 0)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let result = try Self.runWithoutRoot(["--db", path, "sync", "--pokeapi-url", api.baseURL])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(
+            result.errors.count == 1 && result.errors[0].contains("cannot write \(path): it is read-only"),
+            "\(result.stderr)")
+        #expect(result.errors.first?.contains("(in: ") == false, "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    /// `pokedex ARGUMENTS…` as a user who may not write what only its owner may: as nobody
+    /// when the tests run as root, who writes anywhere.
+    static func runWithoutRoot(_ arguments: [String]) throws -> PokedexProcess.Result {
+        geteuid() == 0
+            ? try PokedexProcess.run(
+                ["-u", "nobody", "--", PokedexProcess.binaryPath] + arguments, executable: "/usr/sbin/runuser")
+            : try PokedexProcess.run(arguments)
     }
 }

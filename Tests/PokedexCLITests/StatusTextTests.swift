@@ -62,8 +62,9 @@ struct StatusTextTests {
             try pokemonLines(syncHolder: nil, width: 80) == [
                 "Pokémon catalog: 0 Pokémon, 0 with details",
                 "  abandoned:     started 2026-12-01T12:00:00Z, just now; its sync ended without",
-                "                 recording how (killed, or the machine stopped); the next sync",
-                "                 marks it abandoned and goes on from what it committed",
+                "                 recording how (killed, the machine stopped, or the disk full);",
+                "                 the next sync marks it abandoned and goes on from what it",
+                "                 committed",
                 "  last success:  2026-12-01T09:00:30Z, 3 h ago; 1,351 changed, 1,353 requests",
                 "  last failure:  none",
             ])
