@@ -239,9 +239,9 @@ public struct IssueArchive {
                 "FROM (\(page.sql)) AS page JOIN github_issue AS i ON i.id = page.id \(Self.issueJoins)"
                     + " ORDER BY i.created_at DESC, i.number DESC",
                 page.parameters)
-            if let search = filter.search.flatMap(FullTextQuery.allWords) {
+            if let search = TextSearch(filter.search) {
                 let matches = try searchMatches(
-                    repositoryID: repositoryID, numbers: issues.map(\.number), query: search)
+                    repositoryID: repositoryID, numbers: issues.map(\.number), search: search)
                 for index in issues.indices { issues[index].matched = matches[issues[index].number, default: []] }
             }
             return issues
@@ -269,19 +269,20 @@ public struct IssueArchive {
     static func matchingIssues(repositoryID: Int, filter: IssueFilter) -> (sql: String, parameters: [SQLValue]) {
         var conditions: [String] = []
         var parameters: [SQLValue] = []
-        if let search = filter.search.flatMap(FullTextQuery.allWords) {
+        if let search = TextSearch(filter.search) {
             // Either set is computed once (neither depends on the row): the issues whose title
             // or body has every word, and the numbers of those with a comment that has. The
             // comments are reached from their matches (`+` keeps SQLite off the repository
             // index, which read every comment of the repository to test each against them).
+            let issue = search.issueCondition(in: nil)
+            let comment = search.commentCondition()
             conditions.append(
                 """
-                (i.id IN (SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?)
+                (\(issue.sql)
                  OR i.number IN (SELECT c.issue_number FROM github_comment AS c
-                                 WHERE +c.repository_id = ? AND c.id IN
-                                     (SELECT rowid FROM github_comment_fts WHERE github_comment_fts MATCH ?)))
+                                 WHERE +c.repository_id = ? AND \(comment.sql)))
                 """)
-            parameters += [.text(search), .int(repositoryID), .text(search)]
+            parameters += issue.parameters + [.int(repositoryID)] + comment.parameters
         }
         conditions.append("i.repository_id = ?")
         parameters.append(.int(repositoryID))
@@ -377,8 +378,11 @@ public struct IssueArchive {
 /// FTS5 operators in the text cannot make a syntax error.
 enum FullTextQuery {
     static func allWords(_ text: String) -> String? {
-        let words = text.split { !$0.isLetter && !$0.isNumber }
-        guard !words.isEmpty else { return nil }
-        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+        quoted(text.split { !$0.isLetter && !$0.isNumber })
+    }
+
+    /// `words` quoted as prefix terms; nil when there are none.
+    static func quoted(_ words: [Substring]) -> String? {
+        words.isEmpty ? nil : words.map { "\"\($0)\"*" }.joined(separator: " ")
     }
 }

@@ -22,36 +22,34 @@ extension IssueArchive {
         }
     }
 
-    /// For the issues numbered `numbers` (a page of search results), where the FTS5 `query`
-    /// matched: title and body each on its own (a column filter), both when only together
-    /// they hold every word, and any one comment.
-    func searchMatches(repositoryID: Int, numbers: [Int], query: String) throws -> [Int: SearchMatch] {
+    /// For the issues numbered `numbers` (a page of search results), where `search` matched:
+    /// title and body each on its own, both when only together they hold every word, and any
+    /// one comment.
+    func searchMatches(repositoryID: Int, numbers: [Int], search: TextSearch) throws -> [Int: SearchMatch] {
         guard !numbers.isEmpty else { return [:] }
         var matches: [Int: SearchMatch] = [:]
-        let numberList = SQLValue.jsonArray(numbers)
-        let numberOfID = Dictionary(
-            try database.query(
-                "SELECT id, number FROM github_issue WHERE repository_id = ? AND number IN (SELECT value FROM json_each(?))",
-                [.int(repositoryID), numberList]
-            ) { ($0.int(0), $0.int(1)) }, uniquingKeysWith: { first, _ in first })
-        for (filter, match) in [("title : ", SearchMatch.title), ("body : ", .body), ("", [.title, .body])] {
-            // The index's matches as they come, kept where they are the page's: joining them to
-            // the page's rows instead looks every match up, several times slower.
+        let page: [SQLValue] = [.int(repositoryID), SQLValue.jsonArray(numbers)]
+        for (column, match) in [(TextSearch.Column.title, SearchMatch.title), (.body, .body), (nil, [.title, .body])] {
+            let condition = search.issueCondition(in: column)
             let matched = try database.query(
-                "SELECT rowid FROM github_issue_fts WHERE github_issue_fts MATCH ?", [.text("\(filter)(\(query))")]
-            ) { numberOfID[$0.int(0)] }
+                """
+                SELECT i.number FROM github_issue AS i
+                WHERE i.repository_id = ? AND i.number IN (SELECT value FROM json_each(?)) AND \(condition.sql)
+                """,
+                page + condition.parameters
+            ) { $0.int(0) }
             // The whole row last: it adds both columns only where neither matched alone.
-            for case let number? in matched where filter.isEmpty ? matches[number] == nil : true {
+            for number in matched where column == nil ? matches[number] == nil : true {
                 matches[number, default: []].formUnion(match)
             }
         }
+        let comment = search.commentCondition()
         let commented = try database.query(
             """
             SELECT DISTINCT c.issue_number FROM github_comment AS c
-            WHERE c.repository_id = ? AND c.issue_number IN (SELECT value FROM json_each(?))
-              AND c.id IN (SELECT rowid FROM github_comment_fts WHERE github_comment_fts MATCH ?)
+            WHERE c.repository_id = ? AND c.issue_number IN (SELECT value FROM json_each(?)) AND \(comment.sql)
             """,
-            [.int(repositoryID), numberList, .text(query)]
+            page + comment.parameters
         ) { $0.int(0) }
         for number in commented { matches[number, default: []].insert(.comments) }
         return matches

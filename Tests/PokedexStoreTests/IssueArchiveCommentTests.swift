@@ -94,14 +94,32 @@ struct IssueArchiveCommentTests {
             ("crash deadlock", []), ("steps launch", [.title, .body]),
         ] as [(String, SearchMatch)])
     func searchMatches(text: String, matched: SearchMatch) throws {
-        try archive.saveIssuePage(repositoryID: Self.repositoryID, issues: [Self.issue(1, comments: 1)], firstPage: nil)
+        #expect(
+            try matches(text, title: "Crash on launch", comment: "a deadlock here")
+                == (matched.isEmpty ? [] : [matched]))
+    }
+
+    @Test(
+        "a word of a script written without spaces is found anywhere in the text, and where it matched said",
+        arguments: [
+            ("表示", [SearchMatch.title]), ("名前", [.title]), ("大丈夫", [.comments]), ("crash 表示", [.title]),
+            ("表示 reproduce", [.title, .body]), ("表示 大丈夫", []), ("ピカチュウ", []),
+        ] as [(String, SearchMatch)])
+    func searchesUnspacedScripts(text: String, matched: SearchMatch) throws {
+        #expect(
+            try matches(text, title: "Crash: 日本語の名前が表示されない", comment: "これで大丈夫です") == (matched.isEmpty ? [] : [matched]))
+    }
+
+    /// Where `--search text` matched each issue it found, of issue #1 (its body "Steps to
+    /// reproduce") with `title` and one `comment`.
+    func matches(_ text: String, title: String, comment: String) throws -> [SearchMatch] {
+        try archive.saveIssuePage(
+            repositoryID: Self.repositoryID, issues: [Self.issue(1, comments: 1, title: title)], firstPage: nil)
         try archive.saveCommentPage(
-            repositoryID: Self.repositoryID, comments: [Self.comment(5, issue: 1, body: "a deadlock here")],
-            firstPage: nil)
+            repositoryID: Self.repositoryID, comments: [Self.comment(5, issue: 1, body: comment)], firstPage: nil)
         var filter = IssueFilter()
         filter.search = text
-        let found = try archive.issues(repository: "acme/rocket", filter: filter)
-        #expect(found.map(\.matched) == (matched.isEmpty ? [] : [matched]))
+        return try archive.issues(repository: "acme/rocket", filter: filter).map(\.matched)
     }
 
     /// The issue numbers `--search text` finds.
