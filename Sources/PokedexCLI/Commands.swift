@@ -20,9 +20,15 @@ struct CommandRunner {
             outputIsTerminal: console.outputIsTerminal, environment: environment)
     }
 
-    /// A note on standard error for people, none with `--quiet`: what a listing left out.
+    /// A note on standard error for people, none with `--quiet`: what a listing left out. On a
+    /// terminal it is wrapped to its width, since a note can name many things; elsewhere it
+    /// stays one line for scripts.
     func note(_ line: DisplayText) {
-        if !global.quiet { console.printError(line) }
+        guard !global.quiet else { return }
+        guard console.errorIsTerminal else { return console.printError(line) }
+        let width = TerminalSize.columns(of: STDERR_FILENO, environment: environment)
+        let lines = LineWrapping.lines(line.text, width: width).map(LineWrapping.printed)
+        console.printError(DisplayText(sanitizing: lines.joined(separator: "\n"), keepingLineBreaks: true))
     }
 
     func databasePath() throws -> String {

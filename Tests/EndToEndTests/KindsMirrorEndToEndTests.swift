@@ -2,6 +2,7 @@ import Foundation
 import LoopbackHTTP
 import TestSupport
 import Testing
+import TextUtilities
 
 /// Against the shared mirror (real PokeAPI data, all 48 kinds of its root index): after a
 /// whole sync, `pokedex get` gives each kind's first entry, and a Pokémon's encounters,
@@ -83,5 +84,17 @@ struct KindsMirrorEndToEndTests {
         #expect((100..<400).contains(counts["moves"] ?? 0), "moves stored: \(counts)")
         let body = try PokedexProcess.run(["--db", database, "get", "move/thunderbolt"])
         #expect(body.status == 0 && body.stdout.hasPrefix("{"), "get without a stored index: \(body.stderr)")
+    }
+
+    @Test("a name several places share: the note naming the others wraps at a terminal's 80 columns")
+    func sharedNameOnATerminal() throws {
+        try sync("--resources", "location", timeout: 300)
+        let terminal = try PseudoTerminal(
+            executable: PokedexProcess.binaryPath, ["--db", database, "location", "route 1"],
+            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm"])
+        #expect(terminal.exit(within: .seconds(30)) == 0, "\(terminal.text)")
+        let lines = terminal.text.split(separator: "\r\n").map(String.init)
+        #expect(terminal.text.contains("also names") && terminal.text.contains("galar-route-1"), "\(terminal.text)")
+        for line in lines { #expect(TerminalColumns.of(line) <= 80, "\(line)") }
     }
 }
