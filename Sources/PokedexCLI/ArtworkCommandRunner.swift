@@ -28,7 +28,11 @@ extension CommandRunner {
     static func notStored(_ kind: ImageKind, of name: String, _ state: StoredImageState?) -> String {
         let flag = kind == .sprite ? "pokedex sync --artwork sprites" : "pokedex sync --artwork all"
         guard let url = state?.linkedURL else {
-            return "no \(kind) of \(name): its stored details link none (run `\(flag)` to refresh them)"
+            guard state?.detailsStored == true else {
+                return "no \(kind) of \(name): its details are not stored yet (run `\(flag)`)"
+            }
+            // A sync would not help: the API has no such image for it.
+            return "no \(kind) of \(name): PokeAPI links none in its details"
         }
         if state?.isMissing == true {
             return "no \(kind) of \(name): the image host answered 404 for \(url); `\(flag)` asks again "

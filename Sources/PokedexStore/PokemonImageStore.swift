@@ -111,15 +111,17 @@ public struct PokemonImageStore {
         try ImageKind.allCases.map { kind in
             try database.queryFirst(
                 """
-                SELECT p.\(kind.urlColumn), i.byte_size, i.status = 'missing' AND i.url = p.\(kind.urlColumn)
+                SELECT p.\(kind.urlColumn), i.byte_size, i.status = 'missing' AND i.url = p.\(kind.urlColumn),
+                       p.details_synced_at IS NOT NULL
                 FROM pokemon AS p LEFT JOIN pokemon_image AS i ON i.pokemon_id = p.id AND i.kind = ?
                 WHERE p.id = ?
                 """,
                 [.text(kind.rawValue), .int(pokemonID)]
             ) { row in
                 StoredImageState(
-                    kind: kind, linkedURL: row.optionalText(0), byteSize: row.optionalInt(1), isMissing: row.bool(2))
-            } ?? StoredImageState(kind: kind, linkedURL: nil, byteSize: nil, isMissing: false)
+                    kind: kind, linkedURL: row.optionalText(0), byteSize: row.optionalInt(1), isMissing: row.bool(2),
+                    detailsStored: row.bool(3))
+            } ?? StoredImageState(kind: kind, linkedURL: nil, byteSize: nil, isMissing: false, detailsStored: false)
         }
     }
 

@@ -10,6 +10,8 @@ public struct StoredImageState: Sendable, Equatable {
     public let byteSize: Int?
     /// The image host answered 404 for `linkedURL` (remembered until --max-age passes).
     public let isMissing: Bool
+    /// Whether the Pokémon's details are stored: without them, no image is linked yet.
+    public var detailsStored = true
 
     public var isStored: Bool { byteSize != nil }
 }
