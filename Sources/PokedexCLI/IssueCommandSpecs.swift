@@ -68,9 +68,8 @@ enum IssueArguments {
         guard parts.count == 2, !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw options.failure("'\(positionals.joined(separator: " "))' is not OWNER/REPO#NUMBER")
         }
-        guard let number = Int(parts[1]), number > 0 else {
-            throw options.failure("the issue number must be between 1 and \(Int.max), not \(parts[1])")
-        }
+        guard let number = Int(parts[1]) else { throw options.failure("the issue number \(parts[1]) is too large") }
+        guard number > 0 else { throw options.failure("issues are numbered from 1, not \(parts[1])") }
         return .issue(
             IssueCommand(
                 repository: try ArgumentParser.repository(String(parts[0]), command: .issue),

@@ -184,14 +184,14 @@ struct UsageErrorTests {
             (#"issue"#, #"missing the issue (OWNER/REPO#NUMBER)"#, .issue),
             (#"issue o/r#1 extra"#, #"unexpected argument 'extra'"#, .issue),
             (#"issue o/r"#, #"'o/r' is not OWNER/REPO#NUMBER"#, .issue),
-            (#"issue o/r#0"#, #"the issue number must be between 1 and 9223372036854775807, not 0"#, .issue),
+            (#"issue o/r#0"#, #"issues are numbered from 1, not 0"#, .issue),
             (
                 #"issue o/r 99999999999999999999999"#,
-                #"the issue number must be between 1 and 9223372036854775807, not 99999999999999999999999"#, .issue
+                #"the issue number 99999999999999999999999 is too large"#, .issue
             ),
             (#"issue o/r#x"#, #"'o/r#x' is not OWNER/REPO#NUMBER"#, .issue),
             (#"issue o/r x"#, #"'o/r x' is not OWNER/REPO#NUMBER"#, .issue),
-            (#"issue o/r #0"#, #"the issue number must be between 1 and 9223372036854775807, not 0"#, .issue),
+            (#"issue o/r #0"#, #"issues are numbered from 1, not 0"#, .issue),
             (#"issue o/r 1 2"#, #"unexpected argument '2'"#, .issue),
             (#"issue o/r#1 2 3"#, #"unexpected argument '2'"#, .issue),
             (#"issue o/r#+7"#, #"'o/r#+7' is not OWNER/REPO#NUMBER"#, .issue),
