@@ -169,13 +169,18 @@ final class BrowseStoreSource: BrowseDataSource {
     }
 
     func repositories() throws -> [BrowseRow] {
-        try IssueArchive(database: queries.database).repositorySummaries().map { repository in
-            BrowseRow(
+        let repositories = try IssueArchive(database: queries.database).repositorySummaries()
+        // The counts in one column: names differ in length.
+        let nameWidth = repositories.map { TerminalColumns.of($0.fullName) }.max() ?? 0
+        return repositories.map { repository in
+            let padding = String(repeating: " ", count: nameWidth - TerminalColumns.of(repository.fullName))
+            return BrowseRow(
                 key: repository.fullName,
                 line: StyledLine(repository.fullName, .heading)
                     + StyledLine(
-                        "  \(repository.issues) issues · \(repository.pullRequests) pull requests · "
-                            + "\(repository.comments) comments"))
+                        padding + "  " + Quantities.counted(repository.issues, "issue") + " · "
+                            + Quantities.counted(repository.pullRequests, "pull request") + " · "
+                            + Quantities.counted(repository.comments, "comment")))
         }
     }
 

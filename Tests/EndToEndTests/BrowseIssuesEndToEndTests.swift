@@ -12,12 +12,18 @@ struct BrowseIssuesEndToEndTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        github = try FakeGitHub(repositories: [.generated(owner: "acme", name: "rocket", issueCount: 40)])
+        github = try FakeGitHub(
+            repositories: [
+                .generated(owner: "acme", name: "rocket", issueCount: 40),
+                .generated(owner: "acme", name: "launch-pad", issueCount: 1),
+            ])
         database = directory.file("pokedex.sqlite")
-        let synced = try PokedexProcess.run(
-            ["--db", database, "sync", "issues", "acme/rocket", "--max-wait", "5"],
-            environment: ["GITHUB_API_URL": github.baseURL])
-        #expect(synced.status == 0, "\(synced.stderr)")
+        for repository in ["acme/rocket", "acme/launch-pad"] {
+            let synced = try PokedexProcess.run(
+                ["--db", database, "sync", "issues", repository, "--max-wait", "5"],
+                environment: ["GITHUB_API_URL": github.baseURL])
+            #expect(synced.status == 0, "\(synced.stderr)")
+        }
     }
 
     @Test("repositories → issues filtered as typed → the thread; data drawn safely; back and quit")
@@ -29,7 +35,13 @@ struct BrowseIssuesEndToEndTests {
         func waitForScreen(_ condition: (VirtualScreen) -> Bool) -> Bool {
             terminal.wait(for: .seconds(10)) { condition(VirtualScreen($0, columns: 80, rows: 24)) }
         }
-        #expect(waitForScreen { $0.lines[1].contains("acme/rocket") }, "\(screen().lines)")
+        #expect(waitForScreen { $0.lines[2].contains("acme/rocket") }, "\(screen().lines)")
+        // The counts in one column, whatever the names' lengths.
+        let countColumns = screen().lines[1...2].map { line in
+            line.firstMatch(of: /acme\/\S+ +/).map { line.distance(from: line.startIndex, to: $0.range.upperBound) }
+        }
+        #expect(countColumns[0] != nil && countColumns[0] == countColumns[1], "\(screen().lines)")
+        terminal.type("\u{1B}[B")
         terminal.type("\r")
         #expect(waitForScreen { $0.lines[0].contains("acme/rocket") && $0.lines[1].contains("open") })
         terminal.type("state:all is:any colour")
