@@ -19,7 +19,8 @@ public enum StoreError: Error, CustomStringConvertible {
     /// another program).
     case damagedSchema(path: String, missing: [String])
     /// Another sync is writing this database.
-    case locked(path: String, holder: String)
+    /// Another sync holds the writer lock, and still did after `waited` (`--wait`; zero without).
+    case locked(path: String, holder: String, waited: Duration)
     /// A sync is writing a database whose -wal and -shm this reader can neither find nor
     /// create, so it cannot read alongside.
     case lockedWithoutLogFiles(path: String, holder: String)
@@ -52,7 +53,10 @@ public enum StoreError: Error, CustomStringConvertible {
         case .lockedWithoutLogFiles(let path, let holder):
             return "a sync is writing \(path) (\(holder)), and its -wal and -shm files, which reading alongside "
                 + "needs, are missing and cannot be created here; try again when it has finished"
-        case .locked(let path, let holder):
+        case .locked(let path, let holder, let waited) where waited > .zero:
+            return "another pokedex sync is writing \(path) (\(holder)), still after waiting "
+                + "\(waited.components.seconds) s; try again later, or wait longer with --wait SECONDS"
+        case .locked(let path, let holder, _):
             return "another pokedex sync is writing \(path) (\(holder)); try again later, or pass --wait SECONDS"
         }
     }

@@ -38,11 +38,13 @@ public final class WriterLock {
     private struct Attempt {
         let databasePath: String
         let descriptor: Int32
+        let wait: Duration
         let deadline: ContinuousClock.Instant
         static let interval: Duration = .milliseconds(100)
 
         init(_ databasePath: String, wait: Duration) throws {
             self.databasePath = databasePath
+            self.wait = wait
             descriptor = open(databasePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 let reason = String(cString: strerror(errno))
@@ -66,7 +68,7 @@ public final class WriterLock {
             guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
                 let holder = WriterLock.holder(descriptor)
                 close(descriptor)
-                throw StoreError.locked(path: databasePath, holder: holder)
+                throw StoreError.locked(path: databasePath, holder: holder, waited: wait)
             }
             return false
         }

@@ -51,13 +51,20 @@ struct LockingEndToEndTests {
                 ["--db", database, "sync", "--limit", "3"],
                 environment: ["POKEAPI_BASE_URL": api.baseURL]
             ).status == 0)
-        let first = try startSlowSync(stall: 1.5)
+        let first = try startSlowSync(stall: 3)
         defer { first.terminate() }
         let refused = try PokedexProcess.run(
             ["--db", database, "sync", "--limit", "3"],
             environment: ["POKEAPI_BASE_URL": api.baseURL])
         #expect(refused.status == 75)
         #expect(refused.stderr.contains("pid \(first.processIdentifier) since"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("or pass --wait SECONDS"), "\(refused.stderr)")
+        let waitedTooLittle = try PokedexProcess.run(
+            ["--db", database, "sync", "--limit", "3", "--wait", "1"],
+            environment: ["POKEAPI_BASE_URL": api.baseURL])
+        #expect(
+            waitedTooLittle.status == 75 && waitedTooLittle.stderr.contains("still after waiting 1 s")
+                && waitedTooLittle.stderr.contains("wait longer with --wait"), "\(waitedTooLittle.stderr)")
 
         let reader = try PokedexProcess.run(["--db", database, "list", "--json"])
         #expect(reader.status == 0, "readers never wait for a sync: \(reader.stderr)")
