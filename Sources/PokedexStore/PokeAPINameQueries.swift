@@ -19,12 +19,25 @@ extension PokedexEntryQueries {
         {
             return slug
         }
-        return try database.queryFirst(
+        let folded = NameFolding.fold(text)
+        if let slug = try database.queryFirst(
             """
             SELECT r.name FROM pokeapi_name AS n JOIN pokeapi_resource AS r ON r.kind = n.kind AND r.id = n.id
             WHERE n.kind = ?1 AND n.folded = ?2 AND r.name IS NOT NULL
             ORDER BY n.language = ?3 DESC, n.language = 'en' DESC, n.id LIMIT 1
-            """, [.text(kind), .text(NameFolding.fold(text)), .text(language)]
+            """, [.text(kind), .text(folded), .text(language)], row: { $0.text(0) })
+        {
+            return slug
+        }
+        // Typed as one word (`masterball`, `kingsrock`), as Pokémon names may be.
+        let compacted = NameFolding.compacted(folded)
+        guard !compacted.isEmpty else { return nil }
+        return try database.queryFirst(
+            """
+            SELECT r.name FROM pokeapi_name AS n JOIN pokeapi_resource AS r ON r.kind = n.kind AND r.id = n.id
+            WHERE n.kind = ?1 AND replace(n.folded, '-', '') = ?2 AND r.name IS NOT NULL
+            ORDER BY n.language = ?3 DESC, n.language = 'en' DESC, n.id LIMIT 1
+            """, [.text(kind), .text(compacted), .text(language)]
         ) { $0.text(0) }
     }
 

@@ -169,6 +169,8 @@ struct TypedBodyStoreTests {
             ("move", "Donnerblitz", "thunderbolt"), ("move", "10まんボルト", "thunderbolt"), ("move", "85", "thunderbolt"),
             ("move", "THUNDERBOLT", "thunderbolt"), ("item", "thunder stone", "thunder-stone"),
             ("location", "Vertania-Wald", "viridian-forest"), ("version", "赤", "red"), ("move", "donner", nil),
+            ("item", "thunderstone", "thunder-stone"), ("move", "thunder bolt", "thunderbolt"),
+            ("location", "vertaniawald", "viridian-forest"), ("item", "thunders", nil),
         ])
     func lookup(kind: String, text: String, slug: String?) throws {
         #expect(try PokedexEntryQueries(database: database).resourceSlug(text, kind: kind) == slug)
