@@ -34,6 +34,15 @@ struct LearnsetTextTests {
         #expect(LearnsetText.summary(Self.learnset, everyMove: everyMove) == expected)
     }
 
+    @Test("no level-up move is 'none by level'; no move at all, a game the Pokémon is not in")
+    func noMoves() {
+        let machineOnly = Learnset(
+            versionGroup: "red-blue", moves: Array(Self.learnset.moves[2...3]), groupName: "Red/Blue", moveNames: [:])
+        #expect(LearnsetText.summary(machineOnly).hasPrefix("Red/Blue: none by level; 2\u{A0}by\u{A0}machine"))
+        let none = Learnset(versionGroup: "red-blue", moves: [], groupName: "Red/Blue", moveNames: [:])
+        #expect(LearnsetText.summary(none) == "Red/Blue: not in this game")
+    }
+
     @Test(
         "a way every game has in the line's words, the others by their stored names, else capitalised",
         arguments: [
