@@ -71,7 +71,27 @@ extension PokedexEntryQueries {
     /// species' own Pokémon.
     func formName(pokemon: String, speciesName: String) throws -> String? {
         let name = try storedName(kind: "pokemon-form", slug: pokemon, orEnglish: false)
-        return name?.lowercased() == speciesName.lowercased() ? nil : name
+        guard let name else {
+            // PokeAPI gives few full names beyond English, French and German, but the forms'
+            // own names in most languages: the species' name with its form's, "ライチュウ
+            // (アローラのすがた)", as the evolution line names it too.
+            return try formLabel(pokemon).map { "\(speciesName) (\($0))" }
+        }
+        return name.lowercased() == speciesName.lowercased() ? nil : name
+    }
+
+    /// The own name of the form of the Pokémon `pokemon` (its default form's first) in the
+    /// display language: "アローラのすがた", "Rock Star".
+    private func formLabel(_ pokemon: String) throws -> String? {
+        try database.queryFirst(
+            """
+            SELECT label.name FROM pokemon_form AS form
+            JOIN pokemon_form_label AS label ON label.form_id = form.id
+            WHERE form.pokemon = ?1 AND label.language IN (?2, \(Self.otherScript(of: "?2"))) AND label.name <> ''
+            ORDER BY label.language = ?2 DESC, form.is_default DESC LIMIT 1
+            """,
+            [.text(pokemon), .text(language)]
+        ) { $0.text(0) }
     }
 
     func speciesFacts(name: String) throws -> SpeciesFacts? {
@@ -209,17 +229,8 @@ extension PokedexEntryQueries {
     private func varietyNames(_ slugs: [String]) throws -> [String: String] {
         var names: [String: String] = [:]
         for slug in slugs {
-            let label = try database.queryFirst(
-                """
-                SELECT label.name FROM pokemon_form AS form
-                JOIN pokemon_form_label AS label ON label.form_id = form.id
-                WHERE form.pokemon = ?1 AND label.language IN (?2, \(Self.otherScript(of: "?2"))) AND label.name <> ''
-                ORDER BY label.language = ?2 DESC, form.is_default DESC LIMIT 1
-                """,
-                [.text(slug), .text(language)]
-            ) { $0.text(0) }
             names["pokemon-form/\(slug)"] =
-                try storedName(kind: "pokemon-form", slug: slug, orEnglish: false) ?? label
+                try storedName(kind: "pokemon-form", slug: slug, orEnglish: false) ?? formLabel(slug)
                 ?? storedName(kind: "pokemon-form", slug: slug)
         }
         return names
@@ -240,6 +251,15 @@ extension PokedexEntryQueries {
         var names: [String: String] = [:]
         for case (let kind, let slug?) in wanted where names["\(kind)/\(slug)"] == nil {
             names["\(kind)/\(slug)"] = try storedName(kind: kind, slug: slug)
+        }
+        // A form an arrow leads to, as the entry's heading names it where its full name is not
+        // stored in the display language: "ライチュウ (アローラのすがた)", not "Alolan Raichu".
+        for member in chain.members {
+            for slug in Set(member.steps.compactMap(\.evolvedForm)) {
+                if let name = try formName(pokemon: slug, speciesName: member.displayName) {
+                    names["pokemon-form/\(slug)"] = name
+                }
+            }
         }
         // Types have tables of their own (the catalog's), not the typed bodies' names.
         let types = steps.flatMap { [$0.knownMoveType, $0.partyType].compactMap { $0 } }

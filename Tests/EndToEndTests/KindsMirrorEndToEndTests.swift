@@ -97,4 +97,14 @@ struct KindsMirrorEndToEndTests {
         #expect(terminal.text.contains("also names") && terminal.text.contains("galar-route-1"), "\(terminal.text)")
         for line in lines { #expect(TerminalColumns.of(line) <= 80, "\(line)") }
     }
+
+    @Test("a form PokeAPI names in few languages: the species' name with the form's own, in the heading and the line")
+    func formNamesInJapanese() throws {
+        try sync("--resources", "pokemon,pokemon-species,evolution-chain,pokemon-form", timeout: 600)
+        let shown = try PokedexProcess.run(["--db", database, "show", "raichu-alola", "--lang", "ja"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.hasPrefix("#0026 ライチュウ (アローラのすがた) · "), "\(shown.stdout)")
+        #expect(shown.stdout.contains("→ ライチュウ (アローラのすがた) ("), "\(shown.stdout)")
+        #expect(!shown.stdout.contains("Alolan"), "\(shown.stdout)")
+    }
 }
