@@ -13,6 +13,18 @@ public enum LineWrapping {
         words.joined(separator: " ").replacing(" ", with: "\u{A0}")
     }
 
+    /// A sync's line on a terminal: at most `width` columns (40 at least), continuation lines
+    /// indented two, a number kept with the word after it ("0.00 s", "6 requests"), as printed.
+    public static func hangingLines(_ text: String, width: Int) -> [String] {
+        let available = max(width, 40)
+        let glued = text.replacing(#/(\d) /#) { "\($0.1)\u{A0}" }
+        var lines = Self.lines(glued, width: available)
+        if lines.count > 1 {
+            lines = [lines[0]] + Self.lines(lines.dropFirst().joined(separator: " "), width: available - 2)
+        }
+        return lines.enumerated().map { index, line in (index == 0 ? "" : "  ") + printed(line) }
+    }
+
     /// Text laid out, as printed: no-break spaces, which only steer the wrapping, as spaces,
     /// so that output can be searched and copied as it reads.
     public static func printed(_ text: String) -> String {

@@ -229,13 +229,10 @@ final class SyncReporter: @unchecked Sendable {
     /// off a terminal, one timestamped line per event, as logs and cron's mail want them.
     private func print(_ text: String) {
         guard console.errorIsTerminal else { return console.printError("\(stamp)\(text)") }
-        let available = max(width, 40)
         // Redacted before it is cut into lines: a credential split in two would pass.
-        var lines = LineWrapping.lines(TerminalText.sanitize(console.redactor.redact(text)), width: available)
-        if lines.count > 1 {
-            lines = [lines[0]] + LineWrapping.lines(lines.dropFirst().joined(separator: " "), width: available - 2)
+        for line in LineWrapping.hangingLines(TerminalText.sanitize(console.redactor.redact(text)), width: width) {
+            console.printError("\(line)")
         }
-        for (index, line) in lines.enumerated() { console.printError("\(index == 0 ? "" : "  ")\(line)") }
     }
 
     private var stamp: String { console.errorIsTerminal ? "" : UTCTime.now() + " " }

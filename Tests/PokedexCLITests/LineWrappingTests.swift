@@ -93,4 +93,18 @@ struct LineWrappingTests {
     func breaks(before: Character, after: Character, allowed: Bool) {
         #expect(LineWrapping.breaks(between: before, and: after) == allowed)
     }
+
+    @Test("a sync's line on a terminal: continuation lines indented two, a number kept with its word")
+    func hangingLines() {
+        let line = "synced 3 berry flavors: 3 new or changed; 6 requests in 0.00 s"
+        #expect(
+            LineWrapping.hangingLines(line, width: 60) == [
+                "synced 3 berry flavors: 3 new or changed; 6 requests in", "  0.00 s",
+            ])
+        #expect(
+            LineWrapping.hangingLines(line, width: 43) == [
+                "synced 3 berry flavors: 3 new or changed;", "  6 requests in 0.00 s",
+            ])
+        #expect(LineWrapping.hangingLines(line, width: 63) == [line])
+    }
 }
