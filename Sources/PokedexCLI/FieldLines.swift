@@ -21,6 +21,19 @@ struct FieldLines {
         lines += line.wrapped(width: max(8, width))
     }
 
+    /// A line of code, cut into pieces of the width where it is wider, as a terminal wraps it:
+    /// broken at spaces, a code line's start would stand alone above its rest.
+    mutating func addCut(_ line: String) {
+        var rest = Substring(line)
+        repeat {
+            var piece = TerminalColumns.prefix(of: rest, fitting: max(8, width))
+            // A character wider than the whole width goes alone rather than never.
+            if piece.isEmpty { piece = rest.prefix(1) }
+            lines.append(StyledText(String(piece)))
+            rest = rest[piece.endIndex...]
+        } while !rest.isEmpty
+    }
+
     mutating func field(_ label: String, _ value: String) {
         field(label, StyledText(value))
     }

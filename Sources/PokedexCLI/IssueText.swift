@@ -81,13 +81,34 @@ enum IssueText {
     }
 
     /// A body or comment, line by line, each wrapped to the width (a line's indentation kept,
-    /// tabs as the terminal would set them: to the next multiple of eight columns).
+    /// tabs as the terminal would set them: to the next multiple of eight columns); lines of a
+    /// fenced code block (``` or ~~~) are cut at the width instead, as a terminal wraps them.
     private static func text(_ text: String, into lines: inout FieldLines) {
+        var fence: String?
         for line in TerminalText.sanitize(text, keepingLineBreaks: true).split(
             separator: "\n", omittingEmptySubsequences: false)
         {
-            lines.add(StyledText(expandingTabs(line)))
+            let expanded = expandingTabs(line)
+            let marker = Self.fenceMarker(expanded)
+            if let open = fence {
+                lines.addCut(expanded)
+                if marker.map({ $0.hasPrefix(open) }) == true { fence = nil }
+            } else {
+                lines.add(StyledText(expanded))
+                fence = marker
+            }
         }
+    }
+
+    /// The fence a line opens or closes a code block with (its run of ``` or ~~~, up to three
+    /// spaces in), if it is one.
+    static func fenceMarker(_ line: String) -> String? {
+        let trimmed = line.drop { $0 == " " }
+        guard line.count - trimmed.count <= 3, let first = trimmed.first, first == "`" || first == "~" else {
+            return nil
+        }
+        let run = trimmed.prefix { $0 == first }
+        return run.count >= 3 ? String(run) : nil
     }
 
     private static func expandingTabs(_ line: Substring) -> String {

@@ -112,6 +112,31 @@ struct IssueLayoutGoldenTests {
                 """)
     }
 
+    @Test("a fenced code block's lines are cut at the width, as a terminal wraps them, not broken at spaces")
+    func fencedCode() {
+        let body =
+            "Steps:\n```\n000003 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n~~~ still code\n```\n"
+            + "A long line after the block, wrapped by its words."
+        let lines = IssueText.detailLines(
+            Self.issue(7, "A title", author: "monalisa", updated: "2025-01-01T00:00:00Z", body: body), [], width: 40
+        ).map(\.plain)
+        let start = lines.firstIndex(of: "Steps:") ?? 0
+        #expect(
+            Array(lines[start...]) == [
+                "Steps:", "```", "000003 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "xxxxxxxxxxxxxxxxxxxxxx", "~~~ still code",
+                "```", "A long line after the block, wrapped by", "its words.",
+            ])
+    }
+
+    @Test(
+        "a fence is three or more backticks or tildes, up to three spaces in",
+        arguments: [
+            ("```", "```"), ("```swift", "```"), ("   ~~~~", "~~~~"), ("    ```", nil), ("``", nil), ("text ```", nil),
+        ] as [(String, String?)])
+    func fences(line: String, marker: String?) {
+        #expect(IssueText.fenceMarker(line) == marker)
+    }
+
     static func comment(author: String?, edited: String) -> StoredComment {
         StoredComment(
             id: 1, author: author, authorAssociation: nil, body: "", createdAt: "2025-01-01T00:00:00Z",
