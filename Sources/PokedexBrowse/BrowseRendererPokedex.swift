@@ -85,9 +85,24 @@ extension BrowseRenderer {
             0, room - TerminalColumns.of(row.types.plain) - 1,
             min(TerminalColumns.of(name) + 1, room - Self.typesAtLeast))
         let typesWidth = max(0, room - nameWidth)
-        let shown = TerminalColumns.truncated(name, to: nameWidth - 1)
+        let shown = Self.truncatedKeepingForm(name, to: nameWidth - 1)
         let padding = String(repeating: " ", count: max(0, nameWidth - TerminalColumns.of(shown)))
         return StyledLine(number + shown + padding) + row.types.truncated(to: typesWidth)
+    }
+
+    /// `name` in at most `columns` columns, a form in parentheses kept whole where the species'
+    /// name can be cut instead: "Chari… (Mega X)" and "Chari… (Mega Y)", where cutting the end
+    /// drew two rows "Charizard (Mega …".
+    static func truncatedKeepingForm(_ name: String, to columns: Int) -> String {
+        guard TerminalColumns.of(name) > columns, name.hasSuffix(")"), let open = name.lastIndex(of: "("),
+            open > name.startIndex
+        else { return TerminalColumns.truncated(name, to: columns) }
+        let form = String(name[open...])
+        let species = String(name[..<open].reversed().drop { $0 == " " }.reversed())
+        // The species keeps two characters and its ellipsis at least.
+        let room = columns - TerminalColumns.of(form) - 1
+        guard room >= 3 else { return TerminalColumns.truncated(name, to: columns) }
+        return TerminalColumns.truncated(species, to: room) + " " + form
     }
 
     /// The least room a row's types keep, however long its name ("Drago…").

@@ -101,8 +101,20 @@ struct BrowseRendererTests {
         var model = BrowseModel(source: source, screens: [.pokedex], columns: 80, rows: 24)
         model.start(at: .zero)
         let rows = [1, 2].map { BrowseRenderer.frame(model).text(ofRow: $0).split(separator: "│")[0] }
-        #expect(rows[0].hasPrefix(" #978 Tatsugiri (Curly") && rows[1].hasPrefix(" #978 Tatsugiri (Droopy"), "\(rows)")
+        #expect(
+            rows[0].hasPrefix(" #978 Tats… (Curly Form)") && rows[1].hasPrefix(" #978 Tat… (Droopy Form)"), "\(rows)")
         #expect(rows.allSatisfy { $0.hasSuffix("… ") }, "cut, a blank before the rule: \(rows)")
+    }
+
+    @Test(
+        "a name too long for its row is cut before its form, which stays whole where it fits",
+        arguments: [
+            ("Charizard (Mega X)", 16, "Chariz… (Mega X)"), ("Charizard (Mega X)", 18, "Charizard (Mega X)"),
+            ("Tatsugiri (Droopy Form)", 12, "Tatsugiri (…"), ("Mr. Mime", 6, "Mr. M…"),
+            ("Pikachu (Rock Star)", 15, "Pi… (Rock Star)"),
+        ] as [(String, Int, String)])
+    func cutBeforeTheForm(name: String, columns: Int, shown: String) {
+        #expect(BrowseRenderer.truncatedKeepingForm(name, to: columns) == shown)
     }
 
     @Test(
