@@ -192,6 +192,8 @@ struct IssuesEndToEndTests {
         #expect(result.status == 75)
         #expect(result.stderr.contains("rate limit") && result.stderr.contains("run again"), "\(result.stderr)")
         #expect(try storedIssues().count == 100, "the repository and the first page were committed")
+        // The page that spent the budget said so: no request is sent to be refused.
+        #expect(github.requestCount == 2, "\(github.requestCount) requests")
 
         // Once the limit resets, the next sync resumes after the committed page.
         github.setRemaining(5000, resetIn: 3600)

@@ -139,6 +139,9 @@ struct GitHubRequester: Sendable {
     let token: String?
     let maximumWait: Duration
     let retry: RetryPolicy
+    /// Shared by the run's requests: one that learns the budget is spent spares the others a
+    /// refusal each.
+    let spentBudget = SpentRateLimit()
 
     func url(of endpoint: GitHubEndpoint) throws -> String {
         try endpoint.request(baseURL: baseURL, token: nil, etag: nil).url.absoluteString
@@ -148,6 +151,15 @@ struct GitHubRequester: Sendable {
         let request = try endpoint.request(baseURL: baseURL, token: token, etag: etag)
         var rateLimitWaited: Duration = .zero
         while true {
+            if let spent = spentBudget.spent(now: client.clock.now()), let reset = spent.resetAt {
+                // GitHub refuses every request until the reset and asks that none be sent.
+                let wait = RateLimitWait.wait(untilReset: reset, now: client.clock.now())
+                guard rateLimitWaited + wait <= maximumWait else {
+                    throw GitHubSyncError.rateLimited(resetAt: reset, wait: wait, budget: spent)
+                }
+                try await client.clock.sleep(wait)
+                rateLimitWaited += wait
+            }
             // Answers are mostly accepted as they are, for the caller to judge; server
             // failures, timeouts and a 200 that is not JSON are transient and retried here.
             let response = try await client.fetch(request, retrying: retry) { response in
@@ -163,6 +175,7 @@ struct GitHubRequester: Sendable {
                 }
                 return response
             }
+            spentBudget.note(response)
             if response.status == 401 {
                 throw GitHubSyncError.unauthorized(
                     url: request.url.absoluteString,
@@ -201,9 +214,7 @@ struct RateLimitWait {
         } else if HTTPHeaderValue.count(response.header("X-RateLimit-Remaining")) == 0,
             let reset = HTTPHeaderValue.epochSeconds(response.header("X-RateLimit-Reset"))
         {
-            // Primary limit, plus a second of clock skew; the reset is within year 9999, so finite.
-            let seconds = max(1, reset.timeIntervalSince(now).rounded(.up) + 1)
-            wait = seconds >= TimeInterval(Self.longestWait.components.seconds) ? Self.longestWait : .seconds(seconds)
+            wait = Self.wait(untilReset: reset, now: now)
             until = reset
         } else if response.status == 429
             || GitHubErrorBody.message(in: response)?.lowercased().contains("rate limit") == true
@@ -213,6 +224,13 @@ struct RateLimitWait {
         } else {
             return nil  // a plain 403: not a rate limit
         }
+    }
+
+    /// Until the primary budget's `reset`, plus a second of clock skew; the reset is within
+    /// year 9999, so finite.
+    static func wait(untilReset reset: Date, now: Date) -> Duration {
+        let seconds = max(1, reset.timeIntervalSince(now).rounded(.up) + 1)
+        return seconds >= TimeInterval(longestWait.components.seconds) ? longestWait : .seconds(seconds)
     }
 }
 /// Reads RFC 8288 `Link` headers as GitHub sends them.

@@ -1,0 +1,28 @@
+import HTTPTypes
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The primary budget an answer said is spent (`X-RateLimit-Remaining: 0` with a reset): GitHub
+/// refuses every request until the reset, and asks clients not to send them meanwhile.
+final class SpentRateLimit: Sendable {
+    private let status = Mutex<RateLimitStatus?>(nil)
+
+    /// Keeps the budget `response` reports when it is spent, forgets it when there is some left.
+    func note(_ response: HTTPResponse) {
+        guard let reported = RateLimitStatus(response) else { return }
+        status.withLock { $0 = reported.remaining == 0 && reported.resetAt != nil ? reported : nil }
+    }
+
+    /// The spent budget, while its reset is still to come at `now`.
+    func spent(now: Date) -> RateLimitStatus? {
+        status.withLock { status in
+            guard let reset = status?.resetAt, reset > now else { return nil }
+            return status
+        }
+    }
+}
