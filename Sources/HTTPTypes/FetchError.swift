@@ -56,12 +56,13 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     }
 
     /// The reason of an `unreachable` whose connection was made and then broke off (an answer
-    /// cut short, or none on an open connection).
+    /// cut short, or none on an open connection), alone or before what was found broken.
     public static let connectionLost = "connection lost"
 
     /// Whether the server took the connection before it broke: it can be reached.
     public var lostConnection: Bool {
-        if case .unreachable(_, let reason) = self { reason == Self.connectionLost } else { false }
+        guard case .unreachable(_, let reason) = self else { return false }
+        return reason == Self.connectionLost || reason.hasPrefix(Self.connectionLost + ":")
     }
 
     /// A request still unanswered, or its body still arriving, when its total deadline passed.

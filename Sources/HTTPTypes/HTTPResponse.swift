@@ -54,7 +54,7 @@ public struct HTTPResponse: Sendable {
                 url: url, reason: "Content-Encoding '\(coding)', which pokedex did not ask for", bodyPrefix: "")
         } catch {
             // Damaged on the way, as a cut connection would leave it: worth another attempt.
-            throw .unreachable(url: url, reason: error.description)
+            throw .unreachable(url: url, reason: "\(FetchError.connectionLost): \(error.description)")
         }
         return HTTPResponse(
             url: self.url, status: status, headers: headers, body: Data(decoded.body), compressedBody: decoded.stored)

@@ -38,12 +38,16 @@ struct KindsFailureEndToEndTests {
         }
     }
 
-    @Test("a server gone mid-sync: one probe of its root index, then none of its other kinds is asked")
-    func serverGone() throws {
+    @Test(
+        "a server gone mid-sync, its root index unanswered or a front's 503: one probe, then no other kind",
+        arguments: [false, true])
+    func serverGone(behindFront: Bool) throws {
         let gone = Mutex(false)
         api.override = { request in
             if KindsFixture.detailID(request, kind: "move") == 3 { gone.withLock { $0 = true } }
-            return gone.withLock { $0 } ? .faulted(.closeWithoutResponse) : nil
+            guard gone.withLock({ $0 }) else { return nil }
+            return behindFront && KindsFixture.isRootIndex(request)
+                ? ScriptedResponse(status: 503, body: Array("<html>503</html>".utf8)) : .faulted(.closeWithoutResponse)
         }
         let result = try sync()
         #expect(result.status == 69 && result.errors.count == 1, "\(result.stderr)")
