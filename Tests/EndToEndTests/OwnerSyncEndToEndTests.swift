@@ -95,6 +95,33 @@ struct OwnerSyncEndToEndTests {
             "the never-synced repository goes first: \(firstSynced ?? "")")
     }
 
+    @Test("a rate limit after a repository failed: that failure's exit status, and a closing line naming both")
+    func rateLimitAfterFailure() throws {
+        let reset = String(Int(Date().timeIntervalSince1970) + 3_600)
+        @Sendable func names(_ request: RecordedRequest, _ name: String) -> Bool {
+            request.path.hasPrefix("/repos/acme/\(name)")
+                || request.path.hasPrefix("/repositories/\(FakeGitHubRepository.defaultID(owner: "acme", name: name))")
+        }
+        github.override = { request in
+            if names(request, "anvil") {
+                return ScriptedResponse(status: 404, body: Array(#"{"message":"Not Found"}"#.utf8))
+            }
+            guard names(request, "crate") else { return nil }
+            return ScriptedResponse(
+                status: 403,
+                headers: [
+                    ("Content-Type", "application/json"), ("X-RateLimit-Remaining", "0"),
+                    ("X-RateLimit-Reset", reset),
+                ], body: Array(#"{"message":"API rate limit exceeded"}"#.utf8))
+        }
+        let result = try pokedex(["sync", "issues", "acme", "--max-wait", "1"])
+        #expect(result.status == 66, "acme/anvil gone, not 75: \(result.stderr)")
+        let last = result.stderr.split(separator: "\n").last ?? ""
+        #expect(
+            last.contains("sync finished with 2 failures") && last.contains("acme/anvil")
+                && last.contains("acme/crate issues (rate limit)"), "\(result.stderr)")
+    }
+
     @Test("a rate limit in the middle stops with exit 75 after a committed page; the next run resumes where it stopped")
     func rateLimitStop() throws {
         // The listing, anvil (1 + 1 issues page + 1 again + comments pages), then part of bolt.

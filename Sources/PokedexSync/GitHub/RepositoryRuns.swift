@@ -106,7 +106,12 @@ extension SyncJob {
                 // A refresh goes on past a repository that is gone or closed; a rate limit, a
                 // signal, or a failure of the network or the database stops it.
                 guard targets.count > 1, (failure.underlying as? GitHubSyncError)?.concernsOneRepository == true else {
-                    throw failure
+                    // After an earlier failure, that one sets the exit status: a rate limit's
+                    // "try later" would hide it from cron. This one is reported, and the closing
+                    // line names both.
+                    guard firstFailure != nil, failure.concernsOneResource else { throw failure }
+                    events(.failed(failure))
+                    return
                 }
                 events(.failed(failure))
                 firstFailure = firstFailure ?? failure

@@ -110,13 +110,7 @@ public struct SyncJob: Sendable {
             }
             // `--resources` names PokeAPI kinds: nothing else is synced.
             if options.resources.kinds != nil { break }
-            do {
-                try await refreshRepositories(archive, log: log, events: events, firstFailure: &firstFailure)
-            } catch let failure as SyncFailure where failure.concernsOneResource && firstFailure != nil {
-                // The earlier failure sets the exit status: a rate limit's "try later" after it
-                // would hide it from cron. This one is reported, and the closing line names both.
-                events(.failed(failure))
-            }
+            try await refreshRepositories(archive, log: log, events: events, firstFailure: &firstFailure)
         }
         if let firstFailure { throw firstFailure }
     }
@@ -148,7 +142,7 @@ public struct SyncJob: Sendable {
                 events(.ownerFailed(login: login, error: GitHubSyncError.ownerNotFound(login: login)))
                 ownerFailure = ownerFailure ?? GitHubSyncError.ownerNotFound(login: login)
             } catch  where firstFailure != nil && !(error is CancellationError) && !(error is DatabaseError) {
-                // As with a repository's failure after an earlier one (the caller's).
+                // As with a repository's failure after an earlier one (syncRepositories).
                 events(.ownerFailed(login: owner.login, error: error))
                 return
             }
