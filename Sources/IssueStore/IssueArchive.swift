@@ -272,15 +272,17 @@ public struct IssueArchive {
         if let search = TextSearch(filter.search) {
             // Either set is computed once (neither depends on the row): the issues whose title
             // or body has every word, and the numbers of those with a comment that has. The
-            // comments are reached from their matches (`+` keeps SQLite off the repository
-            // index, which read every comment of the repository to test each against them).
+            // comments are reached from their index matches (`+` keeps SQLite off the
+            // repository index, which read every comment of the repository to test each against
+            // them); without words in the index, the repository's comments are scanned.
             let issue = search.issueCondition(in: nil)
             let comment = search.commentCondition()
+            let repository = search.words == nil ? "c.repository_id" : "+c.repository_id"
             conditions.append(
                 """
                 (\(issue.sql)
                  OR i.number IN (SELECT c.issue_number FROM github_comment AS c
-                                 WHERE +c.repository_id = ? AND \(comment.sql)))
+                                 WHERE \(repository) = ? AND \(comment.sql)))
                 """)
             parameters += issue.parameters + [.int(repositoryID)] + comment.parameters
         }
@@ -370,19 +372,5 @@ public struct IssueArchive {
             names[id, default: []].append(name)
         }
         return names
-    }
-}
-
-/// Turns what people type into an FTS5 query that matches rows containing every word as a
-/// word or a word's start ("crash" finds "crashes"). Words are quoted, so punctuation and
-/// FTS5 operators in the text cannot make a syntax error.
-enum FullTextQuery {
-    static func allWords(_ text: String) -> String? {
-        quoted(text.split { !$0.isLetter && !$0.isNumber })
-    }
-
-    /// `words` quoted as prefix terms; nil when there are none.
-    static func quoted(_ words: [Substring]) -> String? {
-        words.isEmpty ? nil : words.map { "\"\($0)\"*" }.joined(separator: " ")
     }
 }

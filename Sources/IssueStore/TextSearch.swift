@@ -3,8 +3,8 @@ import SQLiteDatabase
 /// What people type into `--search`, as the full-text index and a scan look for it. The index
 /// splits text into words at spaces and punctuation, so a run of Japanese, Chinese or Thai,
 /// written without spaces, is one word to it: `表示` is not found in `名前が表示されない`.
-/// Words of those scripts are looked for anywhere in the text instead; the others in the index
-/// (``FullTextQuery``).
+/// Words of those scripts are looked for anywhere in the text instead; the others in the index,
+/// each as a word, one of its forms or a word's start ("crash" finds "crashes").
 struct TextSearch: Equatable {
     /// The FTS5 query of the words written with spaces between them; nil when there are none.
     let words: String?
@@ -15,7 +15,9 @@ struct TextSearch: Equatable {
         guard let text else { return nil }
         let all = text.split { !$0.isLetter && !$0.isNumber }
         let unspaced = all.filter { $0.unicodeScalars.contains(where: Self.isWrittenWithoutSpaces) }
-        words = FullTextQuery.quoted(all.filter { word in !unspaced.contains(word) })
+        let spaced = all.filter { word in !unspaced.contains(word) }
+        // Quoted, so that punctuation and FTS5 operators in the text cannot make a syntax error.
+        words = spaced.isEmpty ? nil : spaced.map { "\"\($0)\"*" }.joined(separator: " ")
         substrings = unspaced.map(String.init)
         guard words != nil || !substrings.isEmpty else { return nil }
     }

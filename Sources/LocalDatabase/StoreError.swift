@@ -18,7 +18,6 @@ public enum StoreError: Error, CustomStringConvertible {
     /// Tables, views, indexes or triggers of pokedex's schema are gone (dropped by hand or by
     /// another program).
     case damagedSchema(path: String, missing: [String])
-    /// Another sync is writing this database.
     /// Another sync holds the writer lock, and still did after `waited` (`--wait`; zero without).
     case locked(path: String, holder: String, waited: Duration)
     /// A sync is writing a database whose -wal and -shm this reader can neither find nor

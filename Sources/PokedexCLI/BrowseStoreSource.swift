@@ -170,10 +170,11 @@ final class BrowseStoreSource: BrowseDataSource {
 
     func repositories() throws -> [BrowseRow] {
         let repositories = try IssueArchive(database: queries.database).repositorySummaries()
-        // The counts in one column: names differ in length.
-        let nameWidth = repositories.map { TerminalColumns.of($0.fullName) }.max() ?? 0
+        // The counts in one column: names differ in length. One name far longer than the others
+        // pushes only its own counts along.
+        let nameWidth = min(40, repositories.map { TerminalColumns.of($0.fullName) }.max() ?? 0)
         return repositories.map { repository in
-            let padding = String(repeating: " ", count: nameWidth - TerminalColumns.of(repository.fullName))
+            let padding = String(repeating: " ", count: max(0, nameWidth - TerminalColumns.of(repository.fullName)))
             return BrowseRow(
                 key: repository.fullName,
                 line: StyledLine(repository.fullName, .heading)

@@ -92,7 +92,10 @@ enum IssueText {
             let marker = Self.fenceMarker(expanded)
             if let open = fence {
                 lines.addCut(expanded)
-                if marker.map({ $0.hasPrefix(open) }) == true { fence = nil }
+                // A closing fence is as long as the opening one at least, with nothing after it.
+                let closes =
+                    marker.map { $0.hasPrefix(open) && expanded.split(separator: " ") == [Substring($0)] } == true
+                if closes { fence = nil }
             } else {
                 lines.add(StyledText(expanded))
                 fence = marker

@@ -15,8 +15,8 @@ enum LearnsetText {
                 methods.append((move.method, [name]))
             }
         }
-        // No move at all in the group: the Pokémon is not in those games.
-        guard !learnset.moves.isEmpty else { return learnset.groupName + ": not in this game" }
+        // No move at all in the group: the Pokémon is not in those games, or PokeAPI lacks them.
+        guard !learnset.moves.isEmpty else { return learnset.groupName + ": no moves in this game" }
         var text = learnset.groupName + ": "
         text +=
             byLevel.isEmpty

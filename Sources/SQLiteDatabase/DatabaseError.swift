@@ -44,8 +44,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     /// (SQLITE_READONLY_ROLLBACK, SQLITE_READONLY_RECOVERY: macros Swift does not import).
     public var needsWriterRecovery: Bool { code == 776 || code == 264 }
 
-    /// The file, or its directory, may not be written by this user.
-    public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
+    /// The file may not be written by this user (plain SQLITE_READONLY: its extended codes mean
+    /// other things, such as a file moved or deleted while open).
+    public var isReadOnly: Bool { code == SQLITE_READONLY }
 
     /// A UNIQUE, PRIMARY KEY, NOT NULL, CHECK or FOREIGN KEY constraint refused a write.
     public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }

@@ -115,7 +115,7 @@ struct IssueLayoutGoldenTests {
     @Test("a fenced code block's lines are cut at the width, as a terminal wraps them, not broken at spaces")
     func fencedCode() {
         let body =
-            "Steps:\n```\n000003 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n~~~ still code\n```\n"
+            "Steps:\n```\n000003 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n~~~ still code\n```swift\n```\n"
             + "A long line after the block, wrapped by its words."
         let lines = IssueText.detailLines(
             Self.issue(7, "A title", author: "monalisa", updated: "2025-01-01T00:00:00Z", body: body), [], width: 40
@@ -124,7 +124,7 @@ struct IssueLayoutGoldenTests {
         #expect(
             Array(lines[start...]) == [
                 "Steps:", "```", "000003 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "xxxxxxxxxxxxxxxxxxxxxx", "~~~ still code",
-                "```", "A long line after the block, wrapped by", "its words.",
+                "```swift", "```", "A long line after the block, wrapped by", "its words.",
             ])
     }
 

@@ -34,13 +34,13 @@ struct LearnsetTextTests {
         #expect(LearnsetText.summary(Self.learnset, everyMove: everyMove) == expected)
     }
 
-    @Test("no level-up move is 'none by level'; no move at all, a game the Pokémon is not in")
+    @Test("no level-up move is 'none by level'; no move at all is said so")
     func noMoves() {
         let machineOnly = Learnset(
             versionGroup: "red-blue", moves: Array(Self.learnset.moves[2...3]), groupName: "Red/Blue", moveNames: [:])
         #expect(LearnsetText.summary(machineOnly).hasPrefix("Red/Blue: none by level; 2\u{A0}by\u{A0}machine"))
         let none = Learnset(versionGroup: "red-blue", moves: [], groupName: "Red/Blue", moveNames: [:])
-        #expect(LearnsetText.summary(none) == "Red/Blue: not in this game")
+        #expect(LearnsetText.summary(none) == "Red/Blue: no moves in this game")
     }
 
     @Test(

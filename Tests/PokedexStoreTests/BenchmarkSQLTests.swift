@@ -133,7 +133,7 @@ struct BenchmarkSQLTests {
         "issues_search.sql: IssueArchive.issues with the default filter and a search",
         arguments: [("o/r", "pagination", 30), ("o/r", "pagination", 2), ("o/r", "crash", 30)])
     func search(repository: String, words: String, limit: Int) throws {
-        let query = try #require(FullTextQuery.allWords(words))
+        let query = try #require(TextSearch(words)?.words)
         let statements = try Self.run(
             "issues_search.sql", on: database,
             ["repo": .text(repository), "fts": .text(query), "limit": .int(limit)])

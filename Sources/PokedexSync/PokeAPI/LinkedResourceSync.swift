@@ -19,7 +19,7 @@ import SQLiteDatabase
 /// the others still run. The chains not stored yet are downloaded as their species arrive
 /// (``ResponsePrefetch``), while the species are written.
 extension SyncJob {
-    var isPartial: Bool { options.resources.offset != 0 || options.resources.limit != nil }
+    var isPartial: Bool { options.resources.isPartial }
 
     /// The request that asks whether PokeAPI still answers: its root index, small and cheap.
     var rootIndexProbe: HTTPRequest? { try? PokeAPIEndpoint.rootIndex.request(baseURL: options.pokeAPIBaseURL) }

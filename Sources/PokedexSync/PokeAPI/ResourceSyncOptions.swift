@@ -30,7 +30,11 @@ public struct ResourceSyncOptions: Sendable {
     /// The kinds to sync (`--resources`, with what ``PokeAPIResources/taken(_:partial:)``
     /// adds), and nothing else: no artwork, no repository; nil syncs every kind. A followed kind
     /// follows the links of what is stored.
-    public var kinds: Set<String>?
+    public private(set) var kinds: Set<String>?
+
+    /// Whether a sync takes part of the Pokémon list only (`--offset`, `--limit`): what it takes
+    /// of the rest is what their entries show.
+    public var isPartial: Bool { offset != 0 || limit != nil }
 
     /// Whether a sync takes `kind`.
     public func takes(_ kind: PokeAPIKind) -> Bool { kinds?.contains(kind.name) ?? true }
@@ -41,7 +45,6 @@ public struct ResourceSyncOptions: Sendable {
         retry: RetryPolicy = .standard,
         maximumDetailAgeSeconds: Int? = nil, kinds: Set<String>? = nil
     ) {
-        self.kinds = kinds.map { PokeAPIResources.taken($0, partial: offset != 0 || limit != nil) }
         self.offset = offset
         self.limit = limit
         self.concurrency = concurrency
@@ -49,5 +52,6 @@ public struct ResourceSyncOptions: Sendable {
         self.commitSize = commitSize
         self.retry = retry
         self.maximumDetailAgeSeconds = maximumDetailAgeSeconds
+        self.kinds = kinds.map { PokeAPIResources.taken($0, partial: isPartial) }
     }
 }
