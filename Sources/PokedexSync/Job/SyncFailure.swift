@@ -43,10 +43,10 @@ public struct SyncFailure: Error, CustomStringConvertible {
 
     /// Whether the server's other resources are not asked after this failure: one that
     /// ``stopsServer``, unless the server took the connection before it broke and then answers
-    /// one more request, sent once through `transport` (`probe`), other than with a 5xx. A body cut short, every
-    /// retry, is that resource's failure (the kinds after it were left unsynced, the whole sync
-    /// said "the rest is stored"); a server that is down answers no probe either. A refusal or a
-    /// timeout is no sign of a server there: no probe, which would wait a timeout more.
+    /// one more request, sent once through `transport` (`probe`), other than with a 5xx. A body
+    /// cut short at every retry is that resource's failure; a server that is down answers no
+    /// probe either. A refusal or a timeout is no sign of a server there: no probe, which would
+    /// wait a timeout more.
     func stopsServer(probing probe: HTTPRequest?, through transport: HTTPTransport) async -> Bool {
         guard stopsServer else { return false }
         guard (underlying as? FetchError)?.lostConnection == true, let probe else { return true }
