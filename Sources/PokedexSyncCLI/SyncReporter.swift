@@ -119,6 +119,9 @@ final class SyncReporter: @unchecked Sendable {
                 current = nil
                 tally(report.downloaded, transfer)
                 for text in SyncSummaryText.artwork(report, transfer) { line(text) }
+            case .refusedBody(let resource, let error):
+                // Part of the run's failure: shown under --quiet too, as errors are.
+                line("\(resource.title): left out \(error.description); asked for again next run", evenQuiet: true)
             case .repositoryExcluded(let fullName, let reason):
                 line("skipped \(fullName): \(reason)")
             case .ownerFailed(let login, let failure):
@@ -208,8 +211,8 @@ final class SyncReporter: @unchecked Sendable {
 
     /// Lines name repositories and quote servers: sanitized here, redacted by the console.
     /// Under `lock`; the live line is drawn again below it.
-    private func line(_ text: String) {
-        guard !quiet else { return }
+    private func line(_ text: String, evenQuiet: Bool = false) {
+        guard !quiet || evenQuiet else { return }
         linesSinceError = true
         clearProgress()
         print(text)

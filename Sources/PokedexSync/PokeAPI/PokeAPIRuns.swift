@@ -123,7 +123,9 @@ private struct TypedWalk {
         let committedPages = Latest<Int>()
         let (events, committed) = (self.events, self.committed)
         try await job.timedRun(syncResource, client: client, log: log, events: events) {
-            try await sync.run(options, source: source, arrived: arrived) { progress in
+            try await sync.run(
+                options, source: source, arrived: arrived, refused: { events(.refusedBody(syncResource, $0)) }
+            ) { progress in
                 committedPages.set(progress.report.pages)
                 committed(progress.committedEntries)
                 events(.resourceProgress(syncResource, progress, requests: client.statistics.requests))

@@ -63,10 +63,12 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         self.lent = LentStore(store: store)
     }
 
-    /// `arrived` sees each detail downloaded, as it arrives (before it is stored).
+    /// `arrived` sees each detail downloaded, as it arrives (before it is stored); `refused`
+    /// each body left out after the first, which the run throws once it has stored the rest.
     func run(
         _ options: ResourceSyncOptions, source: ResourceEntrySource,
         arrived: (Kind.Store.Downloaded) -> Void = { _ in },
+        refused refusedLater: (FetchError) -> Void = { _ in },
         progress: @escaping @Sendable (ResourceSyncProgress) -> Void = { _ in }
     ) async throws -> ResourceSyncReport {
         let writer = ResourcePageWriter(catalog: lent.store)
@@ -158,6 +160,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                     case .failure(let error as FetchError)
                     where error.isRefusedBody && refused.count < Self.refusedDetailsLimit:
                         refused.append(error)
+                        if refused.count > 1 { refusedLater(error) }
                         state.skip(page: page)
                     case .failure(let error):
                         throw error
