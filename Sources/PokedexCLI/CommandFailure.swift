@@ -12,3 +12,12 @@ public struct CommandFailure: Error {
         self.exitCode = exitCode
     }
 }
+
+extension CommandFailure {
+    /// A token from `source` (a variable, a token file's first line) with a control character
+    /// left inside, which no header could carry as it is: a usage error, the token not shown.
+    public static func unprintableToken(from source: String) -> CommandFailure {
+        CommandFailure(
+            message: "\(source) holds a control character: a token is one line of printable text", exitCode: .usage)
+    }
+}

@@ -68,11 +68,7 @@ public enum ServeCommandRunner {
             return nil
         }
         let source = command.tokenFile.map { "the token file \($0)'s first line" } ?? "POKEDEX_SERVE_TOKEN"
-        guard TokenLine.isPrintable(text) else {
-            throw CommandFailure(
-                message: "\(source) holds a control character: a token is one line of printable text",
-                exitCode: .usage)
-        }
+        guard TokenLine.isPrintable(text) else { throw CommandFailure.unprintableToken(from: source) }
         guard let token = BearerToken(text) else {
             throw CommandFailure(message: "\(source) is empty: no token to require", exitCode: .usage)
         }

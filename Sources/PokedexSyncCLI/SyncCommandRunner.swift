@@ -90,11 +90,7 @@ public enum SyncCommandRunner {
     /// is left inside it.
     private static func token(_ variable: String, _ environment: [String: String]) throws -> String? {
         guard let token = TokenLine.fromEnvironment(variable, environment) else { return nil }
-        guard TokenLine.isPrintable(token) else {
-            throw CommandFailure(
-                message: "\(variable) holds a control character: a token is one line of printable text",
-                exitCode: .usage)
-        }
+        guard TokenLine.isPrintable(token) else { throw CommandFailure.unprintableToken(from: variable) }
         return token
     }
 
