@@ -245,7 +245,6 @@ extension PokedexEntryQueries {
                 [
                     ("item", step.item), ("item", step.heldItem), ("move", step.knownMove), ("move", step.usedMove),
                     ("location", step.location), ("region", step.region), ("pokemon-form", step.baseForm),
-                    ("pokemon-form", step.evolvedForm),
                 ]
             }
         var names: [String: String] = [:]
@@ -253,12 +252,14 @@ extension PokedexEntryQueries {
             names["\(kind)/\(slug)"] = try storedName(kind: kind, slug: slug)
         }
         // A form an arrow leads to, as the entry's heading names it where its full name is not
-        // stored in the display language: "ライチュウ (アローラのすがた)", not "Alolan Raichu".
+        // stored in the display language: "ライチュウ (アローラのすがた)", not "Alolan Raichu";
+        // else by its English full name, as any other.
         for member in chain.members {
             for slug in Set(member.steps.compactMap(\.evolvedForm)) {
-                if let name = try formName(pokemon: slug, speciesName: member.displayName) {
-                    names["pokemon-form/\(slug)"] = name
-                }
+                let key = "pokemon-form/\(slug)"
+                names[key] =
+                    try formName(pokemon: slug, speciesName: member.displayName) ?? names[key]
+                    ?? storedName(kind: "pokemon-form", slug: slug)
             }
         }
         // Types have tables of their own (the catalog's), not the typed bodies' names.
