@@ -49,8 +49,12 @@ public struct StoredBody: Sendable, Equatable {
 
     /// `body` compressed by pokedex, or as it is when that is no smaller.
     public static func compressing(_ body: UnsafeRawBufferPointer) -> StoredBody {
-        Compressor().compressing(body)
+        compressors.with { $0.compressing(body) }
     }
+
+    /// Kept for reuse: a compressor's set-up cost more than compressing the small bodies a
+    /// server sends uncompressed.
+    private static let compressors = ObjectPool { Compressor() }
 
     public static func compressing(_ body: [UInt8]) -> StoredBody { body.withUnsafeBytes(compressing) }
 

@@ -142,7 +142,7 @@ final class CurlTransfer: @unchecked Sendable {
             // A new head: an interim answer's fields are not the final one's.
             let code = text.drop { $0 != UInt8(ascii: " ") }.dropFirst().prefix { $0 != UInt8(ascii: " ") }
             status = Int(String(decoding: code, as: UTF8.self)) ?? 0
-            headers = [:]
+            headers = Dictionary(minimumCapacity: Self.expectedHeaderCount)
             headComplete = false
             return true
         }
@@ -153,11 +153,19 @@ final class CurlTransfer: @unchecked Sendable {
             return acceptHead()
         }
         guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return true }
-        let name = String(decoding: text[..<colon].map(HeaderBytes.lowercased), as: UTF8.self)
+        let nameBytes = text[..<colon]
+        let name = String(unsafeUninitializedCapacity: nameBytes.count) { name in
+            for (offset, byte) in nameBytes.enumerated() { name[offset] = HeaderBytes.lowercased(byte) }
+            return nameBytes.count
+        }
         let value = String(decoding: HeaderBytes.trimmed(text[(colon + 1)...]), as: UTF8.self)
-        headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        if let earlier = headers.updateValue(value, forKey: name) { headers[name] = "\(earlier), \(value)" }
         return true
     }
+
+    /// Room for a CDN's answer's fields from the start: growing the table field by field cost
+    /// more than the fields themselves.
+    private static let expectedHeaderCount = 24
 
     /// The final head is in: a redirect's body is to be skipped, and a declared length over
     /// the bound is refused before any of the body arrives.

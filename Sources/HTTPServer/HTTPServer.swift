@@ -27,7 +27,7 @@ public final class HTTPServer: @unchecked Sendable {
     let failures = AccessLog()
     let token: BearerToken?
     let watch: ConnectionWatch
-    let compressors = ObjectPool { ResponseCompressor() }
+    let compressors = ObjectPool<ResponseCompressor, any Error> { ResponseCompressor() }
     /// Requests whose head arrived before a stop and whose answer is not sent yet.
     let inFlight = Atomic<Int>(0)
     /// Set once a stop signal came: every answer then closes its connection.

@@ -18,9 +18,15 @@ public struct HTTPResponse: Sendable {
     public let compressedBody: StoredBody?
 
     public init(url: URL, status: Int, headers: [String: String], body: Data) {
+        // A transport's names come lower-cased already (names are ASCII tokens): rebuilt only
+        // when one is not.
+        let isLowercased = headers.keys.allSatisfy {
+            !$0.utf8.contains(where: (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains)
+        }
         self.init(
             url: url, status: status,
-            headers: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 }),
+            headers: isLowercased
+                ? headers : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 }),
             body: body, compressedBody: nil)
     }
 

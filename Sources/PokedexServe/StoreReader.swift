@@ -1,3 +1,4 @@
+import BodyCoding
 import HTTPServer
 import LocalDatabase
 import SQLiteDatabase
@@ -6,7 +7,7 @@ import SQLiteDatabase
 /// read in one transaction: it sees one committed state, and a sync committing meanwhile is
 /// seen by the next request, without a restart.
 public final class StoreReader: Sendable {
-    private let connections: ObjectPool<Database>
+    private let connections: ObjectPool<Database, any Error>
 
     /// Opens one connection now, so that a missing or foreign file is refused at start-up.
     public init(path: String) throws {
