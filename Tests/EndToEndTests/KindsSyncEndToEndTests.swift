@@ -83,6 +83,14 @@ struct KindsSyncEndToEndTests {
                 counts.values.sorted() == [kind.entries.count, kind.entries.count], "\(kind.name)'s counts: \(counts)")
             #expect(resource["last_success"] as? [String: Any] != nil, "\(kind.name) succeeded")
         }
+
+        // The summary view counts every kind the index listed, those with tables of their own too.
+        let unsummarized = try #require(try DatabaseSnapshot(of: database)).rows(
+            """
+            SELECT k.name FROM pokeapi_kind AS k LEFT JOIN pokeapi_kind_summary AS s ON s.kind = k.name
+            WHERE s.entries IS NULL OR s.entries = 0 OR s.bodies <> s.entries
+            """)
+        #expect(unsummarized.isEmpty, "kinds the summary does not count whole: \(unsummarized)")
     }
 
     @Test(
