@@ -16,10 +16,13 @@ final class ConnectionWatch: Sendable {
     private struct Entry {
         let descriptor: Int32
         var deadline: Double
+        /// Its place among the connections opened since the start.
+        let order: UInt64
     }
 
     private struct State {
         var connections: [UInt: Entry] = [:]
+        var opened: UInt64 = 0
         var stopped = false
     }
 
@@ -30,30 +33,47 @@ final class ConnectionWatch: Sendable {
         self.limits = limits
     }
 
-    /// Connections open now.
-    var count: Int { state.withLock { $0.connections.count } }
+    /// Whether `connection` is one of the `limit` open connections that opened first: past the
+    /// limit, the newest are refused, not whichever asks next (which refused more requests than
+    /// there were connections past it, and the earliest connections among them).
+    func isServed(_ connection: OpaquePointer, limit: Int) -> Bool {
+        state.withLock { state in
+            guard state.connections.count > limit else { return true }
+            guard let order = state.connections[Self.key(connection)]?.order else { return false }
+            return state.connections.values.lazy.filter { $0.order < order }.count < limit
+        }
+    }
 
-    func opened(_ connection: UInt, descriptor: Int32) {
+    func opened(_ connection: OpaquePointer, descriptor: Int32) {
         let deadline = Self.now() + Double(limits.timeoutSeconds)
-        state.withLock { $0.connections[connection] = Entry(descriptor: descriptor, deadline: deadline) }
+        state.withLock { state in
+            state.connections[Self.key(connection)] = Entry(
+                descriptor: descriptor, deadline: deadline, order: state.opened)
+            state.opened += 1
+        }
     }
 
     /// A request's head arrived: it has until its answer is sent.
-    func requestStarted(_ connection: UInt) {
+    func requestStarted(_ connection: OpaquePointer) {
         let deadline = Self.now() + Double(limits.requestSeconds)
-        state.withLock { $0.connections[connection]?.deadline = deadline }
+        state.withLock { $0.connections[Self.key(connection)]?.deadline = deadline }
     }
 
     /// An answer was sent: the next request's head is due within the timeout.
-    func requestFinished(_ connection: UInt) {
+    func requestFinished(_ connection: OpaquePointer) {
         let deadline = Self.now() + Double(limits.timeoutSeconds)
-        state.withLock { $0.connections[connection]?.deadline = deadline }
+        state.withLock { $0.connections[Self.key(connection)]?.deadline = deadline }
     }
 
     /// Called by libmicrohttpd before it closes the socket: under the lock, so the watch never
     /// shuts down a descriptor that was closed and reused meanwhile.
-    func closed(_ connection: UInt) {
-        _ = state.withLock { $0.connections.removeValue(forKey: connection) }
+    func closed(_ connection: OpaquePointer) {
+        _ = state.withLock { $0.connections.removeValue(forKey: Self.key(connection)) }
+    }
+
+    /// A connection's key: libmicrohttpd's handle is the same for its whole life.
+    private static func key(_ connection: OpaquePointer) -> UInt {
+        UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
     }
 
     /// Shuts down the overdue connections once a second until ``stop()``.

@@ -16,18 +16,17 @@ enum MicroHTTPD {
         cls, connection, url, method, version, _, uploadSize, context in
         guard let cls, let connection, let url, let method, let uploadSize, let context else { return .NO }
         return server(cls).access(
-            connection, url: String(cString: url), method: String(cString: method),
+            connection, url: originForm(String(cString: url)), method: String(cString: method),
             version: version.map { String(cString: $0) } ?? "", uploadSize: uploadSize, context: context)
     }
 
     static let connectionNotice: MHD_NotifyConnectionCallback = { cls, connection, _, code in
         guard let cls, let connection else { return }
-        let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
         switch code {
         case .CONNECTION_NOTIFY_STARTED:
-            server(cls).watch.opened(key, descriptor: pokedex_mhd_connection_fd(connection))
+            server(cls).watch.opened(connection, descriptor: pokedex_mhd_connection_fd(connection))
         default:
-            server(cls).watch.closed(key)
+            server(cls).watch.closed(connection)
         }
     }
 
@@ -38,8 +37,17 @@ enum MicroHTTPD {
         let server = server(cls)
         if !state.arrivedWhileStopping { server.inFlight.subtract(1, ordering: .relaxed) }
         if let connection {
-            server.watch.requestFinished(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
+            server.watch.requestFinished(connection)
         }
+    }
+
+    /// A request target's path: one in absolute form (`GET http://host/path`, which RFC 9112
+    /// has a server accept, as a proxy sends it) as the origin form would give it.
+    static func originForm(_ target: String) -> String {
+        let lowercased = target.prefix(8).lowercased()
+        guard let scheme = ["http://", "https://"].first(where: lowercased.hasPrefix) else { return target }
+        let rest = target.dropFirst(scheme.count)
+        return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
     }
 
     /// Leaves `%XX` escapes as they are (libmicrohttpd's default would decode `%00` into the
@@ -54,20 +62,40 @@ enum MicroHTTPD {
         Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     }
 
-    /// The query's pairs as sent, in order.
+    /// The query's pairs as sent, in order; an empty segment (`?&a=1`, `a=1&&b=2`) is none,
+    /// as GitHub and Django read it.
     static func queryPairs(_ connection: OpaquePointer) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
         withUnsafeMutablePointer(to: &pairs) { pointer in
             _ = MHD_get_connection_values(
                 connection, .GET_ARGUMENT_KIND,
                 { cls, _, key, value in
-                    guard let cls, let key else { return .YES }
+                    guard let cls, let key, key.pointee != 0 || value.map({ $0.pointee != 0 }) == true else {
+                        return .YES
+                    }
                     let pairs = cls.assumingMemoryBound(to: [(name: String, value: String)].self)
                     pairs.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
                     return .YES
                 }, pointer)
         }
         return pairs
+    }
+
+    /// About what a request's head takes in the connection's memory: its line and fields.
+    static func requestHeadBytes(_ connection: OpaquePointer, path: String) -> Int {
+        var bytes = path.utf8.count + 32
+        withUnsafeMutablePointer(to: &bytes) { pointer in
+            for kind in [MHD_ValueKind.HEADER_KIND, .GET_ARGUMENT_KIND] {
+                _ = MHD_get_connection_values(
+                    connection, kind,
+                    { cls, _, key, value in
+                        guard let bytes = cls?.assumingMemoryBound(to: Int.self) else { return .YES }
+                        bytes.pointee += (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0) + 4
+                        return .YES
+                    }, pointer)
+            }
+        }
+        return bytes
     }
 
     /// A request header's value, names compared without case.

@@ -25,7 +25,7 @@ extension HTTPServer {
             if stopping { inFlight.subtract(1, ordering: .sequentiallyConsistent) }
             let state = RequestState(arrivedWhileStopping: stopping)
             context.pointee = Unmanaged.passRetained(state).toOpaque()
-            watch.requestStarted(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
+            watch.requestStarted(connection)
             // Checked here, not by libmicrohttpd's strict mode: 0.9.75 then writes its 400's
             // head twice.
             if version == "HTTP/1.1", MicroHTTPD.header(connection, "Host") == nil {
@@ -65,11 +65,16 @@ extension HTTPServer {
             let requested = MicroHTTPD.header(connection, "Access-Control-Request-Headers")
             return ServerResponse(status: 204, contentType: nil, headers: Self.preflightHeaders(requested), bytes: [])
         }
-        if watch.count > limits.connections {
+        if !watch.isServed(connection, limit: limits.connections) {
             return refuse(url, 503, "Too many connections", headers: [("Retry-After", "1")])
         }
-        if let token, !token.admits(MicroHTTPD.header(connection, "Authorization")) {
-            return refuse(url, 401, "Unauthorized", headers: [("WWW-Authenticate", "Bearer")])
+        let authorization = MicroHTTPD.header(connection, "Authorization")
+        if let token, !token.admits(authorization) {
+            // GitHub's words, which tell a client (a sync from this server among them) whether
+            // its token was refused or it sent none.
+            return refuse(
+                url, 401, authorization == nil ? "Requires authentication" : "Bad credentials",
+                headers: [("WWW-Authenticate", "Bearer")])
         }
         let request = ServerRequest(
             method: method, path: url, query: MicroHTTPD.queryPairs(connection),
@@ -83,6 +88,11 @@ extension HTTPServer {
         closing: Bool = false
     ) -> MHD_Result {
         var response = response
+        if MicroHTTPD.requestHeadBytes(connection, path: url) + Self.headBytes(of: response)
+            > limits.connectionMemoryBytes
+        {
+            response = refuse(url, 414, "URI Too Long: the answer's head would not fit in the connection's memory")
+        }
         let body: OutgoingBody
         do {
             body = try compressors.with { compressor in
@@ -118,6 +128,14 @@ extension HTTPServer {
                 seconds: ConnectionWatch.now() - state.started)
         }
         return queued
+    }
+
+    /// About what `response`'s head takes in the connection's memory, which libmicrohttpd writes
+    /// it into after the request's head: one that does not fit (a `Link` header repeating a
+    /// long query four times) would be sent as nothing at all. Its own fields, and room for
+    /// those `answer` and libmicrohttpd add.
+    private static func headBytes(of response: ServerResponse) -> Int {
+        response.headers.reduce(1_024 + exposedHeaders.utf8.count) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
     }
 
     /// A response that sends `body` and frees it once sent.
@@ -192,5 +210,5 @@ extension HTTPServer {
     /// on GitHub's API.
     static let exposedHeaders =
         "ETag, Link, Location, X-GitHub-Media-Type, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, "
-        + "X-RateLimit-Used, X-RateLimit-Resource"
+        + "X-RateLimit-Used, X-RateLimit-Resource, Retry-After"
 }

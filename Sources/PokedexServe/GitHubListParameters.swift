@@ -3,7 +3,8 @@ import IssueStore
 
 /// A GitHub list request's parameters, read as GitHub reads them: `per_page` (1–100, default
 /// 30) and `page` with JavaScript's parseInt, empty values as absent, and an invalid `state`,
-/// `sort`, `direction` or `since` refused (422, naming each field).
+/// `sort`, `direction`, `since` or `labels` refused (422, naming each field): one whose
+/// percent-encoding does not decode (`%ff`, `%00`) too, not listed as if it were absent.
 struct GitHubListParameters {
     let perPage: Int
     let page: Int
@@ -29,10 +30,21 @@ struct GitHubListParameters {
         request.queryValue(name).flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// A filter's value; nil when absent or empty, and recorded as invalid when it does not
+    /// decode.
+    private mutating func filter(_ name: String) -> String? {
+        guard request.query.contains(where: { $0.name == name }) else { return nil }
+        guard let text = request.queryValue(name) else {
+            invalid.append(name)
+            return nil
+        }
+        return text.isEmpty ? nil : text
+    }
+
     /// One of `choices`, the default when absent; recorded as invalid otherwise.
     mutating func choice<Choice: RawRepresentable>(_ name: String, default value: Choice) -> Choice
     where Choice.RawValue == String {
-        guard let text = Self.value(request, name) else { return value }
+        guard let text = filter(name) else { return value }
         guard let chosen = Choice(rawValue: text) else {
             invalid.append(name)
             return value
@@ -42,7 +54,7 @@ struct GitHubListParameters {
 
     /// `direction`: true for `asc`.
     mutating func ascending(default value: Bool) -> Bool {
-        switch Self.value(request, "direction") {
+        switch filter("direction") {
         case nil: return value
         case "asc": return true
         case "desc": return false
@@ -54,7 +66,7 @@ struct GitHubListParameters {
 
     /// `since`, as stored times compare with it.
     mutating func since() -> String? {
-        guard let text = Self.value(request, "since") else { return nil }
+        guard let text = filter("since") else { return nil }
         guard let utc = GitHubTimestamp.utc(text) else {
             invalid.append("since")
             return nil
@@ -70,7 +82,7 @@ struct GitHubListParameters {
         query.sort = parameters.choice("sort", default: .created)
         query.ascending = parameters.ascending(default: false)
         query.since = parameters.since()
-        query.labels = (value(request, "labels") ?? "").split(separator: ",").map {
+        query.labels = (parameters.filter("labels") ?? "").split(separator: ",").map {
             String($0.trimmingPrefix(" "))
         }.filter { !$0.isEmpty }
         query.limit = parameters.perPage
@@ -86,7 +98,7 @@ struct GitHubListParameters {
         var query = CommentPageQuery()
         query.issueNumber = issueNumber
         if issueNumber == nil {
-            query.sort = value(request, "sort") == nil ? nil : parameters.choice("sort", default: .created)
+            query.sort = parameters.filter("sort") == nil ? nil : parameters.choice("sort", default: .created)
             query.ascending = parameters.ascending(default: true)
         }
         query.since = parameters.since()

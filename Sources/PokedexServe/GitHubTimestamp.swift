@@ -5,10 +5,16 @@
 #endif
 
 /// GitHub's `since`: an ISO 8601 time (`2024-05-01T12:00:00Z`, an offset, fractional seconds,
-/// or a date alone), as the UTC text stored times compare with (`YYYY-MM-DDTHH:MM:SSZ`).
+/// or a date alone; a space for the `T`, as Python's `str(datetime)` writes it), as the UTC
+/// text stored times compare with (`YYYY-MM-DDTHH:MM:SSZ`). A day its month does not have
+/// (`2024-02-30`) is no time.
 enum GitHubTimestamp {
     static func utc(_ text: String) -> String? {
         var value = text.trimmingCharacters(in: " ")
+        if value.utf8.count > 10, value.utf8.dropFirst(10).first == UInt8(ascii: " ") {
+            let separator = value.utf8.index(value.startIndex, offsetBy: 10)
+            value.replaceSubrange(separator...separator, with: "T")
+        }
         // An unencoded `+` arrives as a space.
         if let space = value.lastIndex(of: " "), value[value.index(after: space)...].count >= 4 {
             value.replaceSubrange(space...space, with: "+")
@@ -20,7 +26,7 @@ enum GitHubTimestamp {
         }
         guard scalars.count >= 10, scalars[4] == UInt8(ascii: "-"), scalars[7] == UInt8(ascii: "-"),
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-            (1...12).contains(month), (1...31).contains(day)
+            (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
         else { return nil }
         var hour = 0, minute = 0, second = 0, offset = 0
         var rest = scalars[10...]
@@ -65,6 +71,14 @@ enum GitHubTimestamp {
         }
         return "\(padded(utc.tm_year + 1900, 4))-\(padded(utc.tm_mon + 1, 2))-\(padded(utc.tm_mday, 2))T"
             + "\(padded(utc.tm_hour, 2)):\(padded(utc.tm_min, 2)):\(padded(utc.tm_sec, 2))Z"
+    }
+
+    private static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 }
 

@@ -15,7 +15,8 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
     case notFound(repository: String)
     case ownerNotFound(login: String)
     case issuesDisabled(repository: String)
-    case unauthorized(url: String, message: String)
+    /// `tokenSent`: whether the request carried GITHUB_TOKEN's (or GH_TOKEN's) token.
+    case unauthorized(url: String, message: String, tokenSent: Bool)
     /// The rate limit is exhausted and resets later than the caller will wait: at `resetAt`,
     /// `wait` from when the answer came (on the sync's clock). `budget` is what the refusing
     /// answer's `X-RateLimit-*` headers said (a secondary limit refuses with budget left).
@@ -29,9 +30,10 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
             return "no GitHub user or organization \(login) (HTTP 404)"
         case .issuesDisabled(let repository):
             return "repository \(repository) has issues disabled (HTTP 410); nothing to sync"
-        case .unauthorized(let url, let message):
-            return
-                "GitHub refused the credentials for GET \(url) (HTTP 401: \(message)); check GITHUB_TOKEN or GH_TOKEN"
+        case .unauthorized(let url, let message, let tokenSent):
+            return tokenSent
+                ? "GitHub refused the token in GITHUB_TOKEN or GH_TOKEN for GET \(url) (HTTP 401: \(message))"
+                : "GitHub wants a token for GET \(url) (HTTP 401: \(message)): set GITHUB_TOKEN or GH_TOKEN"
         case .rateLimited(let resetAt, let wait, _):
             let seconds = max(0, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
             return

@@ -263,7 +263,10 @@ struct ServeGitHubEndToEndTests {
         #expect(refused.status == 401 && refused.header("WWW-Authenticate") == "Bearer")
         #expect(Self.gitHubError(refused) != nil, "\(refused.headers) \(refused.text)")
         #expect(refused.header("X-RateLimit-Remaining") == "5000")
-        #expect(try client.request("/api/v2/pokemon/1").text == "Unauthorized")
+        #expect(Self.gitHubError(refused) == "Requires authentication")
+        #expect(try client.request("/api/v2/pokemon/1").text == "Requires authentication")
+        let wrong = try client.request("/api/v3/repos/octo-org/hello", headers: ["Authorization": "Bearer nope"])
+        #expect(wrong.status == 401 && Self.gitHubError(wrong) == "Bad credentials", "\(wrong.text)")
         #expect(guarded.stop() == 0)
 
         let method = try RawHTTP(port: server.port).request("/api/v3/repos/octo-org/hello", method: "DELETE")
@@ -285,6 +288,8 @@ struct ServeGitHubEndToEndTests {
         for (name, _) in answer.headers where name.lowercased().hasPrefix("x-ratelimit") {
             #expect(exposed.lowercased().contains(name.lowercased()), "\(name) sent, not exposed")
         }
+        // As GitHub exposes it: a browser app reads how long a 503 asks it to wait.
+        #expect(exposed.contains("Retry-After"), "\(exposed)")
         #expect(try anonymous.request("/api/v2/pokemon/1").header("X-RateLimit-Limit") == nil)
     }
 

@@ -111,6 +111,23 @@ struct ServeHostileEndToEndTests {
         #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 
+    @Test("past --max-connections, the connections opened first are served and the newest refused")
+    func connectionsPastTheLimit() throws {
+        let server = try ServeProcess(database: source.path, ["--max-connections", "8"], global: ["-q"])
+        var clients: [RawHTTP] = []
+        for _ in 0..<12 {
+            clients.append(try RawHTTP(port: server.port, timeout: 10))
+            // Accepted in this order.
+            usleep(20_000)
+        }
+        usleep(200_000)
+        // Asked oldest first: a limit on connections open when a request comes would refuse
+        // the first ones asking, which opened first.
+        let statuses = clients.map { (try? $0.request("/api/v2/pokemon/1").status) ?? 0 }
+        #expect(statuses == Array(repeating: 200, count: 8) + Array(repeating: 503, count: 4), "\(statuses)")
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
+    }
+
     @Test("a 10,000-connection burst: answers or clean 503s or closes, others still served, memory bounded")
     func burst() throws {
         let server = try ServeProcess(database: source.path, ["--max-connections", "64"])
