@@ -81,21 +81,23 @@ enum MicroHTTPD {
         return pairs
     }
 
-    /// About what a request's head takes in the connection's memory: its line and fields.
-    static func requestHeadBytes(_ connection: OpaquePointer, path: String) -> Int {
-        var bytes = path.utf8.count + 32
-        withUnsafeMutablePointer(to: &bytes) { pointer in
-            for kind in [MHD_ValueKind.HEADER_KIND, .GET_ARGUMENT_KIND] {
+    /// About what a request's head takes in the connection's memory, as sent (a little more):
+    /// its request line, and its header fields.
+    static func requestHeadBytes(_ connection: OpaquePointer, path: String) -> (line: Int, fields: Int) {
+        func bytes(_ kind: MHD_ValueKind) -> Int {
+            var total = 0
+            withUnsafeMutablePointer(to: &total) { pointer in
                 _ = MHD_get_connection_values(
                     connection, kind,
                     { cls, _, key, value in
-                        guard let bytes = cls?.assumingMemoryBound(to: Int.self) else { return .YES }
-                        bytes.pointee += (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0) + 4
+                        guard let total = cls?.assumingMemoryBound(to: Int.self) else { return .YES }
+                        total.pointee += (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0) + 4
                         return .YES
                     }, pointer)
             }
+            return total
         }
-        return bytes
+        return (path.utf8.count + 24 + bytes(.GET_ARGUMENT_KIND), bytes(.HEADER_KIND) + 2)
     }
 
     /// A request header's value, names compared without case.

@@ -32,7 +32,7 @@ struct GitHubListParameters {
 
     /// A filter's value; nil when absent or empty, and recorded as invalid when it does not
     /// decode.
-    private mutating func filter(_ name: String) -> String? {
+    mutating func filter(_ name: String) -> String? {
         guard request.query.contains(where: { $0.name == name }) else { return nil }
         guard let text = request.queryValue(name) else {
             invalid.append(name)

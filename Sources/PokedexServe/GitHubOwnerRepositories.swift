@@ -17,9 +17,9 @@ struct GitHubOwnerRepositories {
         }
         let types =
             organization ? ["all", "public", "private", "forks", "sources", "member"] : ["all", "owner", "member"]
-        let type = GitHubListParameters.value(request, "type") ?? (organization ? "all" : "owner")
-        let sort = GitHubListParameters.value(request, "sort") ?? (organization ? "created" : "full_name")
         var parameters = GitHubListParameters(request)
+        let type = parameters.filter("type") ?? (organization ? "all" : "owner")
+        let sort = parameters.filter("sort") ?? (organization ? "created" : "full_name")
         let ascending = parameters.ascending(default: sort == "full_name")
         let invalid =
             (types.contains(type) ? [] : ["type"])

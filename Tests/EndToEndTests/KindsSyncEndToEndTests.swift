@@ -85,12 +85,20 @@ struct KindsSyncEndToEndTests {
         }
 
         // The summary view counts every kind the index listed, those with tables of their own too.
-        let unsummarized = try #require(try DatabaseSnapshot(of: database)).rows(
+        let snapshot = try #require(try DatabaseSnapshot(of: database))
+        let unsummarized = try snapshot.rows(
             """
             SELECT k.name FROM pokeapi_kind AS k LEFT JOIN pokeapi_kind_summary AS s ON s.kind = k.name
             WHERE s.entries IS NULL OR s.entries = 0 OR s.bodies <> s.entries
             """)
         #expect(unsummarized.isEmpty, "kinds the summary does not count whole: \(unsummarized)")
+        // Each counted once: as many as the server lists.
+        let counted = try snapshot.rows(
+            "SELECT kind, entries FROM pokeapi_kind_summary WHERE kind IN ('pokemon', 'move')")
+        #expect(
+            counted == [
+                ["t:move", "i:\(FakeKind.standardExtras[0].entries.count)"], ["t:pokemon", "i:\(api.catalog.count)"],
+            ])
     }
 
     @Test(

@@ -180,7 +180,7 @@ struct GitHubRequester: Sendable {
                 throw GitHubSyncError.unauthorized(
                     url: request.url.absoluteString,
                     message: GitHubErrorBody.message(in: response).map { Excerpt.of($0, maximumCharacters: 200) }
-                        ?? "unauthorized", tokenSent: token != nil)
+                        ?? "unauthorized", tokenSent: request.headers["Authorization"] != nil)
             }
             guard let limit = RateLimitWait(response, now: client.clock.now()) else { return response }
             // At least a second per wait, so that `Retry-After: 0` answered forever still

@@ -30,9 +30,15 @@ struct ServeGitHubQueryEndToEndTests {
             ("issues?state=closed%00", "state"), ("issues?state=%ff", "state"), ("issues?labels=%ff", "labels"),
             ("issues?sort=%zz", "sort"), ("issues?direction=%ff", "direction"), ("issues?since=%ff", "since"),
             ("issues/comments?since=%00", "since"), ("issues/comments?sort=%ff", "sort"),
+            ("/orgs/repos?type=%ff", "type"), ("/users/repos?sort=%00", "sort"),
         ])
     func undecodableFilter(query: String, field: String) throws {
-        let answer = try RawHTTP(port: server.port).request("/api/v3/repos/\(ServedDatabase.repository)/\(query)")
+        // An owner's list (`/orgs/repos` stands for `/orgs/{owner}/repos`), or a repository's.
+        let target =
+            query.hasPrefix("/")
+            ? query.replacingOccurrences(of: "/repos", with: "/\(ServedDatabase.owner)/repos")
+            : "/repos/\(ServedDatabase.repository)/\(query)"
+        let answer = try RawHTTP(port: server.port).request("/api/v3" + target)
         #expect(answer.status == 422 && Self.invalidFields(answer) == [field], "\(answer.status) \(answer.text)")
     }
 
@@ -49,14 +55,23 @@ struct ServeGitHubQueryEndToEndTests {
         }
     }
 
-    @Test("a query too long for its answer's Link header is 414, not an empty reply; a shorter one is served")
-    func queryTooLongForLinks() throws {
-        let path = "/api/v3/repos/\(ServedDatabase.repository)/issues?per_page=1&page=2&x="
+    @Test("an answer whose head would not fit beside the request's is 414 or 431, not an empty reply")
+    func answerHeadTooLarge() throws {
+        let path = "/api/v3/repos/\(ServedDatabase.repository)/issues?per_page=1&page=2"
         // The four links repeat the query: 4 × 8 KB does not fit in the connection's 32 KB.
-        let long = try RawHTTP(port: server.port).request(path + String(repeating: "a", count: 8_000))
+        let long = try RawHTTP(port: server.port).request(path + "&x=" + String(repeating: "a", count: 8_000))
         #expect(long.status == 414 && long.text.contains("URI Too Long"), "\(long.status) \(long.text)")
-        let short = try RawHTTP(port: server.port).request(path + String(repeating: "a", count: 2_000))
+        let short = try RawHTTP(port: server.port).request(path + "&x=" + String(repeating: "a", count: 2_000))
         #expect(short.status == 200 && short.header("Link")?.contains("rel=\"first\"") == true, "\(short.status)")
+        // Header fields (a large cookie) leaving no room for the links: what takes the room is named.
+        let padded = try RawHTTP(port: server.port).request(
+            path + "&x=" + String(repeating: "a", count: 2_000),
+            headers: ["X-Pad": String(repeating: "p", count: 24_000)])
+        #expect(padded.status == 431 && padded.text.contains("Header Fields"), "\(padded.status) \(padded.text)")
+        // Such fields beside a small answer's head are served, as they always were.
+        let detail = try RawHTTP(port: server.port).request(
+            "/api/v2/pokemon/1", headers: ["X-Pad": String(repeating: "p", count: 31_600)])
+        #expect(detail.status == 200, "\(detail.status) \(detail.text.prefix(200))")
     }
 
     @Test("a request target in absolute form is answered as its path is")
