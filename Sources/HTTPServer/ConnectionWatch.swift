@@ -16,14 +16,39 @@ final class ConnectionWatch: Sendable {
     private struct Entry {
         let descriptor: Int32
         var deadline: Double
-        /// Its place among the connections opened since the start.
+        /// Its place among the connections opened since the start: a handle libmicrohttpd
+        /// reuses for a later connection is not taken for it.
         let order: UInt64
+        /// Whether it is one of the ``ServerLimits/connections`` open connections that opened
+        /// first, whose requests are answered.
+        var isServed: Bool
     }
 
     private struct State {
         var connections: [UInt: Entry] = [:]
         var opened: UInt64 = 0
+        var servedCount = 0
+        /// The connections opened past the limit, oldest first from `waitingStart`: each is
+        /// served in its turn when a served one closes; those closed meanwhile are passed over.
+        var waiting: [(key: UInt, order: UInt64)] = []
+        var waitingStart = 0
         var stopped = false
+
+        mutating func serveOldestWaiting() {
+            while waitingStart < waiting.count {
+                let next = waiting[waitingStart]
+                waitingStart += 1
+                if connections[next.key]?.order == next.order {
+                    connections[next.key]?.isServed = true
+                    servedCount += 1
+                    break
+                }
+            }
+            if waitingStart > 64, waitingStart * 2 > waiting.count {
+                waiting.removeFirst(waitingStart)
+                waitingStart = 0
+            }
+        }
     }
 
     private let state = Mutex(State())
@@ -33,22 +58,25 @@ final class ConnectionWatch: Sendable {
         self.limits = limits
     }
 
-    /// Whether `connection` is one of the `limit` open connections that opened first: past the
-    /// limit, the newest are refused, not whichever asks next (which refused more requests than
-    /// there were connections past it, and the earliest connections among them).
-    func isServed(_ connection: OpaquePointer, limit: Int) -> Bool {
-        state.withLock { state in
-            guard state.connections.count > limit else { return true }
-            guard let order = state.connections[Self.key(connection)]?.order else { return false }
-            return state.connections.values.lazy.filter { $0.order < order }.count < limit
-        }
+    /// Whether `connection` is one of the ``ServerLimits/connections`` open connections that
+    /// opened first: past the limit, the newest are refused, not whichever asks next (which
+    /// refused more requests than there were connections past it, the earliest among them).
+    func isServed(_ connection: OpaquePointer) -> Bool {
+        state.withLock { $0.connections[Self.key(connection)]?.isServed ?? true }
     }
 
     func opened(_ connection: OpaquePointer, descriptor: Int32) {
         let deadline = Self.now() + Double(limits.timeoutSeconds)
+        let key = Self.key(connection)
         state.withLock { state in
-            state.connections[Self.key(connection)] = Entry(
-                descriptor: descriptor, deadline: deadline, order: state.opened)
+            let isServed = state.servedCount < limits.connections
+            if isServed {
+                state.servedCount += 1
+            } else {
+                state.waiting.append((key, state.opened))
+            }
+            state.connections[key] = Entry(
+                descriptor: descriptor, deadline: deadline, order: state.opened, isServed: isServed)
             state.opened += 1
         }
     }
@@ -68,7 +96,13 @@ final class ConnectionWatch: Sendable {
     /// Called by libmicrohttpd before it closes the socket: under the lock, so the watch never
     /// shuts down a descriptor that was closed and reused meanwhile.
     func closed(_ connection: OpaquePointer) {
-        _ = state.withLock { $0.connections.removeValue(forKey: Self.key(connection)) }
+        state.withLock { state in
+            guard let entry = state.connections.removeValue(forKey: Self.key(connection)), entry.isServed else {
+                return
+            }
+            state.servedCount -= 1
+            state.serveOldestWaiting()
+        }
     }
 
     /// A connection's key: libmicrohttpd's handle is the same for its whole life.

@@ -65,7 +65,7 @@ extension HTTPServer {
             let requested = MicroHTTPD.header(connection, "Access-Control-Request-Headers")
             return ServerResponse(status: 204, contentType: nil, headers: Self.preflightHeaders(requested), bytes: [])
         }
-        if !watch.isServed(connection, limit: limits.connections) {
+        if !watch.isServed(connection) {
             return refuse(url, 503, "Too many connections", headers: [("Retry-After", "1")])
         }
         let authorization = MicroHTTPD.header(connection, "Authorization")
