@@ -65,6 +65,7 @@ enum IssueArguments {
         }
         let reference = joinsNumber ? first + "#" + positionals[1].trimmingPrefix("#") : first
         let parts = reference.split(separator: "#", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { throw options.failure("missing the issue number: '\(reference)#NUMBER'") }
         guard parts.count == 2, !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw options.failure("'\(positionals.joined(separator: " "))' is not OWNER/REPO#NUMBER")
         }
@@ -81,7 +82,7 @@ extension CommandSpec {
     static let issues = CommandSpec(
         name: .issues, abstract: ["List a repository's issues (offline)."],
         overview: """
-            List a repository's stored issues, newest first. Never uses the network;
+            List a repository's stored issues, newest opened first. Never uses the network;
             run 'pokedex sync issues OWNER/REPO' first.
             """,
         usages: [Usage(arguments: "OWNER/REPO")],

@@ -46,6 +46,9 @@ struct ParsedOptions {
     func duration(_ spec: OptionSpec) throws(UsageError) -> Int? {
         guard let text = text(spec) else { return nil }
         guard let seconds = DurationText.seconds(text) else {
+            guard !DurationText.isBeyondMaximum(text) else {
+                throw failure("\(spec.name) is at most ten years (3650d), not '\(text)'")
+            }
             throw failure("\(spec.name) needs a duration such as 90s, 30m, 6h, 2d or 1w, not '\(text)'")
         }
         return seconds

@@ -15,7 +15,7 @@ enum SyncOptions {
         name: "--max-age", value: .duration, placeholder: "DURATION",
         defaultValue: .duration(seconds: SyncCommand().maximumDetailAgeSeconds),
         help: [
-            "Reuse stored Pokémon details younger than this without a",
+            "Reuse stored details (of every kind) younger than this without a",
             "request; revalidate older ones (default: {default}; 0 revalidates",
             "every one).",
         ], scopes: [.catalog])
@@ -206,8 +206,9 @@ extension CommandSpec {
             changes, and by a reconcile (--full, or when the last is older than
             --reconcile-every).
 
-            On a terminal, a progress line is shown; otherwise only timestamped start, end and
-            error lines, for cron's mail. Each run is recorded: see 'pokedex status'.
+            On a terminal, a progress line is shown; otherwise a timestamped line per resource
+            and one at the end (--quiet: errors only), for cron's mail. Each run is recorded:
+            see 'pokedex status'.
             """,
         usages: [
             Usage(scope: .catalog), Usage(arguments: "issues OWNER/REPO", scope: .repository),

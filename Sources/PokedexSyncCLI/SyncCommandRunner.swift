@@ -136,7 +136,9 @@ public enum SyncCommandRunner {
                 failure.pagesCommitted == 0
                 ? "local data unchanged"
                 : "local data kept, with the \(Quantities.counted(failure.pagesCommitted, "page")) this run committed"
-            let last = failure.lastSuccess.map { "last synced \($0)" } ?? "never synced completely"
+            // Named: "never synced" alone reads as if the whole database never was.
+            let last =
+                failure.lastSuccess.map { "last synced \($0)" } ?? "\(failure.resource.title) never synced completely"
             return ("\(message); \(kept), \(last)", code)
         case let error as FetchError:
             return (error.description, exitCode(for: error))

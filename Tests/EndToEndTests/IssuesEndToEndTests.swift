@@ -158,6 +158,17 @@ struct IssuesEndToEndTests {
         #expect(result.stderr.contains("issues disabled"), "\(result.stderr)")
     }
 
+    @Test("a first sync of a repository that cannot be reached names it as never synced, not the database")
+    func unreachableFirstSync() throws {
+        let result = try PokedexProcess.run(
+            ["--db", database, "sync", "issues", Self.repository, "--retries", "0"],
+            environment: ["GITHUB_API_URL": "http://127.0.0.1:9"])
+        #expect(
+            result.status != 0
+                && result.stderr.contains("local data unchanged, acme/rocket issues never synced completely"),
+            "\(result.stderr)")
+    }
+
     @Test("a primary rate limit that resets soon is waited out")
     func shortRateLimit() throws {
         github.exhaustRateLimit(resetIn: 2)

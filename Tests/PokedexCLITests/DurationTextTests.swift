@@ -22,4 +22,14 @@ struct DurationTextTests {
     func rejects(text: String) {
         #expect(DurationText.seconds(text) == nil)
     }
+
+    @Test(
+        "tells a duration past ten years from what is no duration",
+        arguments: [
+            ("522w", true), ("3651d", true), ("99999999999999999999s", true), ("9999999999999999999w", true),
+            ("520w1000d", true), ("521w", false), ("3650d", false), ("6", false), ("600x", false), ("", false),
+        ])
+    func beyondMaximum(text: String, isBeyond: Bool) {
+        #expect(DurationText.isBeyondMaximum(text) == isBeyond)
+    }
 }

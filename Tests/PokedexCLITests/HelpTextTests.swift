@@ -90,8 +90,9 @@ enum GoldenHelp {
         issue's comment count changes, and by a reconcile (--full, or when the last is
         older than --reconcile-every).
 
-        On a terminal, a progress line is shown; otherwise only timestamped start, end
-        and error lines, for cron's mail. Each run is recorded: see 'pokedex status'.
+        On a terminal, a progress line is shown; otherwise a timestamped line per
+        resource and one at the end (--quiet: errors only), for cron's mail. Each run is
+        recorded: see 'pokedex status'.
 
         \(syncUsage)
 
@@ -99,9 +100,9 @@ enum GoldenHelp {
           --if-older-than DURATION
                                   Skip what synced successfully less than DURATION ago
                                   (90s, 30m, 6h, 2d, 1w); exit 0 when nothing is due.
-          --max-age DURATION      Reuse stored Pokémon details younger than this without
-                                  a request; revalidate older ones (default: 1d; 0
-                                  revalidates every one).
+          --max-age DURATION      Reuse stored details (of every kind) younger than this
+                                  without a request; revalidate older ones (default: 1d;
+                                  0 revalidates every one).
           --artwork KIND          Images to store with the data: none, sprites (default)
                                   or all. sprites: each Pokémon's sprite (what show
                                   draws); all adds shiny sprites and official artwork
@@ -273,7 +274,7 @@ enum GoldenHelp {
 
     /// `pokedex help issues`.
     static let issues = """
-        OVERVIEW: List a repository's stored issues, newest first. Never uses the
+        OVERVIEW: List a repository's stored issues, newest opened first. Never uses the
         network; run 'pokedex sync issues OWNER/REPO' first.
 
         \(issuesUsage)

@@ -111,6 +111,12 @@ struct ManPageTests {
         let listed = Set(EnvironmentVariables.all.flatMap(\.names))
         #expect(documented == listed)
         #expect(documented.count > 20)
+        // Each meaning as the README words it, less its code marks and its link to docs/.
+        let meanings = rows.map { row in
+            String(row.split(separator: "|")[1]).trimmingCharacters(in: .whitespaces).replacing("`", with: "")
+                .replacing(/: \[[^\]]*\]\([^)]*\)/, with: "")
+        }
+        #expect(meanings == EnvironmentVariables.all.map(\.meaning))
     }
 
     @Test("the loops in the README and commands.md install a page for every command")

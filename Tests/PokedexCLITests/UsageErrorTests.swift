@@ -139,6 +139,7 @@ struct UsageErrorTests {
                 #"--if-older-than needs a duration such as 90s, 30m, 6h, 2d or 1w, not '-1h'"#, .sync
             ),
             (#"sync --max-age soon"#, #"--max-age needs a duration such as 90s, 30m, 6h, 2d or 1w, not 'soon'"#, .sync),
+            (#"sync --if-older-than 522w"#, #"--if-older-than is at most ten years (3650d), not '522w'"#, .sync),
             (
                 #"sync issues o/r --max-age 1h"#, #"--max-age applies to the Pokémon catalog, not to 'sync issues'"#,
                 .sync
@@ -183,13 +184,14 @@ struct UsageErrorTests {
             (#"issues o/r --pull"#, #"unknown option '--pull' for 'issues' (did you mean '--pulls'?)"#, .issues),
             (#"issue"#, #"missing the issue (OWNER/REPO#NUMBER)"#, .issue),
             (#"issue o/r#1 extra"#, #"unexpected argument 'extra'"#, .issue),
-            (#"issue o/r"#, #"'o/r' is not OWNER/REPO#NUMBER"#, .issue),
+            (#"issue o/r"#, #"missing the issue number: 'o/r#NUMBER'"#, .issue),
             (#"issue o/r#0"#, #"issues are numbered from 1, not 0"#, .issue),
             (
                 #"issue o/r 99999999999999999999999"#,
                 #"the issue number 99999999999999999999999 is too large"#, .issue
             ),
             (#"issue o/r#x"#, #"'o/r#x' is not OWNER/REPO#NUMBER"#, .issue),
+            (#"issue o/r#1#2"#, #"'o/r#1#2' is not OWNER/REPO#NUMBER"#, .issue),
             (#"issue o/r x"#, #"'o/r x' is not OWNER/REPO#NUMBER"#, .issue),
             (#"issue o/r #0"#, #"issues are numbered from 1, not 0"#, .issue),
             (#"issue o/r 1 2"#, #"unexpected argument '2'"#, .issue),

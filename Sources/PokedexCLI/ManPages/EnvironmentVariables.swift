@@ -39,17 +39,18 @@ enum EnvironmentVariables {
                 + "…); default en."),
         Entry(
             names: ["NO_COLOR"],
-            meaning: "When set and not empty: Error: is not coloured, and show draws no sprite unless "
-                + "--image always."),
+            meaning: "When set and not empty: no colour or bold (Error: included) unless --color always, and "
+                + "show draws no sprite unless --image always."),
         Entry(
             names: ["TERM"], meaning: "dumb does what NO_COLOR does; other values help choose how sprites are drawn."),
-        Entry(names: ["COLORTERM"], meaning: "truecolor or 24bit: sprites drawn in 24-bit colour rather than 256."),
+        Entry(names: ["COLORTERM"], meaning: "truecolor or 24bit: text and sprites in 24-bit colour rather than 256."),
         Entry(
             names: ["TERM_PROGRAM", "KITTY_WINDOW_ID", "LC_TERMINAL", "TMUX"],
             meaning: "Which terminal (kitty, Ghostty, WezTerm, iTerm2) or multiplexer the sprite is drawn for."),
         Entry(
             names: ["COLUMNS"],
-            meaning: "The width a sprite is scaled to when standard output is not a terminal (default 80)."),
+            meaning: "The width tables, entries and sprites are laid out for when standard output is not a terminal "
+                + "(default 80)."),
         Entry(
             names: ["CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR"],
             meaning: "CA certificates trusted instead of the system's (a private CA)."),

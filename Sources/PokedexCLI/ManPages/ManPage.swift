@@ -67,6 +67,9 @@ enum ManPage {
             ".TP",
             Roff.italic("pokedex-sync"),
             Roff.text("Runs sync, which pokedex hands over to it: installed in the same directory."),
+            ".TP",
+            Roff.italic("pokedex-serve"),
+            Roff.text("Runs serve, the same way."),
         ].joined(separator: "\n")
     }
 
