@@ -67,7 +67,12 @@ public final class BrowseLoop {
                 switch signal {
                 case SIGINT, SIGTERM, SIGHUP: return 128 + signal
                 case SIGTSTP: suspend()
-                case SIGCONT, SIGWINCH: redrawWhole()
+                // Stopped and continued from outside (SIGSTOP, a shell's job control): the
+                // shell may have put its own modes back meanwhile.
+                case SIGCONT:
+                    session.enter()
+                    redrawWhole()
+                case SIGWINCH: redrawWhole()
                 default: break
                 }
             }

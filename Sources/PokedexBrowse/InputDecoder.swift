@@ -8,8 +8,9 @@ public struct InputDecoder: Sendable {
 
     public init() {}
 
-    /// Whether bytes wait for the rest of a sequence (a lone Esc among them).
-    public var hasPending: Bool { !pending.isEmpty }
+    /// Whether bytes wait for the rest of a sequence (a lone Esc among them), or a paste for its
+    /// end: one that never comes must not hold every later key, Ctrl-C included.
+    public var hasPending: Bool { !pending.isEmpty || pasted != nil }
 
     /// Whether what waits is more than a lone Esc (which the Esc key alone sends): a sequence or
     /// a character begun, or a paste's end, which a slow link may split.

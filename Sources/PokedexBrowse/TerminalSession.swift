@@ -36,11 +36,16 @@ public final class TerminalSession {
         isatty(input) == 1 && isatty(output) == 1
     }
 
-    /// Takes the terminal over; again after a suspension, when the shell has put it back.
+    /// Takes the terminal over; again after a suspension, when the shell has put it back. A
+    /// process continued in the background (`bg`) stops again until it is in the foreground:
+    /// changing the terminal's modes from there would stop it halfway, and `fg` would then
+    /// give it the shell's modes back.
     public func enter() {
+        waitForForeground()
         var settings = termios()
         guard tcgetattr(input, &settings) == 0 else { return }
-        if saved == nil { saved = settings }
+        let isFirst = saved == nil
+        if isFirst { saved = settings }
         TerminalSignals.terminalDescriptors = (input, output)
         TerminalSignals.savedSettings = saved
         if TerminalSignals.restoreBytes == nil {
@@ -55,8 +60,30 @@ public final class TerminalSession {
         // Reads return at once, with what is there: the loop polls before reading.
         setControlCharacter(&raw, VMIN, 0)
         setControlCharacter(&raw, VTIME, 0)
-        _ = tcsetattr(input, TCSAFLUSH, &raw)
+        // Keys typed before the app started are dropped; those typed since a suspension, kept.
+        _ = tcsetattr(input, isFirst ? TCSAFLUSH : TCSANOW, &raw)
         write(Self.enterSequence)
+    }
+
+    private func waitForForeground() {
+        var ignoring = sigaction()
+        // Ignored, SIGTTOU would not stop it: the loop would spin.
+        guard sigaction(SIGTTOU, nil, &ignoring) == 0, !Self.isIgnored(ignoring) else { return }
+        while tcgetpgrp(input) != getpgrp(), tcgetpgrp(input) > 0 {
+            _ = raise(SIGTTOU)
+            // An orphaned process group is never stopped: it waits here instead, idle.
+            if tcgetpgrp(input) != getpgrp() { usleep(100_000) }
+        }
+    }
+
+    /// Whether `action` is SIG_IGN, the handler 1 on Linux and macOS.
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        #if canImport(Glibc)
+            let handler = action.__sigaction_handler.sa_handler
+        #else
+            let handler = action.__sigaction_u.__sa_handler
+        #endif
+        return handler.map { unsafeBitCast($0, to: Int.self) } == 1
     }
 
     /// Puts the terminal back as it was found.

@@ -11,7 +11,12 @@
 enum TerminalSignals {
     /// Those the loop handles: quit (INT, TERM, HUP), suspend (TSTP), resume (CONT), resize.
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
-    static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+    /// Crashes, and the other signals whose default is to end the process (Ctrl-\'s QUIT, a
+    /// stray USR1 or ALRM): each restores the terminal first.
+    static let fatal: [Int32] = [
+        SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM,
+        SIGPROF, SIGXCPU, SIGXFSZ,
+    ]
 
     /// The pipe's ends; set once, before any handler is installed.
     nonisolated(unsafe) private(set) static var readEnd: Int32 = -1

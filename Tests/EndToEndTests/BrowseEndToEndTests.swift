@@ -162,9 +162,9 @@ struct BrowseEndToEndTests {
         #expect(terminal.exit(within: .seconds(10)) == 0)
     }
 
-    @Test("SIGTERM restores the terminal and exits 143; SIGINT 130")
+    @Test("SIGTERM restores the terminal and exits 143; SIGINT 130; QUIT and USR1 restore it and end as they do")
     func signals() throws {
-        for (signal, status) in [(SIGTERM, Int32(143)), (SIGINT, 130), (SIGHUP, 143)] {
+        for (signal, status) in [(SIGTERM, Int32(143)), (SIGINT, 130), (SIGHUP, 143), (SIGQUIT, 131), (SIGUSR1, 138)] {
             let terminal = try start()
             #expect(waitForScreen(terminal) { $0.contains("#0025 Pikachu") })
             terminal.signal(signal)
