@@ -34,9 +34,13 @@ public protocol BrowseDataSource {
     func thread(repository: String, number: Int, width: Int) throws -> [StyledLine]
     /// A number that changes whenever another connection commits (`PRAGMA data_version`).
     func dataVersion() throws -> Int
+    /// What the status line says of a failure of the source's: one line, as the commands say it.
+    func describe(_ error: any Error) -> String
 }
 
 extension BrowseDataSource {
+    public func describe(_ error: any Error) -> String { "cannot read the database: \(error)" }
+
     /// For a source whose catalog holds every key already.
     public func searchIndex() throws -> SearchIndex {
         let catalog = try catalog()

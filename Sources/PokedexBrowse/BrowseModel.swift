@@ -346,6 +346,6 @@ public struct BrowseModel {
 
     /// A failed read becomes the message on the key line.
     public mutating func report(_ error: any Error) {
-        message = "cannot read the database: \(error)"
+        message = source.describe(error)
     }
 }

@@ -218,6 +218,11 @@ final class BrowseStoreSource: BrowseDataSource {
         try queries.dataVersion()
     }
 
+    /// As `show` says it: a damaged file named with what to do, not the statement that met it.
+    func describe(_ error: any Error) -> String {
+        PokedexCLI.describe(error).message
+    }
+
     /// `text`'s runs with their emphasis as cell styles: bold, and colours where there is a palette.
     private func line(_ text: StyledText) -> StyledLine {
         StyledLine(
