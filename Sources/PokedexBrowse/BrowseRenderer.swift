@@ -144,8 +144,9 @@ public enum BrowseRenderer {
                 ? ["↑↓ links, scroll", "Enter go", "Tab section", "Esc back", "? keys", "q quit"]
                 : ["↑↓ move", "/ search", "Enter entry", "Tab section", "Esc back", "? keys", "q quit"]
         case .repositories: keys = ["↑↓ move", "Enter issues", "? keys", "q quit"]
-        case .issues: keys = ["↑↓ move", "/ filter (state: label: author:)", "Enter thread", "Esc back", "q quit"]
-        case .thread: keys = ["↑↓ PgUp PgDn scroll", "Esc back", "q quit"]
+        case .issues:
+            keys = ["↑↓ move", "/ filter (state: label: author:)", "Enter thread", "Esc back", "? keys", "q quit"]
+        case .thread: keys = ["↑↓ PgUp PgDn scroll", "Esc back", "? keys", "q quit"]
         }
         screen.put(" " + keyHints(keys, width: screen.columns - 1), row: row, column: 0, style: Self.hint)
     }

@@ -171,6 +171,19 @@ struct BrowseRendererTests {
         #expect(inside.count == lines && inside.allSatisfy { $0[58] == "│" && $0[57] == " " }, "\(rows)")
     }
 
+    @Test(
+        "every screen's key line says ? shows the keys",
+        arguments: [
+            [BrowseModel.Screen.pokedex], [.repositories], [.repositories, .issues(repository: "acme/rocket")],
+            [.repositories, .issues(repository: "acme/rocket"), .thread(repository: "acme/rocket", number: 7)],
+        ])
+    func keyLineNamesHelp(screens: [BrowseModel.Screen]) {
+        var model = BrowseModel(source: FakeBrowseSource(), screens: screens, columns: 100, rows: 24)
+        model.start(at: .zero)
+        let keyLine = BrowseRenderer.frame(model).text(ofRow: 23)
+        #expect(keyLine.contains("? keys") && keyLine.contains("q quit"), "\(keyLine)")
+    }
+
     @Test("moving the selection down changes two list rows and the entry, not the title")
     func diffAfterKey() {
         let before = frame()
