@@ -29,25 +29,34 @@ final class ConnectionWatch: Sendable {
         var opened: UInt64 = 0
         var servedCount = 0
         /// The connections opened past the limit, oldest first from `waitingStart`: each is
-        /// served in its turn when a served one closes; those closed meanwhile are passed over.
+        /// served in its turn when a served one closes; those closed meanwhile are passed over,
+        /// and dropped once they outnumber the open ones (a 503 closes its connection at once,
+        /// while served ones may stay open for ever).
         var waiting: [(key: UInt, order: UInt64)] = []
         var waitingStart = 0
+        var openWaiting = 0
         var stopped = false
+
+        func isOpen(_ waiter: (key: UInt, order: UInt64)) -> Bool { connections[waiter.key]?.order == waiter.order }
 
         mutating func serveOldestWaiting() {
             while waitingStart < waiting.count {
                 let next = waiting[waitingStart]
                 waitingStart += 1
-                if connections[next.key]?.order == next.order {
+                if isOpen(next) {
                     connections[next.key]?.isServed = true
                     servedCount += 1
+                    openWaiting -= 1
                     break
                 }
             }
-            if waitingStart > 64, waitingStart * 2 > waiting.count {
-                waiting.removeFirst(waitingStart)
-                waitingStart = 0
-            }
+            dropClosedWaiting()
+        }
+
+        mutating func dropClosedWaiting() {
+            guard waiting.count - waitingStart > 2 * openWaiting + 64 || waitingStart > 64 else { return }
+            waiting = waiting[waitingStart...].filter(isOpen)
+            waitingStart = 0
         }
     }
 
@@ -62,8 +71,14 @@ final class ConnectionWatch: Sendable {
     /// opened first: past the limit, the newest are refused, not whichever asks next (which
     /// refused more requests than there were connections past it, the earliest among them).
     func isServed(_ connection: OpaquePointer) -> Bool {
+        // libmicrohttpd tells of every connection before its first request; one it did not
+        // would have no place in the order, and is served as before there was a limit.
         state.withLock { $0.connections[Self.key(connection)]?.isServed ?? true }
     }
+
+    /// The queue's length, closed connections still in it included: not past a bound however
+    /// many refused connections come and go (a test checks it).
+    var queueLength: Int { state.withLock { $0.waiting.count - $0.waitingStart } }
 
     func opened(_ connection: OpaquePointer, descriptor: Int32) {
         let deadline = Self.now() + Double(limits.timeoutSeconds)
@@ -74,6 +89,7 @@ final class ConnectionWatch: Sendable {
                 state.servedCount += 1
             } else {
                 state.waiting.append((key, state.opened))
+                state.openWaiting += 1
             }
             state.connections[key] = Entry(
                 descriptor: descriptor, deadline: deadline, order: state.opened, isServed: isServed)
@@ -97,11 +113,14 @@ final class ConnectionWatch: Sendable {
     /// shuts down a descriptor that was closed and reused meanwhile.
     func closed(_ connection: OpaquePointer) {
         state.withLock { state in
-            guard let entry = state.connections.removeValue(forKey: Self.key(connection)), entry.isServed else {
-                return
+            guard let entry = state.connections.removeValue(forKey: Self.key(connection)) else { return }
+            if entry.isServed {
+                state.servedCount -= 1
+                state.serveOldestWaiting()
+            } else {
+                state.openWaiting -= 1
+                state.dropClosedWaiting()
             }
-            state.servedCount -= 1
-            state.serveOldestWaiting()
         }
     }
 

@@ -26,12 +26,17 @@ public final class BrowseLoop {
     static let versionInterval = Duration.milliseconds(500)
     /// How long a lone Esc waits for the rest of a sequence: the Esc key sends it alone.
     static let escapeWait = Duration.milliseconds(30)
-    /// How long a sequence, character or paste begun waits for its end, from its last bytes.
+    /// How long a sequence or character begun waits for its end, from its last bytes.
     static let sequenceWait = Duration.milliseconds(500)
+    /// How long a paste begun waits for its end, from its last bytes: a slow link may pause
+    /// longer inside one, whose rest would otherwise arrive as keys (Enter, q).
+    static let pasteWait = Duration.seconds(2)
 
     /// When what the decoder holds is taken as complete.
     private var pendingDeadline: Duration? {
-        pendingSince.map { $0 + (decoder.awaitsSequence ? Self.sequenceWait : Self.escapeWait) }
+        let wait =
+            decoder.isInPaste ? Self.pasteWait : decoder.awaitsSequence ? Self.sequenceWait : Self.escapeWait
+        return pendingSince.map { $0 + wait }
     }
 
     public init(session: TerminalSession, model: BrowseModel, source: any BrowseDataSource, depth: ColorDepth) {
@@ -66,11 +71,11 @@ public final class BrowseLoop {
             for signal in TerminalSignals.drain() {
                 switch signal {
                 case SIGINT, SIGTERM, SIGHUP: return 128 + signal
-                case SIGTSTP: suspend()
+                case SIGTSTP: guard suspend() else { return Self.terminalLost }
                 // Stopped and continued from outside (SIGSTOP, a shell's job control): the
                 // shell may have put its own modes back meanwhile.
                 case SIGCONT:
-                    session.enter()
+                    guard session.enter() else { return Self.terminalLost }
                     redrawWhole()
                 case SIGWINCH: redrawWhole()
                 default: break
@@ -89,7 +94,7 @@ public final class BrowseLoop {
                 pendingSince = nil
             }
             for event in events { model.handle(event, at: now) }
-            if model.wantsSuspend { suspend() }
+            if model.wantsSuspend, !suspend() { return Self.terminalLost }
             if model.wantsRedraw {
                 model.wantsRedraw = false
                 redrawWhole()
@@ -124,11 +129,16 @@ public final class BrowseLoop {
         model.refresh()
     }
 
-    private func suspend() {
+    /// False when the terminal cannot be taken back (`TerminalSession.enter`).
+    private func suspend() -> Bool {
         model.wantsSuspend = false
-        session.suspend()
+        guard session.suspend() else { return false }
         redrawWhole()
+        return true
     }
+
+    /// The exit status when the terminal can never be taken back: as a hangup's.
+    static let terminalLost = 128 + SIGHUP
 
     private func redrawWhole() {
         if let size = session.size() { model.resize(columns: size.columns, rows: size.rows) }

@@ -12,6 +12,9 @@ public struct InputDecoder: Sendable {
     /// end: one that never comes must not hold every later key, Ctrl-C included.
     public var hasPending: Bool { !pending.isEmpty || pasted != nil }
 
+    /// Whether a bracketed paste has begun and not ended.
+    public var isInPaste: Bool { pasted != nil }
+
     /// Whether what waits is more than a lone Esc (which the Esc key alone sends): a sequence or
     /// a character begun, or a paste's end, which a slow link may split.
     public var awaitsSequence: Bool { pasted != nil || (!pending.isEmpty && pending != [0x1B]) }

@@ -39,11 +39,12 @@ public final class TerminalSession {
     /// Takes the terminal over; again after a suspension, when the shell has put it back. A
     /// process continued in the background (`bg`) stops again until it is in the foreground:
     /// changing the terminal's modes from there would stop it halfway, and `fg` would then
-    /// give it the shell's modes back.
-    public func enter() {
-        waitForForeground()
+    /// give it the shell's modes back. False when it never can be: the app then ends.
+    @discardableResult
+    public func enter() -> Bool {
+        guard waitForForeground() else { return false }
         var settings = termios()
-        guard tcgetattr(input, &settings) == 0 else { return }
+        guard tcgetattr(input, &settings) == 0 else { return true }
         let isFirst = saved == nil
         if isFirst { saved = settings }
         TerminalSignals.terminalDescriptors = (input, output)
@@ -63,27 +64,26 @@ public final class TerminalSession {
         // Keys typed before the app started are dropped; those typed since a suspension, kept.
         _ = tcsetattr(input, isFirst ? TCSAFLUSH : TCSANOW, &raw)
         write(Self.enterSequence)
+        return true
     }
 
-    private func waitForForeground() {
-        var ignoring = sigaction()
-        // Ignored, SIGTTOU would not stop it: the loop would spin.
-        guard sigaction(SIGTTOU, nil, &ignoring) == 0, !Self.isIgnored(ignoring) else { return }
-        while tcgetpgrp(input) != getpgrp(), tcgetpgrp(input) > 0 {
+    /// Stopped (as SIGTTOU stops a background job) until in the terminal's foreground; false
+    /// when it never will be: an orphaned process group, which SIGTTOU does not stop. Quit
+    /// signals act as for any stopped job meanwhile. True when the terminal is not this
+    /// process's controlling one, or SIGTTOU would not stop it: changing modes then cannot.
+    private func waitForForeground() -> Bool {
+        var foreground = tcgetpgrp(input)
+        guard foreground > 0, foreground != getpgrp(), TerminalSignals.stopsOnTTOU() else { return true }
+        TerminalSignals.uninstall()
+        TerminalSignals.noteContinuations()
+        defer { _ = signal(SIGCONT, SIG_DFL) }
+        while foreground > 0, foreground != getpgrp() {
+            TerminalSignals.wasContinued = false
             _ = raise(SIGTTOU)
-            // An orphaned process group is never stopped: it waits here instead, idle.
-            if tcgetpgrp(input) != getpgrp() { usleep(100_000) }
+            guard TerminalSignals.wasContinued else { return false }
+            foreground = tcgetpgrp(input)
         }
-    }
-
-    /// Whether `action` is SIG_IGN, the handler 1 on Linux and macOS.
-    private static func isIgnored(_ action: sigaction) -> Bool {
-        #if canImport(Glibc)
-            let handler = action.__sigaction_handler.sa_handler
-        #else
-            let handler = action.__sigaction_u.__sa_handler
-        #endif
-        return handler.map { unsafeBitCast($0, to: Int.self) } == 1
+        return true
     }
 
     /// Puts the terminal back as it was found.
@@ -94,11 +94,11 @@ public final class TerminalSession {
 
     /// Suspends the process as Ctrl-Z does outside raw mode, the terminal put back meanwhile;
     /// returns once it is continued (`fg`), the terminal taken over again.
-    public func suspend() {
+    public func suspend() -> Bool {
         leave()
         TerminalSignals.uninstall()
         _ = raise(SIGTSTP)
-        enter()
+        return enter()
     }
 
     /// The terminal's size in columns and rows; nil when it cannot be asked.

@@ -26,14 +26,19 @@ enum TerminalSignals {
     nonisolated(unsafe) static var savedSettings: termios?
     nonisolated(unsafe) static var terminalDescriptors: (input: Int32, output: Int32) = (0, 1)
 
+    /// The signals of `fatal` that were ignored when browse started (QUIT for a job a
+    /// non-interactive shell put in the background, a profiler's PROF): left ignored.
+    nonisolated(unsafe) private static var ignoredFatal: Set<Int32>?
+
     /// Opens the pipe (non-blocking both ways) and installs the handlers.
     static func install() {
         if readEnd < 0 {
             guard let ends = WakePipe.open() else { return }
             (readEnd, writeEnd) = ends
         }
+        if ignoredFatal == nil { ignoredFatal = Set(fatal.filter(isIgnored)) }
         for number in handled { handle(number, with: forward) }
-        for number in fatal { handle(number, with: restoreAndDie) }
+        for number in fatal where ignoredFatal?.contains(number) != true { handle(number, with: restoreAndDie) }
         // A parent may start it with them blocked (a thread pool's spawn does): they would
         // then never reach the handlers, and a SIGTERM would leave the terminal raw.
         var unblocked = sigset_t()
@@ -42,9 +47,36 @@ enum TerminalSignals {
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
+    /// Set by the SIGCONT handler ``noteContinuations()`` installs: whether a stop ended.
+    nonisolated(unsafe) static var wasContinued = false
+
+    /// SIGCONT noted in ``wasContinued`` (only that: the loop's pipe is not read meanwhile).
+    static func noteContinuations() {
+        handle(SIGCONT) { _ in TerminalSignals.wasContinued = true }
+    }
+
+    /// Whether SIGTTOU would stop this process: neither ignored nor blocked.
+    static func stopsOnTTOU() -> Bool {
+        var blocked = sigset_t()
+        guard pthread_sigmask(SIG_BLOCK, nil, &blocked) == 0 else { return false }
+        return !isIgnored(SIGTTOU) && sigismember(&blocked, SIGTTOU) == 0
+    }
+
+    private static func isIgnored(_ number: Int32) -> Bool {
+        var action = sigaction()
+        guard sigaction(number, nil, &action) == 0 else { return false }
+        #if canImport(Glibc)
+            let handler = action.__sigaction_handler.sa_handler
+        #else
+            let handler = action.__sigaction_u.__sa_handler
+        #endif
+        // SIG_IGN is the handler 1 on Linux and macOS.
+        return handler.map { unsafeBitCast($0, to: Int.self) } == 1
+    }
+
     /// Back to the default action (before suspending, and for good on leaving).
     static func uninstall() {
-        for number in handled + fatal { _ = signal(number, SIG_DFL) }
+        for number in handled + fatal where ignoredFatal?.contains(number) != true { _ = signal(number, SIG_DFL) }
     }
 
     static func handle(_ number: Int32, with handler: @convention(c) (Int32) -> Void) {

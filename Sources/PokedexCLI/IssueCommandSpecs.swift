@@ -65,7 +65,13 @@ enum IssueArguments {
         }
         let reference = joinsNumber ? first + "#" + positionals[1].trimmingPrefix("#") : first
         let parts = reference.split(separator: "#", omittingEmptySubsequences: false)
-        guard parts.count > 1 else { throw options.failure("missing the issue number: '\(reference)#NUMBER'") }
+        // Missing only after what reads as OWNER/REPO: `123` or a URL is not that.
+        let looksLikeRepository =
+            reference.split(separator: "/", omittingEmptySubsequences: false).count == 2
+            && !reference.hasPrefix("/") && !reference.hasSuffix("/")
+        guard parts.count > 1 || !looksLikeRepository else {
+            throw options.failure("missing the issue number: '\(reference)#NUMBER'")
+        }
         guard parts.count == 2, !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw options.failure("'\(positionals.joined(separator: " "))' is not OWNER/REPO#NUMBER")
         }

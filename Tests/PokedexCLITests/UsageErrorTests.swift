@@ -185,6 +185,8 @@ struct UsageErrorTests {
             (#"issue"#, #"missing the issue (OWNER/REPO#NUMBER)"#, .issue),
             (#"issue o/r#1 extra"#, #"unexpected argument 'extra'"#, .issue),
             (#"issue o/r"#, #"missing the issue number: 'o/r#NUMBER'"#, .issue),
+            (#"issue 123"#, #"'123' is not OWNER/REPO#NUMBER"#, .issue),
+            (#"issue o/r/7"#, #"'o/r/7' is not OWNER/REPO#NUMBER"#, .issue),
             (#"issue o/r#0"#, #"issues are numbered from 1, not 0"#, .issue),
             (
                 #"issue o/r 99999999999999999999999"#,

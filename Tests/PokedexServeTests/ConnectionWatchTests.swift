@@ -42,6 +42,18 @@ struct ConnectionWatchTests {
         #expect(served(4, 3) == [true, true])
     }
 
+    @Test("refused connections coming and going while the served ones stay open leave a bounded queue")
+    func churnPastTheLimit() {
+        open(1, 2, 3)
+        for number in 4..<20_000 {
+            open(number)
+            watch.closed(Self.handle(number))
+        }
+        #expect(watch.queueLength < 200, "\(watch.queueLength)")
+        watch.closed(Self.handle(1))
+        #expect(served(2, 3) == [true, true])
+    }
+
     @Test("under the limit every connection is served, and one the watch never saw too")
     func underTheLimit() {
         open(1)
