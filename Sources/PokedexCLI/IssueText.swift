@@ -17,7 +17,9 @@ enum IssueText {
                     StyledText(issue.title + labels)
                 ]
             },
-            fixedColumns: [0, 1, 2]
+            fixedColumns: [0, 1, 2],
+            // Most logins are shorter; a bot's (`dependabot[bot]`) still shows whole.
+            yieldingColumns: [3: 15]
         ).lines(width: width)
     }
 

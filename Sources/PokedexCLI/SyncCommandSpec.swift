@@ -54,7 +54,7 @@ enum SyncOptions {
             "Sync only these PokeAPI kinds, by their endpoints' names",
             "(move,item,pokemon-encounters,…), the kinds they are shown",
             "with, and no repository.",
-        ], scopes: [.catalog])
+        ], scopes: [.catalog], storedValues: .kinds)
     static let concurrency = OptionSpec(
         name: "--concurrency", value: .count(1...ArgumentParser.maximumConcurrency), placeholder: "N",
         defaultValue: .number(SyncDefaults.concurrency),
@@ -126,8 +126,11 @@ enum SyncOptions {
             throw options.failure("--resources needs kinds separated by commas, such as move,item")
         }
         if let unknown = kinds.first(where: { !known.contains($0) }) {
+            // A near kind is the likely meaning (`moves`); the whole list only when none is near.
+            let near = ArgumentParser.suggestion(unknown, among: known.sorted())
             throw options.failure(
-                "--resources: no kind '\(unknown.prefix(60))' (kinds: \(known.sorted().joined(separator: ", ")))")
+                "--resources: no kind '\(unknown.prefix(60))'"
+                    + (near.isEmpty ? " (kinds: \(known.sorted().joined(separator: ", ")))" : near))
         }
         return kinds
     }

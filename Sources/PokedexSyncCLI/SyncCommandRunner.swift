@@ -136,9 +136,10 @@ public enum SyncCommandRunner {
                 failure.pagesCommitted == 0
                 ? "local data unchanged"
                 : "local data kept, with the \(Quantities.counted(failure.pagesCommitted, "page")) this run committed"
-            // Named: "never synced" alone reads as if the whole database never was.
-            let last =
-                failure.lastSuccess.map { "last synced \($0)" } ?? "\(failure.resource.title) never synced completely"
+            // Named: "never synced" alone reads as if the whole database never was, and a bare
+            // date as if everything was synced then.
+            let title = failure.resource.title
+            let last = failure.lastSuccess.map { "\(title) last synced \($0)" } ?? "\(title) never synced completely"
             return ("\(message); \(kept), \(last)", code)
         case let error as FetchError:
             return (error.description, exitCode(for: error))

@@ -32,6 +32,22 @@ struct CompletionCandidatesEndToEndTests {
             (["item", "k"], ["kings-rock"]),
             (["location", "VIR"], ["viridian-forest"]),
             (["game", "s"], ["scarlet-violet"]),
+            (["kinds", "move-t"], ["move-target"]),
+            (
+                ["kinds", "move,it"],
+                [
+                    "move,item", "move,item-attribute", "move,item-category", "move,item-fling-effect",
+                    "move,item-pocket",
+                ]
+            ),
+            (
+                ["kinds", "item,move,item-"],
+                [
+                    "item,move,item-attribute", "item,move,item-category", "item,move,item-fling-effect",
+                    "item,move,item-pocket",
+                ]
+            ),
+            (["kinds", "nope"], []),
             (["gizmo", "pi"], []),
             (["pokemon", "pi", "extra"], []),
             ([], []),
@@ -48,6 +64,13 @@ struct CompletionCandidatesEndToEndTests {
         #expect(names.count == 25)
         #expect(names.prefix(3) == ["charmander", "charmeleon", "charizard"])
         #expect(names.contains("raichu-alola") && names.contains("meowth-galar"))
+    }
+
+    @Test("PokeAPI's kinds with no database at all: they are declared, not stored")
+    func kindsWithoutDatabase() throws {
+        let result = try PokedexProcess.run(
+            ["--db", fixture.directory.file("none"), "__complete", "kinds", "--", "pokemon-s"])
+        #expect(result.status == 0 && result.stdout == "pokemon-shape\npokemon-species\n", "\(result.stderr)")
     }
 
     @Test(

@@ -133,7 +133,7 @@ struct CronEndToEndTests {
         #expect(offline.errors.count == 1, "\(offline.stderr)")
         let line = offline.errors.first ?? ""
         #expect(line.contains("cannot reach 127.0.0.1:9 (connection refused)"), "\(line)")
-        #expect(line.contains("local data unchanged, last synced 20"), "\(line)")
+        #expect(line.contains("local data unchanged, Pokémon catalog last synced 20"), "\(line)")
         #expect(try storedCount() == 20)
         #expect(try pokedex(["show", "1"]).status == 0)
         #expect(before[0] != nil)

@@ -192,7 +192,7 @@ struct KindsSyncEndToEndTests {
         // Named by its URL, as every failed request is; read by the first sync, so not "never synced".
         let error = try #require(failed.errors.first)
         #expect(error.hasPrefix("Error: GET \(api.baseURL)/ answered HTTP 500"), "\(error)")
-        #expect(error.hasSuffix("; local data unchanged, last synced \(try indexReadAt())"), "\(error)")
+        #expect(error.hasSuffix("; local data unchanged, root index last synced \(try indexReadAt())"), "\(error)")
         for kind in FakeKind.standardExtras {
             let asked = api.server.requests.filter { KindsFixture.detailID($0, kind: kind.name) != nil }
             #expect(asked.count == kind.entries.count, "\(kind.name): stored last time, so walked")

@@ -150,6 +150,8 @@ struct ArgumentParserTests {
             ("list --limit 99999999999999999999999", "must be between"),
             ("list --offset -1", "--offset must be between 0 and 10000000, not -1"),
             ("list --offset ５", "needs a whole number"),
+            ("sync --resources moves", "--resources: no kind 'moves' (did you mean 'move'?)"),
+            ("sync --resources move,widgets", "--resources: no kind 'widgets' (kinds: ability, berry,"),
             ("sync --concurrency 0", "--concurrency must be between 1 and 64"),
             ("sync --concurrency 65", "--concurrency must be between 1 and 64"),
             ("sync --pokeapi-url ftp://x", "needs an http:// or https:// URL"),

@@ -57,6 +57,23 @@ struct IssueLayoutGoldenTests {
                 """)
     }
 
+    @Test("at 80 columns a long login gives way to the title first")
+    func longLogin() {
+        let issues = [
+            Self.issue(
+                7, "Sync stops when rate limits reset", author: "a-very-long-github-login-name-of-39-chars",
+                updated: "2025-05-04T22:51:52Z"),
+            Self.issue(8, "Crash on start", author: "dependabot[bot]", updated: "2025-05-03T22:51:52Z"),
+        ]
+        #expect(
+            TerminalLayout(width: 80, palette: nil).render(IssueText.table(issues, searched: false, width: 80)).text
+                == """
+                NUMBER  STATE  UPDATED     AUTHOR              TITLE
+                #7      open   2025-05-04  a-very-long-githu…  Sync stops when rate limits reset
+                #8      open   2025-05-03  dependabot[bot]     Crash on start
+                """)
+    }
+
     @Test("at 120 columns the labels show too")
     func hundredTwenty() {
         #expect(

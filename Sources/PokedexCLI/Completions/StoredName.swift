@@ -1,4 +1,5 @@
-/// The kinds of names `pokedex __complete KIND PREFIX` prints from the local database.
+/// The kinds of names `pokedex __complete KIND PREFIX` prints: from the local database, but for
+/// PokeAPI's kinds, which pokedex declares.
 public enum StoredName: String, CaseIterable, Sendable {
     /// Slugs: `pikachu`.
     case pokemon
@@ -15,4 +16,6 @@ public enum StoredName: String, CaseIterable, Sendable {
     case repository
     /// `OWNER/REPO#`: what `issue OWNER/REPO#NUMBER` starts with, left open for the number.
     case issue
+    /// `--resources`' list of PokeAPI kinds (`move,item`): the prefix's kinds, then each other.
+    case kinds
 }
