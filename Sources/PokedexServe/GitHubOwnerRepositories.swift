@@ -1,10 +1,12 @@
 import HTTPServer
 import IssueStore
 
-/// `/users/{owner}/repos` and `/orgs/{owner}/repos` for owners synced as a whole: their stored
-/// repositories, typed, sorted and paged as GitHub lists them (users: `type` all, owner or
-/// member, by full name; organizations: `type` all, public, private, forks, sources or
-/// member, newest first). An organization answers both paths, a user only the first.
+/// `/users/{owner}/repos` and `/orgs/{owner}/repos`: the owner's stored repositories, whether
+/// synced as a whole or one by one (as `/users/{owner}` names an owner by them), typed, sorted
+/// and paged as GitHub lists them (users: `type` all, owner or member, by full name;
+/// organizations: `type` all, public, private, forks, sources or member, newest first). An
+/// organization answers both paths, a user only the first; an owner none of whose
+/// repositories are served is 404, unless it was synced as a whole.
 struct GitHubOwnerRepositories {
     let archive: IssueArchive
     let configuration: ServeConfiguration
@@ -12,9 +14,18 @@ struct GitHubOwnerRepositories {
     let request: ServerRequest
 
     func respond(login: String, organization: Bool) throws -> ServerResponse {
-        guard let owner = try archive.storedOwner(login: login), !organization || owner.kind == .organization else {
+        let served = try archive.storedRepositories(owner: login).map(RepositoryFacts.init).filter {
+            $0.isServed(by: configuration)
+        }
+        let isOrganization: Bool
+        if let owner = try archive.storedOwner(login: login) {
+            isOrganization = owner.kind == .organization
+        } else if let first = served.first {
+            isOrganization = try first.owner()?.isOrganization ?? false
+        } else {
             return GitHubAnswers.notFound
         }
+        guard !organization || isOrganization else { return GitHubAnswers.notFound }
         let types =
             organization ? ["all", "public", "private", "forks", "sources", "member"] : ["all", "owner", "member"]
         var parameters = GitHubListParameters(request)
@@ -25,8 +36,7 @@ struct GitHubOwnerRepositories {
             (types.contains(type) ? [] : ["type"])
             + (["created", "updated", "pushed", "full_name"].contains(sort) ? [] : ["sort"]) + parameters.invalid
         guard invalid.isEmpty else { return GitHubAnswers.validationFailed("Repository", fields: invalid) }
-        var repositories = try archive.storedRepositories(owner: login).map(RepositoryFacts.init).filter { facts in
-            guard facts.isServed(by: configuration) else { return false }
+        var repositories = served.filter { facts in
             switch type {
             case "public": return !facts.isPrivate
             case "private": return facts.isPrivate

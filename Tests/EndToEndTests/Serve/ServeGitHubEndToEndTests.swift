@@ -164,7 +164,7 @@ struct ServeGitHubEndToEndTests {
         #expect(try client.request("/api/v3/users/nobody").status == 404)
     }
 
-    @Test("an owner of private repositories only is not revealed, unless --include-private")
+    @Test("owners synced repository by repository: listed, so another pokedex can sync them; private ones hidden")
     func privateOwner() throws {
         var vault = FakeGitHubRepository.generated(owner: "hidden", name: "vault", issueCount: 1)
         vault.isPrivate = true
@@ -187,6 +187,26 @@ struct ServeGitHubEndToEndTests {
         let openServer = try ServeProcess(database: path, ["--include-private"])
         let open = try RawHTTP(port: openServer.port)
         #expect(try open.request("/api/v3/users/hidden").status == 200)
+
+        // Their lists too, though each was synced by name: what the source holds of them.
+        func names(_ client: RawHTTP, _ path: String) throws -> [String]? {
+            let answer = try client.request(path)
+            guard answer.status == 200 else { return nil }
+            let items = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [[String: Any]]
+            return items?.compactMap { $0["full_name"] as? String }
+        }
+        #expect(try names(closed, "/api/v3/users/solo/repos") == ["solo/tool"])
+        #expect(try names(closed, "/api/v3/orgs/solo/repos") == nil)
+        #expect(try names(closed, "/api/v3/users/hidden/repos") == nil)
+        #expect(try names(open, "/api/v3/users/hidden/repos") == ["hidden/vault"])
+        // So another pokedex can take the owner whole from this one.
+        let copy = source.directory.file("owners-copy.sqlite")
+        try ServedDatabase.expectSuccess(
+            PokedexProcess.run(
+                ["--db", copy, "sync", "issues", "solo"], environment: ["GITHUB_API_URL": closedServer.url + "/api/v3"])
+        )
+        let listed = try PokedexProcess.run(["--db", copy, "issues", "solo/tool", "--json"])
+        #expect(listed.status == 0 && listed.stdout.contains("\"number\""), "\(listed.stderr)")
     }
 
     @Test(
