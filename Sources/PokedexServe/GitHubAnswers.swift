@@ -134,6 +134,21 @@ enum GitHubAnswers {
     /// GitHub's hourly allowance for a token.
     static let allowance = 5000
 
+    /// `/api/v3/`: GitHub's index of URL templates, in its key order, for what this server
+    /// answers (GitHub's also names search, gists, the signed-in user's…, which it does not).
+    static func rootIndex(base: String, request: ServerRequest) -> ServerResponse {
+        let templates = [
+            ("organization_url", "/orgs/{org}"),
+            ("organization_repositories_url", "/orgs/{org}/repos{?type,page,per_page,sort}"),
+            ("rate_limit_url", "/rate_limit"),
+            ("repository_url", "/repos/{owner}/{repo}"),
+            ("user_url", "/users/{user}"),
+            ("user_repositories_url", "/users/{user}/repos{?type,page,per_page,sort}"),
+        ]
+        let body = JSONValue.object(templates.map { key, path in (key, .string(base + path)) })
+        return GeneratedJSON.answer(body.compactBytes(), request: request, headers: headers)
+    }
+
     /// `/rate_limit`: this server limits nothing, and says so in GitHub's shape.
     static func rateLimit(now: Int, request: ServerRequest) -> ServerResponse {
         let core = JSONValue.object([

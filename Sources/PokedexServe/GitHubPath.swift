@@ -8,6 +8,8 @@ enum GitHubPath: Equatable {
         case id(Int)
     }
 
+    /// `/api/v3/`: the index of URL templates.
+    case root
     case rateLimit
     case repository(Repository)
     case issues(Repository)
@@ -33,6 +35,8 @@ enum GitHubPath: Equatable {
             segments.append(segment)
         }
         switch segments.first {
+        case nil:
+            self = .root
         case "rate_limit" where segments.count == 1:
             self = .rateLimit
         case "users" where segments.count == 2, "orgs" where segments.count == 2:

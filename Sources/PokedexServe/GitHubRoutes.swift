@@ -28,6 +28,7 @@ struct GitHubRoutes {
         switch route {
         case .malformed: return GitHubAnswers.error(400, "Bad Request")
         case .unknown: return GitHubAnswers.notFound
+        case .root: return GitHubAnswers.rootIndex(base: configuration.gitHubBase, request: request)
         case .rateLimit: return GitHubAnswers.rateLimit(now: Int(time(nil)), request: request)
         case .owner(let login, let organization):
             return try store.read { database in
@@ -87,7 +88,7 @@ struct GitHubRoutes {
             let path = "/repositories/\(id)/issues" + (number.map { "/\($0)/comments" } ?? "/comments")
             return try page(
                 archive.commentPage(repositoryID: id, query: query), links: links, path: path, request: request)
-        case .rateLimit, .owner, .ownerRepositories, .unknown, .malformed:
+        case .root, .rateLimit, .owner, .ownerRepositories, .unknown, .malformed:
             return GitHubAnswers.notFound
         }
     }

@@ -22,7 +22,7 @@ struct GitHubParametersTests {
             ("/users", .unknown), ("/users/o/gists", .unknown),
             ("/rate_limit", .rateLimit),
             ("/repos/o/r/issues/07", .unknown), ("/repos/o/r/pulls", .unknown), ("/repositories/x", .unknown),
-            ("/repos/o%00/r", .malformed), ("/repos/o/r%zz", .malformed), ("", .unknown),
+            ("/repos/o%00/r", .malformed), ("/repos/o/r%zz", .malformed), ("", .root), ("/", .root), ("//", .unknown),
         ] as [(String, GitHubPath)])
     func paths(path: String, route: GitHubPath) {
         #expect(GitHubPath(path[...]) == route)

@@ -89,6 +89,13 @@ struct ServeGitHubEndToEndTests {
         #expect(try client.request("/api/v3/repos/octo-org/nothing").status == 404)
         #expect(try client.request("/api/v3/repos/octo-org/hello/issues?state=bogus").status == 422)
         #expect(try client.request("/api/v3/rate_limit").status == 200)
+        // The root index's templates, filled in, lead to what was just asked.
+        let index = try #require(
+            try JSONSerialization.jsonObject(with: Data(try client.request("/api/v3/").body)) as? [String: String])
+        let template = try #require(index["repository_url"])
+        let filled = template.replacingOccurrences(of: "{owner}/{repo}", with: "OCTO-ORG/hello")
+        #expect(try client.request(String(filled.dropFirst(server.url.count))).body == repository.body)
+        #expect(index["user_repositories_url"] == server.url + "/api/v3/users/{user}/repos{?type,page,per_page,sort}")
 
         // The private repository: absent everywhere, by name, id, issues or owner list.
         let organization = try client.request("/api/v3/orgs/octo-org/repos")
