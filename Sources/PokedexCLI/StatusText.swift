@@ -119,7 +119,8 @@ enum StatusText {
     }
 
     /// The counts in words: "1,351 Pokémon"; an image kind's with its size, "1,148 sprite images
-    /// (729.1 kB)", and left out when none of it is stored.
+    /// (729.1 kB)", and left out when none of it is stored, as images found missing are when
+    /// there are none; "none stored" when that leaves nothing (a sync with `--artwork none`).
     static func describedCounts(_ counts: [(String, Int)]) -> [String] {
         // Column names in words, "pokemon" as people write it.
         func words(_ name: Substring) -> String {
@@ -134,11 +135,11 @@ enum StatusText {
                     let counted = Quantities.counted(images.value, words(kind) + " image")
                     parts.append((name, value, counted + " (\(Quantities.bytes(value)))"))
                 }
-            } else {
+            } else if name != "missing" || value > 0 {
                 parts.append((name, value, Quantities.thousands(value) + " " + words(name[...])))
             }
         }
-        return parts.map(\.text)
+        return parts.isEmpty && !counts.isEmpty ? ["none stored"] : parts.map(\.text)
     }
 
     /// The run, its counts summed with the `earlier` runs of the same sync (a partial sync's

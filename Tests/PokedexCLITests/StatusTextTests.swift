@@ -51,6 +51,20 @@ struct StatusTextTests {
                 ],
                 ["1,148 sprite images (729.1 kB)", "1 official image (0 B)", "192 missing"]
             ),
+            (
+                [
+                    ("sprite_images", 3), ("sprite_bytes", 900), ("official_images", 0), ("official_bytes", 0),
+                    ("missing", 0),
+                ],
+                ["3 sprite images (900 B)"]
+            ),
+            (
+                [
+                    ("sprite_images", 0), ("sprite_bytes", 0), ("official_images", 0), ("official_bytes", 0),
+                    ("missing", 0),
+                ],
+                ["none stored"]
+            ),
         ])
     func describedCounts(counts: [(String, Int)], expected: [String]) {
         #expect(StatusText.describedCounts(counts) == expected)
