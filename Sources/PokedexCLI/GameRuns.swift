@@ -1,9 +1,9 @@
 import PokedexStore
 
-/// Games in a row that share one label, each run once: "TM24 (Red/Green to Ultra Sun/Ultra
-/// Moon)", "₽1,200 (Red/Blue to Sword/Shield)". A range ending in the first game's expansion
-/// names the expansion alone ("Scarlet/Violet to The Indigo Disk"); a game without a label
-/// (an item not sold there) ends a run and is not named.
+/// Games in a row that share one label, each label once with its runs: "TM24 (Red/Green to
+/// Yellow, Ruby/Sapphire to Ultra Sun/Ultra Moon)", "₽1,200 (Red/Blue to Sword/Shield)". A range
+/// ending in the first game's expansion names the expansion alone ("Scarlet/Violet to The Indigo
+/// Disk"); a game without a label (an item not sold there) ends a run and is not named.
 enum GameRuns {
     static func text(_ games: [(label: String?, groupName: String)]) -> String {
         var runs: [(label: String?, first: String, last: String)] = []
@@ -14,13 +14,19 @@ enum GameRuns {
                 runs.append((game.label, game.groupName, game.groupName))
             }
         }
-        return runs.compactMap { run in
-            guard let label = run.label else { return nil }
-            guard run.first != run.last else { return "\(label) (\(run.first))" }
-            let split = VersionGroupName.gameAndExpansion(run.last)
-            let last = split.flatMap { $0.game == run.first ? $0.expansion : nil } ?? Substring(run.last)
-            return "\(label) (\(run.first) to \(last))"
+        var labels: [String] = []
+        var ranges: [String: [String]] = [:]
+        for run in runs {
+            guard let label = run.label else { continue }
+            if ranges[label] == nil { labels.append(label) }
+            ranges[label, default: []].append(range(run.first, run.last))
         }
-        .joined(separator: ", ")
+        return labels.map { "\($0) (\(ranges[$0, default: []].joined(separator: ", ")))" }.joined(separator: ", ")
+    }
+
+    private static func range(_ first: String, _ last: String) -> String {
+        guard first != last else { return first }
+        let split = VersionGroupName.gameAndExpansion(last)
+        return "\(first) to \(split.flatMap { $0.game == first ? $0.expansion : nil } ?? Substring(last))"
     }
 }

@@ -20,7 +20,7 @@ enum MoveText {
         if let target = entry.target { lines.field("Target", entry.targetName ?? SlugText.readable(target)) }
         if let effect = entry.shortEffect { lines.field("Effect", effect) }
         if let text = entry.gameText { lines.field("Game text", "\(text.text) (\(text.groupName))") }
-        if !entry.machines.isEmpty { lines.field("Machines", machines(entry.machines)) }
+        if !entry.machines.isEmpty { lines.field("Machines", machines(entry)) }
         if let group = entry.groupName, let slug = entry.versionGroup {
             lines.field(
                 "Learned by",
@@ -31,10 +31,23 @@ enum MoveText {
         return layout.render(lines.lines)
     }
 
-    /// "TM24 (Red/Green to Ultra Sun/Ultra Moon), TR08 (Sword/Shield)": games in a row
-    /// teaching it by one machine are one range.
-    static func machines(_ machines: [MoveEntry.Machine]) -> String {
-        GameRuns.text(machines.map { ($0.itemName, $0.groupName) })
+    /// "TM24 (Red/Green to Yellow, Ruby/Sapphire to Ultra Sun/Ultra Moon), TR08 (Sword/Shield)":
+    /// games in a row teaching it by one machine are one range, which a game where that machine
+    /// taught another move ends (Gold/Silver, where TM24 was DragonBreath).
+    static func machines(_ entry: MoveEntry) -> String {
+        let byGame = Dictionary(entry.machines.map { ($0.versionGroup, $0) }, uniquingKeysWith: { first, _ in first })
+        var games: [(label: String?, groupName: String)] = []
+        var running: String?
+        for game in entry.machineGames {
+            if let machine = byGame[game.versionGroup] {
+                games.append((machine.itemName, game.groupName))
+                running = machine.item
+            } else if let item = running, entry.itemsTeachingOtherMoves[game.versionGroup]?.contains(item) == true {
+                games.append((nil, game.groupName))
+                running = nil
+            }
+        }
+        return GameRuns.text(games)
     }
 
     /// "Scarlet/Violet: by level Pikachu Lv 1, …; by machine 143 Pokémon (`list --learns …

@@ -20,12 +20,6 @@ public struct ItemEntry: Sendable, Equatable {
         public let sell: Int?
     }
 
-    /// A game (version group) some item has a price in, by its display name.
-    public struct PricedGame: Sendable, Equatable {
-        public let versionGroup: String
-        public let groupName: String
-    }
-
     public let name: String
     public let displayName: String
     public let category: String?
@@ -37,7 +31,7 @@ public struct ItemEntry: Sendable, Equatable {
     /// The games any item has a price in, in their order (`--game`'s only): a game among them
     /// without this item's price is one it is not sold in, which ends a run of equal prices;
     /// the others (Colosseum, an expansion) give no prices at all and end none.
-    public let pricedGames: [PricedGame]
+    public let pricedGames: [GameGroup]
     public let flingPower: Int?
     public let flingEffect: String?
     public let shortEffect: String?

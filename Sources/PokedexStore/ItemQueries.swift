@@ -44,7 +44,7 @@ extension PokedexEntryQueries {
                 WHERE ?1 IS NULL OR p.version_group = ?1
                 GROUP BY p.version_group ORDER BY min(g.sort_order) IS NULL, min(g.sort_order), p.version_group
                 """, [.string(versionGroup)]
-            ) { ItemEntry.PricedGame(versionGroup: $0.text(0), groupName: groupNames($0.text(0))) }
+            ) { GameGroup(versionGroup: $0.text(0), groupName: groupNames($0.text(0))) }
             // Each chain once: one joined with a chain it continues (Meltan's) may hold the next species.
             var evolutionChains: [EvolutionChain] = []
             for species in try database.query(

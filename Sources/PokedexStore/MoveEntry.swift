@@ -42,6 +42,14 @@ public struct MoveEntry: Sendable, Equatable {
     public let effect: String?
     public let gameText: GameText?
     public let machines: [Machine]
+    /// The games its machines' items are in, teaching it or another move, in their order
+    /// (`--game`'s only).
+    public var machineGames: [GameGroup] = []
+    /// By game, this move's machines that teach another move there (Gold/Silver's TM24,
+    /// DragonBreath): what ends a run of them. PokeAPI lists few of some games' machines
+    /// (Brilliant Diamond/Shining Pearl, the expansions), so a game merely without this move's
+    /// machine ends none.
+    public var itemsTeachingOtherMoves: [String: Set<String>] = [:]
     /// The group `learners` are of (`--game`, else the newest any stored Pokémon learns it in).
     public let versionGroup: String?
     public let groupName: String?

@@ -39,6 +39,7 @@ extension PokedexEntryQueries {
                 ) { $0.text(0) }
             let effect = try effect(kind: "move", id: id)
             let typeNames = try typeDisplayNames()
+            let machines = try machines(of: slug, in: versionGroup)
             return MoveEntry(
                 name: slug, displayName: try storedName(kind: "move", slug: slug) ?? SlugText.readable(slug),
                 type: row?.type.map { NamedType(name: $0, displayName: Self.typeDisplayName($0, typeNames)) },
@@ -49,7 +50,8 @@ extension PokedexEntryQueries {
                 effectChance: row?.effectChance,
                 generation: row?.generation, shortEffect: effect?.0, effect: effect?.1,
                 gameText: try gameText(kind: "move", id: id, versionGroup: group),
-                machines: try machines(teaching: slug), versionGroup: group,
+                machines: machines.own, machineGames: machines.games, itemsTeachingOtherMoves: machines.elsewhere,
+                versionGroup: group,
                 groupName: try group.map(versionGroupDisplayName),
                 learners: try group.map { try learners(of: slug, in: $0, typeNames: typeNames) } ?? [],
                 methodNames: try learnMethodNames())
@@ -82,19 +84,39 @@ extension PokedexEntryQueries {
         }
     }
 
-    private func machines(teaching move: String) throws -> [MoveEntry.Machine] {
+    /// The machines of the items teaching `move` somewhere, in the games' order (`versionGroup`'s
+    /// only when given): its own, the games those items are in, and by game the items that teach
+    /// another move there. One scan of the table's few thousand rows for the three.
+    private func machines(of move: String, in versionGroup: String?) throws
+        -> (own: [MoveEntry.Machine], games: [GameGroup], elsewhere: [String: Set<String>])
+    {
         let rows = try database.query(
             """
-            SELECT m.version_group, m.item FROM machine AS m LEFT JOIN version_group AS g ON g.name = m.version_group
-            WHERE m.move = ? AND m.item IS NOT NULL AND m.version_group IS NOT NULL ORDER BY g.sort_order, m.version_group
-            """, [.text(move)]
-        ) { ($0.text(0), $0.text(1)) }
+            SELECT m.version_group, m.item, m.move IS ?1 FROM machine AS m
+            LEFT JOIN version_group AS g ON g.name = m.version_group
+            WHERE m.item IN (SELECT item FROM machine WHERE move = ?1) AND m.version_group IS NOT NULL
+              AND (?2 IS NULL OR m.version_group = ?2)
+            ORDER BY g.sort_order IS NULL, g.sort_order, m.version_group
+            """, [.text(move), .string(versionGroup)]
+        ) { ($0.text(0), $0.text(1), $0.bool(2)) }
         let groupNames = try versionGroupDisplayNames()
-        return try rows.map { group, item in
-            MoveEntry.Machine(
-                versionGroup: group, groupName: groupNames(group), item: item,
-                itemName: try storedName(kind: "item", slug: item) ?? item.uppercased())
+        var own: [MoveEntry.Machine] = []
+        var games: [GameGroup] = []
+        var elsewhere: [String: Set<String>] = [:]
+        for (group, item, teachesMove) in rows {
+            if games.last?.versionGroup != group {
+                games.append(GameGroup(versionGroup: group, groupName: groupNames(group)))
+            }
+            if teachesMove {
+                own.append(
+                    MoveEntry.Machine(
+                        versionGroup: group, groupName: groupNames(group), item: item,
+                        itemName: try storedName(kind: "item", slug: item) ?? item.uppercased()))
+            } else {
+                elsewhere[group, default: []].insert(item)
+            }
         }
+        return (own, games, elsewhere)
     }
 
     private func learners(of move: String, in group: String, typeNames: [String: String]) throws

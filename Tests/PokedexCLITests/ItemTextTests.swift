@@ -31,13 +31,20 @@ struct ItemTextTests {
     }
 
     @Test(
-        "games in a row sharing a label are one run; a game without one ends a run, unnamed",
+        "games in a row sharing a label are one run, each label once with its runs; a game without one ends a run",
         arguments: [
             (
                 [("₽1,200", "Red/Blue"), ("₽1,200", "Yellow"), ("₽800", "Sun/Moon")],
                 "₽1,200 (Red/Blue to Yellow), ₽800 (Sun/Moon)"
             ),
-            ([("₽200", "Red/Blue"), (nil, "Yellow"), ("₽200", "Gold/Silver")], "₽200 (Red/Blue), ₽200 (Gold/Silver)"),
+            ([("₽200", "Red/Blue"), (nil, "Yellow"), ("₽200", "Gold/Silver")], "₽200 (Red/Blue, Gold/Silver)"),
+            (
+                [
+                    ("TM24", "Red/Blue"), ("TM24", "Yellow"), (nil, "Gold/Silver"), ("TM24", "Ruby/Sapphire"),
+                    ("TM85", "X/Y"),
+                ],
+                "TM24 (Red/Blue to Yellow, Ruby/Sapphire), TM85 (X/Y)"
+            ),
             ([(nil, "Red/Blue")], ""),
             (
                 [("TM126", "Scarlet/Violet"), ("TM126", "Scarlet/Violet: The Indigo Disk")],
@@ -50,8 +57,8 @@ struct ItemTextTests {
 
     @Test("an item's prices: a game others are priced in but it is not ends a run; one none is priced in ends none")
     func pricesAcrossGames() {
-        func game(_ slug: String, _ name: String) -> ItemEntry.PricedGame {
-            ItemEntry.PricedGame(versionGroup: slug, groupName: name)
+        func game(_ slug: String, _ name: String) -> GameGroup {
+            GameGroup(versionGroup: slug, groupName: name)
         }
         func price(_ slug: String, _ amount: Int) -> ItemEntry.Price {
             ItemEntry.Price(versionGroup: slug, purchase: amount, sell: amount / 2)
@@ -65,8 +72,8 @@ struct ItemTextTests {
             ],
             flingPower: nil, flingEffect: nil, shortEffect: nil, effect: nil, gameText: nil, holders: [],
             evolutionChains: [])
-        #expect(ItemText.prices(entry, \.purchase) == "₽1,000 (Ruby/Sapphire to Emerald), ₽1,000 (Sword/Shield)")
-        #expect(ItemText.prices(entry, \.sell) == "₽500 (Ruby/Sapphire to Emerald), ₽500 (Sword/Shield)")
+        #expect(ItemText.prices(entry, \.purchase) == "₽1,000 (Ruby/Sapphire to Emerald, Sword/Shield)")
+        #expect(ItemText.prices(entry, \.sell) == "₽500 (Ruby/Sapphire to Emerald, Sword/Shield)")
     }
 
     @Test("a price: Poké Dollars with thousands; none for 0, not sold or not bought")

@@ -90,6 +90,31 @@ struct MoveTextTests {
             ),
         ])
     func machines(machines: [MoveEntry.Machine], expected: String) {
-        #expect(MoveText.machines(machines) == expected)
+        #expect(MoveText.machines(Self.entry(machines: machines)) == expected)
+    }
+
+    /// Thunderbolt's entry teaching it by `machines`, among `games` (else the machines' own).
+    static func entry(
+        machines: [MoveEntry.Machine], games: [GameGroup]? = nil, itemsTeachingOtherMoves: [String: Set<String>] = [:]
+    ) -> MoveEntry {
+        MoveEntry(
+            name: "thunderbolt", displayName: "Thunderbolt", type: nil, damageClass: nil, damageClassName: nil,
+            power: nil, accuracy: nil, pp: nil, priority: nil, target: nil, targetName: nil, effectChance: nil,
+            generation: nil, shortEffect: nil, effect: nil, gameText: nil, machines: machines,
+            machineGames: games ?? machines.map { GameGroup(versionGroup: $0.versionGroup, groupName: $0.groupName) },
+            itemsTeachingOtherMoves: itemsTeachingOtherMoves, versionGroup: nil, groupName: nil, learners: [])
+    }
+
+    @Test("machines: a game where the machine taught another move ends its run; a game merely without it, none")
+    func machineRuns() {
+        func game(_ name: String) -> GameGroup { GameGroup(versionGroup: name.lowercased(), groupName: name) }
+        let entry = Self.entry(
+            machines: [
+                Self.machine("TM24", "RB"), Self.machine("TM24", "Y"), Self.machine("TM24", "RS"),
+                Self.machine("TM24", "XY"), Self.machine("TM126", "SV"), Self.machine("TM126", "ID"),
+            ],
+            games: ["RB", "Y", "GS", "RS", "BDSP", "XY", "SV", "TM", "ID"].map(game),
+            itemsTeachingOtherMoves: ["gs": ["tm24"], "tm": ["tm01"]])
+        #expect(MoveText.machines(entry) == "TM24 (RB to Y, RS to XY), TM126 (SV to ID)")
     }
 }

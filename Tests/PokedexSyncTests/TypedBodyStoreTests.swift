@@ -262,6 +262,21 @@ struct TypedBodyStoreTests {
                 .isEmpty)
     }
 
+    @Test("a move's machines among the games its items are in; its item teaching another move there, by game")
+    func machineGames() throws {
+        try database.run(
+            "INSERT INTO machine (id, item, move, version_group) VALUES (3, 'tm24', 'dragon-breath', 'gold-silver')")
+        try database.run("INSERT INTO machine (id, item, move, version_group) VALUES (4, 'tm13', 'snore', 'crystal')")
+        let queries = PokedexEntryQueries(database: database, language: "en")
+        let move = try queries.moveEntry(slug: "thunderbolt", versionGroup: nil)
+        // Crystal's TM13 is no item of the move's: nothing about it matters to its runs.
+        #expect(move.machineGames.map(\.versionGroup) == ["red-blue", "gold-silver"])
+        #expect(move.itemsTeachingOtherMoves == ["gold-silver": ["tm24"]])
+        #expect(move.machines.map(\.itemName) == ["TM24"])
+        let goldSilver = try queries.moveEntry(slug: "thunderbolt", versionGroup: "gold-silver")
+        #expect(goldSilver.machines.isEmpty && goldSilver.machineGames.map(\.versionGroup) == ["gold-silver"])
+    }
+
     @Test("an expansion's versions are named as one game, their shared part once", arguments: ["en", "de"])
     func expansionName(language: String) throws {
         for (id, game, english, german) in [
