@@ -8,7 +8,9 @@ enum EncounterText {
     static func summary(_ found: WhereFound) -> String {
         guard !found.places.isEmpty else { return "\(found.groupName): not in the wild" }
         let shown = found.places.prefix(6).map {
-            place($0.displayName, methods: $0.methods, levels: ($0.minLevel, $0.maxLevel), chance: $0.chance)
+            place(
+                $0.displayName, methods: $0.methods, levels: ($0.minLevel, $0.maxLevel), chance: $0.chance,
+                versions: $0.differsByVersion ? $0.versions : [])
         }.joined(separator: ", ")
         let more = found.places.count - 6
         guard more > 0 else { return found.groupName + ": " + shown }
@@ -18,12 +20,43 @@ enum EncounterText {
     }
 
     /// "Viridian Forest (walk, Lv 3–5, 5%)", "Pikachu (walk, Lv 3–5, 5%)": unbroken, so that a
-    /// line of them breaks between places, not inside one's ways.
-    static func place(_ name: String, methods: [String], levels: (Int?, Int?), chance: Int?) -> String {
+    /// line of them breaks between places, not inside one's ways. Given the versions of a game
+    /// that tell apart there, "Caterpie (walk, Lv 3–5, 45%; Blue only)" where the others lack
+    /// it, else each version's part, "Caterpie (walk; Red Lv 3, 5%; Blue Lv 3–5, 45%)", which
+    /// may break between versions. The chance is of one encounter: ``VersionEncounter/chance``.
+    static func place(
+        _ name: String, methods: [String], levels: (Int?, Int?), chance: Int?, versions: [VersionEncounter] = []
+    ) -> String {
+        guard let first = versions.first else {
+            let details = self.details(methods: methods, levels: levels, chance: chance)
+            return LineWrapping.unbroken(name + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
+        }
+        if versions.allSatisfy({ $0.meets(like: first) }) {
+            let details = self.details(
+                methods: first.methods, levels: (first.minLevel, first.maxLevel), chance: first.chance)
+            let only = versions.map(\.versionName).joined(separator: ", ") + " only"
+            return LineWrapping.unbroken(name + " (" + details.joined(separator: ", ") + "; " + only + ")")
+        }
+        let shared = versions.allSatisfy { $0.methods == first.methods }
+        let parts = versions.map { version in
+            LineWrapping.unbroken(
+                version.versionName + " "
+                    + details(
+                        methods: shared ? [] : version.methods, levels: (version.minLevel, version.maxLevel),
+                        chance: version.chance
+                    ).joined(separator: ", "))
+        }
+        let ways = shared ? details(methods: first.methods, levels: (nil, nil), chance: nil) : []
+        return LineWrapping.unbroken(name + " (" + (ways.isEmpty ? "" : ways.joined(separator: ", ") + ";"))
+            + (ways.isEmpty ? "" : " ") + parts.joined(separator: "; ") + ")"
+    }
+
+    /// "walk", "Lv 3–5", "5%": what is known of some encounters, each part unbroken.
+    private static func details(methods: [String], levels: (Int?, Int?), chance: Int?) -> [String] {
         var details = methods.map { SlugText.readable($0).lowercased() }
         if let levels = self.levels(levels.0, levels.1) { details.append(levels) }
         if let chance { details.append("\(chance)%") }
-        return LineWrapping.unbroken(name + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
+        return details
     }
 
     static func levels(_ low: Int?, _ high: Int?) -> String? {

@@ -38,7 +38,7 @@ enum LocationText {
     private static func appearance(_ appearance: LocationEntry.Appearance) -> String {
         EncounterText.place(
             appearance.displayName, methods: appearance.methods, levels: (appearance.minLevel, appearance.maxLevel),
-            chance: appearance.chance)
+            chance: appearance.chance, versions: appearance.differsByVersion ? appearance.byVersion : [])
     }
 }
 
@@ -67,6 +67,18 @@ enum LocationJSON {
             ("pokemon", .string(appearance.pokemon)), ("methods", .array(appearance.methods.map(JSONValue.string))),
             ("min_level", .optional(appearance.minLevel)), ("max_level", .optional(appearance.maxLevel)),
             ("chance", .optional(appearance.chance)), ("versions", .array(appearance.versions.map(JSONValue.string))),
+            (
+                "by_version",
+                .array(
+                    appearance.byVersion.map { version in
+                        .object([
+                            ("version", .string(version.version)),
+                            ("methods", .array(version.methods.map(JSONValue.string))),
+                            ("min_level", .optional(version.minLevel)), ("max_level", .optional(version.maxLevel)),
+                            ("chance", .optional(version.chance)),
+                        ])
+                    })
+            ),
         ])
     }
 }

@@ -1,5 +1,6 @@
 /// A place a Pokémon is met in the games of one version group: the ways there summed up
-/// (methods, the level range, the best chance of one encounter slot).
+/// (methods, the level range, the best chance of meeting it there of any version), and each
+/// version's part where they differ.
 public struct EncounterPlace: Sendable, Equatable {
     public let area: String
     public let displayName: String
@@ -7,4 +8,8 @@ public struct EncounterPlace: Sendable, Equatable {
     public let minLevel: Int?
     public let maxLevel: Int?
     public let chance: Int?
+    /// Each version's part, in the versions' order.
+    public var versions: [VersionEncounter] = []
+    /// Whether the group's versions tell apart here (``VersionEncounter/differ(_:groupVersions:)``).
+    public var differsByVersion = false
 }

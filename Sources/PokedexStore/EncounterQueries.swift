@@ -27,8 +27,7 @@ extension PokedexEntryQueries {
         guard let group else { return nil }
         let places = try database.query(
             """
-            SELECT e.location_area, group_concat(DISTINCT e.method), min(e.min_level), max(e.max_level),
-                   max(e.chance)
+            SELECT e.location_area, group_concat(DISTINCT e.method), min(e.min_level), max(e.max_level)
             FROM encounter AS e JOIN version AS v ON v.name = e.version
             WHERE e.pokemon_id = ? AND v.version_group = ?
             GROUP BY e.location_area ORDER BY min(e.rowid)
@@ -36,15 +35,21 @@ extension PokedexEntryQueries {
         ) { row in
             (
                 area: row.text(0), methods: row.text(1).split(separator: ",").map(String.init),
-                minLevel: row.optionalInt(2), maxLevel: row.optionalInt(3), chance: row.optionalInt(4)
+                minLevel: row.optionalInt(2), maxLevel: row.optionalInt(3)
             )
         }
+        let byVersion = try versionEncounters(
+            by: "location_area", where: "pokemon_id", is: .int(pokemonID), versionGroup: group)
+        let groupVersions = try versionCount(of: group)
         return WhereFound(
             versionGroup: group, groupName: try versionGroupDisplayName(group),
             places: try places.map { place in
-                EncounterPlace(
+                let versions = byVersion[place.area] ?? []
+                return EncounterPlace(
                     area: place.area, displayName: try areaName(place.area), methods: place.methods,
-                    minLevel: place.minLevel, maxLevel: place.maxLevel, chance: place.chance)
+                    minLevel: place.minLevel, maxLevel: place.maxLevel, chance: versions.compactMap(\.chance).max(),
+                    versions: versions,
+                    differsByVersion: VersionEncounter.differ(versions, groupVersions: groupVersions))
             },
             encounters: encounters)
     }

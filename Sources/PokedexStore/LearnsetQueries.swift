@@ -78,9 +78,18 @@ extension PokedexEntryQueries {
 
     /// ``versionGroupDisplayName(_:)`` for any group, from one read of every stored group's.
     public func versionGroupDisplayNames() throws -> (_ slug: String) -> String {
-        let rows = try database.query(
+        let names = Dictionary(grouping: try versionNames(), by: \.group).mapValues {
+            VersionGroupName.joined($0.map(\.name))
+        }
+        return { names[$0] ?? SlugText.readable($0) }
+    }
+
+    /// Every stored version with its group, by its name in the display language, else its
+    /// language's other script's, else English, else its slug; in the versions' order.
+    func versionNames() throws -> [(version: String, group: String, name: String)] {
+        try database.query(
             """
-            SELECT version_group, coalesce(
+            SELECT name, version_group, coalesce(
                 (SELECT name FROM pokeapi_name WHERE kind = 'version' AND id = version.id AND language = ?1 COLLATE NOCASE),
                 (SELECT name FROM pokeapi_name WHERE kind = 'version' AND id = version.id
                     AND language = \(Self.otherScript(of: "?1"))),
@@ -88,9 +97,7 @@ extension PokedexEntryQueries {
                 name)
             FROM version WHERE name IS NOT NULL AND version_group IS NOT NULL ORDER BY id
             """, [.text(language)]
-        ) { ($0.text(0), $0.text(1)) }
-        let names = Dictionary(grouping: rows, by: \.0).mapValues { VersionGroupName.joined($0.map(\.1)) }
-        return { names[$0] ?? SlugText.readable($0) }
+        ) { ($0.text(0), $0.text(1), $0.text(2)) }
     }
 
     /// Names "did you mean" offers for an unknown move.

@@ -1,7 +1,8 @@
 /// What `location` shows: a place, its region, and per area what is met there in the chosen
 /// version group's games.
 public struct LocationEntry: Sendable, Equatable {
-    /// One Pokémon met in an area: how, at which levels, with which best chance, in which versions.
+    /// One Pokémon met in an area: how, at which levels, with which best chance of any version
+    /// (``VersionEncounter/chance``), in which versions, and each version's part.
     public struct Appearance: Sendable, Equatable {
         public let pokemon: String
         public let displayName: String
@@ -10,6 +11,10 @@ public struct LocationEntry: Sendable, Equatable {
         public let maxLevel: Int?
         public let chance: Int?
         public let versions: [String]
+        /// Each version's part, in a game's view (`versionGroup` not nil); else none.
+        public var byVersion: [VersionEncounter] = []
+        /// Whether the group's versions tell apart here (``VersionEncounter/differ(_:groupVersions:)``).
+        public var differsByVersion = false
     }
 
     public struct Area: Sendable, Equatable {

@@ -40,24 +40,38 @@ extension PokedexEntryQueries {
         }
     }
 
+    /// What is met in `area`, the likeliest first; in a game's view with each version's part,
+    /// and the chance of the likeliest version, else the best slot's of any game.
     private func appearances(in area: String, versionGroup: String?) throws -> [LocationEntry.Appearance] {
-        try database.query(
+        let byVersion = try versionGroup.map {
+            try versionEncounters(by: "pokemon_id", where: "location_area", is: .text(area), versionGroup: $0)
+        }
+        let groupVersions = try versionGroup.map(versionCount) ?? 0
+        let appearances = try database.query(
             """
             SELECT p.name, \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
                    group_concat(DISTINCT e.method), min(e.min_level), max(e.max_level), max(e.chance),
-                   group_concat(DISTINCT e.version)
+                   group_concat(DISTINCT e.version), p.id
             FROM encounter AS e JOIN pokemon AS p ON p.id = e.pokemon_id
             LEFT JOIN pokemon_species AS s ON s.name = p.species_name
             LEFT JOIN version AS v ON v.name = e.version
             WHERE e.location_area = ?1 AND (?3 IS NULL OR v.version_group = ?3)
-            GROUP BY p.id ORDER BY max(e.chance) DESC, p.id
+            GROUP BY p.id ORDER BY p.id
             """, [.text(area), .text(language), .string(versionGroup)]
         ) { row in
-            LocationEntry.Appearance(
+            let versions = byVersion?[row.text(7)] ?? []
+            return LocationEntry.Appearance(
                 pokemon: row.text(0), displayName: row.optionalText(1) ?? SlugText.readable(row.text(0)),
                 methods: row.text(2).split(separator: ",").map(String.init), minLevel: row.optionalInt(3),
-                maxLevel: row.optionalInt(4), chance: row.optionalInt(5),
-                versions: row.text(6).split(separator: ",").map(String.init))
+                maxLevel: row.optionalInt(4),
+                chance: byVersion == nil ? row.optionalInt(5) : versions.compactMap(\.chance).max(),
+                versions: row.text(6).split(separator: ",").map(String.init), byVersion: versions,
+                differsByVersion: VersionEncounter.differ(versions, groupVersions: groupVersions))
         }
+        // Stable: equally likely ones keep the Pokémon's order.
+        return appearances.enumerated().sorted {
+            ($1.element.chance ?? -1, $0.offset) < ($0.element.chance ?? -1, $1.offset)
+        }
+        .map(\.element)
     }
 }

@@ -22,6 +22,34 @@ struct EncounterTextTests {
         return "Red/Blue: " + places.joined(separator: ", ")
     }
 
+    static func version(_ name: String, _ low: Int, _ high: Int, _ chance: Int, methods: [String] = ["walk"])
+        -> VersionEncounter
+    {
+        VersionEncounter(
+            version: name.lowercased(), versionName: name, methods: methods, minLevel: low, maxLevel: high,
+            chance: chance)
+    }
+
+    @Test(
+        "a place whose versions tell apart: each version's part, or the versions alone that have it",
+        arguments: [
+            ([], "Viridian Forest (walk, Lv 3–5, 45%)"),
+            (
+                [version("Red", 3, 3, 5), version("Blue", 3, 5, 45)],
+                "Viridian Forest (walk; Red Lv 3, 5%; Blue Lv 3–5, 45%)"
+            ),
+            ([version("Blue", 3, 5, 45)], "Viridian Forest (walk, Lv 3–5, 45%; Blue only)"),
+            (
+                [version("Red", 3, 3, 5), version("Blue", 3, 5, 45, methods: ["surf"])],
+                "Viridian Forest (Red walk, Lv 3, 5%; Blue surf, Lv 3–5, 45%)"
+            ),
+        ] as [([VersionEncounter], String)])
+    func versions(versions: [VersionEncounter], expected: String) {
+        let text = EncounterText.place(
+            "Viridian Forest", methods: ["walk"], levels: (3, 5), chance: 45, versions: versions)
+        #expect(text.replacingOccurrences(of: "\u{A0}", with: " ") == expected)
+    }
+
     @Test(
         "six places are named, the rest counted",
         arguments: [

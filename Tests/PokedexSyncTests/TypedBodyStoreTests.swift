@@ -262,6 +262,35 @@ struct TypedBodyStoreTests {
                 .isEmpty)
     }
 
+    @Test("a place's chance: each version's slots summed, the likeliest way and condition; versions told apart")
+    func versionChances() throws {
+        let insert = """
+            INSERT INTO encounter (pokemon_id, location_area, version, method, min_level, max_level, chance, conditions)
+            VALUES (25, 'viridian-forest-area', ?, ?, ?, ?, ?, ?)
+            """
+        // Blue: two walking slots (20 + 15), a morning's and a night's (never met together).
+        for (version, method, low, high, chance, conditions) in [
+            ("blue", "walk", 3, 3, 20, ""), ("blue", "walk", 4, 5, 15, ""), ("blue", "walk", 5, 5, 30, "time-morning"),
+            ("blue", "walk", 5, 5, 10, "time-night"),
+        ] {
+            try database.run(
+                insert, [.text(version), .text(method), .int(low), .int(high), .int(chance), .text(conditions)])
+        }
+        let queries = PokedexEntryQueries(database: database, language: "en")
+        let place = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "red-blue")?.places.first)
+        #expect(place.versions.map(\.version) == ["red", "blue"])
+        #expect(place.versions.map(\.chance) == [4, 35] && place.chance == 35)
+        #expect(place.versions.last?.minLevel == 3 && place.versions.last?.maxLevel == 5)
+        #expect(place.differsByVersion)
+        let appearance = try #require(
+            try queries.locationEntry(slug: "viridian-forest", versionGroup: "red-blue").areas.first?.appearances.first)
+        #expect(appearance.byVersion == place.versions && appearance.chance == 35 && appearance.differsByVersion)
+        // Red alone of a two-version game: told apart too ("Red only").
+        try database.run("DELETE FROM encounter WHERE version = 'blue'")
+        let red = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "red-blue")?.places.first)
+        #expect(red.versions.map(\.version) == ["red"] && red.differsByVersion && red.chance == 4)
+    }
+
     @Test("a move's machines among the games its items are in; its item teaching another move there, by game")
     func machineGames() throws {
         try database.run(
