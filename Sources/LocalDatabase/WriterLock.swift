@@ -14,7 +14,7 @@ public final class WriterLock {
 
     /// Takes the lock, polling for up to `wait` while another process holds it.
     public static func acquire(forDatabase databasePath: String, wait: Duration) async throws -> WriterLock {
-        let attempt = try Attempt(databasePath, wait: wait)
+        var attempt = try Attempt(databasePath, wait: wait)
         while try !attempt.taken() {
             do {
                 try await Task.sleep(for: Attempt.interval)
@@ -29,7 +29,7 @@ public final class WriterLock {
     /// Takes the lock without waiting for another writer, for a command that runs without a
     /// concurrency runtime (`repos --forget`).
     public static func acquire(forDatabase databasePath: String) throws -> WriterLock {
-        let attempt = try Attempt(databasePath, wait: .zero)
+        var attempt = try Attempt(databasePath, wait: .zero)
         while try !attempt.taken() { usleep(useconds_t(Attempt.interval / .microseconds(1))) }
         return attempt.lock()
     }
@@ -37,7 +37,7 @@ public final class WriterLock {
     /// One acquisition's lock file and deadline.
     private struct Attempt {
         let databasePath: String
-        let descriptor: Int32
+        private(set) var descriptor: Int32
         let wait: Duration
         let deadline: ContinuousClock.Instant
         static let interval: Duration = .milliseconds(100)
@@ -45,7 +45,13 @@ public final class WriterLock {
         init(_ databasePath: String, wait: Duration) throws {
             self.databasePath = databasePath
             self.wait = wait
-            descriptor = open(databasePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            descriptor = try Self.openLockFile(databasePath)
+            // Even without --wait, ride out the microseconds a `status` probe holds the lock.
+            deadline = .now + max(wait, .milliseconds(300))
+        }
+
+        private static func openLockFile(_ databasePath: String) throws -> Int32 {
+            let descriptor = open(databasePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 let reason = String(cString: strerror(errno))
                 // The lock is the first file a sync makes: a directory it may not write is named.
@@ -58,19 +64,33 @@ public final class WriterLock {
                         "its directory \(DatabaseLocation.directory(of: databasePath)) is not writable (\(reason)); "
                         + "a sync keeps the database, its lock and its log there")
             }
-            // Even without --wait, ride out the microseconds a `status` probe holds the lock.
-            deadline = .now + max(wait, .milliseconds(300))
+            return descriptor
         }
 
-        /// Whether the lock is taken now; past the deadline, the holder as an error.
-        func taken() throws -> Bool {
-            guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else { return true }
+        /// Whether the lock is taken now; past the deadline, the holder as an error. A lock
+        /// won on a file no longer at its path (a first sync that failed removes the database,
+        /// its log and its lock while another waits) locks nothing the next writer sees: the
+        /// path's file is opened again and tried.
+        mutating func taken() throws -> Bool {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                guard !Self.isStillAtPath(descriptor, databasePath + ".lock") else { return true }
+                close(descriptor)
+                descriptor = try Self.openLockFile(databasePath)
+                return false
+            }
             guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
                 let holder = WriterLock.holder(descriptor)
                 close(descriptor)
                 throw StoreError.locked(path: databasePath, holder: holder, waited: wait)
             }
             return false
+        }
+
+        private static func isStillAtPath(_ descriptor: Int32, _ path: String) -> Bool {
+            var opened = stat()
+            var named = stat()
+            guard fstat(descriptor, &opened) == 0, stat(path, &named) == 0 else { return false }
+            return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
         }
 
         func lock() -> WriterLock {

@@ -179,6 +179,26 @@ struct CommentsEndToEndTests {
         #expect(repos.first?["reconciled_at"] is String)
     }
 
+    @Test("a thread answering 404 when re-read keeps its comments, as its issue is kept, until a reconcile")
+    func threadNotFound() throws {
+        #expect(try sync().status == 0)
+        let served = github.comments(of: Self.repository)
+        let number = try #require(served.map(\.issueNumber).first)
+        let before = try thread(number).count
+        let deleted = try #require(served.first { $0.issueNumber == number })
+        github.deleteComments(Self.repository, ids: [deleted.id], bumpingIssues: true)
+        github.override = { request in
+            request.path.hasSuffix("/issues/\(number)/comments")
+                ? .text(#"{"message":"Not Found","status":"404"}"#, status: 404) : nil
+        }
+        let refresh = try sync()
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(try thread(number).count == before, "nothing stored is lost on a 404")
+        github.override = nil
+        #expect(try sync(["--full"]).status == 0)
+        #expect(try thread(number).count == before - 1)
+    }
+
     @Test("--full removes issues that vanished upstream (deleted or transferred) with their comments")
     func vanishedIssues() throws {
         #expect(try sync().status == 0)

@@ -47,24 +47,24 @@ extension GitHubSync {
         }
     }
 
-    /// Lists issue `number`'s comments whole and makes the stored thread equal to them. An
-    /// issue the server no longer has (404: deleted or transferred) has no comments left.
+    /// Lists issue `number`'s comments whole and makes the stored thread equal to them. A
+    /// thread the server does not find (404: the issue deleted or transferred since it was
+    /// listed, or a server's mistake) is kept as last seen, as its issue is, until a reconcile.
     private func rereadThread(repositoryID: Int, number: Int, report: inout GitHubSyncReport) async throws {
         let collected = Collected<GitHubComment>()
         let reading = commentReading(repositoryID: repositoryID, report: report) { comments, _ in
             collected.append(comments)
             return 0
         }
-        let thread: [GitHubComment]
         do {
             _ = try await walk(
                 from: .issueComments(repositoryID: repositoryID, number: number, perPage: options.perPage), etag: nil,
                 reading: reading, report: &report
             ) { page, report in report.commentsReceived += page.received }
-            thread = collected.values
         } catch GitHubSyncError.notFound {
-            thread = []
+            return
         }
+        let thread = collected.values
         let (changed, deleted) = try archive.replaceThread(
             repositoryID: repositoryID, issueNumber: number, comments: thread)
         report.threadsReread += 1
