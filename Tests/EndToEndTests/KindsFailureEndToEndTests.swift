@@ -56,11 +56,13 @@ struct KindsFailureEndToEndTests {
         #expect(try KindsFixture.storedIDs(database, kind: "move-ailment").isEmpty)
     }
 
-    @Test("bodies that are not JSON fail their kind, which stores the rest and names each; the next run asks for those")
-    func refusedBody() throws {
+    @Test(
+        "details not JSON or not found fail their kind, which stores the rest and names each; the next run asks again",
+        arguments: [200, 404])
+    func refusedBody(status: Int) throws {
         api.override = { request in
             [3, 7].contains(KindsFixture.detailID(request, kind: "move"))
-                ? ScriptedResponse(status: 200, body: Array("<html>502 Bad Gateway</html>".utf8)) : nil
+                ? ScriptedResponse(status: status, body: Array("<html>Bad Gateway or Not Found</html>".utf8)) : nil
         }
         let first = try sync()
         #expect(first.status == 65 && first.errors.count == 1, "\(first.stderr)")

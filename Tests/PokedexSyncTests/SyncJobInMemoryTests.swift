@@ -133,12 +133,13 @@ struct SyncJobInMemoryTests {
     func failureKeepsCommittedPages() async throws {
         let api = InMemoryPokeAPI(count: 10) { request, _ in
             request.url.absoluteString.hasSuffix("/pokemon/9/")
-                ? InMemoryPokeAPI.answer(request, status: 404, body: "{}") : nil
+                ? InMemoryPokeAPI.answer(request, status: 403, body: "{}") : nil
         }
         await #expect {
             try await job(api).run { _ in }
         } throws: { error in
-            guard let failure = error as? SyncFailure, case .status(_, 404, _)? = failure.underlying as? FetchError
+            // A 403 speaks of the server, not of one entry (a 404 would leave the entry out).
+            guard let failure = error as? SyncFailure, case .status(_, 403, _)? = failure.underlying as? FetchError
             else { return false }
             return failure.pagesCommitted == 2
         }

@@ -55,10 +55,12 @@ extension FetchError {
 }
 
 extension FetchError {
-    /// A body that arrived but cannot be used: not JSON, or JSON not of the shape wanted.
-    var isRefusedBody: Bool {
+    /// A detail that cannot be used: not JSON, JSON not of the shape wanted, or not found
+    /// (404 or 410 for an entry its list names: the list and the detail disagree about that
+    /// one entry, not the server about the rest).
+    var isRefusedDetail: Bool {
         switch self {
-        case .notJSON, .undecodable: return true
+        case .notJSON, .undecodable, .status(_, 404, _), .status(_, 410, _): return true
         case .unreachable, .status, .tooLarge, .offAPI: return false
         }
     }

@@ -158,7 +158,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                         if let downloaded = download.downloaded { arrived(downloaded) }
                         state.record(download.downloaded, id: download.id, page: page)
                     case .failure(let error as FetchError)
-                    where error.isRefusedBody && refused.count < Self.refusedDetailsLimit:
+                    where error.isRefusedDetail && refused.count < Self.refusedDetailsLimit:
                         refused.append(error)
                         if refused.count > 1 { refusedLater(error) }
                         state.skip(page: page)
