@@ -37,7 +37,8 @@ enum SyncSummaryText {
             + budget
     }
 
-    /// The images' run, and a line of its own when their host could not be reached.
+    /// The images' run, and a line of its own when their host could not be reached or failed
+    /// image after image.
     static func artwork(_ report: ArtworkSyncReport, _ transfer: TransferSummary) -> [String] {
         var parts = outcome(changed: report.downloaded, unchanged: report.unchanged, reused: report.reused)
         if report.missing > 0 { parts.append(Quantities.thousands(report.missing) + " missing on the image host") }
@@ -45,9 +46,9 @@ enum SyncSummaryText {
         if report.failed > 0 { parts.append(Quantities.thousands(report.failed) + " failed") }
         let problemText = parts.joined(separator: ", ") + (report.firstProblem.map { " (first: \($0))" } ?? "")
         var lines = ["synced \(Quantities.counted(report.linked, "image")): \(problemText); " + describe(transfer)]
-        if let host = report.unreachableHost {
+        if let host = report.skippedHost {
             lines.append(
-                "image host \(host) unreachable (\(report.unreachableReason ?? "no answer")): "
+                "image host \(host) \(report.skippedBecause ?? "unreachable"): "
                     + "\(Quantities.counted(report.skipped, "image")) skipped; the data sync is complete, "
                     + "and the next sync asks for them again")
         }

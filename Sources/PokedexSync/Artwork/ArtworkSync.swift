@@ -25,11 +25,12 @@ public struct ArtworkSyncReport: Sendable, Equatable {
     public var refused = 0
     /// Other answers (a 403, a 5xx after its retries): not stored, asked again next time.
     public var failed = 0
-    /// Not asked for because their host could not be reached this run.
+    /// Not asked for because their host could not be reached this run, or failed every one.
     public var skipped = 0
-    /// The host that could not be reached ("127.0.0.1:9"), and why ("connection refused").
-    public var unreachableHost: String?
-    public var unreachableReason: String?
+    /// The host whose images were skipped ("127.0.0.1:9"), and why: "unreachable (connection
+    /// refused)", "failing (HTTP 503 for 10 images in a row)".
+    public var skippedHost: String?
+    public var skippedBecause: String?
     /// Transactions committed.
     public var batches = 0
     /// The first refused or failed image, to say why in the summary.
@@ -38,8 +39,8 @@ public struct ArtworkSyncReport: Sendable, Equatable {
     /// What the run left undone, as `status` shows it; nil when nothing was.
     public var notice: String? {
         var parts: [String] = []
-        if let host = unreachableHost {
-            parts.append("image host \(host) unreachable (\(unreachableReason ?? "no answer")): \(skipped) skipped")
+        if let host = skippedHost {
+            parts.append("image host \(host) \(skippedBecause ?? "unreachable"): \(skipped) skipped")
         }
         if refused > 0 { parts.append("\(refused) refused") }
         if failed > 0 { parts.append("\(failed) failed") }
@@ -52,7 +53,8 @@ public struct ArtworkSyncReport: Sendable, Equatable {
 /// the API: no credential is ever sent there) into `pokemon_image`, `concurrency` at a time,
 /// committed in batches: whatever was committed survives a failure or a kill, and the next
 /// run reuses it. A failure of one image (404, a body that is not a PNG) never fails the
-/// phase; a host that cannot be reached has its remaining images skipped for this run.
+/// phase; a host that cannot be reached, or that fails `failingHostLimit` images in a row
+/// (5xx, 408, 429 after their retries), has its remaining images skipped for this run.
 struct ArtworkSync {
     let client: HTTPClient
     let store: PokemonImageStore
@@ -62,6 +64,9 @@ struct ArtworkSync {
     /// Images per transaction; a batch also ends once it holds this many bytes.
     static let batchSize = 50
     static let batchBytes = 8 << 20
+    /// Images of one host failing in a row, with no image of it answered between, that stop
+    /// asking it: each took its retries, so a host failing all 1,351 held a sync 12 minutes.
+    static let failingHostLimit = 10
 
     func run(
         _ wanted: [WantedImage], concurrency: Int, retry: RetryPolicy,
@@ -71,7 +76,7 @@ struct ArtworkSync {
         report.linked = wanted.count
         let due = wanted.filter { !$0.isFresh }
         report.reused = wanted.count - due.count
-        var unreachable: [String: String] = [:]
+        var skippedHosts = SkippedHosts()
         var batch = Batch()
         let client = client
         var failure: (any Error)?
@@ -80,7 +85,7 @@ struct ArtworkSync {
             var inFlight = 0
             while true {
                 while failure == nil, !Task.isCancelled, inFlight < max(1, concurrency), let image = next.next() {
-                    if unreachable[Self.origin(of: image.url)] != nil {
+                    if skippedHosts.skips(Self.origin(of: image.url)) {
                         report.skipped += 1
                         continue
                     }
@@ -90,7 +95,7 @@ struct ArtworkSync {
                 guard inFlight > 0, let (image, fetched) = await group.next() else { break }
                 inFlight -= 1
                 do {
-                    try record(fetched, of: image, in: &report, unreachable: &unreachable, batch: &batch)
+                    try record(fetched, of: image, in: &report, skippedHosts: &skippedHosts, batch: &batch)
                     if batch.isFull { try commit(&batch, &report, progress) }
                 } catch {
                     failure = failure ?? error
@@ -121,8 +126,16 @@ struct ArtworkSync {
 
     private func record(
         _ fetched: ImageFetch, of image: WantedImage, in report: inout ArtworkSyncReport,
-        unreachable: inout [String: String], batch: inout Batch
+        skippedHosts: inout SkippedHosts, batch: inout Batch
     ) throws {
+        let origin = Self.origin(of: image.url)
+        func skipHost(because reason: String) {
+            guard skippedHosts.skip(origin) else { return }
+            if report.skippedHost == nil {
+                report.skippedHost = Self.hostAndPort(of: image.url)
+                report.skippedBecause = reason
+            }
+        }
         func write(_ body: () throws -> Void) throws {
             if !batch.isOpen {
                 try store.beginBatch()
@@ -136,6 +149,14 @@ struct ArtworkSync {
                 throw error
             }
             batch.images += 1
+        }
+        switch fetched {
+        case .downloaded, .unchanged, .missing: skippedHosts.answered(origin)
+        case .failed(let error) where error.isTransient:
+            if skippedHosts.failed(origin) >= Self.failingHostLimit, case .status(_, let status, _) = error {
+                skipHost(because: "failing (HTTP \(status) for \(Self.failingHostLimit) images in a row)")
+            }
+        default: break
         }
         switch fetched {
         case .downloaded(let downloaded):
@@ -156,14 +177,7 @@ struct ArtworkSync {
             report.failed += 1
             report.firstProblem = report.firstProblem ?? error.description
         case .unreachable(let reason):
-            let origin = Self.origin(of: image.url)
-            if unreachable[origin] == nil {
-                unreachable[origin] = reason
-                if report.unreachableHost == nil {
-                    report.unreachableHost = Self.hostAndPort(of: image.url)
-                    report.unreachableReason = reason
-                }
-            }
+            skipHost(because: "unreachable (\(reason))")
             report.skipped += 1
         case .cancelled:
             break
@@ -178,6 +192,22 @@ struct ArtworkSync {
         batch = Batch()
         report.batches += 1
         progress(report)
+    }
+
+    /// The hosts asked no more this run, and how many images each failed in a row.
+    private struct SkippedHosts {
+        private var skipped: Set<String> = []
+        private var failedInARow: [String: Int] = [:]
+
+        func skips(_ origin: String) -> Bool { skipped.contains(origin) }
+        /// Whether `origin` was not skipped before.
+        mutating func skip(_ origin: String) -> Bool { skipped.insert(origin).inserted }
+        mutating func answered(_ origin: String) { failedInARow[origin] = 0 }
+        /// The images `origin` has failed in a row, this one counted.
+        mutating func failed(_ origin: String) -> Int {
+            failedInARow[origin, default: 0] += 1
+            return failedInARow[origin, default: 0]
+        }
     }
 
     // MARK: Downloading
