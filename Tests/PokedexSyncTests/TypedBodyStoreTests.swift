@@ -262,6 +262,24 @@ struct TypedBodyStoreTests {
                 .isEmpty)
     }
 
+    @Test(
+        "an area named in English alone takes its place's name in the display language, with what follows it",
+        arguments: [
+            ("Viridian Forest (north)", nil, "de", "Vertania-Wald (north)"),
+            ("Viridian Forest (north)", "Vertania-Wald (Nord)", "de", "Vertania-Wald (Nord)"),
+            ("Deep Woods", nil, "de", "Deep Woods"), ("Viridian Forest (north)", nil, "en", "Viridian Forest (north)"),
+        ] as [(String, String?, String, String)])
+    func areaNames(english: String, german: String?, language: String, expected: String) throws {
+        store(
+            "location-area", 322, "viridian-forest-north",
+            #"{"id":322,"name":"viridian-forest-north","location":{"name":"viridian-forest","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", english)] + (german.map { [("de", $0)] } ?? [])) + "}")
+        try TypedBodyRescan.run(database)
+        #expect(
+            try PokedexEntryQueries(database: database, language: language).areaName("viridian-forest-north")
+                == expected)
+    }
+
     @Test("a place's chance: each version's slots summed, the likeliest way and condition; versions told apart")
     func versionChances() throws {
         let insert = """
