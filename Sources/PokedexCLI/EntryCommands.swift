@@ -72,9 +72,8 @@ extension CommandRunner {
     ) rethrows -> CommandFailure {
         let partial =
             partialScope.map { "; it holds a partial sync (\($0)): a whole `pokedex sync` stores the rest" } ?? ""
-        // Full-width digits (２５) are an id as lookups read them.
-        let trimmed = NameFolding.normalizedWidthAndKana(query).filter { !$0.isWhitespace }
-        if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
+        // An id as lookups read it: full-width digits (２５), `#0025`.
+        if let id = PokedexEntryQueries.id(query) {
             return CommandFailure(message: "no \(what) with id \(id) in the local data" + partial, exitCode: .notFound)
         }
         let hint = query.contains(where: \.isLetter) ? Self.hint(try suggestions()) : ""

@@ -86,9 +86,11 @@ extension PokedexEntryQueries {
         return nil
     }
 
-    /// The id `text` is, when it is only ASCII digits (full-width ones too), else nil.
-    static func id(_ text: String) -> Int? {
-        let trimmed = trimmed(NameFolding.normalizedWidthAndKana(text))
+    /// The id `text` is, when it is only ASCII digits (full-width ones too), after a `#` if
+    /// any (`#0025`, as entries are headed), else nil.
+    public static func id(_ text: String) -> Int? {
+        var trimmed = trimmed(NameFolding.normalizedWidthAndKana(text))
+        if trimmed.hasPrefix("#") { trimmed.removeFirst() }
         guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int(trimmed)
     }

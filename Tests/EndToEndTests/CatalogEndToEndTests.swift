@@ -55,8 +55,8 @@ struct CatalogEndToEndTests {
         let stats = try #require(pikachu["stats"] as? [[String: Any]])
         #expect(stats.map { $0["base_stat"] as? Int } == [35, 55, 40, 50, 50, 90])
 
-        let byID = try pokedex("show", "25", "--json")
-        #expect(byID.stdout == show.stdout)
+        // By id, and as the entry's heading writes it.
+        for id in ["25", "#25", "#0025"] { #expect(try pokedex("show", id, "--json").stdout == show.stdout, "\(id)") }
 
         let list = try pokedex("list", "--json")
         let entries = try #require(try json(list.stdout) as? [[String: Any]])

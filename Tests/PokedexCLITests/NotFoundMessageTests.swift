@@ -10,6 +10,7 @@ struct NotFoundMessageTests {
             ("0", "move", "no move with id 0 in the local data"),
             (" 25 ", "Pokémon", "no Pokémon with id 25 in the local data"),
             ("２５", "Pokémon", "no Pokémon with id 25 in the local data"),
+            ("#0025", "Pokémon", "no Pokémon with id 25 in the local data"),
             ("-1", "Pokémon", "no Pokémon named '-1' in the local data"),
             ("10%", "Pokémon", "no Pokémon named '10%' in the local data"),
             ("thunderbolz", "move", "no move named 'thunderbolz' in the local data (did you mean Thunderbolt?)"),
