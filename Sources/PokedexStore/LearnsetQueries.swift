@@ -64,10 +64,15 @@ extension PokedexEntryQueries {
         {
             return group
         }
-        guard let version = try resourceSlug(text, kind: "version") else { return nil }
-        return try database.queryFirst("SELECT version_group FROM version WHERE name = ?", [.text(version)]) {
-            $0.optionalText(0)
-        } ?? nil
+        if let version = try resourceSlug(text, kind: "version") {
+            return try database.queryFirst("SELECT version_group FROM version WHERE name = ?", [.text(version)]) {
+                $0.optionalText(0)
+            } ?? nil
+        }
+        // As `show` and `location` name a game: `Red/Blue`, `Rot/Blau`, `Blue (blue-japan)`.
+        let folded = NameFolding.fold(text)
+        let names = try versionGroupDisplayNames()
+        return Set(try versionNames().map(\.group)).sorted().first { NameFolding.fold(names($0)) == folded }
     }
 
     /// A version group as players know it: its versions' names in the display language joined
@@ -77,9 +82,13 @@ extension PokedexEntryQueries {
     }
 
     /// ``versionGroupDisplayName(_:)`` for any group, from one read of every stored group's.
+    /// A group named as another group's version is (Japan's Blue, `blue-japan`, and the Blue of
+    /// `red-blue`) says its slug too, `Blue (blue-japan)`, which `--game` takes.
     public func versionGroupDisplayNames() throws -> (_ slug: String) -> String {
-        let names = Dictionary(grouping: try versionNames(), by: \.group).mapValues {
-            VersionGroupName.joined($0.map(\.name))
+        let versions = try versionNames()
+        var names = Dictionary(grouping: versions, by: \.group).mapValues { VersionGroupName.joined($0.map(\.name)) }
+        for (group, name) in names where versions.contains(where: { $0.group != group && $0.name == name }) {
+            names[group] = "\(name) (\(group))"
         }
         return { names[$0] ?? SlugText.readable($0) }
     }

@@ -177,12 +177,27 @@ struct TypedBodyStoreTests {
     }
 
     @Test(
-        "--game takes a group or a version in any language",
+        "--game takes a group or a version in any language, or the game as entries name it",
         arguments: [
             ("red-blue", "red-blue"), ("Rot", "red-blue"), ("赤", "red-blue"), ("blue", "red-blue"), ("Grün", nil),
+            ("Red/Blue", "red-blue"), ("red / blue", "red-blue"),
         ])
     func game(text: String, group: String?) throws {
         #expect(try PokedexEntryQueries(database: database).versionGroupSlug(text) == group)
+    }
+
+    @Test("a game named as another game's version says its slug too, which --game takes")
+    func ambiguousGame() throws {
+        store(
+            "version", 40, "blue-japan",
+            #"{"id":40,"name":"blue-japan","version_group":{"name":"blue-japan","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Blue")]) + "}")
+        try TypedBodyRescan.run(database)
+        let queries = PokedexEntryQueries(database: database, language: "en")
+        let names = try queries.versionGroupDisplayNames()
+        #expect(names("blue-japan") == "Blue (blue-japan)" && names("red-blue") == "Red/Blue")
+        #expect(try queries.versionGroupSlug("Blue (blue-japan)") == "blue-japan")
+        #expect(try queries.versionGroupSlug("Blue") == "red-blue", "the version Blue, as before")
     }
 
     @Test(
