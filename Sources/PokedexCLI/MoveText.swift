@@ -78,7 +78,9 @@ enum MoveText {
             }
         }
         parts += others.map { "by \(LearnMethodText.phrase($0.method, names: methodNames)) \($0.count) Pokémon" }
-        let whole = others.isEmpty ? "" : " (pokedex list --learns \(move) --game \(group.slug) lists them)"
+        // The command unbroken, so that it can be copied from one line.
+        let command = LineWrapping.unbroken("pokedex", "list", "--learns", move, "--game", group.slug)
+        let whole = others.isEmpty ? "" : " (\(command) lists them)"
         return group.name + ": " + (parts.isEmpty ? "none" : parts.joined(separator: "; ")) + whole
     }
 }

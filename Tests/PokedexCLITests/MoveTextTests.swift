@@ -56,7 +56,7 @@ struct MoveTextTests {
                     learner("Pichu", form: nil, method: "egg", level: 0),
                 ],
                 "Red/Blue: by level Raichu\u{A0}(Alola)\u{A0}Lv\u{A0}5, Raichu\u{A0}on\u{A0}evolution; by machine 2 Pokémon; by egg 1 Pokémon"
-                    + " (pokedex list --learns thunderbolt --game red-blue lists them)"
+                    + " (pokedex\u{A0}list\u{A0}--learns\u{A0}thunderbolt\u{A0}--game\u{A0}red-blue lists them)"
             ),
             ([], "Red/Blue: none"),
         ])
