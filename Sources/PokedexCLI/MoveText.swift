@@ -21,7 +21,9 @@ enum MoveText {
         if let effect = entry.shortEffect { lines.field("Effect", effect) }
         if let text = entry.gameText { lines.field("Game text", "\(text.text) (\(text.groupName))") }
         if !entry.machines.isEmpty { lines.field("Machines", machines(entry)) }
-        if let group = entry.groupName, let slug = entry.versionGroup {
+        if let group = entry.groupName, !entry.groupHasLearnsets {
+            lines.field("Learned by", "\(group): no learnsets of that game are stored")
+        } else if let group = entry.groupName, let slug = entry.versionGroup {
             lines.field(
                 "Learned by",
                 learners(entry.learners, group: (slug, group), move: entry.name, methodNames: entry.methodNames))

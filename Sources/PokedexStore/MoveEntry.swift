@@ -54,6 +54,9 @@ public struct MoveEntry: Sendable, Equatable {
     public let versionGroup: String?
     public let groupName: String?
     public let learners: [Learner]
+    /// Whether any Pokémon's learnset of that group is stored: none learning it then means none
+    /// does, not that PokeAPI has no learnsets of the game (Legends: Z-A's).
+    public var groupHasLearnsets = true
     /// The names of the ways of learning stored (``PokedexEntryQueries/learnMethodNames()``).
     public var methodNames: [String: String] = [:]
 }

@@ -54,6 +54,7 @@ extension PokedexEntryQueries {
                 versionGroup: group,
                 groupName: try group.map(versionGroupDisplayName),
                 learners: try group.map { try learners(of: slug, in: $0, typeNames: typeNames) } ?? [],
+                groupHasLearnsets: try group.map(hasLearnsets) ?? false,
                 methodNames: try learnMethodNames())
         }
     }
@@ -82,6 +83,14 @@ extension PokedexEntryQueries {
         return try found.map {
             MoveEntry.GameText(text: $0.0, versionGroup: $0.1, groupName: try versionGroupDisplayName($0.1))
         }
+    }
+
+    /// Whether any learnset of `versionGroup` is stored: its slug is coded once one is
+    /// (`learnset_name`, migration 0023), a lookup where the learnsets would be scanned.
+    private func hasLearnsets(_ versionGroup: String) throws -> Bool {
+        try database.queryFirst(
+            "SELECT EXISTS (SELECT 1 FROM learnset_name WHERE name = ?)", [.text(versionGroup)]
+        ) { $0.bool(0) } ?? false
     }
 
     /// The machines of the items teaching `move` somewhere, in the games' order (`versionGroup`'s

@@ -105,6 +105,17 @@ struct MoveTextTests {
             itemsTeachingOtherMoves: itemsTeachingOtherMoves, versionGroup: nil, groupName: nil, learners: [])
     }
 
+    @Test("a game no learnset of which is stored says so, not that none learns the move")
+    func noLearnsetsOfGame() {
+        let entry = MoveEntry(
+            name: "thunderbolt", displayName: "Thunderbolt", type: nil, damageClass: nil, damageClassName: nil,
+            power: nil, accuracy: nil, pp: nil, priority: nil, target: nil, targetName: nil, effectChance: nil,
+            generation: nil, shortEffect: nil, effect: nil, gameText: nil, machines: [], versionGroup: "legends-za",
+            groupName: "Legends: Z-A", learners: [], groupHasLearnsets: false)
+        let text = MoveText.entry(entry, layout: TerminalLayout(width: 80, palette: nil)).text
+        #expect(text.contains("Learned by  Legends: Z-A: no learnsets of that game are stored"), "\(text)")
+    }
+
     @Test("machines: a game where the machine taught another move ends its run; a game merely without it, none")
     func machineRuns() {
         func game(_ name: String) -> GameGroup { GameGroup(versionGroup: name.lowercased(), groupName: name) }
