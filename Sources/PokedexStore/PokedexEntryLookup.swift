@@ -45,28 +45,42 @@ extension PokedexEntryQueries {
             ) { $0.optionalText(0) }
             return .speciesOnly(species: species.speciesName, displayName: (displayName ?? nil) ?? species.speciesName)
         }
-        if let id = try pokemonID(form: slug, folded: folded) ?? pokemonID(compacted: NameFolding.compacted(folded)) {
-            return .found(id: id, alsoNamed: [])
+        let forms = try pokemonIDs(form: slug, folded: folded)
+        if let form = forms.first {
+            // A name two forms share (`Mega Meowstic`, male and female) names the other too.
+            return .found(
+                id: form.id,
+                alsoNamed: try forms.dropFirst().map { other in
+                    let species = try displayName(pokemonID: other.id) ?? other.name
+                    return AlsoNamed(
+                        pokemon: other.name,
+                        displayName: try formName(pokemon: other.name, speciesName: species) ?? species,
+                        languages: other.languages)
+                })
         }
+        if let id = try pokemonID(compacted: NameFolding.compacted(folded)) { return .found(id: id, alsoNamed: []) }
         return .notFound(suggestions: try suggestions(for: folded, names: try speciesNames()))
     }
 
-    /// The Pokémon whose form `slug` names (`pikachu-rock-star`), or whose form's full name in
-    /// any stored language is `folded` (`Alolan Raichu`, `Mega-Glurak X`), the display
-    /// language's and English names first.
-    func pokemonID(form slug: String, folded: String) throws -> Int? {
-        try database.queryFirst(
+    /// The Pokémon whose form `slug` names (`pikachu-rock-star`), else every one whose form's
+    /// full name in any stored language is `folded` (`Alolan Raichu`, `Mega-Glurak X`), with
+    /// the languages naming it so: the display language's and English names first.
+    func pokemonIDs(form slug: String, folded: String) throws -> [(id: Int, name: String, languages: [String])] {
+        if let bySlug = try database.queryFirst(
+            "SELECT p.id, p.name FROM pokemon_form AS f JOIN pokemon AS p ON p.name = f.pokemon WHERE f.name = ?",
+            [.text(slug)], row: { (id: $0.int(0), name: $0.text(1), languages: [String]()) })
+        {
+            return [bySlug]
+        }
+        return try database.query(
             """
-            SELECT p.id FROM pokemon_form AS f JOIN pokemon AS p ON p.name = f.pokemon WHERE f.name = ?1
-            UNION ALL
-            SELECT id FROM (
-                SELECT p.id FROM pokeapi_name AS n
-                JOIN pokemon_form AS f ON f.id = n.id JOIN pokemon AS p ON p.name = f.pokemon
-                WHERE n.kind = 'pokemon-form' AND n.folded = ?2
-                ORDER BY n.language = ?3 DESC, n.language = 'en' DESC, f.is_default DESC, p.id)
-            LIMIT 1
-            """, [.text(slug), .text(folded), .text(language)]
-        ) { $0.int(0) }
+            SELECT p.id, p.name, group_concat(DISTINCT n.language) FROM pokeapi_name AS n
+            JOIN pokemon_form AS f ON f.id = n.id JOIN pokemon AS p ON p.name = f.pokemon
+            WHERE n.kind = 'pokemon-form' AND n.folded = ?1
+            GROUP BY p.id
+            ORDER BY max(n.language = ?2) DESC, max(n.language = 'en') DESC, max(f.is_default) DESC, p.id
+            """, [.text(folded), .text(language)]
+        ) { (id: $0.int(0), name: $0.text(1), languages: $0.text(2).split(separator: ",").map(String.init)) }
     }
 
     /// The Pokémon a name typed without its separators means (`mrmime`, `hooh`, `typenull`):

@@ -207,6 +207,22 @@ struct TypedBodyStoreTests {
         #expect(try PokedexEntryQueries(database: database).lookup(text) == .found(id: 25, alsoNamed: []))
     }
 
+    @Test("a full name two Pokémon's forms share finds the first and names the other (Mega Meowstic's two)")
+    func sharedFormName() throws {
+        store(
+            "pokemon-form", 10998, "raichu-testing",
+            #"{"id":10998,"name":"raichu-testing","pokemon":{"name":"raichu","url":"u"},"is_default":false,"names":"#
+                + TypedBodyTests.names([("en", "Testing Pikachu")]) + "}")
+        try TypedBodyRescan.run(database)
+        guard case .found(let id, let others) = try PokedexEntryQueries(database: database).lookup("testing pikachu")
+        else {
+            Issue.record("not found")
+            return
+        }
+        #expect(id == 25)
+        #expect(others.map(\.pokemon) == ["raichu"] && others.first?.languages == ["en"])
+    }
+
     @Test("browse's search compares each Pokémon's forms' full names, folded")
     func formNamesSearched() throws {
         let names = try PokedexEntryQueries(database: database).foldedFormNamesByPokemon()
