@@ -2,7 +2,8 @@ import JSONOutput
 import PokedexStore
 import TextUtilities
 
-/// `item`'s entry: category and cost, effect, game text, holders and evolutions.
+/// `item`'s entry: category and cost, the moves a machine teaches, effect, game text, holders
+/// and evolutions.
 enum ItemText {
     static func entry(_ entry: ItemEntry, layout: TerminalLayout) -> DisplayText {
         var lines = FieldLines(width: layout.width)
@@ -17,6 +18,9 @@ enum ItemText {
         if let power = entry.flingPower {
             lines.field(
                 "Fling", "power \(power)" + (entry.flingEffect.map { ", \(SlugText.readable($0).lowercased())" } ?? ""))
+        }
+        if !entry.teaches.isEmpty {
+            lines.field("Teaches", GameRuns.text(entry.teaches.map { ($0.moveName, $0.groupName) }))
         }
         if let effect = entry.shortEffect { lines.field("Effect", effect) }
         if let text = entry.gameText { lines.field("Game text", "\(text.text) (\(text.groupName))") }
@@ -84,6 +88,13 @@ enum ItemJSON {
             ("fling_power", .optional(entry.flingPower)), ("fling_effect", .optional(entry.flingEffect)),
             ("short_effect", .optional(entry.shortEffect)), ("effect", .optional(entry.effect)),
             ("flavor_text", MoveJSON.gameText(entry.gameText)),
+            (
+                "teaches",
+                .array(
+                    entry.teaches.map {
+                        .object([("version_group", .string($0.versionGroup)), ("move", .string($0.move))])
+                    })
+            ),
             (
                 "held_by",
                 .array(

@@ -41,4 +41,15 @@ public struct ItemEntry: Sendable, Equatable {
     /// The chains of the evolutions the item triggers, used or held, each whole (the steps
     /// that name the item are the item's).
     public let evolutionChains: [EvolutionChain]
+    /// A machine's moves by game, in the games' order (`--game`'s only): TM24 taught
+    /// Thunderbolt in Red/Blue, DragonBreath in Gold/Silver.
+    public var teaches: [TaughtMove] = []
+
+    /// The move a machine item teaches in a version group's games.
+    public struct TaughtMove: Sendable, Equatable {
+        public let versionGroup: String
+        public let groupName: String
+        public let move: String
+        public let moveName: String
+    }
 }

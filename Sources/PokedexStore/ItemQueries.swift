@@ -64,7 +64,27 @@ extension PokedexEntryQueries {
                 shortEffect: effect?.0,
                 effect: effect?.1,
                 gameText: try gameText(kind: "item", id: id, versionGroup: versionGroup), holders: holders,
-                evolutionChains: evolutionChains)
+                evolutionChains: evolutionChains, teaches: try movesTaught(by: slug, in: versionGroup))
+        }
+    }
+
+    /// The moves the machine item `slug` teaches, by game in the games' order.
+    private func movesTaught(by slug: String, in versionGroup: String?) throws -> [ItemEntry.TaughtMove] {
+        let rows = try database.query(
+            """
+            SELECT m.version_group, m.move FROM machine AS m LEFT JOIN version_group AS g ON g.name = m.version_group
+            WHERE m.item = ?1 AND m.move IS NOT NULL AND m.version_group IS NOT NULL
+              AND (?2 IS NULL OR m.version_group = ?2)
+            ORDER BY g.sort_order IS NULL, g.sort_order, m.version_group
+            """, [.text(slug), .string(versionGroup)]
+        ) { ($0.text(0), $0.text(1)) }
+        guard !rows.isEmpty else { return [] }
+        let groupNames = try versionGroupDisplayNames()
+        let moveNames = try displayNames(kind: "move")
+        return rows.map { group, move in
+            ItemEntry.TaughtMove(
+                versionGroup: group, groupName: groupNames(group), move: move,
+                moveName: moveNames[move] ?? SlugText.readable(move))
         }
     }
 }

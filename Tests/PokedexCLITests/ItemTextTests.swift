@@ -76,6 +76,26 @@ struct ItemTextTests {
         #expect(ItemText.prices(entry, \.sell) == "₽500 (Ruby/Sapphire to Emerald, Sword/Shield)")
     }
 
+    @Test("a machine's moves by game, each move once with its runs")
+    func teaches() {
+        func taught(_ group: String, _ move: String) -> ItemEntry.TaughtMove {
+            ItemEntry.TaughtMove(
+                versionGroup: group.lowercased(), groupName: group, move: move.lowercased(), moveName: move)
+        }
+        var entry = ItemEntry(
+            name: "tm24", displayName: "TM24", category: nil, categoryName: nil, cost: nil, prices: [],
+            pricedGames: [], flingPower: nil, flingEffect: nil, shortEffect: nil, effect: nil, gameText: nil,
+            holders: [], evolutionChains: [])
+        entry.teaches = [
+            taught("Red/Blue", "Thunderbolt"), taught("Gold/Silver", "DragonBreath"), taught("Crystal", "DragonBreath"),
+            taught("Ruby/Sapphire", "Thunderbolt"),
+        ]
+        let text = ItemText.entry(entry, layout: TerminalLayout(width: 100, palette: nil)).text
+        #expect(
+            text.contains("Teaches     Thunderbolt (Red/Blue, Ruby/Sapphire), DragonBreath (Gold/Silver to Crystal)"),
+            "\(text)")
+    }
+
     @Test("a price: Poké Dollars with thousands; none for 0, not sold or not bought")
     func price() {
         #expect(ItemText.price(1200) == "₽1,200" && ItemText.price(0) == nil && ItemText.price(nil) == nil)

@@ -311,6 +311,20 @@ struct TypedBodyStoreTests {
                 == expected)
     }
 
+    @Test("a machine item teaches its move of each game, by the move's name, --game's only")
+    func itemTeaches() throws {
+        try database.run(
+            "INSERT INTO machine (id, item, move, version_group) VALUES (3, 'tm24', 'dragon-breath', 'gold-silver')")
+        let queries = PokedexEntryQueries(database: database, language: "de")
+        let taught = try queries.itemEntry(slug: "tm24", versionGroup: nil).teaches
+        #expect(taught.map(\.move) == ["thunderbolt", "dragon-breath"])
+        #expect(
+            taught.map(\.moveName) == ["Donnerblitz", "Dragon Breath"], "a move not stored by its slug made readable")
+        #expect(taught.first?.groupName == "Rot/Blau")
+        #expect(
+            try queries.itemEntry(slug: "tm24", versionGroup: "gold-silver").teaches.map(\.move) == ["dragon-breath"])
+    }
+
     @Test("a place's chance: each version's slots summed, the likeliest way and condition; versions told apart")
     func versionChances() throws {
         let insert = """
