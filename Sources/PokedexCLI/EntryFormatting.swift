@@ -31,7 +31,10 @@ enum EntryText {
     }
 
     static func name(_ pokemon: ListedPokemon) -> String {
-        name(pokemon.displayName, form: pokemon.form)
+        guard let label = pokemon.formLabel, pokemon.form != nil else {
+            return name(pokemon.displayName, form: pokemon.form)
+        }
+        return "\(pokemon.displayName) (\(label))"
     }
 
     /// The species' other Pokémon by their form's stored name (`Pikachu Rock Star`), else by

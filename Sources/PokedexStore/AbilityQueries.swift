@@ -62,7 +62,7 @@ extension PokedexEntryQueries {
                 WHERE a.ability_name = ?1 ORDER BY p.id
                 """,
                 [.text(slug), .text(language)]
-            ) { row in (pokemon: listed(row, typeNames), isHidden: row.bool(9)) }
+            ) { row in (pokemon: listed(row, typeNames), isHidden: row.bool(Self.listedColumnCount)) }
             return AbilityEntry(
                 name: slug, displayName: stored?.1 ?? slug, generation: stored?.0, shortEffect: stored?.2,
                 effect: stored?.3, pokemon: pokemon)

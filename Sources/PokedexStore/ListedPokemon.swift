@@ -8,4 +8,7 @@ public struct ListedPokemon: Sendable, Equatable {
     public let displayName: String
     public let generation: Int?
     public let typeNames: [String]
+    /// The form's own name in the display language where it is not English (`アタックフォルム`);
+    /// nil in English, whose lists name forms by their slugs (`Attack`), or where none is stored.
+    public var formLabel: String? = nil
 }

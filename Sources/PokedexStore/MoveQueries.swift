@@ -140,7 +140,9 @@ extension PokedexEntryQueries {
             ORDER BY m.method <> 'level-up', m.method, m.level, p.id
             """, [.text(move), .text(language), .text(group)]
         ) { row in
-            MoveEntry.Learner(pokemon: listed(row, typeNames), method: row.text(9), level: row.int(10))
+            MoveEntry.Learner(
+                pokemon: listed(row, typeNames), method: row.text(Self.listedColumnCount),
+                level: row.int(Self.listedColumnCount + 1))
         }
     }
 }

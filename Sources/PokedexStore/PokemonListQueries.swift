@@ -58,8 +58,14 @@ extension PokedexEntryQueries {
         (SELECT group_concat(type_name, ',') FROM
             (SELECT type_name FROM pokemon_type WHERE pokemon_id = p.id ORDER BY slot)),
         \(localized("pokemon_species_name", "species_id", "name", id: "s.id")),
-        s.generation_number, s.id, s.name
+        s.generation_number, s.id, s.name,
+        (SELECT l.name FROM pokemon_form AS f JOIN pokemon_form_label AS l ON l.form_id = f.id
+         WHERE f.pokemon = p.name AND ?2 NOT IN ('en', 'EN') AND l.name <> ''
+           AND l.language IN (?2 COLLATE NOCASE, \(otherScript(of: "?2")))
+         ORDER BY l.language = ?2 COLLATE NOCASE DESC, f.is_default DESC LIMIT 1)
         """
+    /// The columns after ``listedColumns``' own.
+    static let listedColumnCount: Int32 = 10
 
     func listed(_ row: Row, _ typeNames: [String: String]) -> ListedPokemon {
         let id = row.int(0)
@@ -71,7 +77,7 @@ extension PokedexEntryQueries {
             summary: summary, pokedexNumber: row.optionalInt(7),
             form: PokemonForm.suffix(pokemon: summary.name, species: row.optionalText(8)),
             displayName: row.optionalText(5) ?? row.text(1), generation: row.optionalInt(6),
-            typeNames: types.map { Self.typeDisplayName($0, typeNames) })
+            typeNames: types.map { Self.typeDisplayName($0, typeNames) }, formLabel: row.optionalText(9))
     }
 
     /// The type slug `text` means: a slug some Pokémon or stored type has, or a type's display

@@ -311,6 +311,18 @@ struct TypedBodyStoreTests {
                 == expected)
     }
 
+    @Test("lists name a form by its own name in the display language, where not English", arguments: ["ja", "en"])
+    func listedFormLabel(language: String) throws {
+        try database.run(
+            "INSERT INTO pokemon_form (id, name, pokemon, is_default) VALUES (99100, 'x', 'raichu-alola', 1)")
+        try database.run("INSERT INTO pokemon_form_label (form_id, language, name) VALUES (99100, 'ja', 'アローラのすがた')")
+        try database.run("INSERT INTO pokemon_form_label (form_id, language, name) VALUES (99100, 'en', 'Alolan Form')")
+        let listed = try PokedexEntryQueries(database: database, language: language).list(offset: 0, limit: 100)
+        let raichu = try #require(listed.first { $0.summary.name == "raichu-alola" })
+        #expect(raichu.formLabel == (language == "ja" ? "アローラのすがた" : nil))
+        #expect(listed.first { $0.summary.name == "pikachu" }?.formLabel == nil)
+    }
+
     @Test("a machine item teaches its move of each game, by the move's name, --game's only")
     func itemTeaches() throws {
         try database.run(
