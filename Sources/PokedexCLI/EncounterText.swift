@@ -40,11 +40,13 @@ enum EncounterText {
         let shared = versions.allSatisfy { $0.methods == first.methods }
         let parts = versions.map { version in
             LineWrapping.unbroken(
-                version.versionName + " "
-                    + details(
-                        methods: shared ? [] : version.methods, levels: (version.minLevel, version.maxLevel),
-                        chance: version.chance
-                    ).joined(separator: ", "))
+                ([version.versionName]
+                    + [
+                        details(
+                            methods: shared ? [] : version.methods, levels: (version.minLevel, version.maxLevel),
+                            chance: version.chance
+                        ).joined(separator: ", ")
+                    ].filter { !$0.isEmpty }).joined(separator: " "))
         }
         let ways = shared ? details(methods: first.methods, levels: (nil, nil), chance: nil) : []
         return LineWrapping.unbroken(name + " (" + (ways.isEmpty ? "" : ways.joined(separator: ", ") + ";"))

@@ -106,6 +106,7 @@ enum MoveJSON {
                     })
             ),
             ("version_group", .optional(entry.versionGroup)),
+            ("learnsets_stored", .bool(entry.versionGroup != nil && entry.groupHasLearnsets)),
             (
                 "learned_by",
                 .array(

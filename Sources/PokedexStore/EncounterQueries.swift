@@ -79,10 +79,8 @@ extension PokedexEntryQueries {
     /// The resource's English name, nil where it has none (or "").
     private func englishName(kind: String, slug: String) throws -> String? {
         try database.queryFirst(
-            """
-            SELECT n.name FROM pokeapi_resource AS r JOIN pokeapi_name AS n ON n.kind = r.kind AND n.id = r.id
-            WHERE r.kind = ? AND r.name = ? AND n.language = 'en' AND n.name <> ''
-            """, [.text(kind), .text(slug)]
-        ) { $0.text(0) }
+            "SELECT \(Self.storedName(kind: "?1", slug: "?2", language: "'en'", orEnglish: false))",
+            [.text(kind), .text(slug)]
+        ) { $0.optionalText(0) } ?? nil
     }
 }

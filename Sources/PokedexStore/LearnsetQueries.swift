@@ -53,8 +53,9 @@ extension PokedexEntryQueries {
         ) { $0.text(0) }
     }
 
-    /// The version group slug `text` names: a group (`red-blue`, `Scarlet Violet`), or a
-    /// version in any language, whose group it is (`Rot`, `赤`, `scarlet`); nil for none.
+    /// The version group slug `text` names: a group (`red-blue`, `Scarlet Violet`), a version
+    /// in any language, whose group it is (`Rot`, `赤`, `scarlet`), or a group as entries name
+    /// it in the display language (`Red/Blue`, `Blue (blue-japan)`); nil for none.
     public func versionGroupSlug(_ text: String) throws -> String? {
         let slug = Self.slug(text)
         if let group = try database.queryFirst(

@@ -60,9 +60,8 @@ extension PokedexEntryQueries {
         \(localized("pokemon_species_name", "species_id", "name", id: "s.id")),
         s.generation_number, s.id, s.name,
         (SELECT l.name FROM pokemon_form AS f JOIN pokemon_form_label AS l ON l.form_id = f.id
-         WHERE f.pokemon = p.name AND ?2 NOT IN ('en', 'EN') AND l.name <> ''
-           AND l.language IN (?2 COLLATE NOCASE, \(otherScript(of: "?2")))
-         ORDER BY l.language = ?2 COLLATE NOCASE DESC, f.is_default DESC LIMIT 1)
+         WHERE f.pokemon = p.name AND ?2 <> 'en' AND l.name <> '' AND l.language IN (?2, \(otherScript(of: "?2")))
+         ORDER BY l.language = ?2 DESC, f.is_default DESC LIMIT 1)
         """
     /// The columns after ``listedColumns``' own.
     static let listedColumnCount: Int32 = 10

@@ -2,8 +2,8 @@ import SQLiteDatabase
 
 /// One version's part of where a Pokémon is met: its ways, its levels, and the chance that one
 /// encounter there is this Pokémon — its slots' chances summed (Blue's Caterpie: 20 + 15 + 10),
-/// under the best of its methods and conditions, since a morning's slots and a night's are
-/// never met together.
+/// under the likeliest of its methods and conditions (a night's slots with those of no
+/// condition, never with a morning's), at most 100%.
 public struct VersionEncounter: Sendable, Equatable {
     public let version: String
     public let versionName: String
@@ -34,28 +34,34 @@ extension PokedexEntryQueries {
     {
         let names = Dictionary(
             try versionNames().map { ($0.version, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let rows = try database.query(
+        let slots = try database.query(
             """
-            WITH slot AS (
-                SELECT e.\(key) AS key, e.version AS version, e.method AS method, min(e.min_level) AS low,
-                       max(e.max_level) AS high, sum(e.chance) AS chance
-                FROM encounter AS e JOIN version AS v ON v.name = e.version
-                WHERE e.\(column) = ?1 AND v.version_group = ?2
-                GROUP BY e.\(key), e.version, e.method, e.conditions)
-            SELECT s.key, s.version, group_concat(DISTINCT s.method), min(s.low), max(s.high), max(s.chance)
-            FROM slot AS s JOIN version AS v ON v.name = s.version
-            GROUP BY s.key, s.version ORDER BY s.key, v.id
+            SELECT e.\(key), e.version, e.method, e.conditions, min(e.min_level), max(e.max_level), sum(e.chance)
+            FROM encounter AS e JOIN version AS v ON v.name = e.version
+            WHERE e.\(column) = ?1 AND v.version_group = ?2
+            GROUP BY e.\(key), e.version, e.method, e.conditions ORDER BY e.\(key), v.id
             """, [value, .text(versionGroup)]
         ) { row in
             (
-                key: row.text(0),
-                VersionEncounter(
-                    version: row.text(1), versionName: names[row.text(1)] ?? row.text(1),
-                    methods: row.text(2).split(separator: ",").map(String.init).sorted(),
-                    minLevel: row.optionalInt(3), maxLevel: row.optionalInt(4), chance: row.optionalInt(5))
+                key: row.text(0), version: row.text(1),
+                slot: Slot(
+                    method: row.text(2), conditions: Set(row.text(3).split(separator: ",").map(String.init)),
+                    low: row.optionalInt(4), high: row.optionalInt(5), chance: row.optionalInt(6))
             )
         }
-        return Dictionary(grouping: rows, by: \.key).mapValues { $0.map(\.1) }
+        var byKey: [String: [VersionEncounter]] = [:]
+        for (key, rows) in Dictionary(grouping: slots, by: \.key) {
+            var versions: [String] = []
+            for row in rows where !versions.contains(row.version) { versions.append(row.version) }
+            byKey[key] = versions.map { version in
+                let slots = rows.filter { $0.version == version }.map(\.slot)
+                return VersionEncounter(
+                    version: version, versionName: names[version] ?? version,
+                    methods: Set(slots.map(\.method)).sorted(), minLevel: slots.compactMap(\.low).min(),
+                    maxLevel: slots.compactMap(\.high).max(), chance: Slot.chance(slots))
+            }
+        }
+        return byKey
     }
 
     /// How many versions `versionGroup` has stored.
@@ -63,5 +69,27 @@ extension PokedexEntryQueries {
         try database.queryFirst("SELECT count(*) FROM version WHERE version_group = ?", [.text(versionGroup)]) {
             $0.int(0)
         } ?? 0
+    }
+}
+
+/// An encounter table's slots of one method and one set of conditions, summed.
+private struct Slot {
+    let method: String
+    let conditions: Set<String>
+    let low: Int?
+    let high: Int?
+    let chance: Int?
+
+    /// The chance of meeting the Pokémon in one encounter under the likeliest method and
+    /// conditions: for each set of conditions, the slots that apply then — theirs, and those
+    /// of fewer conditions (none: always) — summed; at most 100, since a one-off encounter
+    /// (static, gift) is a row at 100% of its own, not a slot of a table.
+    static func chance(_ slots: [Slot]) -> Int? {
+        let best = slots.compactMap { under -> Int? in
+            let applying = slots.filter { $0.method == under.method && $0.conditions.isSubset(of: under.conditions) }
+            let chances = applying.compactMap(\.chance)
+            return chances.isEmpty ? nil : chances.reduce(0, +)
+        }.max()
+        return best.map { min($0, 100) }
     }
 }

@@ -189,12 +189,12 @@ struct ArtworkEndToEndTests {
         host.override = { _ in ScriptedResponse(status: 503, body: Array("<html>busy</html>".utf8)) }
         let result = try sync(api, "--retries", "0", "--concurrency", "4")
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.messages.filter { $0.contains("failing (HTTP 503 for 10 images in a row)") }
+        let lines = result.messages.filter { $0.contains("failing (10 images in a row, the last HTTP 503)") }
         #expect(lines.count == 1 && lines[0].contains("images skipped"), "\(result.stderr)")
         // The tenth failure in a row stops it; the requests in flight then (4 at most) still end.
         #expect(host.server.requests.count < 10 + 4, "\(host.server.requests.count) image requests")
         let status = try pokedex(["status"], environment: ["COLUMNS": "200"])
-        #expect(status.stdout.contains("failing (HTTP 503 for 10 images in a row)"), "\(status.stdout)")
+        #expect(status.stdout.contains("failing (10 images in a row, the last HTTP 503)"), "\(status.stdout)")
     }
 
     @Test("no token reaches an image host of another origin; PokeAPI's gets its own")

@@ -40,6 +40,15 @@ struct EncounterTextTests {
             ),
             ([version("Blue", 3, 5, 45)], "Viridian Forest (walk, Lv 3–5, 45%; Blue only)"),
             (
+                [
+                    VersionEncounter(
+                        version: "red", versionName: "Red", methods: ["walk"], minLevel: nil, maxLevel: nil, chance: nil
+                    ),
+                    version("Blue", 3, 5, 45),
+                ],
+                "Viridian Forest (walk; Red; Blue Lv 3–5, 45%)"
+            ),
+            (
                 [version("Red", 3, 3, 5), version("Blue", 3, 5, 45, methods: ["surf"])],
                 "Viridian Forest (Red walk, Lv 3, 5%; Blue surf, Lv 3–5, 45%)"
             ),

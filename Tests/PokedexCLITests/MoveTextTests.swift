@@ -114,6 +114,9 @@ struct MoveTextTests {
             groupName: "Legends: Z-A", learners: [], groupHasLearnsets: false)
         let text = MoveText.entry(entry, layout: TerminalLayout(width: 80, palette: nil)).text
         #expect(text.contains("Learned by  Legends: Z-A: no learnsets of that game are stored"), "\(text)")
+        #expect(
+            String(decoding: MoveJSON.entry(entry).compactBytes(), as: UTF8.self).contains(#""learnsets_stored":false"#)
+        )
     }
 
     @Test("machines: a game where the machine taught another move ends its run; a game merely without it, none")

@@ -16,54 +16,60 @@ struct TypedBodyStoreTests {
     let database: Database
 
     init() throws {
-        (directory, database) = try PokedexEntryFixture.installedDatabase()
+        (directory, database) = try Self.fixture()
+    }
+
+    /// The entry fixture with the typed bodies every test here and in `TypedEntryQueriesTests` reads:
+    /// versions, a move, an item, a place, a form, encounters and learnsets.
+    static func fixture() throws -> (TemporaryDirectory, Database) {
+        let (directory, database) = try PokedexEntryFixture.installedDatabase()
         let names = TypedBodyTests.names
-        store(
+        try database.storeBody(
             "version", 1, "red",
             #"{"id":1,"name":"red","version_group":{"name":"red-blue","url":"u"},"names":"#
                 + names([("en", "Red"), ("de", "Rot"), ("ja", "赤")]) + "}")
-        store(
+        try database.storeBody(
             "version", 2, "blue",
             #"{"id":2,"name":"blue","version_group":{"name":"red-blue","url":"u"},"names":"#
                 + names([("en", "Blue"), ("de", "Blau")]) + "}")
-        store(
+        try database.storeBody(
             "item", 83, "thunder-stone",
             #"{"id":83,"name":"thunder-stone","names":"#
                 + names([("en", "Thunder Stone"), ("de", "Donnerstein")]) + "}")
-        store("move", 85, "thunderbolt", TypedBodyTests.thunderbolt)
-        store(
+        try database.storeBody("move", 85, "thunderbolt", TypedBodyTests.thunderbolt)
+        try database.storeBody(
             "move-target", 10, "selected-pokemon",
             #"{"id":10,"name":"selected-pokemon","names":"#
                 + names([("en", "Selected Pokémon"), ("de", "Ausgewähltes Pokémon")]) + "}")
-        store(
+        try database.storeBody(
             "move-damage-class", 3, "special",
             #"{"id":3,"name":"special","names":"# + names([("en", "special"), ("de", "spezial")]) + "}")
-        store(
+        try database.storeBody(
             "machine", 1, nil,
             #"{"id":1,"item":{"name":"tm24","url":"u"},"move":{"name":"thunderbolt","url":"u"},"version_group":{"name":"red-blue","url":"u"}}"#
         )
-        store("machine", 2, nil, #"{"id":2,"move":{"name":"thunderbolt","url":"u"}}"#)
-        store(
+        try database.storeBody("machine", 2, nil, #"{"id":2,"move":{"name":"thunderbolt","url":"u"}}"#)
+        try database.storeBody(
             "pokemon-form", 10999, "pikachu-testing",
             #"{"id":10999,"name":"pikachu-testing","pokemon":{"name":"pikachu","url":"u"},"is_default":false,"names":"#
                 + names([("en", "Testing Pikachu"), ("fr", "Pikachu d’Essai")]) + "}")
-        store(
+        try database.storeBody(
             "location", 88, "viridian-forest",
             #"{"id":88,"name":"viridian-forest","region":{"name":"kanto","url":"u"},"names":"#
                 + names([("en", "Viridian Forest"), ("de", "Vertania-Wald")]) + "}")
-        store(
+        try database.storeBody(
             "location-area", 321, "viridian-forest-area",
             #"{"id":321,"name":"viridian-forest-area","location":{"name":"viridian-forest","url":"u"},"names":"#
                 + names([("en", "")]) + "}")
-        store(
+        try database.storeBody(
             "pokemon-encounters", 25, "pikachu",
             #"[{"location_area":{"name":"viridian-forest-area","url":"u"},"version_details":[{"version":{"name":"red","url":"u"},"encounter_details":[{"min_level":3,"max_level":5,"chance":4,"method":{"name":"walk","url":"u"},"condition_values":[]}]}]}]"#
         )
-        store("gizmo", 1, "sprocket", "[1, 2]")
-        store(
+        try database.storeBody("gizmo", 1, "sprocket", "[1, 2]")
+        try database.storeBody(
             "egg-group", 5, "ground",
             #"{"id":5,"name":"ground","names":"# + names([("en", "Field"), ("de", "Feld")]) + "}")
-        store(
+        try database.storeBody(
             "stat", 4, "special-attack",
             #"{"id":4,"name":"special-attack","names":"# + names([("en", "Special Attack"), ("de", "Spezial-Angriff")])
                 + "}")
@@ -79,6 +85,7 @@ struct TypedBodyStoreTests {
             )
         ])
         try TypedBodyRescan.run(database)
+        return (directory, database)
     }
 
     func store(_ kind: String, _ id: Int, _ name: String?, _ body: String) {
@@ -186,41 +193,11 @@ struct TypedBodyStoreTests {
         #expect(try PokedexEntryQueries(database: database).versionGroupSlug(text) == group)
     }
 
-    @Test("a game named as another game's version says its slug too, which --game takes")
-    func ambiguousGame() throws {
-        store(
-            "version", 40, "blue-japan",
-            #"{"id":40,"name":"blue-japan","version_group":{"name":"blue-japan","url":"u"},"names":"#
-                + TypedBodyTests.names([("en", "Blue")]) + "}")
-        try TypedBodyRescan.run(database)
-        let queries = PokedexEntryQueries(database: database, language: "en")
-        let names = try queries.versionGroupDisplayNames()
-        #expect(names("blue-japan") == "Blue (blue-japan)" && names("red-blue") == "Red/Blue")
-        #expect(try queries.versionGroupSlug("Blue (blue-japan)") == "blue-japan")
-        #expect(try queries.versionGroupSlug("Blue") == "red-blue", "the version Blue, as before")
-    }
-
     @Test(
         "a form's full name in any language, or its slug, finds its Pokémon",
         arguments: ["Testing Pikachu", "testing pikachu", "Pikachu d'Essai", "pikachu-testing"])
     func form(text: String) throws {
         #expect(try PokedexEntryQueries(database: database).lookup(text) == .found(id: 25, alsoNamed: []))
-    }
-
-    @Test("a full name two Pokémon's forms share finds the first and names the other (Mega Meowstic's two)")
-    func sharedFormName() throws {
-        store(
-            "pokemon-form", 10998, "raichu-testing",
-            #"{"id":10998,"name":"raichu-testing","pokemon":{"name":"raichu","url":"u"},"is_default":false,"names":"#
-                + TypedBodyTests.names([("en", "Testing Pikachu")]) + "}")
-        try TypedBodyRescan.run(database)
-        guard case .found(let id, let others) = try PokedexEntryQueries(database: database).lookup("testing pikachu")
-        else {
-            Issue.record("not found")
-            return
-        }
-        #expect(id == 25)
-        #expect(others.map(\.pokemon) == ["raichu"] && others.first?.languages == ["en"])
     }
 
     @Test("browse's search compares each Pokémon's forms' full names, folded")
@@ -291,94 +268,6 @@ struct TypedBodyStoreTests {
         #expect(
             try queries.locationEntry(slug: "viridian-forest", versionGroup: "gold-silver").areas.flatMap(\.appearances)
                 .isEmpty)
-    }
-
-    @Test(
-        "an area named in English alone takes its place's name in the display language, with what follows it",
-        arguments: [
-            ("Viridian Forest (north)", nil, "de", "Vertania-Wald (north)"),
-            ("Viridian Forest (north)", "Vertania-Wald (Nord)", "de", "Vertania-Wald (Nord)"),
-            ("Deep Woods", nil, "de", "Deep Woods"), ("Viridian Forest (north)", nil, "en", "Viridian Forest (north)"),
-        ] as [(String, String?, String, String)])
-    func areaNames(english: String, german: String?, language: String, expected: String) throws {
-        store(
-            "location-area", 322, "viridian-forest-north",
-            #"{"id":322,"name":"viridian-forest-north","location":{"name":"viridian-forest","url":"u"},"names":"#
-                + TypedBodyTests.names([("en", english)] + (german.map { [("de", $0)] } ?? [])) + "}")
-        try TypedBodyRescan.run(database)
-        #expect(
-            try PokedexEntryQueries(database: database, language: language).areaName("viridian-forest-north")
-                == expected)
-    }
-
-    @Test("lists name a form by its own name in the display language, where not English", arguments: ["ja", "en"])
-    func listedFormLabel(language: String) throws {
-        try database.run(
-            "INSERT INTO pokemon_form (id, name, pokemon, is_default) VALUES (99100, 'x', 'raichu-alola', 1)")
-        try database.run("INSERT INTO pokemon_form_label (form_id, language, name) VALUES (99100, 'ja', 'アローラのすがた')")
-        try database.run("INSERT INTO pokemon_form_label (form_id, language, name) VALUES (99100, 'en', 'Alolan Form')")
-        let listed = try PokedexEntryQueries(database: database, language: language).list(offset: 0, limit: 100)
-        let raichu = try #require(listed.first { $0.summary.name == "raichu-alola" })
-        #expect(raichu.formLabel == (language == "ja" ? "アローラのすがた" : nil))
-        #expect(listed.first { $0.summary.name == "pikachu" }?.formLabel == nil)
-    }
-
-    @Test("a machine item teaches its move of each game, by the move's name, --game's only")
-    func itemTeaches() throws {
-        try database.run(
-            "INSERT INTO machine (id, item, move, version_group) VALUES (3, 'tm24', 'dragon-breath', 'gold-silver')")
-        let queries = PokedexEntryQueries(database: database, language: "de")
-        let taught = try queries.itemEntry(slug: "tm24", versionGroup: nil).teaches
-        #expect(taught.map(\.move) == ["thunderbolt", "dragon-breath"])
-        #expect(
-            taught.map(\.moveName) == ["Donnerblitz", "Dragon Breath"], "a move not stored by its slug made readable")
-        #expect(taught.first?.groupName == "Rot/Blau")
-        #expect(
-            try queries.itemEntry(slug: "tm24", versionGroup: "gold-silver").teaches.map(\.move) == ["dragon-breath"])
-    }
-
-    @Test("a place's chance: each version's slots summed, the likeliest way and condition; versions told apart")
-    func versionChances() throws {
-        let insert = """
-            INSERT INTO encounter (pokemon_id, location_area, version, method, min_level, max_level, chance, conditions)
-            VALUES (25, 'viridian-forest-area', ?, ?, ?, ?, ?, ?)
-            """
-        // Blue: two walking slots (20 + 15), a morning's and a night's (never met together).
-        for (version, method, low, high, chance, conditions) in [
-            ("blue", "walk", 3, 3, 20, ""), ("blue", "walk", 4, 5, 15, ""), ("blue", "walk", 5, 5, 30, "time-morning"),
-            ("blue", "walk", 5, 5, 10, "time-night"),
-        ] {
-            try database.run(
-                insert, [.text(version), .text(method), .int(low), .int(high), .int(chance), .text(conditions)])
-        }
-        let queries = PokedexEntryQueries(database: database, language: "en")
-        let place = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "red-blue")?.places.first)
-        #expect(place.versions.map(\.version) == ["red", "blue"])
-        #expect(place.versions.map(\.chance) == [4, 35] && place.chance == 35)
-        #expect(place.versions.last?.minLevel == 3 && place.versions.last?.maxLevel == 5)
-        #expect(place.differsByVersion)
-        let appearance = try #require(
-            try queries.locationEntry(slug: "viridian-forest", versionGroup: "red-blue").areas.first?.appearances.first)
-        #expect(appearance.byVersion == place.versions && appearance.chance == 35 && appearance.differsByVersion)
-        // Red alone of a two-version game: told apart too ("Red only").
-        try database.run("DELETE FROM encounter WHERE version = 'blue'")
-        let red = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "red-blue")?.places.first)
-        #expect(red.versions.map(\.version) == ["red"] && red.differsByVersion && red.chance == 4)
-    }
-
-    @Test("a move's machines among the games its items are in; its item teaching another move there, by game")
-    func machineGames() throws {
-        try database.run(
-            "INSERT INTO machine (id, item, move, version_group) VALUES (3, 'tm24', 'dragon-breath', 'gold-silver')")
-        try database.run("INSERT INTO machine (id, item, move, version_group) VALUES (4, 'tm13', 'snore', 'crystal')")
-        let queries = PokedexEntryQueries(database: database, language: "en")
-        let move = try queries.moveEntry(slug: "thunderbolt", versionGroup: nil)
-        // Crystal's TM13 is no item of the move's: nothing about it matters to its runs.
-        #expect(move.machineGames.map(\.versionGroup) == ["red-blue", "gold-silver"])
-        #expect(move.itemsTeachingOtherMoves == ["gold-silver": ["tm24"]])
-        #expect(move.machines.map(\.itemName) == ["TM24"])
-        let goldSilver = try queries.moveEntry(slug: "thunderbolt", versionGroup: "gold-silver")
-        #expect(goldSilver.machines.isEmpty && goldSilver.machineGames.map(\.versionGroup) == ["gold-silver"])
     }
 
     @Test("an expansion's versions are named as one game, their shared part once", arguments: ["en", "de"])

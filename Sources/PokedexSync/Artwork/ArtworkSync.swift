@@ -28,7 +28,7 @@ public struct ArtworkSyncReport: Sendable, Equatable {
     /// Not asked for because their host could not be reached this run, or failed every one.
     public var skipped = 0
     /// The host whose images were skipped ("127.0.0.1:9"), and why: "unreachable (connection
-    /// refused)", "failing (HTTP 503 for 10 images in a row)".
+    /// refused)", "failing (10 images in a row, the last HTTP 503)".
     public var skippedHost: String?
     public var skippedBecause: String?
     /// Transactions committed.
@@ -151,12 +151,13 @@ struct ArtworkSync {
             batch.images += 1
         }
         switch fetched {
-        case .downloaded, .unchanged, .missing: skippedHosts.answered(origin)
         case .failed(let error) where error.isTransient:
             if skippedHosts.failed(origin) >= Self.failingHostLimit, case .status(_, let status, _) = error {
-                skipHost(because: "failing (HTTP \(status) for \(Self.failingHostLimit) images in a row)")
+                skipHost(because: "failing (\(Self.failingHostLimit) images in a row, the last HTTP \(status))")
             }
-        default: break
+        case .unreachable, .cancelled: break
+        // Any other answer is one: a 404, a body refused, a 403.
+        default: skippedHosts.answered(origin)
         }
         switch fetched {
         case .downloaded(let downloaded):

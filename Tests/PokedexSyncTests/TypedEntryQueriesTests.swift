@@ -1,0 +1,144 @@
+import Foundation
+import LocalDatabase
+import PokedexStore
+import SQLiteDatabase
+import TestSupport
+import Testing
+
+@testable import PokedexSync
+
+/// The entries read from typed rows where they had to choose: games named alike, names two
+/// forms share, areas named in English alone, a machine's moves by game, encounter chances.
+@Suite("Typed rows read into entries")
+struct TypedEntryQueriesTests {
+    let directory: TemporaryDirectory
+    let database: Database
+
+    init() throws {
+        (directory, database) = try TypedBodyStoreTests.fixture()
+    }
+
+    @Test("a game named as another game's version says its slug too, which --game takes")
+    func ambiguousGame() throws {
+        try database.storeBody(
+            "version", 40, "blue-japan",
+            #"{"id":40,"name":"blue-japan","version_group":{"name":"blue-japan","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Blue")]) + "}")
+        try TypedBodyRescan.run(database)
+        let queries = PokedexEntryQueries(database: database, language: "en")
+        let names = try queries.versionGroupDisplayNames()
+        #expect(names("blue-japan") == "Blue (blue-japan)" && names("red-blue") == "Red/Blue")
+        #expect(try queries.versionGroupSlug("Blue (blue-japan)") == "blue-japan")
+        #expect(try queries.versionGroupSlug("Blue") == "red-blue", "the version Blue, as before")
+    }
+
+    @Test("a full name two Pokémon's forms share finds the first and names the other (Mega Meowstic's two)")
+    func sharedFormName() throws {
+        try database.storeBody(
+            "pokemon-form", 10998, "raichu-testing",
+            #"{"id":10998,"name":"raichu-testing","pokemon":{"name":"raichu","url":"u"},"is_default":false,"names":"#
+                + TypedBodyTests.names([("en", "Testing Pikachu")]) + "}")
+        try TypedBodyRescan.run(database)
+        guard case .found(let id, let others) = try PokedexEntryQueries(database: database).lookup("testing pikachu")
+        else {
+            Issue.record("not found")
+            return
+        }
+        #expect(id == 25)
+        #expect(others.map(\.pokemon) == ["raichu"] && others.first?.languages == ["en"])
+    }
+
+    @Test(
+        "an area named in English alone takes its place's name in the display language, with what follows it",
+        arguments: [
+            ("Viridian Forest (north)", nil, "de", "Vertania-Wald (north)"),
+            ("Viridian Forest (north)", "Vertania-Wald (Nord)", "de", "Vertania-Wald (Nord)"),
+            ("Deep Woods", nil, "de", "Deep Woods"), ("Viridian Forest (north)", nil, "en", "Viridian Forest (north)"),
+        ] as [(String, String?, String, String)])
+    func areaNames(english: String, german: String?, language: String, expected: String) throws {
+        try database.storeBody(
+            "location-area", 322, "viridian-forest-north",
+            #"{"id":322,"name":"viridian-forest-north","location":{"name":"viridian-forest","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", english)] + (german.map { [("de", $0)] } ?? [])) + "}")
+        try TypedBodyRescan.run(database)
+        #expect(
+            try PokedexEntryQueries(database: database, language: language).areaName("viridian-forest-north")
+                == expected)
+    }
+
+    @Test("lists name a form by its own name in the display language, where not English", arguments: ["ja", "en"])
+    func listedFormLabel(language: String) throws {
+        try database.run(
+            "INSERT INTO pokemon_form (id, name, pokemon, is_default) VALUES (99100, 'x', 'raichu-alola', 1)")
+        try database.run("INSERT INTO pokemon_form_label (form_id, language, name) VALUES (99100, 'ja', 'アローラのすがた')")
+        try database.run("INSERT INTO pokemon_form_label (form_id, language, name) VALUES (99100, 'en', 'Alolan Form')")
+        let listed = try PokedexEntryQueries(database: database, language: language).list(offset: 0, limit: 100)
+        let raichu = try #require(listed.first { $0.summary.name == "raichu-alola" })
+        #expect(raichu.formLabel == (language == "ja" ? "アローラのすがた" : nil))
+        #expect(listed.first { $0.summary.name == "pikachu" }?.formLabel == nil)
+    }
+
+    @Test("a machine item teaches its move of each game, by the move's name, --game's only")
+    func itemTeaches() throws {
+        try database.run(
+            "INSERT INTO machine (id, item, move, version_group) VALUES (3, 'tm24', 'dragon-breath', 'gold-silver')")
+        let queries = PokedexEntryQueries(database: database, language: "de")
+        let taught = try queries.itemEntry(slug: "tm24", versionGroup: nil).teaches
+        #expect(taught.map(\.move) == ["thunderbolt", "dragon-breath"])
+        #expect(
+            taught.map(\.moveName) == ["Donnerblitz", "Dragon Breath"], "a move not stored by its slug made readable")
+        #expect(taught.first?.groupName == "Rot/Blau")
+        #expect(
+            try queries.itemEntry(slug: "tm24", versionGroup: "gold-silver").teaches.map(\.move) == ["dragon-breath"])
+    }
+
+    @Test("a place's chance: each version's slots summed, the likeliest way and condition; versions told apart")
+    func versionChances() throws {
+        let insert = """
+            INSERT INTO encounter (pokemon_id, location_area, version, method, min_level, max_level, chance, conditions)
+            VALUES (25, 'viridian-forest-area', ?, ?, ?, ?, ?, ?)
+            """
+        // Blue: two walking slots of no condition (20 + 15), met with a morning's (30) or a night's.
+        for (version, method, low, high, chance, conditions) in [
+            ("blue", "walk", 3, 3, 20, ""), ("blue", "walk", 4, 5, 15, ""), ("blue", "walk", 5, 5, 30, "time-morning"),
+            ("blue", "walk", 5, 5, 10, "time-night"),
+        ] {
+            try database.run(
+                insert, [.text(version), .text(method), .int(low), .int(high), .int(chance), .text(conditions)])
+        }
+        let queries = PokedexEntryQueries(database: database, language: "en")
+        let place = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "red-blue")?.places.first)
+        #expect(place.versions.map(\.version) == ["red", "blue"])
+        #expect(place.versions.map(\.chance) == [4, 65] && place.chance == 65, "35 + the morning's 30")
+        #expect(place.versions.last?.minLevel == 3 && place.versions.last?.maxLevel == 5)
+        #expect(place.differsByVersion)
+        let appearance = try #require(
+            try queries.locationEntry(slug: "viridian-forest", versionGroup: "red-blue").areas.first?.appearances.first)
+        #expect(appearance.byVersion == place.versions && appearance.chance == 65 && appearance.differsByVersion)
+        // Red alone of a two-version game: told apart too ("Red only").
+        try database.run("DELETE FROM encounter WHERE version = 'blue'")
+        let red = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "red-blue")?.places.first)
+        #expect(red.versions.map(\.version) == ["red"] && red.differsByVersion && red.chance == 4)
+        // Two one-off encounters (each a row at 100% of its own) are no 200%.
+        for _ in 0..<2 {
+            try database.run(insert, [.text("red"), .text("static"), .int(30), .int(30), .int(100), .text("")])
+        }
+        let statics = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "red-blue")?.places.first)
+        #expect(statics.chance == 100)
+    }
+
+    @Test("a move's machines among the games its items are in; its item teaching another move there, by game")
+    func machineGames() throws {
+        try database.run(
+            "INSERT INTO machine (id, item, move, version_group) VALUES (3, 'tm24', 'dragon-breath', 'gold-silver')")
+        try database.run("INSERT INTO machine (id, item, move, version_group) VALUES (4, 'tm13', 'snore', 'crystal')")
+        let queries = PokedexEntryQueries(database: database, language: "en")
+        let move = try queries.moveEntry(slug: "thunderbolt", versionGroup: nil)
+        // Crystal's TM13 is no item of the move's: nothing about it matters to its runs.
+        #expect(move.machineGames.map(\.versionGroup) == ["red-blue", "gold-silver"])
+        #expect(move.itemsTeachingOtherMoves == ["gold-silver": ["tm24"]])
+        #expect(move.machines.map(\.itemName) == ["TM24"])
+        let goldSilver = try queries.moveEntry(slug: "thunderbolt", versionGroup: "gold-silver")
+        #expect(goldSilver.machines.isEmpty && goldSilver.machineGames.map(\.versionGroup) == ["gold-silver"])
+    }
+}
