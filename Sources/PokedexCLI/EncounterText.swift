@@ -39,18 +39,16 @@ enum EncounterText {
         }
         let shared = versions.allSatisfy { $0.methods == first.methods }
         let parts = versions.map { version in
-            LineWrapping.unbroken(
-                ([version.versionName]
-                    + [
-                        details(
-                            methods: shared ? [] : version.methods, levels: (version.minLevel, version.maxLevel),
-                            chance: version.chance
-                        ).joined(separator: ", ")
-                    ].filter { !$0.isEmpty }).joined(separator: " "))
+            let detail = details(
+                methods: shared ? [] : version.methods, levels: (version.minLevel, version.maxLevel),
+                chance: version.chance
+            ).joined(separator: ", ")
+            return LineWrapping.unbroken(detail.isEmpty ? version.versionName : version.versionName + " " + detail)
         }
-        let ways = shared ? details(methods: first.methods, levels: (nil, nil), chance: nil) : []
-        return LineWrapping.unbroken(name + " (" + (ways.isEmpty ? "" : ways.joined(separator: ", ") + ";"))
-            + (ways.isEmpty ? "" : " ") + parts.joined(separator: "; ") + ")"
+        // Ways every version shares stay with the name; a line may break between versions.
+        guard shared else { return LineWrapping.unbroken(name + " (") + parts.joined(separator: "; ") + ")" }
+        let ways = details(methods: first.methods, levels: (nil, nil), chance: nil).joined(separator: ", ")
+        return LineWrapping.unbroken(name + " (" + ways + ";") + " " + parts.joined(separator: "; ") + ")"
     }
 
     /// "walk", "Lv 3–5", "5%": what is known of some encounters, each part unbroken.
