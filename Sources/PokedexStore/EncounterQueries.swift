@@ -38,9 +38,8 @@ extension PokedexEntryQueries {
                 minLevel: row.optionalInt(2), maxLevel: row.optionalInt(3)
             )
         }
-        let byVersion = try versionEncounters(
+        let (byVersion, groupVersions) = try versionEncounters(
             by: "location_area", where: "pokemon_id", is: .int(pokemonID), versionGroup: group)
-        let groupVersions = try versionCount(of: group)
         return WhereFound(
             versionGroup: group, groupName: try versionGroupDisplayName(group),
             places: try places.map { place in

@@ -72,8 +72,8 @@ extension PokedexEntryQueries {
         }
         // As `show` and `location` name a game: `Red/Blue`, `Rot/Blau`, `Blue (blue-japan)`.
         let folded = NameFolding.fold(text)
-        let names = try versionGroupDisplayNames()
-        return Set(try versionNames().map(\.group)).sorted().first { NameFolding.fold(names($0)) == folded }
+        return Self.groupNames(try versionNames()).sorted { $0.key < $1.key }
+            .first { NameFolding.fold($0.value) == folded }?.key
     }
 
     /// A version group as players know it: its versions' names in the display language joined
@@ -86,12 +86,18 @@ extension PokedexEntryQueries {
     /// A group named as another group's version is (Japan's Blue, `blue-japan`, and the Blue of
     /// `red-blue`) says its slug too, `Blue (blue-japan)`, which `--game` takes.
     public func versionGroupDisplayNames() throws -> (_ slug: String) -> String {
-        let versions = try versionNames()
+        let names = Self.groupNames(try versionNames())
+        return { names[$0] ?? SlugText.readable($0) }
+    }
+
+    /// Each group of `versions` by its versions' names joined, with its slug where that is
+    /// another group's version's name.
+    private static func groupNames(_ versions: [(version: String, group: String, name: String)]) -> [String: String] {
         var names = Dictionary(grouping: versions, by: \.group).mapValues { VersionGroupName.joined($0.map(\.name)) }
         for (group, name) in names where versions.contains(where: { $0.group != group && $0.name == name }) {
             names[group] = "\(name) (\(group))"
         }
-        return { names[$0] ?? SlugText.readable($0) }
+        return names
     }
 
     /// Every stored version with its group, by its name in the display language, else its

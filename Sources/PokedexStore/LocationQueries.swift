@@ -43,10 +43,11 @@ extension PokedexEntryQueries {
     /// What is met in `area`, the likeliest first; in a game's view with each version's part,
     /// and the chance of the likeliest version, else the best slot's of any game.
     private func appearances(in area: String, versionGroup: String?) throws -> [LocationEntry.Appearance] {
-        let byVersion = try versionGroup.map {
+        let parts = try versionGroup.map {
             try versionEncounters(by: "pokemon_id", where: "location_area", is: .text(area), versionGroup: $0)
         }
-        let groupVersions = try versionGroup.map(versionCount) ?? 0
+        let byVersion = parts?.byKey
+        let groupVersions = parts?.groupVersions ?? 0
         let appearances = try database.query(
             """
             SELECT p.name, \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),

@@ -63,7 +63,7 @@ extension PokedexEntryQueries {
          WHERE f.pokemon = p.name AND ?2 <> 'en' AND l.name <> '' AND l.language IN (?2, \(otherScript(of: "?2")))
          ORDER BY l.language = ?2 DESC, f.is_default DESC LIMIT 1)
         """
-    /// The columns after ``listedColumns``' own.
+    /// How many columns ``listedColumns`` selects: a caller's own columns start at this index.
     static let listedColumnCount: Int32 = 10
 
     func listed(_ row: Row, _ typeNames: [String: String]) -> ListedPokemon {

@@ -27,13 +27,14 @@ public struct VersionEncounter: Sendable, Equatable {
 
 extension PokedexEntryQueries {
     /// Each version's part of the encounters whose `column` is `value` in `versionGroup`'s
-    /// games, by `key` (`location_area` or `pokemon_id`, read as text), versions in their order.
-    /// The columns are this file's callers' literals; every value is bound.
+    /// games, by `key` (`location_area` or `pokemon_id`, read as text), versions in their order,
+    /// and how many versions the group has. The columns are this file's callers' literals;
+    /// every value is bound.
     func versionEncounters(by key: String, where column: String, is value: SQLValue, versionGroup: String)
-        throws -> [String: [VersionEncounter]]
+        throws -> (byKey: [String: [VersionEncounter]], groupVersions: Int)
     {
-        let names = Dictionary(
-            try versionNames().map { ($0.version, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let versionNames = try versionNames()
+        let names = Dictionary(versionNames.map { ($0.version, $0.name) }, uniquingKeysWith: { first, _ in first })
         let slots = try database.query(
             """
             SELECT e.\(key), e.version, e.method, e.conditions, min(e.min_level), max(e.max_level), sum(e.chance)
@@ -61,14 +62,7 @@ extension PokedexEntryQueries {
                     maxLevel: slots.compactMap(\.high).max(), chance: Slot.chance(slots))
             }
         }
-        return byKey
-    }
-
-    /// How many versions `versionGroup` has stored.
-    func versionCount(of versionGroup: String) throws -> Int {
-        try database.queryFirst("SELECT count(*) FROM version WHERE version_group = ?", [.text(versionGroup)]) {
-            $0.int(0)
-        } ?? 0
+        return (byKey, versionNames.count { $0.group == versionGroup })
     }
 }
 

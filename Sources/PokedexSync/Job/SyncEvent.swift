@@ -35,7 +35,7 @@ public enum SyncEvent: Sendable {
     case ownerFailed(login: String, error: any Error)
     /// A resource failed and the job goes on with the next one.
     case failed(SyncFailure)
-    /// A detail body a PokeAPI run left out, after the first, which the run's failure names:
-    /// each is asked for again next run.
+    /// A detail a PokeAPI run left out (its body unusable, or not found), after the first,
+    /// which the run's failure names: each is asked for again next run.
     case refusedBody(SyncResource, FetchError)
 }

@@ -64,7 +64,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
     }
 
     /// `arrived` sees each detail downloaded, as it arrives (before it is stored); `refused`
-    /// each body left out after the first, which the run throws once it has stored the rest.
+    /// each detail left out after the first, which the run throws once it has stored the rest.
     func run(
         _ options: ResourceSyncOptions, source: ResourceEntrySource,
         arrived: (Kind.Store.Downloaded) -> Void = { _ in },
