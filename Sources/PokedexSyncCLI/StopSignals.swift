@@ -23,10 +23,13 @@ final class StopSignals: @unchecked Sendable {
         }
     }
 
-    /// Past a file-size limit (ulimit -f), a write should fail with an error SQLite reports,
-    /// not kill the process: called before the sync writes anything.
-    static func ignoreFileSizeLimit() {
+    /// A write that cannot be done should fail, not kill the process: past a file-size limit
+    /// (ulimit -f) SQLite reports the error, and once the reader of standard error has gone
+    /// (`sync 2>&1 | head`) the lines are dropped while the sync goes on storing. Called
+    /// before the sync writes anything.
+    static func ignoreFailedWrites() {
         signal(SIGXFSZ, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
     }
 
     static func install(onStop: @escaping @Sendable () -> Void) -> StopSignals {

@@ -60,7 +60,7 @@ public enum SyncCommandRunner {
             console: context.console, quiet: context.global.quiet,
             verbose: context.global.verbose, sources: (pokeAPIURL, gitHubURL), pokeAPITokenSet: pokeAPIToken != nil,
             width: TerminalSize.columns(of: 2, environment: environment))
-        StopSignals.ignoreFileSizeLimit()
+        StopSignals.ignoreFailedWrites()
         let work = Task { try await job.run(events: reporter.handle) }
         let signals = StopSignals.install { work.cancel() }
         let result = await work.result
