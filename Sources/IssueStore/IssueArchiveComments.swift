@@ -59,7 +59,8 @@ extension IssueArchive {
     }
 
     /// Makes the stored thread of issue `issueNumber` exactly `comments` (the server's whole
-    /// list): comments not in it were deleted upstream. One transaction.
+    /// list): comments not in it were deleted upstream. One transaction, which also clears
+    /// the thread's mark (``threadsToReread(repositoryID:received:)``).
     public func replaceThread(repositoryID: Int, issueNumber: Int, comments: [GitHubComment]) throws
         -> (changed: Int, deleted: Int)
     {
@@ -67,22 +68,54 @@ extension IssueArchive {
             let deleted = try deleteRows(
                 "DELETE FROM github_comment WHERE repository_id = ? AND issue_number = ?",
                 [.int(repositoryID), .int(issueNumber)], keeping: comments.map(\.id))
-            return (try saveComments(comments, repositoryID: repositoryID), deleted)
+            let changed = try saveComments(comments, repositoryID: repositoryID)
+            try dropRereadMark(repositoryID: repositoryID, issueNumber: issueNumber)
+            return (changed, deleted)
         }
     }
 
-    /// Of the issues with these ids, the numbers of those whose comment count as GitHub last
-    /// gave it differs from the comments stored for them.
-    public func commentCountMismatches(issueIDs: Set<Int>) throws -> [Int] {
-        guard !issueIDs.isEmpty else { return [] }
-        return try database.query(
+    /// Marks the threads of the issues `received` (by id) whose comment count as GitHub last
+    /// gave it differs from the comments stored, and returns the numbers of every marked
+    /// thread of the repository that still differs, marks whose counts agree now dropped. A
+    /// mark stays until the thread is re-read (``replaceThread(repositoryID:issueNumber:comments:)``),
+    /// given up (``dropRereadMark(repositoryID:issueNumber:)``) or reconciled: a re-read that
+    /// fails is tried again by the next sync, when its issue is not received again.
+    public func threadsToReread(repositoryID: Int, received issueIDs: Set<Int>) throws -> [Int] {
+        try database.writeTransaction {
+            try database.run(
+                """
+                INSERT OR IGNORE INTO github_thread_reread_pending (issue_id)
+                SELECT issue_id FROM github_issue_comment_count
+                WHERE issue_id IN (SELECT value FROM json_each(?)) AND server_count <> stored_count
+                """,
+                [SQLValue.jsonArray(Array(issueIDs))])
+            try database.run(
+                """
+                DELETE FROM github_thread_reread_pending
+                WHERE issue_id IN (SELECT issue_id FROM github_issue_comment_count
+                                   WHERE issue_id IN (SELECT issue_id FROM github_thread_reread_pending)
+                                     AND server_count = stored_count)
+                """)
+            return try database.query(
+                """
+                SELECT i.number FROM github_thread_reread_pending AS p
+                JOIN github_issue AS i ON i.id = p.issue_id
+                WHERE i.repository_id = ?
+                ORDER BY i.number
+                """,
+                [.int(repositoryID)]
+            ) { $0.int(0) }
+        }
+    }
+
+    /// Forgets that issue `issueNumber`'s thread is to be re-read (the server no longer has it).
+    public func dropRereadMark(repositoryID: Int, issueNumber: Int) throws {
+        try database.run(
             """
-            SELECT number FROM github_issue_comment_count
-            WHERE issue_id IN (SELECT value FROM json_each(?)) AND server_count <> stored_count
-            ORDER BY number
+            DELETE FROM github_thread_reread_pending
+            WHERE issue_id = (SELECT id FROM github_issue WHERE repository_id = ? AND number = ?)
             """,
-            [SQLValue.jsonArray(Array(issueIDs))]
-        ) { $0.int(0) }
+            [.int(repositoryID), .int(issueNumber)])
     }
 
     /// After a complete walk of the repository's issues: removes the stored ones it did not
@@ -103,11 +136,20 @@ extension IssueArchive {
         }
     }
 
-    /// Records that the repository's stored set was just made equal to the server's.
+    /// Records that the repository's stored set was just made equal to the server's: no
+    /// thread of it is left to re-read.
     public func markReconciled(repositoryID: Int) throws {
-        try database.run(
-            "UPDATE github_sync_state SET reconciled_at = \(SQLTimestamp.now) WHERE repository_id = ?",
-            [.int(repositoryID)])
+        try database.writeTransaction {
+            try database.run(
+                "UPDATE github_sync_state SET reconciled_at = \(SQLTimestamp.now) WHERE repository_id = ?",
+                [.int(repositoryID)])
+            try database.run(
+                """
+                DELETE FROM github_thread_reread_pending
+                WHERE issue_id IN (SELECT id FROM github_issue WHERE repository_id = ?)
+                """,
+                [.int(repositoryID)])
+        }
     }
 
     /// Whether the last reconcile ended more than `seconds` ago (never counts as not due: a

@@ -179,8 +179,9 @@ struct CommentsEndToEndTests {
         #expect(repos.first?["reconciled_at"] is String)
     }
 
-    @Test("a thread answering 404 when re-read keeps its comments, as its issue is kept, until a reconcile")
-    func threadNotFound() throws {
+    /// After a first sync, deletes one comment upstream (its issue's count changing) and has
+    /// that issue's thread answer `status` with `body`; returns the issue and its thread's size.
+    func deleteCommentOfThreadAnswering(_ status: Int, _ body: String) throws -> (number: Int, before: Int) {
         #expect(try sync().status == 0)
         let served = github.comments(of: Self.repository)
         let number = try #require(served.map(\.issueNumber).first)
@@ -188,15 +189,45 @@ struct CommentsEndToEndTests {
         let deleted = try #require(served.first { $0.issueNumber == number })
         github.deleteComments(Self.repository, ids: [deleted.id], bumpingIssues: true)
         github.override = { request in
-            request.path.hasSuffix("/issues/\(number)/comments")
-                ? .text(#"{"message":"Not Found","status":"404"}"#, status: 404) : nil
+            request.path.hasSuffix("/issues/\(number)/comments") ? .text(body, status: status) : nil
         }
+        return (number, before)
+    }
+
+    /// How many times the last syncs listed issue `number`'s thread.
+    func threadReads(_ number: Int) -> Int {
+        github.server.requests.filter { $0.path.hasSuffix("/issues/\(number)/comments") }.count
+    }
+
+    @Test("a thread answering 404 when re-read keeps its comments, as its issue is kept, until a reconcile")
+    func threadNotFound() throws {
+        let (number, before) = try deleteCommentOfThreadAnswering(404, #"{"message":"Not Found","status":"404"}"#)
         let refresh = try sync()
         #expect(refresh.status == 0, "\(refresh.stderr)")
         #expect(try thread(number).count == before, "nothing stored is lost on a 404")
+        github.server.resetLog()
+        #expect(try sync().status == 0)
+        #expect(threadReads(number) == 0, "not asked for again before the reconcile")
         github.override = nil
         #expect(try sync(["--full"]).status == 0)
         #expect(try thread(number).count == before - 1)
+    }
+
+    @Test("a thread whose re-read failed is re-read by the next sync, its issue not listed again")
+    func failedRereadRetried() throws {
+        let (number, before) = try deleteCommentOfThreadAnswering(500, #"{"message":"Server Error"}"#)
+        let failed = try sync(["--retries", "0"])
+        #expect(failed.status == 69, "\(failed.stderr)")
+        #expect(try thread(number).count == before)
+        github.override = nil
+        github.server.resetLog()
+        let next = try sync()
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(threadReads(number) == 1)
+        #expect(try thread(number).count == before - 1)
+        github.server.resetLog()
+        #expect(try sync().status == 0)
+        #expect(threadReads(number) == 0, "read once it is in step")
     }
 
     @Test("--full removes issues that vanished upstream (deleted or transferred) with their comments")

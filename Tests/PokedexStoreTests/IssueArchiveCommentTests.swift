@@ -49,7 +49,9 @@ struct IssueArchiveCommentTests {
         #expect(changed == 1)
         #expect(try archive.thread(repository: "acme/rocket", number: 7).map(\.id) == [1])
         try archive.saveIssuePage(repositoryID: Self.repositoryID, issues: [Self.issue(7, comments: 1)], firstPage: nil)
-        #expect(try archive.commentCountMismatches(issueIDs: [1_007]).isEmpty, "its one comment is stored")
+        #expect(
+            try archive.threadsToReread(repositoryID: Self.repositoryID, received: [1_007]).isEmpty,
+            "its one comment is stored")
         #expect(try archive.commentStreamState(repositoryID: Self.repositoryID).highWaterMark == "2024-03-01T00:00:00Z")
     }
 
@@ -76,15 +78,36 @@ struct IssueArchiveCommentTests {
                 Self.comment(3, issue: 1, body: "c"), Self.comment(4, issue: 2, body: "d"),
             ],
             firstPage: nil)
-        #expect(try archive.commentCountMismatches(issueIDs: [1_001, 1_002]) == [1])
+        #expect(try archive.threadsToReread(repositoryID: Self.repositoryID, received: [1_001, 1_002]) == [1])
         let (changed, deleted) = try archive.replaceThread(
             repositoryID: Self.repositoryID, issueNumber: 1,
             comments: [Self.comment(1, issue: 1, body: "a"), Self.comment(3, issue: 1, body: "c")])
         #expect(changed == 0 && deleted == 1)
         #expect(try archive.thread(repository: "acme/rocket", number: 1).map(\.id) == [1, 3])
-        #expect(try archive.commentCountMismatches(issueIDs: [1_001, 1_002]).isEmpty)
+        #expect(try archive.threadsToReread(repositoryID: Self.repositoryID, received: []).isEmpty, "mark cleared")
+        #expect(try archive.threadsToReread(repositoryID: Self.repositoryID, received: [1_001, 1_002]).isEmpty)
         #expect(try archive.removeComments(repositoryID: Self.repositoryID, keeping: [1, 3]) == 1, "#2's comment")
         #expect(try archive.removeIssues(repositoryID: Self.repositoryID, keeping: [1_001]) == 1)
+    }
+
+    @Test("a thread marked to re-read stays marked until re-read, its counts agree, or a reconcile")
+    func rereadMarks() throws {
+        try archive.saveIssuePage(
+            repositoryID: Self.repositoryID,
+            issues: [Self.issue(1, comments: 1), Self.issue(2, comments: 2), Self.issue(3, comments: 1)],
+            firstPage: nil)
+        try archive.saveCommentPage(
+            repositoryID: Self.repositoryID, comments: [Self.comment(1, issue: 2, body: "a")], firstPage: nil)
+        #expect(
+            try archive.threadsToReread(repositoryID: Self.repositoryID, received: [1_001, 1_002, 1_003]) == [1, 2, 3])
+        // Not received again: the marks alone bring the threads back.
+        #expect(try archive.threadsToReread(repositoryID: Self.repositoryID, received: []) == [1, 2, 3])
+        try archive.saveCommentPage(
+            repositoryID: Self.repositoryID, comments: [Self.comment(2, issue: 1, body: "b")], firstPage: nil)
+        try archive.dropRereadMark(repositoryID: Self.repositoryID, issueNumber: 3)
+        #expect(try archive.threadsToReread(repositoryID: Self.repositoryID, received: []) == [2], "#1 agrees now")
+        try archive.markReconciled(repositoryID: Self.repositoryID)
+        #expect(try archive.threadsToReread(repositoryID: Self.repositoryID, received: []).isEmpty)
     }
 
     @Test(

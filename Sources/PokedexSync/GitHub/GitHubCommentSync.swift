@@ -13,7 +13,7 @@ extension GitHubSync {
     /// Reads the comment stream from its high-water mark, then either reconciles the whole
     /// repository (`--full`, or the last reconcile is older than the option allows) or
     /// re-lists the threads of the issues received whose comment count differs from the
-    /// comments stored.
+    /// comments stored, with those an earlier sync failed to re-list.
     func syncComments(
         repositoryID: Int, issuesReceived: Set<Int>, report: inout GitHubSyncReport,
         progress: @Sendable (GitHubSyncReport) -> Void
@@ -38,7 +38,7 @@ extension GitHubSync {
         if options.fullReconcile || due == true {
             try await reconcile(repositoryID: repositoryID, report: &report, progress: progress)
         } else {
-            for number in try archive.commentCountMismatches(issueIDs: issuesReceived) {
+            for number in try archive.threadsToReread(repositoryID: repositoryID, received: issuesReceived) {
                 try await rereadThread(repositoryID: repositoryID, number: number, report: &report)
                 progress(report)
             }
@@ -49,7 +49,8 @@ extension GitHubSync {
 
     /// Lists issue `number`'s comments whole and makes the stored thread equal to them. A
     /// thread the server does not find (404: the issue deleted or transferred since it was
-    /// listed, or a server's mistake) is kept as last seen, as its issue is, until a reconcile.
+    /// listed, or a server's mistake) is kept as last seen, as its issue is, until a reconcile,
+    /// and not asked for again meanwhile.
     private func rereadThread(repositoryID: Int, number: Int, report: inout GitHubSyncReport) async throws {
         let collected = Collected<GitHubComment>()
         let reading = commentReading(repositoryID: repositoryID, report: report) { comments, _ in
@@ -62,6 +63,7 @@ extension GitHubSync {
                 reading: reading, report: &report
             ) { page, report in report.commentsReceived += page.received }
         } catch GitHubSyncError.notFound {
+            try archive.dropRereadMark(repositoryID: repositoryID, issueNumber: number)
             return
         }
         let thread = collected.values
