@@ -85,7 +85,7 @@ let package = Package(
             name: "PokedexSync",
             dependencies: [
                 "PokedexStore", "IssueStore", "LocalDatabase", "SQLiteDatabase", "PNGDecoding", "BodyCoding",
-                "HTTPTypes", "SyncSettings", "TextUtilities",
+                "HTTPTypes", "SyncSettings", "TextUtilities", "SHA256Digest",
             ]),
         // The system libcurl (libcurl4-openssl-dev on Debian/Ubuntu; the macOS SDK ships it) and
         // the sync binary's transport on it.

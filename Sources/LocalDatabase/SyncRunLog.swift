@@ -38,13 +38,14 @@ public struct SyncRunLog {
             """
             UPDATE sync_run SET finished_at = \(SQLTimestamp.now), outcome = ?, error = ?,
                 items_changed = ?, requests = ?, rate_limit_remaining = ?, rate_limit_limit = ?,
-                rate_limit_reset_at = ?, repository_id = coalesce(?, repository_id), notice = ?
+                rate_limit_reset_at = ?, rate_limit_credential = ?, repository_id = coalesce(?, repository_id),
+                notice = ?
             WHERE id = ?
             """,
             [
                 .text(end.outcome.rawValue), .string(end.error), .int(end.itemsChanged), .int(end.requests),
                 .int(end.rateLimit?.remaining), .int(end.rateLimit?.limit), .string(end.rateLimit?.resetAt),
-                .int(end.repositoryID), .string(end.notice), .int(runID),
+                .string(end.rateLimit?.credential), .int(end.repositoryID), .string(end.notice), .int(runID),
             ])
     }
 
@@ -122,6 +123,22 @@ public struct SyncRunLog {
                 row.text(3)
             )
         }
+    }
+
+    /// The budget of `credential` as the last run that spent it reported it, when that left
+    /// nothing: the caller honours it until its reset.
+    public func spentRateLimit(credential: String) throws -> RateLimitSnapshot? {
+        try database.queryFirst(
+            """
+            SELECT rate_limit_remaining, rate_limit_limit, rate_limit_reset_at FROM sync_run
+            WHERE rate_limit_credential = ? AND finished_at IS NOT NULL
+            ORDER BY id DESC LIMIT 1
+            """,
+            [.text(credential)]
+        ) { row in
+            RateLimitSnapshot(
+                remaining: row.int(0), limit: row.optionalInt(1), resetAt: row.optionalText(2), credential: credential)
+        }.flatMap { $0.remaining == 0 ? $0 : nil }
     }
 
     /// The repositories runs were recorded for that never got stored (not found, say).

@@ -179,7 +179,8 @@ struct IssuesEndToEndTests {
 
     @Test("a primary rate limit that resets late stops with exit 75 and keeps what was committed")
     func longRateLimit() throws {
-        github.setRemaining(2, resetIn: 3600)
+        // Later than --max-wait 5 allows.
+        github.setRemaining(2, resetIn: 7)
         let result = try sync()
         #expect(result.status == 75)
         #expect(result.stderr.contains("rate limit") && result.stderr.contains("run again"), "\(result.stderr)")
@@ -187,10 +188,11 @@ struct IssuesEndToEndTests {
         // The page that spent the budget said so: no request is sent to be refused.
         #expect(github.requestCount == 2, "\(github.requestCount) requests")
 
-        // Once the limit resets, the next sync resumes after the committed page.
+        // The next sync sends nothing before the reset the spent budget gave (GitHub asks so),
+        // then resumes after the committed page.
         github.setRemaining(5000, resetIn: 3600)
         github.server.resetLog()
-        let resumed = try sync()
+        let resumed = try pokedex(["sync", "issues", Self.repository, "--max-wait", "30"])
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(
             resumed.stderr.contains("issues and pull requests, \(Self.issueCount - 100) new or changed"),

@@ -125,16 +125,18 @@ struct OwnerSyncEndToEndTests {
     @Test("a rate limit in the middle stops with exit 75 after a committed page; the next run resumes where it stopped")
     func rateLimitStop() throws {
         // The listing, anvil (1 + 1 issues page + 1 again + comments pages), then part of bolt.
-        github.setRemaining(12, resetIn: 3_600)
+        // Later than --max-wait 1 allows.
+        github.setRemaining(12, resetIn: 4)
         let stopped = try pokedex(["sync", "issues", "acme", "--max-wait", "1"])
         #expect(stopped.status == 75, "\(stopped.stderr)")
         #expect(stopped.stderr.contains("rate limit"), "\(stopped.stderr)")
         let partial = try stored()
         #expect(partial.count >= 1 && partial.count < 3, "stopped in the middle: \(partial.keys.sorted())")
         let done = Set(partial.filter { $0.value["last_synced"] is String }.keys)
+        // The next run sends nothing before the spent budget's reset, then resumes.
         github.setRemaining(5_000, resetIn: 3_600)
         github.server.resetLog()
-        let resumed = try pokedex(["sync", "issues", "acme"])
+        let resumed = try pokedex(["sync", "issues", "acme", "--max-wait", "30"])
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(Set(try stored().keys) == ["acme/anvil", "acme/bolt", "acme/crate"])
         // The repositories not synced completely go first; the done ones last.

@@ -16,8 +16,10 @@ struct RateLimitStatusEndToEndTests {
         database = directory.file("pokedex.sqlite")
     }
 
-    func pokedex(_ arguments: [String]) throws -> PokedexProcess.Result {
-        try PokedexProcess.run(["--db", database] + arguments, environment: ["GITHUB_API_URL": github.baseURL])
+    func pokedex(_ arguments: [String], token: String? = nil) throws -> PokedexProcess.Result {
+        try PokedexProcess.run(
+            ["--db", database] + arguments,
+            environment: ["GITHUB_API_URL": github.baseURL].merging(token.map { ["GITHUB_TOKEN": $0] } ?? [:]) { $1 })
     }
 
     /// A first sync, then `limit` set, then a sync that it stops (exit 75); what status says.
@@ -59,5 +61,17 @@ struct RateLimitStatusEndToEndTests {
         let status = try statusAfterRefusal { github.secondaryLimit(nextRequests: 100, retryAfter: 3600) }
         let line = try #require(status.split(separator: "\n").first { $0.contains("GitHub rate limit:") })
         #expect(!line.contains(": 0 of") && line.contains("of 5,000 left"), "\(line)")
+    }
+
+    @Test("a budget a run found spent is honoured by the next run of the same token; another token asks")
+    func spentAcrossRuns() throws {
+        _ = try statusAfterRefusal { github.exhaustRateLimit(resetIn: 3600) }
+        github.server.resetLog()
+        let next = try pokedex(["sync", "issues", "acme/rocket", "--max-wait", "1"])
+        #expect(next.status == 75 && next.stderr.contains("rate limit is exhausted until"), "\(next.stderr)")
+        #expect(github.server.requests.isEmpty, "nothing is sent before the reset")
+        let other = try pokedex(["sync", "issues", "acme/rocket", "--max-wait", "1"], token: "ghp_another")
+        #expect(other.status == 75, "\(other.stderr)")
+        #expect(github.server.requests.count == 1, "another token's budget is its own: it asks once")
     }
 }

@@ -19,15 +19,17 @@ public struct GitHubSync {
     public let options: GitHubSyncOptions
     let requester: GitHubRequester
 
+    /// `spentBefore`: the budget of this server and token that an earlier run found spent,
+    /// which no request is sent against until its reset.
     public init(
         client: HTTPClient, baseURL: URL, token: String?, archive: IssueArchive,
-        options: GitHubSyncOptions = GitHubSyncOptions()
+        options: GitHubSyncOptions = GitHubSyncOptions(), spentBefore: RateLimitStatus? = nil
     ) {
         self.archive = archive
         self.options = options
         self.requester = GitHubRequester(
             client: client, baseURL: baseURL, token: token,
-            maximumWait: options.maximumWait, retry: options.retry)
+            maximumWait: options.maximumWait, retry: options.retry, spentBudget: SpentRateLimit(known: spentBefore))
     }
 
     /// More walks than this in one run means the repository changes faster than it is read.
@@ -141,7 +143,7 @@ struct GitHubRequester: Sendable {
     let retry: RetryPolicy
     /// Shared by the run's requests: one that learns the budget is spent spares the others a
     /// refusal each.
-    let spentBudget = SpentRateLimit()
+    let spentBudget: SpentRateLimit
 
     func url(of endpoint: GitHubEndpoint) throws -> String {
         try endpoint.request(baseURL: baseURL, token: nil, etag: nil).url.absoluteString

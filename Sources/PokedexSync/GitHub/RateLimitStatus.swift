@@ -1,5 +1,6 @@
 import HTTPTypes
 import IssueStore
+import LocalDatabase
 import PokedexStore
 import SyncSettings
 import TextUtilities
@@ -15,6 +16,13 @@ public struct RateLimitStatus: Sendable, Equatable {
     public let limit: Int?
     public let remaining: Int
     public let resetAt: Date?
+
+    /// The budget a run recorded, as it recorded it (a reset not in GitHub's form left out).
+    init(_ snapshot: RateLimitSnapshot) {
+        remaining = snapshot.remaining
+        limit = snapshot.limit
+        resetAt = snapshot.resetAt.flatMap(GitHubTimestamp.date)
+    }
 
     /// nil without a well-formed `X-RateLimit-Remaining`; a malformed limit or reset is left out.
     init?(_ response: HTTPResponse) {

@@ -2,6 +2,7 @@ import HTTPTypes
 import IssueStore
 import LocalDatabase
 import PokedexStore
+import SHA256Digest
 import SQLiteDatabase
 import SyncSettings
 import Synchronization
@@ -17,15 +18,25 @@ import TextUtilities
 /// one client (GitHub asks for serial requests per token) and one rate-limit budget.
 extension SyncJob {
     /// The GitHub client and sync every repository of the job shares: GitHub asks for serial
-    /// requests per token, so one connection, one request at a time, and one rate-limit budget.
+    /// requests per token, so one connection, one request at a time, and one rate-limit budget,
+    /// which starts spent when the last run that spent it left nothing.
     func gitHubSession(
-        _ archive: IssueArchive, events: @escaping @Sendable (SyncEvent) -> Void
-    ) -> (client: HTTPClient, sync: GitHubSync) {
+        _ archive: IssueArchive, log: SyncRunLog, events: @escaping @Sendable (SyncEvent) -> Void
+    ) throws -> (client: HTTPClient, sync: GitHubSync) {
         let client = client(transports.make(1, options.requestTimeoutSeconds), events: events)
         let sync = GitHubSync(
             client: client, baseURL: options.gitHubBaseURL, token: options.gitHubToken, archive: archive,
-            options: options.gitHub)
+            options: options.gitHub,
+            spentBefore: try log.spentRateLimit(credential: gitHubCredential).map(RateLimitStatus.init))
         return (client, sync)
+    }
+
+    /// Whose rate-limit budget the job's GitHub requests spend: the API's URL and the token,
+    /// as 16 hex digits of their SHA-256 (kept with each run's budget; the token is not).
+    var gitHubCredential: String {
+        String(
+            SHA256.hexDigest(Array("\(options.gitHubBaseURL.absoluteString)\n\(options.gitHubToken ?? "")".utf8))
+                .prefix(16))
     }
 
     /// The listed repositories an owner's sync takes, by id; the others are reported. A run
@@ -74,6 +85,7 @@ extension SyncJob {
         events: @escaping @Sendable (SyncEvent) -> Void, firstFailure: inout SyncFailure?
     ) async throws {
         let (client, sync) = github
+        let credential = gitHubCredential
         for (target, resource) in targets {
             guard try !skipsFresh(resource, log: log, events: events) else { continue }
             let latest = Latest<GitHubSyncReport>()
@@ -95,11 +107,11 @@ extension SyncJob {
                 } finished: { report, transfer in
                     (
                         .issuesFinished(report, transfer: transfer),
-                        Self.end(.succeeded, report, requests: transfer.requests)
+                        Self.end(.succeeded, report, requests: transfer.requests, credential: credential)
                     )
                 } failed: { requests in
-                    var end = Self.end(.failed, latest.value, requests: requests)
-                    if let budget = refusal.value { end.rateLimit = Self.snapshot(budget) }
+                    var end = Self.end(.failed, latest.value, requests: requests, credential: credential)
+                    if let budget = refusal.value { end.rateLimit = Self.snapshot(budget, credential: credential) }
                     return (end, latest.value?.pagesCommitted ?? 0)
                 }
             } catch let failure as SyncFailure {
@@ -119,19 +131,22 @@ extension SyncJob {
         }
     }
 
-    private static func end(_ outcome: SyncOutcome, _ report: GitHubSyncReport?, requests: Int) -> SyncRunEnd {
+    private static func end(
+        _ outcome: SyncOutcome, _ report: GitHubSyncReport?, requests: Int, credential: String
+    ) -> SyncRunEnd {
         SyncRunEnd(
             outcome: outcome,
             itemsChanged: report.map {
                 $0.itemsChanged + $0.commentsChanged + $0.commentsDeleted + $0.issuesDeleted
             },
             requests: requests,
-            rateLimit: report?.rateLimit.map(snapshot),
+            rateLimit: report?.rateLimit.map { snapshot($0, credential: credential) },
             repositoryID: report?.repositoryID)
     }
 
-    private static func snapshot(_ status: RateLimitStatus) -> RateLimitSnapshot {
+    private static func snapshot(_ status: RateLimitStatus, credential: String) -> RateLimitSnapshot {
         RateLimitSnapshot(
-            remaining: status.remaining, limit: status.limit, resetAt: status.resetAt.map(GitHubSyncError.iso8601))
+            remaining: status.remaining, limit: status.limit, resetAt: status.resetAt.map(GitHubSyncError.iso8601),
+            credential: credential)
     }
 }

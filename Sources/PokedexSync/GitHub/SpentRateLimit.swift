@@ -10,7 +10,12 @@ import Synchronization
 /// The primary budget an answer said is spent (`X-RateLimit-Remaining: 0` with a reset): GitHub
 /// refuses every request until the reset, and asks clients not to send them meanwhile.
 final class SpentRateLimit: Sendable {
-    private let status = Mutex<RateLimitStatus?>(nil)
+    private let status: Mutex<RateLimitStatus?>
+
+    /// `known`: the budget an earlier run left spent, honoured until an answer says otherwise.
+    init(known: RateLimitStatus? = nil) {
+        status = Mutex(known)
+    }
 
     /// Keeps the budget `response` reports when it is spent, forgets it when there is some left.
     func note(_ response: HTTPResponse) {

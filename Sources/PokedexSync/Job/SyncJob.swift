@@ -88,9 +88,10 @@ public struct SyncJob: Sendable {
             let id = try archive.syncState(fullName: name.description)?.repositoryID
             try await syncRepositories(
                 [(.name(name), .issues(repositoryName: name.description, repositoryID: id))],
-                log: log, github: gitHubSession(archive, events: events), events: events, firstFailure: &firstFailure)
+                log: log, github: try gitHubSession(archive, log: log, events: events), events: events,
+                firstFailure: &firstFailure)
         case .owner(let login, let includeForks, let includeArchived):
-            let github = gitHubSession(archive, events: events)
+            let github = try gitHubSession(archive, log: log, events: events)
             let listing = try await github.sync.listRepositories(of: login, kind: nil)
             let owner = GitHubOwner(
                 login: login, kind: listing.kind, includeForks: includeForks, includeArchived: includeArchived)
@@ -121,7 +122,7 @@ public struct SyncJob: Sendable {
         _ archive: IssueArchive, log: SyncRunLog, events: @escaping @Sendable (SyncEvent) -> Void,
         firstFailure: inout SyncFailure?
     ) async throws {
-        let github = gitHubSession(archive, events: events)
+        let github = try gitHubSession(archive, log: log, events: events)
         var targets = try archive.repositories().map { repository in
             (
                 GitHubSync.Target.stored(id: repository.id, lastKnownName: repository.fullName),
