@@ -7,10 +7,17 @@ extension CommandRunner {
         let database = try LocalStore.openForReading(path: try databasePath())
         let path = command.path
         let resources = try PokeAPIIndex.resources(database)
-        guard let resource = resources.first(where: { $0.kind.name == path.kind }) else {
+        // A kind pokedex declares is one a sync stores, though its index is not stored yet
+        // (a first sync reads it after the Pokémon): then nothing of it is stored, below.
+        guard
+            let resource = resources.first(where: { $0.kind.name == path.kind })
+                ?? PokeAPIResources.all.first(where: { $0.kind.name == path.kind })
+        else {
+            let kinds = Set(resources.map(\.kind.name) + PokeAPIResources.all.map(\.kind.name)).sorted()
             throw CommandFailure(
-                message: "PokeAPI has no kind '\(path.kind)' that pokedex knows of: `pokedex status --json` "
-                    + "lists the stored kinds",
+                message: "PokeAPI has no kind '\(path.kind)' that pokedex knows of"
+                    + ArgumentParser.suggestion(path.kind, among: kinds)
+                    + ": `pokedex status --json` lists the stored kinds",
                 exitCode: .notFound)
         }
         let what = "\(path.kind)/\(path.key)\(path.isEncounters ? "/encounters" : "")"

@@ -126,6 +126,22 @@ struct KindsSyncEndToEndTests {
         #expect(result.stderr.contains("did you mean move/pound?") == (text == "move/poundd"), "\(result.stderr)")
     }
 
+    @Test("get of a kind pokedex declares, before a sync stored the index: not stored yet, run sync")
+    func getBeforeTheIndex() throws {
+        // A first sync stopped after the Pokémon, before it read the root index.
+        let api = try KindsFixture.api()
+        api.override = { request in
+            request.path == "/api/v2/" ? .text(#"{"detail":"Server Error"}"#, status: 500) : nil
+        }
+        let sync = try run(api, "sync", "--retries", "0")
+        try #require(sync.status != 0, "\(sync.stderr)")
+        let declared = try run(api, "get", "move/1")
+        #expect(declared.status == 66, "\(declared.stderr)")
+        #expect(declared.errors == ["Error: no move/1 is stored: run `pokedex sync` to store it"], "\(declared.stderr)")
+        let near = try run(api, "get", "moves/1")
+        #expect(near.status == 66 && near.stderr.contains("(did you mean 'move'?)"), "\(near.stderr)")
+    }
+
     @Test("get before any sync: 66, one Error: line")
     func getWithoutDatabase() throws {
         let api = try KindsFixture.api()
