@@ -26,6 +26,11 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
+        case .unreachable(let url, let reason) where lostConnection:
+            // The server was reached: what broke is the answer, cut off or never sent.
+            let detail = reason.dropFirst(Self.connectionLost.count).drop { $0 == ":" || $0 == " " }
+            return "\(Self.host(of: url)) broke off the connection before its answer was complete"
+                + (detail.isEmpty ? "" : " (\(detail))") + " for GET \(url)"
         case .unreachable(let url, let reason):
             return "cannot reach \(Self.host(of: url)) (\(reason)) for GET \(url)"
         case .status(let url, let status, let body):

@@ -33,6 +33,9 @@ struct KindsFailureEndToEndTests {
         let result = try sync()
         #expect(result.status == 69 && result.errors.count == 1, "\(result.stderr)")
         #expect(result.errors.first?.contains("/move/3/") == true, "\(result.stderr)")
+        #expect(
+            result.errors.first?.contains("broke off the connection before its answer was complete") == true,
+            "the server was reached: \(result.stderr)")
         for (kind, count) in [("machine", 3), ("move-ailment", 4), ("gizmo", 2)] {
             #expect(try KindsFixture.storedIDs(database, kind: kind).count == count, "\(kind): \(result.stderr)")
         }
