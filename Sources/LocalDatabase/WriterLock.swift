@@ -118,6 +118,13 @@ public final class WriterLock {
         self.descriptor = descriptor
     }
 
+    /// Deletes the lock file while holding its lock: for a sync that created it and used
+    /// nothing. A writer that then wins the removed file's lock sees it is no longer at its
+    /// path and takes the path's.
+    public func remove() {
+        unlink(path)
+    }
+
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)

@@ -39,14 +39,23 @@ public struct SyncJob: Sendable {
         let path = options.databasePath
         try LocalStore.refuseOtherThanSQLite(path: path)
         try DatabaseLocation.createParentDirectory(of: path)
+        let lockExisted = FileSystem.exists(path + ".lock")
         let lock = try await WriterLock.acquire(forDatabase: path, wait: options.lockWait)
         defer { withExtendedLifetime(lock) {} }
         // The job's one connection: every write of every resource goes through it, and it is
         // closed (checkpointing the WAL) before the lock is released.
         let created = !FileSystem.exists(path)
-        let database = try LocalStore.openForWriting(path: path) { database in
-            try PokedexUpkeep.run(database)
-            try LearnsetRescan.run(database)
+        let database: Database
+        do {
+            database = try LocalStore.openForWriting(path: path) { database in
+                try PokedexUpkeep.run(database)
+                try LearnsetRescan.run(database)
+            }
+        } catch  where !lockExisted {
+            // A file refused (another program's, damaged, newer) is left as it was found, with
+            // no lock file beside it either; a writer waiting on the lock opens the path's anew.
+            lock.remove()
+            throw error
         }
         defer { database.close() }
         do {
