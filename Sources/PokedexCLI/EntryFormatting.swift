@@ -167,6 +167,7 @@ enum EntryText {
         var lines = FieldLines(width: layout.width)
         lines.add(EntryText.heading(entry.displayName, slug: entry.name))
         if let effect = entry.shortEffect { lines.field("Effect", effect) }
+        if let text = entry.gameText { lines.field("Game text", "\(text.text) (\(text.groupName))") }
         lines.field(
             "Pokémon",
             entry.pokemon.isEmpty

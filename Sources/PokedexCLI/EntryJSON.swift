@@ -132,7 +132,7 @@ enum EntryJSON {
         .object([
             ("name", .string(entry.name)), ("display_name", .string(entry.displayName)),
             ("generation", .optional(entry.generation)), ("short_effect", .optional(entry.shortEffect)),
-            ("effect", .optional(entry.effect)),
+            ("effect", .optional(entry.effect)), ("flavor_text", MoveJSON.gameText(entry.gameText)),
             (
                 "pokemon",
                 .array(

@@ -49,11 +49,11 @@ extension PokedexEntryQueries {
                 """
                 SELECT a.generation, \(Self.localized("ability_name", "ability_id", "name", id: "a.id")),
                        \(Self.localized("ability_effect", "ability_id", "short_effect", id: "a.id")),
-                       \(Self.localized("ability_effect", "ability_id", "effect", id: "a.id"))
+                       \(Self.localized("ability_effect", "ability_id", "effect", id: "a.id")), a.id
                 FROM ability AS a WHERE a.name = ?1
                 """,
                 [.text(slug), .text(language)]
-            ) { ($0.optionalText(0), $0.optionalText(1), $0.optionalText(2), $0.optionalText(3)) }
+            ) { ($0.optionalText(0), $0.optionalText(1), $0.optionalText(2), $0.optionalText(3), $0.int(4)) }
             let pokemon = try database.query(
                 """
                 SELECT \(Self.listedColumns), a.is_hidden
@@ -65,7 +65,10 @@ extension PokedexEntryQueries {
             ) { row in (pokemon: listed(row, typeNames), isHidden: row.bool(Self.listedColumnCount)) }
             return AbilityEntry(
                 name: slug, displayName: stored?.1 ?? slug, generation: stored?.0, shortEffect: stored?.2,
-                effect: stored?.3, pokemon: pokemon)
+                effect: stored?.3,
+                gameText: try stored.flatMap {
+                    try gameText(kind: PokeAPIResources.ability.kind.name, id: $0.4, versionGroup: nil)
+                }, pokemon: pokemon)
         }
     }
 }

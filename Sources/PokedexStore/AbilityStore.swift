@@ -37,6 +37,8 @@ public struct AbilityStore: ResourceTablesStore {
                 """,
                 [id, .text(effect.language), .string(effect.shortEffect), .string(effect.effect)])
         }
+        try TypedBodyStore(database: database).apply(
+            .body(ability.sharedRows), kind: PokeAPIResources.ability.kind.name, id: ability.id)
         try tables.saveBody(database, id: ability.id, body: downloaded.body, etag: downloaded.etag)
     }
 }

@@ -38,9 +38,28 @@ public struct PokedexEntryQueries {
     /// else in its other script (``otherScript(of:)``), else English.
     static func localized(_ table: String, _ idColumn: String, _ column: String, id: String) -> String {
         """
-        coalesce((SELECT \(column) FROM \(table) WHERE \(idColumn) = \(id) AND language = ?2 COLLATE NOCASE AND \(column) IS NOT NULL),
-                 (SELECT \(column) FROM \(table) WHERE \(idColumn) = \(id) AND language = \(otherScript(of: "?2")) AND \(column) IS NOT NULL),
+        coalesce(\(inLanguage(table, idColumn, column, id: id)),
                  (SELECT \(column) FROM \(table) WHERE \(idColumn) = \(id) AND language = 'en'))
+        """
+    }
+
+    /// As ``localized(_:_:_:id:)`` without English: NULL where the display language (`?2`) and
+    /// its other script have none.
+    static func inLanguage(_ table: String, _ idColumn: String, _ column: String, id: String) -> String {
+        """
+        coalesce((SELECT \(column) FROM \(table) WHERE \(idColumn) = \(id) AND language = ?2 COLLATE NOCASE AND \(column) IS NOT NULL),
+                 (SELECT \(column) FROM \(table) WHERE \(idColumn) = \(id) AND language = \(otherScript(of: "?2")) AND \(column) IS NOT NULL))
+        """
+    }
+
+    /// The newest game text (`pokeapi_flavor_text`) of the resource of kind `kind` (SQL) whose
+    /// id is `id` (SQL), in the display language (`?2`) or its other script; else NULL.
+    static func gameTextInLanguage(kind: String, id: String) -> String {
+        """
+        (SELECT f.text FROM pokeapi_flavor_text AS f LEFT JOIN version_group AS g ON g.name = f.version_group
+         WHERE f.kind = \(kind) AND f.id = \(id)
+           AND (f.language = ?2 COLLATE NOCASE OR f.language = \(otherScript(of: "?2")))
+         ORDER BY f.language = ?2 COLLATE NOCASE DESC, g.sort_order DESC LIMIT 1)
         """
     }
 

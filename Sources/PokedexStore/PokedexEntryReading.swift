@@ -21,13 +21,17 @@ extension PokedexEntryQueries {
                 ) { ($0.optionalText(0), $0.optionalText(1)) }
             }
             let abilities = try profile.abilities.map { ability in
+                // Its effect in the display language, else its game text there (PokeAPI gives
+                // Japanese, Korean or Chinese readers no effects), else the English effect.
                 let names = try database.queryFirst(
                     """
                     SELECT \(Self.localized("ability_name", "ability_id", "name", id: "a.id")),
-                           \(Self.localized("ability_effect", "ability_id", "short_effect", id: "a.id"))
+                           coalesce(\(Self.inLanguage("ability_effect", "ability_id", "short_effect", id: "a.id")),
+                                    \(Self.gameTextInLanguage(kind: "?3", id: "a.id")),
+                                    (SELECT short_effect FROM ability_effect WHERE ability_id = a.id AND language = 'en'))
                     FROM ability AS a WHERE a.name = ?1
                     """,
-                    [.text(ability.name), .text(language)]
+                    [.text(ability.name), .text(language), .text(PokeAPIResources.ability.kind.name)]
                 ) { ($0.optionalText(0), $0.optionalText(1)) }
                 return EntryAbility(
                     name: ability.name, displayName: names?.0 ?? ability.name, isHidden: ability.isHidden,

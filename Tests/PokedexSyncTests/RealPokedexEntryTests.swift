@@ -63,6 +63,8 @@ struct RealPokedexEntryTests {
             let ability = try PokeAPIScanner.ability(from: data)
             #expect(ability.id == id && ability.name == raw["name"] as? String && ability.violation == nil)
             #expect(ability.isMainSeries == raw["is_main_series"] as? Bool, "ability \(id)")
+            #expect(
+                ability.gameTexts.count == (raw["flavor_text_entries"] as? [Any])?.count, "ability \(id)'s game texts")
             return .init(id: id, fields: ability, body: .compressing([UInt8](data)), etag: nil)
         }
         let species = try store(SpeciesStore(database: database), "pokemon-species", name: \.fields.name) {

@@ -9,6 +9,7 @@ import PokedexStore
 extension JSONScanner {
     mutating func abilityDetails() throws(JSONScanFailure) -> AbilityDetails {
         var generation: String?, isMainSeries: Bool?, effects: [AbilityDetails.Effect] = []
+        var gameTexts: [TypedBody.Flavor] = []
         let identity = try resourceObject { scanner, k throws(JSONScanFailure) in
             if scanner.key(k, is: "generation") {
                 generation = try scanner.optionalNamedResourceName()
@@ -16,13 +17,15 @@ extension JSONScanner {
                 isMainSeries = try scanner.optionalBool()
             } else if scanner.key(k, is: "effect_entries") {
                 effects = try scanner.effectEntries()
+            } else if scanner.key(k, is: "flavor_text_entries") {
+                gameTexts = try scanner.flavors()
             } else {
                 try scanner.skipValue()
             }
         }
         return AbilityDetails(
             id: identity.id, name: identity.name, generation: generation, isMainSeries: isMainSeries,
-            names: identity.names, effects: effects)
+            names: identity.names, effects: effects, gameTexts: gameTexts)
     }
 
     /// A language named twice keeps its last entry.

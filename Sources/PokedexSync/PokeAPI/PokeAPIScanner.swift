@@ -11,8 +11,8 @@ import PokedexStore
 /// body's bytes) is skipped. Decoding them with `JSONDecoder`, even into a struct of the few
 /// fields needed, was most of a sync's CPU.
 public enum PokeAPIScanner {
-    /// `AbilityDetails` from an `/ability/{id}` body; `pokemon`, `flavor_text_entries` and
-    /// `effect_changes` skipped. `id` and `name` required.
+    /// `AbilityDetails` from an `/ability/{id}` body; `pokemon` and `effect_changes` skipped.
+    /// `id` and `name` required.
     public static func ability(from body: Data) throws(JSONScanFailure) -> AbilityDetails {
         try JSONScanner.scan(body) { scanner throws(JSONScanFailure) in try scanner.abilityDetails() }
     }

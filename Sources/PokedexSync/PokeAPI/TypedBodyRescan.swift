@@ -28,8 +28,12 @@ enum TypedBodyRescan {
         let resource = PokeAPIResources.resource(PokeAPIKind(kind)) ?? PokeAPIResources.discovered(kind)
         guard let stored = try resource.tables.storedBody(database, id: id) else { return .none }
         let body = Data(try stored.decoded())
-        if resource.extraction == .encounters {
+        switch resource.extraction {
+        case .encounters:
             return (try? PokeAPIScanner.wildEncounters(from: body)).map(TypedBodyStore.Typed.encounters) ?? .none
+        case .ability:
+            return (try? PokeAPIScanner.ability(from: body)).map { .body($0.sharedRows) } ?? .none
+        default: break
         }
         return (try? PokeAPIScanner.typedBody(from: body)).map(TypedBodyStore.Typed.body) ?? .none
     }

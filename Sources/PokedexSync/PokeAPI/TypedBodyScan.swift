@@ -129,7 +129,7 @@ extension JSONScanner {
 
     /// `[{"flavor_text" or "text", "language", "version_group"}]`; entries of a version (not a
     /// group) are not a move's or an item's and are skipped.
-    private mutating func flavors() throws(JSONScanFailure) -> [TypedBody.Flavor] {
+    mutating func flavors() throws(JSONScanFailure) -> [TypedBody.Flavor] {
         var flavors: [TypedBody.Flavor] = []
         try eachElement { scanner throws(JSONScanFailure) in
             var text: String?, language: String?, group: String?
