@@ -116,6 +116,7 @@ public struct IssueArchive {
                 if written { changed += 1 }
             }
             try textIndex.write(to: database)
+            try markThreadsToReread(issueIDs: issues.map(\.id), ofReconciled: repositoryID)
             if let newest = issues.map(\.updatedAt).max() {
                 try database.run(
                     """

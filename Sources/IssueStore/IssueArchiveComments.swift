@@ -74,21 +74,17 @@ extension IssueArchive {
         }
     }
 
-    /// Marks the threads of the issues `received` (by id) whose comment count as GitHub last
-    /// gave it differs from the comments stored, and returns the numbers of every marked
-    /// thread of the repository that still differs, marks whose counts agree now dropped. A
-    /// mark stays until the thread is re-read (``replaceThread(repositoryID:issueNumber:comments:)``),
-    /// given up (``dropRereadMark(repositoryID:issueNumber:)``) or reconciled: a re-read that
-    /// fails is tried again by the next sync, when its issue is not received again.
+    /// The numbers of the repository's threads to re-read: those marked (the issues' pages mark
+    /// theirs as they commit) and those of the issues `received` (by id) whose comment count
+    /// as GitHub last gave it differs from the comments stored, marks whose counts agree now
+    /// dropped. A mark stays until the thread is re-read
+    /// (``replaceThread(repositoryID:issueNumber:comments:)``), given up
+    /// (``dropRereadMark(repositoryID:issueNumber:)``) or reconciled: a re-read that fails or
+    /// never came (the run stopped in the comment stream) is the next sync's, although the
+    /// issue is not received again.
     public func threadsToReread(repositoryID: Int, received issueIDs: Set<Int>) throws -> [Int] {
         try database.writeTransaction {
-            try database.run(
-                """
-                INSERT OR IGNORE INTO github_thread_reread_pending (issue_id)
-                SELECT issue_id FROM github_issue_comment_count
-                WHERE issue_id IN (SELECT value FROM json_each(?)) AND server_count <> stored_count
-                """,
-                [SQLValue.jsonArray(Array(issueIDs))])
+            try markThreadsToReread(issueIDs: Array(issueIDs), ofReconciled: nil)
             try database.run(
                 """
                 DELETE FROM github_thread_reread_pending
@@ -106,6 +102,22 @@ extension IssueArchive {
                 [.int(repositoryID)]
             ) { $0.int(0) }
         }
+    }
+
+    /// Inside the caller's transaction: marks the threads of `issueIDs` whose comment count as
+    /// GitHub gave it differs from the comments stored. With `repositoryID`, only once that
+    /// repository was reconciled (or synced whole once): a first sync reads every comment in
+    /// its stream, where marking each issue it lists before would cost a write per issue.
+    func markThreadsToReread(issueIDs: [Int], ofReconciled repositoryID: Int?) throws {
+        try database.run(
+            """
+            INSERT OR IGNORE INTO github_thread_reread_pending (issue_id)
+            SELECT issue_id FROM github_issue_comment_count
+            WHERE issue_id IN (SELECT value FROM json_each(?1)) AND server_count <> stored_count
+              AND (?2 IS NULL OR EXISTS (SELECT 1 FROM github_sync_state
+                                         WHERE repository_id = ?2 AND reconciled_at IS NOT NULL))
+            """,
+            [SQLValue.jsonArray(issueIDs), .int(repositoryID)])
     }
 
     /// Forgets that issue `issueNumber`'s thread is to be re-read (the server no longer has it).

@@ -7,11 +7,12 @@ extension CommandRunner {
         let database = try LocalStore.openForReading(path: try databasePath())
         let path = command.path
         let resources = try PokeAPIIndex.resources(database)
-        // A kind pokedex declares is one a sync stores, though its index is not stored yet
-        // (a first sync reads it after the Pokémon): then nothing of it is stored, below.
+        // Before the index is stored (a first sync reads it after the Pokémon), a kind pokedex
+        // declares is one a sync will store: nothing of it is stored yet, below.
+        let declared = try PokeAPIIndex.readAt(database) == nil ? PokeAPIResources.all : []
         guard
             let resource = resources.first(where: { $0.kind.name == path.kind })
-                ?? PokeAPIResources.all.first(where: { $0.kind.name == path.kind })
+                ?? declared.first(where: { $0.kind.name == path.kind })
         else {
             let kinds = Set(resources.map(\.kind.name) + PokeAPIResources.all.map(\.kind.name)).sorted()
             throw CommandFailure(

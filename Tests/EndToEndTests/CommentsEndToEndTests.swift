@@ -180,8 +180,11 @@ struct CommentsEndToEndTests {
     }
 
     /// After a first sync, deletes one comment upstream (its issue's count changing) and has
-    /// that issue's thread answer `status` with `body`; returns the issue and its thread's size.
-    func deleteCommentOfThreadAnswering(_ status: Int, _ body: String) throws -> (number: Int, before: Int) {
+    /// the requests whose path ends in `failing(number)` answer `status` with `body`; returns
+    /// the issue and its thread's size before.
+    func deleteComment(
+        answering status: Int, _ body: String, at failing: @escaping @Sendable (Int) -> String
+    ) throws -> (number: Int, before: Int) {
         #expect(try sync().status == 0)
         let served = github.comments(of: Self.repository)
         let number = try #require(served.map(\.issueNumber).first)
@@ -189,19 +192,23 @@ struct CommentsEndToEndTests {
         let deleted = try #require(served.first { $0.issueNumber == number })
         github.deleteComments(Self.repository, ids: [deleted.id], bumpingIssues: true)
         github.override = { request in
-            request.path.hasSuffix("/issues/\(number)/comments") ? .text(body, status: status) : nil
+            request.path.hasSuffix(failing(number)) ? .text(body, status: status) : nil
         }
         return (number, before)
     }
 
+    static let thread: @Sendable (Int) -> String = { "/issues/\($0)/comments" }
+    static let serverError = #"{"message":"Server Error"}"#
+
     /// How many times the last syncs listed issue `number`'s thread.
     func threadReads(_ number: Int) -> Int {
-        github.server.requests.filter { $0.path.hasSuffix("/issues/\(number)/comments") }.count
+        github.server.requests.filter { $0.path.hasSuffix(Self.thread(number)) }.count
     }
 
     @Test("a thread answering 404 when re-read keeps its comments, as its issue is kept, until a reconcile")
     func threadNotFound() throws {
-        let (number, before) = try deleteCommentOfThreadAnswering(404, #"{"message":"Not Found","status":"404"}"#)
+        let (number, before) = try deleteComment(
+            answering: 404, #"{"message":"Not Found","status":"404"}"#, at: Self.thread)
         let refresh = try sync()
         #expect(refresh.status == 0, "\(refresh.stderr)")
         #expect(try thread(number).count == before, "nothing stored is lost on a 404")
@@ -213,9 +220,14 @@ struct CommentsEndToEndTests {
         #expect(try thread(number).count == before - 1)
     }
 
-    @Test("a thread whose re-read failed is re-read by the next sync, its issue not listed again")
-    func failedRereadRetried() throws {
-        let (number, before) = try deleteCommentOfThreadAnswering(500, #"{"message":"Server Error"}"#)
+    @Test(
+        "a thread whose re-read failed, or never came, is re-read by the next sync, its issue not listed again",
+        arguments: [false, true])
+    func failedRereadRetried(streamFails: Bool) throws {
+        // The stream failing stops the sync before any thread is re-read.
+        let stream: @Sendable (Int) -> String = { _ in "/issues/comments" }
+        let (number, before) = try deleteComment(
+            answering: 500, Self.serverError, at: streamFails ? stream : Self.thread)
         let failed = try sync(["--retries", "0"])
         #expect(failed.status == 69, "\(failed.stderr)")
         #expect(try thread(number).count == before)
@@ -228,6 +240,18 @@ struct CommentsEndToEndTests {
         github.server.resetLog()
         #expect(try sync().status == 0)
         #expect(threadReads(number) == 0, "read once it is in step")
+    }
+
+    @Test("a thread refused when re-read (not a list of comments) fails that sync only, not every one after")
+    func refusedRereadGivenUp() throws {
+        let (number, before) = try deleteComment(answering: 200, #"{"not":"a list"}"#, at: Self.thread)
+        let refused = try sync()
+        #expect(refused.status == 65, "\(refused.stderr)")
+        github.server.resetLog()
+        let next = try sync()
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(threadReads(number) == 0, "left to the reconcile")
+        #expect(try thread(number).count == before)
     }
 
     @Test("--full removes issues that vanished upstream (deleted or transferred) with their comments")

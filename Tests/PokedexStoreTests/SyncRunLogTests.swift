@@ -28,6 +28,31 @@ struct SyncRunLogTests {
             etag: nil)
     }
 
+    @Test("a spent budget is the last one its credential's runs recorded, when that left nothing")
+    func spentRateLimit() throws {
+        func run(_ remaining: Int?, _ credential: String, finished: Bool = true) throws {
+            let id = try log.begin(.issues(repositoryName: "o/r", repositoryID: nil), pid: 1)
+            guard finished else { return }
+            try log.finish(
+                id,
+                SyncRunEnd(
+                    outcome: .failed,
+                    rateLimit: remaining.map {
+                        RateLimitSnapshot(
+                            remaining: $0, limit: 5000, resetAt: "2026-12-05T08:00:00Z", credential: credential)
+                    }))
+        }
+        #expect(try log.spentRateLimit(credential: "a") == nil, "no run yet")
+        try run(0, "a")
+        #expect(try log.spentRateLimit(credential: "a")?.resetAt == "2026-12-05T08:00:00Z")
+        #expect(try log.spentRateLimit(credential: "b") == nil, "another credential's budget")
+        try run(nil, "a")
+        try run(0, "b", finished: false)
+        #expect(try log.spentRateLimit(credential: "a") != nil, "runs without a budget or unfinished say nothing")
+        try run(12, "a")
+        #expect(try log.spentRateLimit(credential: "a") == nil, "a later run had budget left")
+    }
+
     @Test("a run is recorded as running, then with its outcome and counts")
     func beginAndFinish() throws {
         let id = try log.begin(.pokemon, pid: 4242)

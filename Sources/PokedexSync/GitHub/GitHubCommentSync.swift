@@ -1,3 +1,4 @@
+import HTTPTypes
 import IssueStore
 import PokedexStore
 
@@ -50,7 +51,7 @@ extension GitHubSync {
     /// Lists issue `number`'s comments whole and makes the stored thread equal to them. A
     /// thread the server does not find (404: the issue deleted or transferred since it was
     /// listed, or a server's mistake) is kept as last seen, as its issue is, until a reconcile,
-    /// and not asked for again meanwhile.
+    /// and not asked for again meanwhile; so is one refused (an answer not of a thread's shape).
     private func rereadThread(repositoryID: Int, number: Int, report: inout GitHubSyncReport) async throws {
         let collected = Collected<GitHubComment>()
         let reading = commentReading(repositoryID: repositoryID, report: report) { comments, _ in
@@ -65,6 +66,11 @@ extension GitHubSync {
         } catch GitHubSyncError.notFound {
             try archive.dropRereadMark(repositoryID: repositoryID, issueNumber: number)
             return
+        } catch let refused as FetchError where !refused.isTransient {
+            // An answer that asking again will not change would stop every later sync at this
+            // thread: it fails this one, and is left to the reconcile.
+            try archive.dropRereadMark(repositoryID: repositoryID, issueNumber: number)
+            throw refused
         }
         let thread = collected.values
         let (changed, deleted) = try archive.replaceThread(

@@ -29,7 +29,8 @@ public struct GitHubSync {
         self.options = options
         self.requester = GitHubRequester(
             client: client, baseURL: baseURL, token: token,
-            maximumWait: options.maximumWait, retry: options.retry, spentBudget: SpentRateLimit(known: spentBefore))
+            maximumWait: options.maximumWait, retry: options.retry,
+            spentBudget: SpentRateLimit(known: spentBefore, now: client.clock.now()))
     }
 
     /// More walks than this in one run means the repository changes faster than it is read.

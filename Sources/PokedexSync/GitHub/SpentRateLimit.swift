@@ -12,9 +12,15 @@ import Synchronization
 final class SpentRateLimit: Sendable {
     private let status: Mutex<RateLimitStatus?>
 
-    /// `known`: the budget an earlier run left spent, honoured until an answer says otherwise.
-    init(known: RateLimitStatus? = nil) {
-        status = Mutex(known)
+    /// GitHub's primary budget refills each hour: a reset further ahead than this (a server's
+    /// mistake, a clock that was wrong) is not a reason to send nothing.
+    static let longestReset: Duration = .seconds(3_600 + 60)
+
+    /// `known`: the budget an earlier run left spent, honoured until an answer says otherwise
+    /// when its reset is at most ``longestReset`` after `now`.
+    init(known: RateLimitStatus? = nil, now: Date = Date()) {
+        let plausible = known?.resetAt.map { $0.timeIntervalSince(now) <= Self.longestReset.inSeconds } ?? false
+        status = Mutex(plausible ? known : nil)
     }
 
     /// Keeps the budget `response` reports when it is spent, forgets it when there is some left.
