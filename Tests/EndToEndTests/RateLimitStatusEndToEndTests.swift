@@ -68,7 +68,9 @@ struct RateLimitStatusEndToEndTests {
         _ = try statusAfterRefusal { github.exhaustRateLimit(resetIn: 3600) }
         github.server.resetLog()
         let next = try pokedex(["sync", "issues", "acme/rocket", "--max-wait", "1"])
-        #expect(next.status == 75 && next.stderr.contains("rate limit is exhausted until"), "\(next.stderr)")
+        #expect(
+            next.status == 75 && next.stderr.contains("rate limit is exhausted until")
+                && next.stderr.contains("an earlier sync found it so, and nothing was sent"), "\(next.stderr)")
         #expect(github.server.requests.isEmpty, "nothing is sent before the reset")
         let other = try pokedex(["sync", "issues", "acme/rocket", "--max-wait", "1"], token: "ghp_another")
         #expect(other.status == 75, "\(other.stderr)")

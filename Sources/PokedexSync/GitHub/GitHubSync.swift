@@ -154,11 +154,12 @@ struct GitHubRequester: Sendable {
         let request = try endpoint.request(baseURL: baseURL, token: token, etag: etag)
         var rateLimitWaited: Duration = .zero
         while true {
-            if let spent = spentBudget.spent(now: client.clock.now()), let reset = spent.resetAt {
+            if let spent = spentBudget.spent(now: client.clock.now()), let reset = spent.status.resetAt {
                 // GitHub refuses every request until the reset and asks that none be sent.
                 let wait = RateLimitWait.wait(untilReset: reset, now: client.clock.now())
                 guard rateLimitWaited + wait <= maximumWait else {
-                    throw GitHubSyncError.rateLimited(resetAt: reset, wait: wait, budget: spent)
+                    throw GitHubSyncError.rateLimited(
+                        resetAt: reset, wait: wait, budget: spent.status, foundByEarlierSync: spent.carriedOver)
                 }
                 try await client.clock.sleep(wait)
                 rateLimitWaited += wait

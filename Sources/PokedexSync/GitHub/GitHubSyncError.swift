@@ -20,7 +20,8 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
     /// The rate limit is exhausted and resets later than the caller will wait: at `resetAt`,
     /// `wait` from when the answer came (on the sync's clock). `budget` is what the refusing
     /// answer's `X-RateLimit-*` headers said (a secondary limit refuses with budget left).
-    case rateLimited(resetAt: Date, wait: Duration, budget: RateLimitStatus? = nil)
+    /// `foundByEarlierSync`: no request of this sync was answered so; an earlier one's was.
+    case rateLimited(resetAt: Date, wait: Duration, budget: RateLimitStatus? = nil, foundByEarlierSync: Bool = false)
 
     public var description: String {
         switch self {
@@ -34,11 +35,13 @@ public enum GitHubSyncError: Error, CustomStringConvertible, Equatable {
             return tokenSent
                 ? "GitHub refused the token in GITHUB_TOKEN or GH_TOKEN for GET \(url) (HTTP 401: \(message))"
                 : "GitHub wants a token for GET \(url) (HTTP 401: \(message)): set GITHUB_TOKEN or GH_TOKEN"
-        case .rateLimited(let resetAt, let wait, _):
+        case .rateLimited(let resetAt, let wait, _, let foundByEarlierSync):
             let seconds = max(0, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
             return
                 "GitHub's rate limit is exhausted until \(Self.iso8601(resetAt)) (in \(seconds / 60) min \(seconds % 60) s); "
-                + "everything fetched so far is stored: run again after that"
+                + (foundByEarlierSync
+                    ? "an earlier sync found it so, and nothing was sent: run again after that"
+                    : "everything fetched so far is stored: run again after that")
         }
     }
 

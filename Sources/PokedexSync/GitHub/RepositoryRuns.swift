@@ -101,7 +101,7 @@ extension SyncJob {
                             events(.issuesProgress(report, requests: client.statistics.requests - requestsBefore))
                         }
                     } catch let error as GitHubSyncError {
-                        if case .rateLimited(_, _, let budget?) = error { refusal.set(budget) }
+                        if case .rateLimited(_, _, let budget?, _) = error { refusal.set(budget) }
                         throw error
                     }
                 } finished: { report, transfer in
