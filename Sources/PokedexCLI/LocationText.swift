@@ -10,7 +10,7 @@ enum LocationText {
         lines.add(EntryText.heading(entry.displayName, slug: entry.name))
         if let region = entry.region { lines.field("Region", entry.regionName ?? SlugText.readable(region)) }
         if let groupName = entry.groupName { lines.field("Game", groupName) }
-        if entry.areas.isEmpty { lines.field("Areas", "none stored") }
+        if entry.areas.isEmpty { lines.field("Areas", entry.allAreasStored ? "none in PokeAPI" : "none stored") }
         // In a game's view, the areas where nothing is met in it are named together at the end.
         let inGame = entry.versionGroup != nil
         let shown = inGame ? entry.areas.filter { !$0.appearances.isEmpty } : entry.areas
@@ -20,7 +20,7 @@ enum LocationText {
                 lines.add(StyledText(area.displayName, Emphasis(bold: true)))
             }
             let met = area.appearances.map(appearance).joined(separator: ", ")
-            lines.field("Pokémon", met.isEmpty ? "none stored" : met)
+            lines.field("Pokémon", met.isEmpty ? (entry.allEncountersStored ? "none in PokeAPI" : "none stored") : met)
         }
         let unmet = inGame ? entry.areas.filter(\.appearances.isEmpty) : []
         if !unmet.isEmpty {

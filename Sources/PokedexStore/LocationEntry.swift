@@ -41,4 +41,9 @@ public struct LocationEntry: Sendable, Equatable {
     /// Every group something is met here in, newest first.
     public let games: [Game]
     public let areas: [Area]
+    /// Whether a sync took every area, and every Pokémon's encounters: then a place with no
+    /// area stored, or an area with nothing met in it, is one PokeAPI lists none for (383 of
+    /// its 1,104 places have no area), not one a sync left out.
+    public var allAreasStored = false
+    public var allEncountersStored = false
 }

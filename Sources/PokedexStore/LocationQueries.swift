@@ -1,3 +1,4 @@
+import LocalDatabase
 import SQLiteDatabase
 import TextUtilities
 
@@ -27,7 +28,11 @@ extension PokedexEntryQueries {
             ) { $0.text(0) }
             let group = versionGroup ?? games.first
             let named = try versionGroupDisplayNames()
-            return LocationEntry(
+            let log = SyncRunLog(database: database)
+            func syncedWhole(_ resource: PokeAPIResource) throws -> Bool {
+                try log.latest(.pokeAPI(resource.kind), outcomes: [.succeeded], covering: .whole) != nil
+            }
+            var entry = LocationEntry(
                 name: slug, displayName: try storedName(kind: "location", slug: slug) ?? SlugText.readable(slug),
                 region: region, regionName: try region.flatMap { try storedName(kind: "region", slug: $0) },
                 versionGroup: group, groupName: group.map(named),
@@ -37,6 +42,9 @@ extension PokedexEntryQueries {
                         name: area, displayName: try areaName(area),
                         appearances: try appearances(in: area, versionGroup: group))
                 })
+            entry.allAreasStored = try syncedWhole(PokeAPIResources.locationArea)
+            entry.allEncountersStored = try syncedWhole(PokeAPIResources.encounters)
+            return entry
         }
     }
 

@@ -141,4 +141,22 @@ struct TypedEntryQueriesTests {
         let goldSilver = try queries.moveEntry(slug: "thunderbolt", versionGroup: "gold-silver")
         #expect(goldSilver.machines.isEmpty && goldSilver.machineGames.map(\.versionGroup) == ["gold-silver"])
     }
+
+    @Test("a place knows its areas and encounters are all stored once a whole sync of each succeeded")
+    func allTaken() throws {
+        let queries = PokedexEntryQueries(database: database, language: "en")
+        let before = try queries.locationEntry(slug: "viridian-forest", versionGroup: nil)
+        #expect(!before.allAreasStored && !before.allEncountersStored)
+        let areas = try #require(PokeAPIResources.displayed.first { $0.kind.name == "location-area" })
+        let log = SyncRunLog(database: database)
+        for (resource, scope) in [
+            (areas, SyncScope.whole),
+            (PokeAPIResources.encounters, .part(offset: 0, limit: 20)),
+        ] {
+            try log.finish(
+                try log.begin(.pokeAPI(resource.kind), scope: scope, pid: 1), SyncRunEnd(outcome: .succeeded))
+        }
+        let after = try queries.locationEntry(slug: "viridian-forest", versionGroup: nil)
+        #expect(after.allAreasStored && !after.allEncountersStored, "a partial sync of encounters took some")
+    }
 }
