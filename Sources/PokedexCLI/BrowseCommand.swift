@@ -10,6 +10,6 @@ public struct BrowseCommand: Equatable, Sendable {
     }
 
     public var start = Start.pokedex(search: "")
-    /// `--lang`, as given (matched to a stored language case-insensitively when run).
+    /// `--lang`, as a code (``LanguageOption/normalized(_:)``), matched to a stored language when run.
     public var language: String?
 }

@@ -3,28 +3,32 @@ import PokedexStore
 /// `show`, `list`, `type` and `ability`: the Pokédex entry's queries, in a display language.
 extension CommandRunner {
     /// The queries in the display language: `--lang`, else `POKEDEX_LANG`, else `en`, matched
-    /// case-insensitively to a stored language. An unknown code is a usage error listing the
-    /// stored ones; a database with no species names accepts any well-formed code.
+    /// case-insensitively to a stored language, a locale name too (`ja_JP.UTF-8`, `zh_TW`:
+    /// ``LanguageOption/candidates(_:)``). An unknown code is a usage error listing the stored
+    /// ones; a database with no species names accepts any well-formed code.
     func openQueries(language requested: String?, anyKind: Bool = false) throws -> PokedexEntryQueries {
         let catalog = try openCatalog(anyKind: anyKind)
         let environmentLanguage = environment["POKEDEX_LANG"].flatMap { $0.isEmpty ? nil : $0 }
-        let code = requested ?? environmentLanguage ?? "en"
+        let given = requested ?? environmentLanguage ?? "en"
+        let code = LanguageOption.normalized(given)
         let source = requested != nil ? "--lang" : environmentLanguage != nil ? "POKEDEX_LANG" : "--lang"
         let queries = PokedexEntryQueries(database: catalog.database)
-        if let language = try queries.storedLanguage(code) {
-            return PokedexEntryQueries(database: catalog.database, language: language)
+        for candidate in LanguageOption.candidates(code) {
+            if let language = try queries.storedLanguage(candidate) {
+                return PokedexEntryQueries(database: catalog.database, language: language)
+            }
         }
         let stored = try queries.languages()
         if stored.isEmpty {
             guard LanguageOption.isWellFormed(code) else {
                 throw CommandFailure(
-                    message: "\(source) needs a language code such as en, fr or zh-hant, not '\(code)'",
+                    message: "\(source) needs a language code such as en, fr or zh-hant, not '\(given)'",
                     exitCode: .usage)
             }
             return PokedexEntryQueries(database: catalog.database, language: code.lowercased())
         }
         throw CommandFailure(
-            message: "\(source) '\(code)' is not a stored language (stored: \(stored.joined(separator: ", ")))",
+            message: "\(source) '\(given)' is not a stored language (stored: \(stored.joined(separator: ", ")))",
             exitCode: .usage)
     }
 

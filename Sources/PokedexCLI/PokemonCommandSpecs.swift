@@ -62,13 +62,46 @@ enum LanguageOption {
             "a text is missing.",
         ], storedValues: .language)
 
-    /// The code given, when well formed (letters, then hyphenated letters or digits).
+    /// The code given, when well formed (letters, then hyphenated letters or digits), or a
+    /// locale name as `$LANG` holds it (``normalized(_:)``).
     static func code(_ options: ParsedOptions) throws(UsageError) -> String? {
         guard let text = options.text(spec) else { return nil }
-        guard isWellFormed(text) else {
+        guard isWellFormed(normalized(text)) else {
             throw options.failure("--lang needs a language code such as en, fr or zh-hant, not '\(text)'")
         }
-        return text
+        return normalized(text)
+    }
+
+    /// A locale name (`ja_JP.UTF-8`, `zh_TW`, `de_AT@euro`, as `$LANG` holds one) as PokeAPI
+    /// spells codes: its encoding and modifier dropped, `_` as `-`, in lower case.
+    static func normalized(_ text: String) -> String {
+        text.prefix { $0 != "." && $0 != "@" }.replacing("_", with: "-").lowercased()
+    }
+
+    /// The codes a normalized `code` may mean, best first: itself; for a region, the script or
+    /// variety PokeAPI writes there (Chinese of Taiwan, Hong Kong and Macau in traditional
+    /// characters, elsewhere in simplified; Spanish outside Spain as Latin America's); the
+    /// language alone (`de-at`, `ja-jp`); English for the C locale.
+    static func candidates(_ code: String) -> [String] {
+        let parts = code.split(separator: "-").map(String.init)
+        guard let language = parts.first, parts.count > 1 || language == "zh" || language == "c" || language == "posix"
+        else { return [code] }
+        var found = [code]
+        switch language {
+        case "zh" where !["hans", "hant"].contains(parts.dropFirst().first):
+            found.append(parts.contains { ["tw", "hk", "mo"].contains($0) } ? "zh-hant" : "zh-hans")
+        case "zh":
+            found.append("zh-\(parts[1])")
+        case "es" where parts[1] != "es":
+            found.append("es-419")
+        case "c", "posix":
+            found.append("en")
+        default:
+            break
+        }
+        return (found + [language]).reduce(into: []) { unique, code in
+            if !unique.contains(code) { unique.append(code) }
+        }
     }
 
     static func isWellFormed(_ text: String) -> Bool {

@@ -3,7 +3,7 @@ import TerminalImages
 public struct ShowCommand: Equatable, Sendable {
     public var query: String
     public var json = false
-    /// `--lang`, as given (matched to a stored language case-insensitively when run).
+    /// `--lang`, as a code (``LanguageOption/normalized(_:)``), matched to a stored language when run.
     public var language: String?
     /// Whether the stored sprite is drawn above the entry (`--image`).
     public var image = ImageDisplayMode.auto

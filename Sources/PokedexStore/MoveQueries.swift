@@ -69,15 +69,18 @@ extension PokedexEntryQueries {
         ) { ($0.optionalText(0), $0.optionalText(1)) }
     }
 
-    /// A move's or an item's text in the display language, else English: of `versionGroup`
-    /// where it has one, else of the newest group.
+    /// A move's, an item's or an ability's text in the display language, else in its other
+    /// script (``otherScript(of:)``), else English: of `versionGroup` where it has one, else of
+    /// the newest group.
     func gameText(kind: String, id: Int?, versionGroup: String?) throws -> MoveEntry.GameText? {
         let found = try database.queryFirst(
             """
             SELECT f.text, f.version_group FROM pokeapi_flavor_text AS f
             LEFT JOIN version_group AS g ON g.name = f.version_group
-            WHERE f.kind = ?1 AND f.id = ?2 AND (f.language = ?3 COLLATE NOCASE OR f.language = 'en')
-            ORDER BY f.language = ?3 COLLATE NOCASE DESC, f.version_group = ?4 DESC, g.sort_order DESC LIMIT 1
+            WHERE f.kind = ?1 AND f.id = ?2
+              AND (f.language = ?3 COLLATE NOCASE OR f.language IN (\(Self.otherScript(of: "?3")), 'en'))
+            ORDER BY f.language = ?3 COLLATE NOCASE DESC, f.language = \(Self.otherScript(of: "?3")) DESC,
+                     f.version_group = ?4 DESC, g.sort_order DESC LIMIT 1
             """, [.text(kind), .int(id), .text(language), .string(versionGroup)]
         ) { ($0.text(0), $0.text(1)) }
         return try found.map {

@@ -66,9 +66,13 @@ public struct PokedexEntryQueries {
     /// The language PokeAPI also writes the display language in, as an SQL expression of
     /// `language` (SQL too), else NULL: Japanese in kana (`ja-hrkt`, which alone names egg
     /// groups and versions) and with kanji (`ja`), Spanish of Spain and of Latin America
-    /// (`es-419`). A reader of one reads the other, rather than English.
+    /// (`es-419`), Chinese in simplified and traditional characters (72 moves are named in
+    /// `zh-hant` alone). A reader of one reads the other, rather than English.
     static func otherScript(of language: String) -> String {
-        "(CASE lower(\(language)) WHEN 'ja' THEN 'ja-hrkt' WHEN 'ja-hrkt' THEN 'ja' WHEN 'es' THEN 'es-419' WHEN 'es-419' THEN 'es' END)"
+        """
+        (CASE lower(\(language)) WHEN 'ja' THEN 'ja-hrkt' WHEN 'ja-hrkt' THEN 'ja' WHEN 'es' THEN 'es-419' \
+        WHEN 'es-419' THEN 'es' WHEN 'zh-hans' THEN 'zh-hant' WHEN 'zh-hant' THEN 'zh-hans' END)
+        """
     }
 
     /// A Pokémon's species name in the display language, else English; nil when none is stored.

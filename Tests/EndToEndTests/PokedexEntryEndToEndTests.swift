@@ -51,6 +51,9 @@ struct PokedexEntryEndToEndTests {
         #expect(japanese.stdout.contains("でんき"), "\(japanese.stdout)")
         let german = try pokedex("show", "Glurak", environment: ["POKEDEX_LANG": "DE"])
         #expect(german.status == 0 && german.stdout.contains("#0006 Glurak"), "\(german.stdout)\(german.stderr)")
+        // As `POKEDEX_LANG=$LANG` gives it.
+        let locale = try pokedex("show", "25", environment: ["POKEDEX_LANG": "ja_JP.UTF-8"])
+        #expect(locale.status == 0 && locale.stdout.contains("#0025 ピカチュウ"), "\(locale.stdout)\(locale.stderr)")
         let chinese = try pokedex("show", "25", "--lang", "zh-Hant", "--json")
         #expect(chinese.status == 0, "\(chinese.stderr)")
         let english = try pokedex("show", "25", "--json")

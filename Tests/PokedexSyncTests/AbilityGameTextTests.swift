@@ -82,6 +82,8 @@ struct AbilityGameTextTests {
     func abilityEntry() throws {
         let japanese = try PokedexEntryQueries(database: database, language: "ja").abilityEntry(slug: "static")
         #expect(japanese.gameText?.text == "あたらしい　せつめい。" && japanese.gameText?.versionGroup == "sword-shield")
+        let kana = try PokedexEntryQueries(database: database, language: "ja-hrkt").abilityEntry(slug: "static")
+        #expect(kana.gameText?.text == "あたらしい　せつめい。", "Japanese in its other script, not English")
         let english = try PokedexEntryQueries(database: database, language: "en").abilityEntry(slug: "static")
         #expect(english.gameText?.text == "English text." && english.gameText?.versionGroup == "sun-moon")
         #expect(english.shortEffect == "Paralyzes on contact.")

@@ -7,8 +7,8 @@ import Testing
 @testable import PokedexSync
 
 /// Names in the display language, else in the other script PokeAPI writes that language in
-/// (Japanese kana and kanji, Spanish of Spain and of Latin America), else English: PokeAPI names
-/// egg groups and versions in Japanese only as `ja-hrkt`.
+/// (Japanese kana and kanji, Spanish of Spain and of Latin America, simplified and traditional
+/// Chinese), else English: PokeAPI names egg groups and versions in Japanese only as `ja-hrkt`.
 @Suite("Names in the language's other script")
 struct OtherScriptNameTests {
     let directory: TemporaryDirectory
@@ -31,6 +31,9 @@ struct OtherScriptNameTests {
             "version", 41, "violet",
             #"{"id":41,"name":"violet","version_group":{"name":"scarlet-violet","url":"u"},"names":"#
                 + names([("en", "Violet"), ("ja-hrkt", "バイオレット")]) + "}")
+        try database.storeBody(
+            "move", 893, "make-it-rain",
+            #"{"id":893,"name":"make-it-rain","names":"# + names([("en", "Make It Rain"), ("zh-hant", "淘金潮")]) + "}")
         try TypedBodyRescan.run(database)
     }
 
@@ -40,7 +43,8 @@ struct OtherScriptNameTests {
             ("ja", "egg-group", "ground", "りくじょう"), ("ja-hrkt", "egg-group", "ground", "りくじょう"),
             ("de", "egg-group", "ground", "Field"), ("es", "item", "potion", "Poción"),
             ("fr", "item", "potion", "Potion"), ("ja", "version", "scarlet", "スカーレット漢"),
-            ("ja-hrkt", "version", "scarlet", "スカーレット"),
+            ("ja-hrkt", "version", "scarlet", "スカーレット"), ("zh-hans", "move", "make-it-rain", "淘金潮"),
+            ("ko", "move", "make-it-rain", "Make It Rain"),
         ])
     func storedName(language: String, kind: String, slug: String, expected: String) throws {
         let queries = PokedexEntryQueries(database: database, language: language)
