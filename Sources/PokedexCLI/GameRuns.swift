@@ -21,12 +21,15 @@ enum GameRuns {
             if ranges[label] == nil { labels.append(label) }
             ranges[label, default: []].append(range(run.first, run.last))
         }
-        return labels.map { "\($0) (\(ranges[$0, default: []].joined(separator: ", ")))" }.joined(separator: ", ")
+        // Each name kept on one line ("Let’s Go! Pikachu", "X-Scissor" as "Forbice X").
+        return labels.map { "\(LineWrapping.unbroken($0)) (\(ranges[$0, default: []].joined(separator: ", ")))" }
+            .joined(separator: ", ")
     }
 
     private static func range(_ first: String, _ last: String) -> String {
-        guard first != last else { return first }
+        guard first != last else { return LineWrapping.unbroken(first) }
         let split = VersionGroupName.gameAndExpansion(last)
-        return "\(first) to \(split.flatMap { $0.game == first ? $0.expansion : nil } ?? Substring(last))"
+        let end = split.flatMap { $0.game == first ? $0.expansion : nil }.map(String.init) ?? last
+        return "\(LineWrapping.unbroken(first)) to \(LineWrapping.unbroken(end))"
     }
 }

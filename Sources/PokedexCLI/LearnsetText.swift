@@ -37,7 +37,7 @@ enum LearnsetText {
                 LineWrapping.unbroken(
                     "\($0.names.count) by \(LearnMethodText.phrase($0.method, names: learnset.methodNames))")
             }
-            text += "; " + others.joined(separator: ", ") + " (--moves all names them)"
+            text += "; " + others.joined(separator: ", ") + " (\(LineWrapping.unbroken("--moves", "all")) names them)"
         }
         return text
     }

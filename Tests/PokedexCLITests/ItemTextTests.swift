@@ -48,7 +48,12 @@ struct ItemTextTests {
             ([(nil, "Red/Blue")], ""),
             (
                 [("TM126", "Scarlet/Violet"), ("TM126", "Scarlet/Violet: The Indigo Disk")],
-                "TM126 (Scarlet/Violet to The Indigo Disk)"
+                "TM126 (Scarlet/Violet to The\u{A0}Indigo\u{A0}Disk)"
+            ),
+            // Names are kept on one line: an item's, a move's, a game's.
+            (
+                [("Forbice X", "Let’s Go, Pikachu!/Let’s Go, Eevee!")],
+                "Forbice\u{A0}X (Let’s\u{A0}Go,\u{A0}Pikachu!/Let’s\u{A0}Go,\u{A0}Eevee!)"
             ),
         ] as [([(String?, String)], String)])
     func gameRuns(games: [(String?, String)], expected: String) {

@@ -23,7 +23,7 @@ struct LearnsetTextTests {
         arguments: [
             (
                 false,
-                "Rot/Blau: Donnerschock\u{A0}(1), Thunder\u{A0}(43); 2\u{A0}by\u{A0}machine, 1\u{A0}by\u{A0}egg (--moves all names them)"
+                "Rot/Blau: Donnerschock\u{A0}(1), Thunder\u{A0}(43); 2\u{A0}by\u{A0}machine, 1\u{A0}by\u{A0}egg (--moves\u{A0}all names them)"
             ),
             (
                 true,

@@ -81,12 +81,12 @@ struct MoveTextTests {
                     machine("TM126", "Scarlet/Violet"), machine("TM126", "Scarlet/Violet: The Teal Mask"),
                     machine("TM126", "Scarlet/Violet: The Indigo Disk"), machine("TM67", "Legends: Z-A"),
                 ],
-                "TM126 (Scarlet/Violet to The Indigo Disk), TM67 (Legends: Z-A)"
+                "TM126 (Scarlet/Violet to The\u{A0}Indigo\u{A0}Disk), TM67 (Legends:\u{A0}Z-A)"
             ),
-            ([machine("TM1", "Sun/Moon"), machine("TM1", "Moon: X")], "TM1 (Sun/Moon to Moon: X)"),
+            ([machine("TM1", "Sun/Moon"), machine("TM1", "Moon: X")], "TM1 (Sun/Moon to Moon:\u{A0}X)"),
             (
                 [machine("CT126", "Écarlate/Violet"), machine("CT126", "Écarlate/Violet\u{A0}: Le Disque Indigo")],
-                "CT126 (Écarlate/Violet to Le Disque Indigo)"
+                "CT126 (Écarlate/Violet to Le\u{A0}Disque\u{A0}Indigo)"
             ),
         ])
     func machines(machines: [MoveEntry.Machine], expected: String) {
