@@ -58,6 +58,7 @@ extension PokedexEntryQueries {
                         languages: other.languages)
                 })
         }
+        if let id = try pokemonID(formLabel: trimmed) { return .found(id: id, alsoNamed: []) }
         if let id = try pokemonID(compacted: NameFolding.compacted(folded)) { return .found(id: id, alsoNamed: []) }
         return .notFound(suggestions: try suggestions(for: folded, names: try speciesNames()))
     }

@@ -49,6 +49,32 @@ struct TypedEntryQueriesTests {
     }
 
     @Test(
+        "a form by its own name in any language: as entries head it, or alone where it names one Pokémon",
+        arguments: [
+            ("ライチュウ (アローラのすがた)", 10100), ("雷丘(Forma de Alola)", 10100), ("raichu (forma de alola)", 10100),
+            ("ガラルのすがた", 10161), ("アローラのすがた", nil), ("ライチュウ (ガラルのすがた)", nil),
+        ] as [(String, Int?)])
+    func formLabels(query: String, expected: Int?) throws {
+        // Two Pokémon's forms are labelled alike in Japanese: that name alone is no one's.
+        for (id, pokemon, labels) in [
+            (10100, "raichu-alola", [("ja", "アローラのすがた"), ("es", "Forma de Alola")]),
+            (10161, "meowth-galar", [("ja", "ガラルのすがた")]), (10998, "meowth", [("ja", "アローラのすがた")]),
+        ] {
+            try database.storeBody(
+                "pokemon-form", id, pokemon,
+                #"{"id":\#(id),"name":"\#(pokemon)","pokemon":{"name":"\#(pokemon)","url":"u"},"form_names":"#
+                    + TypedBodyTests.names(labels) + "}")
+        }
+        try TypedBodyRescan.run(database)
+        let found = try PokedexEntryQueries(database: database, language: "en").lookup(query)
+        if case .found(let id, _) = found {
+            #expect(id == expected)
+        } else {
+            #expect(expected == nil, "\(found)")
+        }
+    }
+
+    @Test(
         "an area named in English alone takes its place's name in the display language, with what follows it",
         arguments: [
             ("Viridian Forest (north)", nil, "de", "Vertania-Wald (north)"),
