@@ -31,6 +31,9 @@ enum EntryText {
     }
 
     static func name(_ pokemon: ListedPokemon) -> String {
+        if let full = pokemon.formName, pokemon.form != nil, full.lowercased() != pokemon.displayName.lowercased() {
+            return full
+        }
         guard let label = pokemon.formLabel, pokemon.form != nil else {
             return name(pokemon.displayName, form: pokemon.form)
         }

@@ -11,4 +11,7 @@ public struct ListedPokemon: Sendable, Equatable {
     /// The form's own name in the display language where it is not English (`アタックフォルム`);
     /// nil in English, whose lists name forms by their slugs (`Attack`), or where none is stored.
     public var formLabel: String? = nil
+    /// The form's full name in the display language where it is not English and PokeAPI gives
+    /// one (`Mega-Glurak X`, where the form's own name, `Mega-Form`, is Mega Y's too).
+    public var formName: String? = nil
 }

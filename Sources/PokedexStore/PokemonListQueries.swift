@@ -61,10 +61,13 @@ extension PokedexEntryQueries {
         s.generation_number, s.id, s.name,
         (SELECT l.name FROM pokemon_form AS f JOIN pokemon_form_label AS l ON l.form_id = f.id
          WHERE f.pokemon = p.name AND ?2 <> 'en' AND l.name <> '' AND l.language IN (?2, \(otherScript(of: "?2")))
-         ORDER BY l.language = ?2 DESC, f.is_default DESC LIMIT 1)
+         ORDER BY l.language = ?2 DESC, f.is_default DESC LIMIT 1),
+        (SELECT n.name FROM pokemon_form AS f JOIN pokeapi_name AS n ON n.kind = 'pokemon-form' AND n.id = f.id
+         WHERE f.pokemon = p.name AND ?2 <> 'en' AND n.name <> '' AND n.language IN (?2, \(otherScript(of: "?2")))
+         ORDER BY n.language = ?2 DESC, f.is_default DESC LIMIT 1)
         """
     /// How many columns ``listedColumns`` selects: a caller's own columns start at this index.
-    static let listedColumnCount: Int32 = 10
+    static let listedColumnCount: Int32 = 11
 
     func listed(_ row: Row, _ typeNames: [String: String]) -> ListedPokemon {
         let id = row.int(0)
@@ -76,7 +79,8 @@ extension PokedexEntryQueries {
             summary: summary, pokedexNumber: row.optionalInt(7),
             form: PokemonForm.suffix(pokemon: summary.name, species: row.optionalText(8)),
             displayName: row.optionalText(5) ?? row.text(1), generation: row.optionalInt(6),
-            typeNames: types.map { Self.typeDisplayName($0, typeNames) }, formLabel: row.optionalText(9))
+            typeNames: types.map { Self.typeDisplayName($0, typeNames) }, formLabel: row.optionalText(9),
+            formName: row.optionalText(10))
     }
 
     /// The type slug `text` means: a slug some Pokémon or stored type has, or a type's display

@@ -21,4 +21,22 @@ struct EntryFormsTextTests {
     func summary(forms: [PokedexEntry.Form], expected: String) {
         #expect(EntryText.forms(forms) == expected)
     }
+
+    @Test(
+        "a listed form: its full name in the language, else the species with its form's name, else its slug's",
+        arguments: [
+            ("mega-x", "Mega-Form", "Mega-Glurak X", "Mega-Glurak X"),
+            ("mega-x", "Mega-Form", nil, "Glurak (Mega-Form)"),
+            ("mega-x", nil, nil, "Glurak (Mega X)"), (nil, nil, nil, "Glurak"),
+            ("gmax", "Gigadynamax", "glurak", "Glurak (Gigadynamax)"),
+        ] as [(String?, String?, String?, String)])
+    func listedName(form: String?, label: String?, full: String?, expected: String) {
+        let summary = PokemonSummary(
+            id: 10034, name: "charizard", url: "u", types: [], artwork: Artwork(url: "a", derived: false))
+        var listed = ListedPokemon(
+            summary: summary, pokedexNumber: 6, form: form, displayName: "Glurak", generation: 1, typeNames: [])
+        listed.formLabel = label
+        listed.formName = full
+        #expect(EntryText.name(listed) == expected)
+    }
 }

@@ -104,6 +104,18 @@ struct TypedEntryQueriesTests {
         #expect(listed.first { $0.summary.name == "pikachu" }?.formLabel == nil)
     }
 
+    @Test("lists take a form's full name in the display language, where not English", arguments: ["de", "en"])
+    func listedFormName(language: String) throws {
+        try database.storeBody(
+            "pokemon-form", 99100, "raichu-alola",
+            #"{"id":99100,"name":"raichu-alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu")]) + "}")
+        try TypedBodyRescan.run(database)
+        let listed = try PokedexEntryQueries(database: database, language: language).list(offset: 0, limit: 100)
+        let raichu = try #require(listed.first { $0.summary.name == "raichu-alola" })
+        #expect(raichu.formName == (language == "de" ? "Alola-Raichu" : nil))
+    }
+
     @Test("a machine item teaches its move of each game, by the move's name, --game's only")
     func itemTeaches() throws {
         try database.run(
