@@ -8,12 +8,19 @@ enum LearnsetText {
         let byLevel = learnset.moves.filter { $0.method == "level-up" }
         var methods: [(method: String, names: [String])] = []
         for move in learnset.moves where move.method != "level-up" {
-            let name = LineWrapping.unbroken(learnset.moveNames[move.move] ?? SlugText.readable(move.move))
+            let name = learnset.moveNames[move.move] ?? SlugText.readable(move.move)
             if methods.last?.method == move.method {
                 methods[methods.count - 1].names.append(name)
             } else {
                 methods.append((move.method, [name]))
             }
+        }
+        // In the order of the names shown, not of the slugs: case, accents and kana folded.
+        methods = methods.map { method in
+            (
+                method.method,
+                method.names.map { (NameFolding.fold($0), $0) }.sorted { $0 < $1 }.map { LineWrapping.unbroken($0.1) }
+            )
         }
         // No move at all in the group: the Pokémon is not in those games, or PokeAPI lacks them.
         guard !learnset.moves.isEmpty else { return learnset.groupName + ": no moves in this game" }

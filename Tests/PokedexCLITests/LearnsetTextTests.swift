@@ -53,4 +53,17 @@ struct LearnsetTextTests {
         let names = ["stadium-surfing-pikachu": "Stadium: Surfing Pikachu", "machine": "Maschine"]
         #expect("by " + LearnMethodText.phrase(slug, names: names) == expected)
     }
+
+    @Test("with --moves all, each method's moves in the order of the names shown, not of the slugs")
+    func namedOrder() {
+        let machines = ["body-slam": "のしかかり", "agility": "こうそくいどう", "brick-break": "かわらわり"]
+        let learnset = Learnset(
+            versionGroup: "scarlet-violet",
+            moves: machines.keys.sorted().map {
+                LearnedMove(move: $0, versionGroup: "scarlet-violet", method: "machine", level: 0, order: nil)
+            }, groupName: "スカーレット/バイオレット", moveNames: machines)
+        #expect(
+            LearnsetText.summary(learnset, everyMove: true)
+                == "スカーレット/バイオレット: none by level; by machine: かわらわり, こうそくいどう, のしかかり")
+    }
 }
