@@ -14,7 +14,7 @@ extension CommandRunner {
             let resource = resources.first(where: { $0.kind.name == path.kind })
                 ?? declared.first(where: { $0.kind.name == path.kind })
         else {
-            let kinds = Set(resources.map(\.kind.name) + PokeAPIResources.all.map(\.kind.name)).sorted()
+            let kinds = Set((resources + declared).map(\.kind.name)).sorted()
             throw CommandFailure(
                 message: "PokeAPI has no kind '\(path.kind)' that pokedex knows of"
                     + ArgumentParser.suggestion(path.kind, among: kinds)

@@ -75,31 +75,29 @@ enum LanguageOption {
     /// A locale name (`ja_JP.UTF-8`, `zh_TW`, `de_AT@euro`, as `$LANG` holds one) as PokeAPI
     /// spells codes: its encoding and modifier dropped, `_` as `-`, in lower case.
     static func normalized(_ text: String) -> String {
-        text.prefix { $0 != "." && $0 != "@" }.replacing("_", with: "-").lowercased()
+        let code = text.prefix { $0 != "." && $0 != "@" }.replacing("_", with: "-").lowercased()
+        // The C locale (`LANG=C.UTF-8`) is English.
+        return code == "c" || code == "posix" ? "en" : code
     }
 
     /// The codes a normalized `code` may mean, best first: itself; for a region, the script or
     /// variety PokeAPI writes there (Chinese of Taiwan, Hong Kong and Macau in traditional
-    /// characters, elsewhere in simplified; Spanish outside Spain as Latin America's); the
-    /// language alone (`de-at`, `ja-jp`); English for the C locale.
+    /// characters, elsewhere in simplified; Spanish outside Spain as Latin America's); then
+    /// each shorter code it starts with (`ja-hrkt-jp`: `ja-hrkt`, `ja`).
     static func candidates(_ code: String) -> [String] {
         let parts = code.split(separator: "-").map(String.init)
-        guard let language = parts.first, parts.count > 1 || language == "zh" || language == "c" || language == "posix"
-        else { return [code] }
+        guard let language = parts.first else { return [code] }
         var found = [code]
         switch language {
         case "zh" where !["hans", "hant"].contains(parts.dropFirst().first):
             found.append(parts.contains { ["tw", "hk", "mo"].contains($0) } ? "zh-hant" : "zh-hans")
-        case "zh":
-            found.append("zh-\(parts[1])")
-        case "es" where parts[1] != "es":
+        case "es" where parts.count > 1 && parts[1] != "es":
             found.append("es-419")
-        case "c", "posix":
-            found.append("en")
         default:
             break
         }
-        return (found + [language]).reduce(into: []) { unique, code in
+        found += (1..<max(1, parts.count)).reversed().map { parts.prefix($0).joined(separator: "-") }
+        return found.reduce(into: []) { unique, code in
             if !unique.contains(code) { unique.append(code) }
         }
     }

@@ -17,21 +17,26 @@ extension PokedexEntryQueries {
                 }
             }
         }
-        let alone = try labelled(NameFolding.fold(text), speciesName: nil)
+        // Alone, a form's name names a form, not a species' default Pokémon: "Normal Form" is
+        // Terapagos', and near Deoxys' "Normal Forme".
+        let alone = try labelled(NameFolding.fold(text), speciesName: nil, formsOnly: true)
         return alone.count == 1 ? alone[0] : nil
     }
 
     /// The Pokémon with a form whose label folds to `folded`, of the species `speciesName`
-    /// when given: its default form first, then by id. The labels are folded here (SQL cannot),
+    /// when given (`formsOnly`: not the default form of a species' default Pokémon): its default
+    /// form first, then by id. The labels are folded here (SQL cannot),
     /// a few thousand when no species narrows them, for a name nothing else matched.
-    private func labelled(_ folded: String, speciesName: String?) throws -> [Int] {
+    private func labelled(_ folded: String, speciesName: String?, formsOnly: Bool = false) throws -> [Int] {
         let rows = try database.query(
             """
             SELECT p.id, l.name FROM pokemon_form_label AS l
             JOIN pokemon_form AS f ON f.id = l.form_id JOIN pokemon AS p ON p.name = f.pokemon
             WHERE l.name <> '' AND (?1 IS NULL OR p.species_name = ?1)
+              AND NOT (?2 AND coalesce(f.is_default, 0) AND EXISTS (
+                  SELECT 1 FROM pokemon_species_variety AS v WHERE v.pokemon_name = p.name AND v.is_default))
             ORDER BY f.is_default DESC, p.id
-            """, [.string(speciesName)]
+            """, [.string(speciesName), .bool(formsOnly)]
         ) { (id: $0.int(0), name: $0.text(1)) }
         var ids: [Int] = []
         for row in rows where !ids.contains(row.id) && NameFolding.fold(row.name) == folded { ids.append(row.id) }

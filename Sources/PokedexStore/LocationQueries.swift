@@ -29,8 +29,12 @@ extension PokedexEntryQueries {
             let group = versionGroup ?? games.first
             let named = try versionGroupDisplayNames()
             let log = SyncRunLog(database: database)
+            // The last whole run of each, however it ended: one that failed since may have left
+            // out what places stored later have.
             func syncedWhole(_ resource: PokeAPIResource) throws -> Bool {
-                try log.latest(.pokeAPI(resource.kind), outcomes: [.succeeded], covering: .whole) != nil
+                try log.latest(
+                    .pokeAPI(resource.kind), outcomes: [.succeeded, .failed, .interrupted, .abandoned], covering: .whole
+                )?.outcome == .succeeded
             }
             var entry = LocationEntry(
                 name: slug, displayName: try storedName(kind: "location", slug: slug) ?? SlugText.readable(slug),

@@ -82,16 +82,18 @@ struct LocationTextTests {
     @Test(
         "what none is stored of says whether PokeAPI lists none, once a sync took them all",
         arguments: [
-            (false, false, ["Areas       none stored"]), (true, false, ["Areas       none in PokeAPI"]),
-            (false, true, ["Mt. Moon Square", "Pokémon     none stored"]),
-            (true, true, ["Mt. Moon Square", "Pokémon     none in PokeAPI"]),
+            (false, false, false, ["Areas       none stored"]), (true, false, false, ["Areas       none in PokeAPI"]),
+            (false, true, false, ["Areas       none stored"]),
+            (false, false, true, ["Mt. Moon Square", "Pokémon     none stored"]),
+            (true, false, true, ["Mt. Moon Square", "Pokémon     none stored"]),
+            (false, true, true, ["Mt. Moon Square", "Pokémon     none in PokeAPI"]),
         ])
-    func noneStored(allTaken: Bool, hasArea: Bool, expected: [String]) {
+    func noneStored(areasTaken: Bool, encountersTaken: Bool, hasArea: Bool, expected: [String]) {
         var entry = LocationEntry(
             name: "mt-moon", displayName: "Mt. Moon", region: "kanto", regionName: "Kanto", versionGroup: nil,
             groupName: nil, games: [], areas: hasArea ? [Self.area("Mt. Moon Square", met: false)] : [])
-        entry.allAreasStored = allTaken
-        entry.allEncountersStored = allTaken
+        entry.allAreasStored = areasTaken
+        entry.allEncountersStored = encountersTaken
         let text = LocationText.entry(entry, layout: TerminalLayout(width: 80, palette: nil)).text
         #expect(Array(text.split(separator: "\n").map(String.init).dropFirst(2)) == expected, "\(text)")
     }

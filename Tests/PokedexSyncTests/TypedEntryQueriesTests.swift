@@ -53,12 +53,14 @@ struct TypedEntryQueriesTests {
         arguments: [
             ("ライチュウ (アローラのすがた)", 10100), ("雷丘(Forma de Alola)", 10100), ("raichu (forma de alola)", 10100),
             ("ガラルのすがた", 10161), ("アローラのすがた", nil), ("ライチュウ (ガラルのすがた)", nil),
+            ("ノーマルフォルム", nil), ("ライチュウ (ノーマルフォルム)", 26),
         ] as [(String, Int?)])
     func formLabels(query: String, expected: Int?) throws {
         // Two Pokémon's forms are labelled alike in Japanese: that name alone is no one's.
         for (id, pokemon, labels) in [
             (10100, "raichu-alola", [("ja", "アローラのすがた"), ("es", "Forma de Alola")]),
             (10161, "meowth-galar", [("ja", "ガラルのすがた")]), (10998, "meowth", [("ja", "アローラのすがた")]),
+            (10999, "raichu", [("ja", "ノーマルフォルム")]),
         ] {
             try database.storeBody(
                 "pokemon-form", id, pokemon,
@@ -66,6 +68,8 @@ struct TypedEntryQueriesTests {
                     + TypedBodyTests.names(labels) + "}")
         }
         try TypedBodyRescan.run(database)
+        // Raichu's own form: alone, its name names no form, only with the species'.
+        try database.run("UPDATE pokemon_form SET is_default = 1 WHERE id = 10999")
         let found = try PokedexEntryQueries(database: database, language: "en").lookup(query)
         if case .found(let id, _) = found {
             #expect(id == expected)

@@ -36,7 +36,7 @@ enum EnvironmentVariables {
         Entry(
             names: ["POKEDEX_LANG"],
             meaning: "The display language when --lang is not given (PokeAPI's codes: en, fr, de, ja, zh-hant, "
-                + "…); default en."),
+                + "…, or a locale name such as $LANG's ja_JP.UTF-8); default en."),
         Entry(
             names: ["NO_COLOR"],
             meaning: "When set and not empty: no colour or bold (Error: included) unless --color always, and "

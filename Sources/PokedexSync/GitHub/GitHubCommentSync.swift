@@ -66,7 +66,7 @@ extension GitHubSync {
         } catch GitHubSyncError.notFound {
             try archive.dropRereadMark(repositoryID: repositoryID, issueNumber: number)
             return
-        } catch let refused as FetchError where !refused.isTransient {
+        } catch let refused as FetchError where refused.isRefusedThread {
             // An answer that asking again will not change would stop every later sync at this
             // thread: it fails this one, and is left to the reconcile.
             try archive.dropRereadMark(repositoryID: repositoryID, issueNumber: number)
@@ -118,5 +118,16 @@ extension GitHubSync {
             noun: "comment", decode: JSONResponse.comments, id: \.id,
             dates: { ("comment \($0.id)", $0.createdAt, $0.updatedAt) },
             missing: .notFound(repository: report.repository), commit: commit)
+    }
+}
+
+extension FetchError {
+    /// A thread's listing that is not one (JSON of another shape, a body over its bound, a
+    /// link off the API): unlike a status, which a token or a rate limit may explain.
+    fileprivate var isRefusedThread: Bool {
+        switch self {
+        case .undecodable, .tooLarge, .offAPI: true
+        case .unreachable, .status, .notJSON: false
+        }
     }
 }

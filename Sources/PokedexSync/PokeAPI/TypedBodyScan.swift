@@ -128,7 +128,7 @@ extension JSONScanner {
     }
 
     /// `[{"flavor_text" or "text", "language", "version_group"}]`; entries of a version (not a
-    /// group) are not a move's or an item's and are skipped.
+    /// group) are not a move's, an item's or an ability's and are skipped.
     mutating func flavors() throws(JSONScanFailure) -> [TypedBody.Flavor] {
         var flavors: [TypedBody.Flavor] = []
         try eachElement { scanner throws(JSONScanFailure) in
