@@ -120,7 +120,8 @@ extension IssueArchive {
             [SQLValue.jsonArray(issueIDs), .int(repositoryID)])
     }
 
-    /// Forgets that issue `issueNumber`'s thread is to be re-read (the server no longer has it).
+    /// Forgets that issue `issueNumber`'s thread is to be re-read: the server no longer has it,
+    /// or answers it with what no thread can be read from, until a reconcile.
     public func dropRereadMark(repositoryID: Int, issueNumber: Int) throws {
         try database.run(
             """

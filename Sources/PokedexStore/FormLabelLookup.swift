@@ -25,8 +25,8 @@ extension PokedexEntryQueries {
 
     /// The Pokémon with a form whose label folds to `folded`, of the species `speciesName`
     /// when given (`formsOnly`: not the default form of a species' default Pokémon): its default
-    /// form first, then by id. The labels are folded here (SQL cannot),
-    /// a few thousand when no species narrows them, for a name nothing else matched.
+    /// form first, then by id. The labels are folded here (SQL cannot): a few thousand when no
+    /// species narrows them, for a name nothing else matched.
     private func labelled(_ folded: String, speciesName: String?, formsOnly: Bool = false) throws -> [Int] {
         let rows = try database.query(
             """
