@@ -37,7 +37,7 @@ enum EntryText {
         guard let label = pokemon.formLabel, pokemon.form != nil else {
             return name(pokemon.displayName, form: pokemon.form)
         }
-        return "\(pokemon.displayName) (\(label))"
+        return PokemonForm.labelled(speciesName: pokemon.displayName, label: label)
     }
 
     /// The species' other Pokémon by their form's stored name (`Pikachu Rock Star`), else by
@@ -46,6 +46,16 @@ enum EntryText {
         entry.names["pokemon-form/\(slug)"]
             ?? PokemonForm.suffix(pokemon: slug, species: entry.species?.name).map(SlugText.readable)
             ?? (slug == entry.species?.name ? entry.displayName : SlugText.readable(slug))
+    }
+
+    /// The species' other Pokémon by name, a name two of them share with each one's slug, which
+    /// `show` takes: "Méga-Mistigrix (meowstic-male-mega), Méga-Mistigrix (meowstic-female-mega)".
+    static func varieties(_ entry: PokedexEntry) -> [String] {
+        let names = entry.otherVarieties.map { variety($0, of: entry) }
+        let counts = Dictionary(names.map { ($0, 1) }, uniquingKeysWith: +)
+        return zip(names, entry.otherVarieties).map { name, slug in
+            counts[name, default: 0] > 1 ? "\(name) (\(slug))" : name
+        }
     }
 
     /// The forms by name, the first `formsShown` of them: Alcremie has 63.
@@ -131,9 +141,7 @@ enum EntryText {
             if let capture = species.captureRate { lines.field("Capture", String(capture)) }
         }
         if !entry.otherVarieties.isEmpty {
-            lines.field(
-                "Varieties",
-                entry.otherVarieties.map { LineWrapping.unbroken(variety($0, of: entry)) }.joined(separator: ", "))
+            lines.field("Varieties", varieties(entry).map { LineWrapping.unbroken($0) }.joined(separator: ", "))
         }
         if !entry.forms.isEmpty { lines.field("Forms", forms(entry.forms)) }
         if let learnset = entry.learnset { lines.field("Moves", LearnsetText.summary(learnset, everyMove: everyMove)) }

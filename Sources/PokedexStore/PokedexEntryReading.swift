@@ -61,7 +61,7 @@ extension PokedexEntryQueries {
                 defense: defense, otherVarieties: varieties)
             entry.forms = try forms(pokemon: profile.summary.name)
             entry.names = try names(eggGroups: species?.eggGroups ?? [], stats: profile.stats.map(\.name))
-                .merging(try varietyNames(varieties)) { first, _ in first }
+                .merging(try varietyNames(varieties, speciesName: entry.displayName)) { first, _ in first }
             if entry.form != nil {
                 entry.formDisplayName = try formName(pokemon: profile.summary.name, speciesName: entry.displayName)
             }
@@ -79,7 +79,7 @@ extension PokedexEntryQueries {
             // PokeAPI gives few full names beyond English, French and German, but the forms'
             // own names in most languages: the species' name with its form's, "ライチュウ
             // (アローラのすがた)", as the evolution line names it too.
-            return try formLabel(pokemon).map { "\(speciesName) (\($0))" }
+            return try formLabel(pokemon).map { PokemonForm.labelled(speciesName: speciesName, label: $0) }
         }
         return name.lowercased() == speciesName.lowercased() ? nil : name
     }
@@ -226,16 +226,14 @@ extension PokedexEntryQueries {
         return forms.count > 1 ? forms : []
     }
 
-    /// Each variety's name, keyed `pokemon-form/{slug}`, where its forms are stored: the full
-    /// name in the display language ("Alolan Raichu", as `show` finds it), else the form's own
-    /// name in it (PokeAPI gives few full names beyond English, French and German: Japanese has
-    /// "アローラキャップ"), else the full English name.
-    private func varietyNames(_ slugs: [String]) throws -> [String: String] {
+    /// Each variety's name, keyed `pokemon-form/{slug}`, where its forms are stored: as
+    /// ``formName(pokemon:speciesName:)`` names it ("Alolan Raichu", "ピカチュウ (アローラキャップ)"),
+    /// else the full English name.
+    private func varietyNames(_ slugs: [String], speciesName: String) throws -> [String: String] {
         var names: [String: String] = [:]
         for slug in slugs {
             names["pokemon-form/\(slug)"] =
-                try storedName(kind: "pokemon-form", slug: slug, orEnglish: false) ?? formLabel(slug)
-                ?? storedName(kind: "pokemon-form", slug: slug)
+                try formName(pokemon: slug, speciesName: speciesName) ?? storedName(kind: "pokemon-form", slug: slug)
         }
         return names
     }

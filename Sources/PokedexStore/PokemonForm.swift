@@ -10,4 +10,13 @@ public enum PokemonForm {
         else { return nil }
         return String(pokemon.dropFirst(species.count + 1))
     }
+
+    /// A form's name from its species' name and its own, as PokeAPI's `form_names` give it:
+    /// the own name alone where it names the species already ("メガリザードンＸ",
+    /// "ハードロック・ピカチュウ"), else the two ("ライチュウ (アローラのすがた)").
+    public static func labelled(speciesName: String, label: String) -> String {
+        let species = NameFolding.fold(speciesName)
+        if species.isEmpty || NameFolding.fold(label).contains(species) { return label }
+        return "\(speciesName) (\(label))"
+    }
 }

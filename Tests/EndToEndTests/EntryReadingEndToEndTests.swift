@@ -69,7 +69,8 @@ struct EntryReadingEndToEndTests {
         let raichu = try pokedex("show", "raichu")
         #expect(raichu.stdout.hasPrefix("#0026 Raichu · Mouse Pokémon\n"), "\(raichu.stdout)")
         // The species' varieties by the same name; in Japanese, which names the form only, by
-        // that; in German, which names it neither way here, in English.
+        // the species' name with that, as its heading; in German, which names it neither way
+        // here, in English.
         #expect(raichu.stdout.contains("Varieties   Alolan Raichu, Mega X, Mega Y\n"), "\(raichu.stdout)")
         try store.run(
             """
@@ -79,7 +80,7 @@ struct EntryReadingEndToEndTests {
         try store.run("INSERT INTO pokemon_form_label (form_id, language, name) VALUES (10100, 'ja', 'アローラのすがた')")
         store.close()
         let japanese = try pokedex("show", "raichu", "--lang", "ja")
-        #expect(japanese.stdout.contains("Varieties   アローラのすがた, Mega X, Mega Y\n"), "\(japanese.stdout)")
+        #expect(japanese.stdout.contains("Varieties   ライチュウ (アローラのすがた), Mega X, Mega Y\n"), "\(japanese.stdout)")
         let german = try pokedex("show", "raichu", "--lang", "de")
         #expect(german.stdout.contains("Varieties   Alolan Raichu, Mega X, Mega Y\n"), "\(german.stdout)")
     }

@@ -32,6 +32,18 @@ struct EntryLayoutGoldenTests {
         return layout.render(EntryText.table(listed, width: layout.width)).text.replacing("\u{1B}", with: "⎋")
     }
 
+    @Test("varieties sharing a name say their slugs, which show takes; others their names alone")
+    func varietiesSharingAName() throws {
+        var entry = try #require(try PokedexEntryQueries(database: fixture.database).entry(id: 25))
+        let (first, second) = (entry.otherVarieties[0], entry.otherVarieties[1])
+        entry.names["pokemon-form/\(first)"] = "Méga-Pikachu"
+        entry.names["pokemon-form/\(second)"] = "Méga-Pikachu"
+        let names = EntryText.varieties(entry)
+        #expect(Array(names.prefix(2)) == ["Méga-Pikachu (\(first))", "Méga-Pikachu (\(second))"])
+        #expect(Array(names.dropFirst(2)) == entry.otherVarieties.dropFirst(2).map { EntryText.variety($0, of: entry) })
+        #expect(!names.dropFirst(2).contains { $0.contains("(pikachu-") })
+    }
+
     static let pikachuFacts = """
         #0025 Pikachu · Mouse Pokémon
         Slug        pikachu
