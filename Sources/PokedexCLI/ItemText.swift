@@ -28,7 +28,7 @@ enum ItemText {
         if !evolutions.isEmpty {
             lines.field("Evolves", evolutions.map { LineWrapping.unbroken($0.text) }.joined(separator: ", "))
         }
-        if !entry.holders.isEmpty { lines.field("Held by", holders(entry.holders)) }
+        if !entry.holders.isEmpty { lines.field("Held by", lines: holders(entry).map { StyledText($0) }) }
         return layout.render(lines.lines)
     }
 
@@ -52,20 +52,36 @@ enum ItemText {
         entry.evolutionChains.flatMap { EvolutionText.evolutions(usingItem: entry.name, in: $0) }
     }
 
-    /// "Pikachu (5%: Red, Blue)": each Pokémon once, its chances with the versions.
-    static func holders(_ holders: [ItemEntry.Holder]) -> String {
+    /// "Poliwhirl, Slowpoke: 5% (Ruby/Sapphire to Ultra Sun/Ultra Moon)": each Pokémon once, its
+    /// chances with the games they hold in, the Pokémon whose chances and games are the same on
+    /// one line.
+    static func holders(_ entry: ItemEntry) -> [String] {
+        var names: [String: String] = [:]
         var order: [String] = []
-        var byPokemon: [String: [ItemEntry.Holder]] = [:]
-        for holder in holders {
-            if byPokemon[holder.pokemon] == nil { order.append(holder.pokemon) }
-            byPokemon[holder.pokemon, default: []].append(holder)
+        var chances: [String: [String: Set<Int>]] = [:]
+        for holder in entry.holders {
+            if names[holder.pokemon] == nil {
+                order.append(holder.pokemon)
+                names[holder.pokemon] = LineWrapping.unbroken(EntryText.name(holder.displayName, form: holder.form))
+            }
+            chances[holder.pokemon, default: [:]][holder.versionGroup, default: []].formUnion(
+                holder.rarity.map { [$0] } ?? [])
         }
-        return order.map { pokemon in
-            let held = byPokemon[pokemon] ?? []
-            let chances = Set(held.compactMap(\.rarity)).sorted().map { "\($0)%" }.joined(separator: "/")
-            return LineWrapping.unbroken(
-                EntryText.name(held[0].displayName, form: held[0].form) + (chances.isEmpty ? "" : " (\(chances))"))
-        }.joined(separator: ", ")
+        var lines: [(games: String, names: [String])] = []
+        for pokemon in order {
+            let games = GameRuns.text(
+                entry.heldGames.map { game in
+                    let percents = chances[pokemon]?[game.versionGroup].map { $0.sorted().map { "\($0)%" } }
+                    // A chance PokeAPI leaves out still names the game the Pokémon holds it in.
+                    return (percents.map { $0.isEmpty ? "held" : $0.joined(separator: "/") }, game.groupName)
+                })
+            if let index = lines.firstIndex(where: { $0.games == games }) {
+                lines[index].names.append(names[pokemon] ?? pokemon)
+            } else {
+                lines.append((games, [names[pokemon] ?? pokemon]))
+            }
+        }
+        return lines.map { $0.names.joined(separator: ", ") + ($0.games.isEmpty ? "" : ": \($0.games)") }
     }
 }
 

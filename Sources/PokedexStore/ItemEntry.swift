@@ -9,6 +9,8 @@ public struct ItemEntry: Sendable, Equatable {
         public let displayName: String
         public let form: String?
         public let version: String
+        /// The version's group; the version itself where no stored version names one.
+        public let versionGroup: String
         public let rarity: Int?
     }
 
@@ -38,6 +40,9 @@ public struct ItemEntry: Sendable, Equatable {
     public let effect: String?
     public let gameText: MoveEntry.GameText?
     public let holders: [Holder]
+    /// The games any item is held in, in their order (`--game`'s only): as ``pricedGames``, a
+    /// game among them this item is not held in ends a run of chances.
+    public var heldGames: [GameGroup] = []
     /// The chains of the evolutions the item triggers, used or held, each whole (the steps
     /// that name the item are the item's).
     public let evolutionChains: [EvolutionChain]
@@ -51,5 +56,21 @@ public struct ItemEntry: Sendable, Equatable {
         public let groupName: String
         public let move: String
         public let moveName: String
+    }
+}
+
+extension [ItemEntry.Holder] {
+    /// Each form among the holders by its stored name ("Rock Star Pikachu", else English's, as
+    /// `show`'s varieties), instead of its species' with the slug's suffix.
+    func namedByForm(_ formName: (_ pokemon: String, _ speciesName: String) throws -> String?) rethrows -> Self {
+        var names: [String: String?] = [:]
+        return try map { holder in
+            guard holder.form != nil else { return holder }
+            if names[holder.pokemon] == nil { names[holder.pokemon] = try formName(holder.pokemon, holder.displayName) }
+            guard let name = names[holder.pokemon] ?? nil else { return holder }
+            return ItemEntry.Holder(
+                pokemon: holder.pokemon, displayName: name, form: nil, version: holder.version,
+                versionGroup: holder.versionGroup, rarity: holder.rarity)
+        }
     }
 }

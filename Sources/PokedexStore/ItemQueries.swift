@@ -14,7 +14,8 @@ extension PokedexEntryQueries {
             let holders = try database.query(
                 """
                 SELECT h.pokemon, h.version, h.rarity, p.species_name,
-                       \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id"))
+                       \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
+                       coalesce(v.version_group, h.version)
                 FROM item_holder AS h LEFT JOIN pokemon AS p ON p.name = h.pokemon
                 LEFT JOIN pokemon_species AS s ON s.name = p.species_name
                 LEFT JOIN version AS v ON v.name = h.version
@@ -25,7 +26,9 @@ extension PokedexEntryQueries {
                 ItemEntry.Holder(
                     pokemon: row.text(0), displayName: row.optionalText(4) ?? SlugText.readable(row.text(0)),
                     form: PokemonForm.suffix(pokemon: row.text(0), species: row.optionalText(3)), version: row.text(1),
-                    rarity: row.optionalInt(2))
+                    versionGroup: row.text(5), rarity: row.optionalInt(2))
+            }.namedByForm {
+                try formName(pokemon: $0, speciesName: $1) ?? storedName(kind: "pokemon-form", slug: $0)
             }
             let prices = try database.query(
                 """
@@ -45,6 +48,14 @@ extension PokedexEntryQueries {
                 GROUP BY p.version_group ORDER BY min(g.sort_order) IS NULL, min(g.sort_order), p.version_group
                 """, [.string(versionGroup)]
             ) { GameGroup(versionGroup: $0.text(0), groupName: groupNames($0.text(0))) }
+            let heldGames = try database.query(
+                """
+                SELECT coalesce(v.version_group, h.version) AS game FROM item_holder AS h
+                LEFT JOIN version AS v ON v.name = h.version LEFT JOIN version_group AS g ON g.name = v.version_group
+                WHERE ?1 IS NULL OR v.version_group = ?1
+                GROUP BY game ORDER BY min(g.sort_order) IS NULL, min(g.sort_order), min(v.id) IS NULL, min(v.id), game
+                """, [.string(versionGroup)]
+            ) { GameGroup(versionGroup: $0.text(0), groupName: groupNames($0.text(0))) }
             // Each chain once: one joined with a chain it continues (Meltan's) may hold the next species.
             var evolutionChains: [EvolutionChain] = []
             for species in try database.query(
@@ -57,7 +68,7 @@ extension PokedexEntryQueries {
             where !evolutionChains.contains(where: { $0.members.contains { $0.speciesName == species } }) {
                 if let chain = try evolutionChain(speciesName: species) { evolutionChains.append(chain) }
             }
-            return ItemEntry(
+            var entry = ItemEntry(
                 name: slug, displayName: try storedName(kind: "item", slug: slug) ?? SlugText.readable(slug),
                 category: row?.0, categoryName: try row?.0.flatMap { try storedName(kind: "item-category", slug: $0) },
                 cost: row?.1, prices: prices, pricedGames: pricedGames, flingPower: row?.2, flingEffect: row?.3,
@@ -65,6 +76,8 @@ extension PokedexEntryQueries {
                 effect: effect?.1,
                 gameText: try gameText(kind: "item", id: id, versionGroup: versionGroup), holders: holders,
                 evolutionChains: evolutionChains, teaches: try movesTaught(by: slug, in: versionGroup))
+            entry.heldGames = heldGames
+            return entry
         }
     }
 

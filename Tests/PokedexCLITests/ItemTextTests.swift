@@ -3,31 +3,73 @@ import Testing
 @testable import PokedexCLI
 @testable import PokedexStore
 
-/// `item`'s Held by line: each Pokémon once, with its chances, a name and its chances never
-/// wrapped apart; its Evolves line: each Pokémon the item evolves with the ways that use it.
+/// `item`'s Held by lines: each Pokémon once, with its chances and the games they hold in,
+/// Pokémon alike on one line, a name never wrapped apart; its Evolves line: each Pokémon the
+/// item evolves with the ways that use it.
 @Suite("Item text")
 struct ItemTextTests {
-    static func holder(_ pokemon: String, form: String? = nil, version: String, rarity: Int?) -> ItemEntry.Holder {
-        ItemEntry.Holder(pokemon: pokemon, displayName: "Slowbro", form: form, version: version, rarity: rarity)
+    static func holder(
+        _ pokemon: String, form: String? = nil, version: String, group: String, rarity: Int?
+    ) -> ItemEntry.Holder {
+        ItemEntry.Holder(
+            pokemon: pokemon, displayName: pokemon.hasPrefix("slowbro") ? "Slowbro" : "Slowpoke", form: form,
+            version: version, versionGroup: group, rarity: rarity)
     }
+
+    static let heldGames = [
+        GameGroup(versionGroup: "red-blue", groupName: "Red/Blue"),
+        GameGroup(versionGroup: "yellow", groupName: "Yellow"),
+        GameGroup(versionGroup: "gold-silver", groupName: "Gold/Silver"),
+        GameGroup(versionGroup: "x-y", groupName: "X/Y"),
+    ]
 
     @Test(
         "holders",
         arguments: [
-            ([holder("slowbro", version: "red", rarity: 5)], "Slowbro\u{A0}(5%)"),
+            ([holder("slowbro", version: "red", group: "red-blue", rarity: 5)], ["Slowbro: 5% (Red/Blue)"]),
+            // Versions of one game are one game; a game the others hold it in and this one does
+            // not ends a run; chances differing by game are each named.
             (
                 [
-                    holder("slowbro", version: "red", rarity: 50),
-                    holder("slowbro-mega", form: "mega", version: "x", rarity: 5),
-                    holder("slowbro", version: "blue", rarity: 5),
+                    holder("slowbro", version: "red", group: "red-blue", rarity: 50),
+                    holder("slowbro", version: "blue", group: "red-blue", rarity: 50),
+                    holder("slowbro", version: "yellow", group: "yellow", rarity: 50),
+                    holder("slowbro-mega", form: "mega", version: "x", group: "x-y", rarity: 5),
+                    holder("slowbro", version: "x", group: "x-y", rarity: 5),
+                    holder("slowpoke", version: "red", group: "red-blue", rarity: 5),
+                    holder("slowpoke", version: "gold", group: "gold-silver", rarity: 5),
                 ],
-                "Slowbro\u{A0}(5%/50%), Slowbro\u{A0}(Mega)\u{A0}(5%)"
+                [
+                    "Slowbro: 50% (Red/Blue to Yellow), 5% (X/Y)", "Slowbro\u{A0}(Mega): 5% (X/Y)",
+                    "Slowpoke: 5% (Red/Blue, Gold/Silver)",
+                ]
             ),
-            ([holder("slowbro", version: "red", rarity: nil)], "Slowbro"),
-            ([holder("slowbro-mega", form: "mega", version: "x", rarity: nil)], "Slowbro\u{A0}(Mega)"),
+            // Pokémon holding it with the same chances in the same games share a line.
+            (
+                [
+                    holder("slowpoke", version: "gold", group: "gold-silver", rarity: 5),
+                    holder("slowbro", version: "silver", group: "gold-silver", rarity: 5),
+                    holder("slowbro-mega", form: "mega", version: "y", group: "x-y", rarity: 5),
+                ],
+                ["Slowpoke, Slowbro: 5% (Gold/Silver)", "Slowbro\u{A0}(Mega): 5% (X/Y)"]
+            ),
+            // Chances in one game's versions differing are both named.
+            (
+                [
+                    holder("slowbro", version: "red", group: "red-blue", rarity: 5),
+                    holder("slowbro", version: "blue", group: "red-blue", rarity: 50),
+                ],
+                ["Slowbro: 5%/50% (Red/Blue)"]
+            ),
+            ([holder("slowbro", version: "red", group: "red-blue", rarity: nil)], ["Slowbro: held (Red/Blue)"]),
         ])
-    func holders(holders: [ItemEntry.Holder], expected: String) {
-        #expect(ItemText.holders(holders) == expected)
+    func holders(holders: [ItemEntry.Holder], expected: [String]) {
+        var entry = ItemEntry(
+            name: "kings-rock", displayName: "King’s Rock", category: nil, categoryName: nil, cost: nil, prices: [],
+            pricedGames: [], flingPower: nil, flingEffect: nil, shortEffect: nil, effect: nil, gameText: nil,
+            holders: holders, evolutionChains: [])
+        entry.heldGames = Self.heldGames
+        #expect(ItemText.holders(entry) == expected)
     }
 
     @Test(

@@ -134,6 +134,33 @@ struct TypedEntryQueriesTests {
             try queries.itemEntry(slug: "tm24", versionGroup: "gold-silver").teaches.map(\.move) == ["dragon-breath"])
     }
 
+    @Test(
+        "an item's holders: each with its version's game, the games in their order; a form by its stored name",
+        arguments: [
+            ("de", ["Pikachu", "Pikachu", "Alola-Raichu"], ["Rot/Blau", "X"]),
+            ("ja", ["ピカチュウ", "ピカチュウ", "Alolan Raichu"], ["赤/Blue", "X"]),
+        ])
+    func itemHolders(language: String, names: [String], games: [String]) throws {
+        try database.storeBody(
+            "pokemon-form", 99100, "raichu-alola",
+            #"{"id":99100,"name":"raichu-alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu")]) + "}")
+        try database.storeBody(
+            "item", 236, "light-ball",
+            #"{"id":236,"name":"light-ball","held_by_pokemon":[{"pokemon":{"name":"raichu-alola","url":"u"},"#
+                + #""version_details":[{"rarity":5,"version":{"name":"x","url":"u"}}]},"#
+                + #"{"pokemon":{"name":"pikachu","url":"u"},"version_details":[{"rarity":5,"version":{"name":"blue","url":"u"}},"#
+                + #"{"rarity":50,"version":{"name":"red","url":"u"}}]}]}"#)
+        try TypedBodyRescan.run(database)
+        let entry = try PokedexEntryQueries(database: database, language: language).itemEntry(
+            slug: "light-ball", versionGroup: nil)
+        #expect(entry.holders.map(\.displayName) == names)
+        #expect(entry.holders.map(\.form) == [nil, nil, nil])
+        #expect(
+            entry.holders.map(\.versionGroup) == ["red-blue", "red-blue", "x"], "a version not stored is its own game")
+        #expect(entry.heldGames.map(\.groupName) == games)
+    }
+
     @Test("a place's chance: each version's slots summed, the likeliest way and condition; versions told apart")
     func versionChances() throws {
         let insert = """
