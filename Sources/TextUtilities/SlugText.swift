@@ -5,7 +5,7 @@ public enum SlugText {
     /// Words title-cased (`special-attack` → Special Attack), `of`, `the` and `and` lower-case
     /// inside (`tower-of-darkness` → Tower of Darkness), letters and digits split (`water1` →
     /// Water 1), and a word without a vowel read as an abbreviation (`hp` → HP), unless a small
-    /// table writes it otherwise (`mt` → Mt, `phd` → Ph.D.). An apostrophe the slug dropped
+    /// table writes it otherwise (`mt` → Mt, `phd` → Ph.D., `gmax` → Gigantamax). An apostrophe the slug dropped
     /// cannot be known (`kings-rock` → Kings Rock).
     public static func readable(_ slug: String) -> String {
         let words = slug.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).flatMap(splitDigits)
@@ -22,9 +22,10 @@ public enum SlugText {
     private static let lowerCaseInside: Set<String> = ["of", "the", "and"]
     private static let vowels: Set<Character> = ["a", "e", "i", "o", "u", "y"]
     /// Abbreviations as people write them, where capitals alone would be wrong: with a capital
-    /// only (`mt-coronet` → Mt Coronet, `mime-jr`), or with their dots (`pikachu-phd` → Ph.D.).
+    /// only (`mt-coronet` → Mt Coronet, `mime-jr`), with their dots (`pikachu-phd` → Ph.D.), or
+    /// whole where only slugs abbreviate (`charizard-gmax` → Charizard Gigantamax).
     private static let abbreviations: [String: String] = [
-        "mt": "Mt", "jr": "Jr", "dr": "Dr", "st": "St", "mr": "Mr", "mrs": "Mrs", "phd": "Ph.D.",
+        "mt": "Mt", "jr": "Jr", "dr": "Dr", "st": "St", "mr": "Mr", "mrs": "Mrs", "phd": "Ph.D.", "gmax": "Gigantamax",
     ]
 
     /// `water1` → water, 1; `10` stays whole.

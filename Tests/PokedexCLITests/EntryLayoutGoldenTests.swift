@@ -87,7 +87,7 @@ struct EntryLayoutGoldenTests {
                             forest-dweller roasts tough berries with an electric shock before
                             consuming them. (Legends Arceus)
                 \(Self.pikachuSpecies)
-                Varieties   Alola Cap, Belle, Cosplay, Gmax, Hoenn Cap, Kalos Cap, Libre,
+                Varieties   Alola Cap, Belle, Cosplay, Gigantamax, Hoenn Cap, Kalos Cap, Libre,
                             Original Cap, Partner Cap, Ph.D., Pop Star, Rock Star, Sinnoh Cap,
                             Starter, Unova Cap, World Cap
                 Artwork     https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork/25.png
@@ -108,9 +108,9 @@ struct EntryLayoutGoldenTests {
                 berries with an
                             electric shock before consuming them. (Legends Arceus)
                 \(Self.pikachuSpecies)
-                Varieties   Alola Cap, Belle, Cosplay, Gmax, Hoenn Cap, Kalos Cap, Libre, Original Cap, Partner Cap, \
-                Ph.D., Pop Star,
-                            Rock Star, Sinnoh Cap, Starter, Unova Cap, World Cap
+                Varieties   Alola Cap, Belle, Cosplay, Gigantamax, Hoenn Cap, Kalos Cap, Libre, Original Cap, Partner Cap, \
+                Ph.D.,
+                            Pop Star, Rock Star, Sinnoh Cap, Starter, Unova Cap, World Cap
                 Artwork     https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork/25.png
                 \(Self.pikachuStats)
                 """)

@@ -16,7 +16,9 @@ struct SlugTextTests {
             ("tower-of-darkness", "Tower of Darkness"),
             ("the-tower", "The Tower"), ("sword-and-shield", "Sword and Shield"), ("legends-arceus", "Legends Arceus"),
             ("mega-x", "Mega X"), ("10", "10"), ("zygarde-10-power-construct", "Zygarde 10 Power Construct"),
-            ("alola", "Alola"), ("gmax", "Gmax"), ("", ""), ("a--b", "A B"), ("x", "X"), ("2x", "2 X"),
+            ("alola", "Alola"), ("gmax", "Gigantamax"),
+            ("urshifu-rapid-strike-gmax", "Urshifu Rapid Strike Gigantamax"), ("", ""), ("a--b", "A B"), ("x", "X"),
+            ("2x", "2 X"),
             ("phd", "Ph.D."), ("pikachu-phd", "Pikachu Ph.D."), ("mime-jr", "Mime Jr"),
         ])
     func readable(slug: String, text: String) {
