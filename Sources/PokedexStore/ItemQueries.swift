@@ -50,10 +50,13 @@ extension PokedexEntryQueries {
             ) { GameGroup(versionGroup: $0.text(0), groupName: groupNames($0.text(0))) }
             let heldGames = try database.query(
                 """
-                SELECT coalesce(v.version_group, h.version) AS game FROM item_holder AS h
-                LEFT JOIN version AS v ON v.name = h.version LEFT JOIN version_group AS g ON g.name = v.version_group
-                WHERE ?1 IS NULL OR v.version_group = ?1
-                GROUP BY game ORDER BY min(g.sort_order) IS NULL, min(g.sort_order), min(v.id) IS NULL, min(v.id), game
+                SELECT game FROM (
+                    SELECT coalesce(v.version_group, h.version) AS game, min(v.id) AS first_version
+                    FROM (SELECT DISTINCT version FROM item_holder) AS h LEFT JOIN version AS v ON v.name = h.version
+                    WHERE ?1 IS NULL OR v.version_group = ?1 GROUP BY game)
+                -- Groups joined once each, not once per holder: version_group has no index by name.
+                LEFT JOIN version_group AS g ON g.name = game
+                ORDER BY g.sort_order IS NULL, g.sort_order, first_version IS NULL, first_version, game
                 """, [.string(versionGroup)]
             ) { GameGroup(versionGroup: $0.text(0), groupName: groupNames($0.text(0))) }
             // Each chain once: one joined with a chain it continues (Meltan's) may hold the next species.
