@@ -63,16 +63,20 @@ extension CommandRunner {
                     + "not as a Pokémon: a whole `pokedex sync` (no --offset/--limit) stores it",
                 exitCode: .notFound)
         case .notFound(let suggestions):
-            throw Self.notFound(
-                query, what: "Pokémon", partialScope: try queries.partialSyncScope(), suggestions: { suggestions })
+            throw try Self.notFound(
+                query, what: "Pokémon", partialScope: try queries.partialSyncScope(),
+                elsewhere: { try queries.kinds(naming: query, other: .pokemon) }, suggestions: { suggestions })
         }
     }
 
     /// "no move with id 0", or "no move named 'x'" with the nearest names. A query without
     /// a letter (`0`, `-1`) is offered none: names close to digits are no guess. Of local data
     /// that only a partial sync made, the message says so: what is asked for may be there.
+    /// A name another kind has exactly (`move pikachu`) is said to be that kind's, with the
+    /// command that shows it, instead of guesses.
     static func notFound(
-        _ query: String, what: String, partialScope: String? = nil, suggestions: () throws -> [String]
+        _ query: String, what: String, partialScope: String? = nil,
+        elsewhere: () throws -> [(kind: ShownKind, slug: String)], suggestions: () throws -> [String]
     ) rethrows -> CommandFailure {
         let partial =
             partialScope.map { "; it holds a partial sync (\($0)): a whole `pokedex sync` stores the rest" } ?? ""
@@ -80,13 +84,24 @@ extension CommandRunner {
         if let id = PokedexEntryQueries.id(query) {
             return CommandFailure(message: "no \(what) with id \(id) in the local data" + partial, exitCode: .notFound)
         }
-        let hint = query.contains(where: \.isLetter) ? Self.hint(try suggestions()) : ""
+        var hint = ""
+        if query.contains(where: \.isLetter) {
+            let others = try elsewhere()
+            hint = others.isEmpty ? Self.hint(try suggestions()) : Self.hint(naming: others)
+        }
         return CommandFailure(
             message: "no \(what) named '\(query)' in the local data" + hint + partial, exitCode: .notFound)
     }
 
     static func hint(_ suggestions: [String]) -> String {
         suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"
+    }
+
+    /// "; it names a Pokémon (pokedex show pikachu)".
+    static func hint(naming others: [(kind: ShownKind, slug: String)]) -> String {
+        "; it names "
+            + others.map { "\($0.kind.withArticle) (pokedex \($0.kind.command) \($0.slug))" }
+            .joined(separator: " and ")
     }
 
     func list(_ command: ListCommand) throws {
@@ -160,6 +175,22 @@ extension CommandRunner {
     ) throws -> String {
         if let found = try slug(query) { return found }
         throw try Self.notFound(
-            query, what: what, partialScope: try queries.partialSyncScope(), suggestions: { try suggestions(query) })
+            query, what: what, partialScope: try queries.partialSyncScope(),
+            elsewhere: { try ShownKind(rawValue: what).map { try queries.kinds(naming: query, other: $0) } ?? [] },
+            suggestions: { try suggestions(query) })
     }
+}
+
+extension ShownKind {
+    /// "a Pokémon", "an item".
+    var withArticle: String {
+        switch self {
+        case .pokemon: "a Pokémon"
+        case .item, .ability: "an \(rawValue)"
+        case .move, .location, .type: "a \(rawValue)"
+        }
+    }
+
+    /// The command that shows one: `show`, `move`.
+    var command: String { self == .pokemon ? "show" : rawValue }
 }

@@ -1,3 +1,4 @@
+import PokedexStore
 import Testing
 
 @testable import PokedexCLI
@@ -17,8 +18,34 @@ struct NotFoundMessageTests {
             ("10まんボルトー", "move", "no move named '10まんボルトー' in the local data (did you mean Thunderbolt?)"),
         ])
     func message(query: String, what: String, expected: String) {
-        let failure = CommandRunner.notFound(query, what: what, suggestions: { ["Thunderbolt"] })
+        let failure = CommandRunner.notFound(query, what: what, elsewhere: { [] }, suggestions: { ["Thunderbolt"] })
         #expect(failure.message == expected)
         #expect(failure.exitCode == .notFound)
+    }
+
+    @Test(
+        "a name another kind has is said to be that kind's, with its command, instead of guesses; an id never",
+        arguments: [
+            (
+                "pikachu", [(ShownKind.pokemon, "pikachu")],
+                "no move named 'pikachu' in the local data; it names a Pokémon (pokedex show pikachu)"
+            ),
+            (
+                "Psychic", [(.move, "psychic"), (.type, "psychic")],
+                "no move named 'Psychic' in the local data; it names a move (pokedex move psychic) and a type "
+                    + "(pokedex type psychic)"
+            ),
+            (
+                "king's rock", [(.item, "kings-rock")],
+                "no move named 'king's rock' in the local data; it names an item (pokedex item kings-rock)"
+            ),
+            ("25", [(.pokemon, "pikachu")], "no move with id 25 in the local data"),
+            ("thunderbolz", [], "no move named 'thunderbolz' in the local data (did you mean Thunderbolt?)"),
+        ] as [(String, [(ShownKind, String)], String)])
+    func otherKind(query: String, others: [(ShownKind, String)], expected: String) {
+        let failure = CommandRunner.notFound(
+            query, what: "move", elsewhere: { others.map { (kind: $0.0, slug: $0.1) } },
+            suggestions: { ["Thunderbolt"] })
+        #expect(failure.message == expected)
     }
 }

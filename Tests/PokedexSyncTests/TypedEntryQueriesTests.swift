@@ -161,6 +161,30 @@ struct TypedEntryQueriesTests {
         #expect(entry.heldGames.map(\.groupName) == games)
     }
 
+    @Test(
+        "a name not of the kind asked is found among the other kinds shown, by slug or a stored name; an id is not",
+        arguments: [
+            ("pikachu", ShownKind.move, ["pokemon/pikachu"]), ("ピカチュウ", .item, ["pokemon/pikachu"]),
+            ("Donnerblitz", .pokemon, ["move/thunderbolt"]), ("Viridian Forest", .item, ["location/viridian-forest"]),
+            ("thunder-stone", .move, ["item/thunder-stone"]), ("Electric", .move, ["type/electric"]),
+            ("static", .type, ["ability/static"]), ("thunderbolt", .move, []), ("25", .move, []),
+            ("nothing", .pokemon, []),
+        ])
+    func otherKinds(text: String, asked: ShownKind, expected: [String]) throws {
+        let found = try PokedexEntryQueries(database: database).kinds(naming: text, other: asked)
+        #expect(found.map { "\($0.kind.rawValue)/\($0.slug)" } == expected)
+    }
+
+    @Test("a species' romanized Japanese name names no Pokémon for another kind: Moltres is \"Fire\" there")
+    func romanizedNamesLeftOut() throws {
+        try database.run(
+            "UPDATE pokemon_species_name SET name = 'Static', folded_name = 'static' WHERE species_id = 25 AND language = 'ja-roma'"
+        )
+        let queries = PokedexEntryQueries(database: database)
+        #expect(try queries.kinds(naming: "Static", other: .type).map(\.kind) == [.ability])
+        #expect(try queries.lookup("Static") != .notFound(suggestions: []), "show still finds it by that name")
+    }
+
     @Test("a place's chance: each version's slots summed, the likeliest way and condition; versions told apart")
     func versionChances() throws {
         let insert = """
