@@ -48,14 +48,16 @@ enum EntryText {
             ?? (slug == entry.species?.name ? entry.displayName : SlugText.readable(slug))
     }
 
-    /// The species' other Pokémon by name, a name two of them share with each one's slug, which
-    /// `show` takes: "Méga-Mistigrix (meowstic-male-mega), Méga-Mistigrix (meowstic-female-mega)".
+    /// The species' other Pokémon by name, a name two of them share, or the entry's own
+    /// heading, with its slug: "Méga-Mistigrix (meowstic-female-mega)" under Méga-Mistigrix.
     static func varieties(_ entry: PokedexEntry) -> [String] {
-        let names = entry.otherVarieties.map { variety($0, of: entry) }
-        let counts = Dictionary(names.map { ($0, 1) }, uniquingKeysWith: +)
-        return zip(names, entry.otherVarieties).map { name, slug in
-            counts[name, default: 0] > 1 ? "\(name) (\(slug))" : name
-        }
+        DistinctNames.of(
+            entry.otherVarieties.map { (variety($0, of: entry), $0) }, besides: [heading(entry)])
+    }
+
+    /// The name an entry is headed with: its form's own, else the species' with the form.
+    static func heading(_ entry: PokedexEntry) -> String {
+        entry.formDisplayName ?? name(entry.displayName, form: entry.form)
     }
 
     /// The forms by name, the first `formsShown` of them: Alcremie has 63.
@@ -88,7 +90,7 @@ enum EntryText {
         var lines = FieldLines(width: width)
         lines.add(
             StyledText(
-                number(entry) + " " + (entry.formDisplayName ?? name(entry.displayName, form: entry.form)), .heading)
+                number(entry) + " " + heading(entry), .heading)
                 + StyledText(entry.genus.map { " · \($0)" } ?? ""))
         if entry.displayName != summary.name { lines.field("Slug", summary.name) }
         for other in entry.alsoNamed {

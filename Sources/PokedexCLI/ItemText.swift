@@ -54,21 +54,19 @@ enum ItemText {
 
     /// "Poliwhirl, Slowpoke: 5% (Ruby/Sapphire to Ultra Sun/Ultra Moon)": each Pokémon once, its
     /// chances with the games they hold in, the Pokémon whose chances and games are the same on
-    /// one line.
+    /// one line, a name two of them share with its slug.
     static func holders(_ entry: ItemEntry) -> [String] {
-        var names: [String: String] = [:]
-        var order: [String] = []
+        var holders: [(name: String, slug: String)] = []
         var chances: [String: [String: Set<Int>]] = [:]
         for holder in entry.holders {
-            if names[holder.pokemon] == nil {
-                order.append(holder.pokemon)
-                names[holder.pokemon] = LineWrapping.unbroken(EntryText.name(holder.displayName, form: holder.form))
+            if chances[holder.pokemon] == nil {
+                holders.append((EntryText.name(holder.displayName, form: holder.form), holder.pokemon))
             }
             chances[holder.pokemon, default: [:]][holder.versionGroup, default: []].formUnion(
                 holder.rarity.map { [$0] } ?? [])
         }
         var lines: [(games: String, names: [String])] = []
-        for pokemon in order {
+        for (name, pokemon) in zip(DistinctNames.of(holders), holders.map(\.slug)) {
             let games = GameRuns.text(
                 entry.heldGames.map { game in
                     let percents = chances[pokemon]?[game.versionGroup].map { $0.sorted().map { "\($0)%" } }
@@ -76,12 +74,12 @@ enum ItemText {
                     return (percents.map { $0.isEmpty ? "held" : $0.joined(separator: "/") }, game.groupName)
                 })
             if let index = lines.firstIndex(where: { $0.games == games }) {
-                lines[index].names.append(names[pokemon] ?? pokemon)
+                lines[index].names.append(LineWrapping.unbroken(name))
             } else {
-                lines.append((games, [names[pokemon] ?? pokemon]))
+                lines.append((games, [LineWrapping.unbroken(name)]))
             }
         }
-        return lines.map { $0.names.joined(separator: ", ") + ($0.games.isEmpty ? "" : ": \($0.games)") }
+        return lines.map { $0.names.joined(separator: ", ") + ": \($0.games)" }
     }
 }
 

@@ -5,7 +5,8 @@ public struct ItemEntry: Sendable, Equatable {
     /// in percent.
     public struct Holder: Sendable, Equatable {
         public let pokemon: String
-        /// Its species' name, and what its slug adds to the species' (`galar`).
+        /// Its form's name in the display language where one is stored ("Rockstar-Pikachu"),
+        /// else its species' name with `form`, what its slug adds to the species' (`galar`).
         public let displayName: String
         public let form: String?
         public let version: String
@@ -40,8 +41,9 @@ public struct ItemEntry: Sendable, Equatable {
     public let effect: String?
     public let gameText: MoveEntry.GameText?
     public let holders: [Holder]
-    /// The games any item is held in, in their order (`--game`'s only): as ``pricedGames``, a
-    /// game among them this item is not held in ends a run of chances.
+    /// The games the item is held in, in their order (`--game`'s only): one a Pokémon does not
+    /// hold it in ends that Pokémon's run of chances; others (Colosseum, where other items are
+    /// held) end none.
     public var heldGames: [GameGroup] = []
     /// The chains of the evolutions the item triggers, used or held, each whole (the steps
     /// that name the item are the item's).
@@ -60,8 +62,8 @@ public struct ItemEntry: Sendable, Equatable {
 }
 
 extension [ItemEntry.Holder] {
-    /// Each form among the holders by its stored name ("Rock Star Pikachu", else English's, as
-    /// `show`'s varieties), instead of its species' with the slug's suffix.
+    /// Each form among the holders by its name in the display language where one is stored
+    /// ("Rock Star Pikachu", "ライチュウ (アローラのすがた)"), as `list` and `show`'s heading name it.
     func namedByForm(_ formName: (_ pokemon: String, _ speciesName: String) throws -> String?) rethrows -> Self {
         var names: [String: String?] = [:]
         return try map { holder in

@@ -27,9 +27,7 @@ extension PokedexEntryQueries {
                     pokemon: row.text(0), displayName: row.optionalText(4) ?? SlugText.readable(row.text(0)),
                     form: PokemonForm.suffix(pokemon: row.text(0), species: row.optionalText(3)), version: row.text(1),
                     versionGroup: row.text(5), rarity: row.optionalInt(2))
-            }.namedByForm {
-                try formName(pokemon: $0, speciesName: $1) ?? storedName(kind: "pokemon-form", slug: $0)
-            }
+            }.namedByForm { try formName(pokemon: $0, speciesName: $1) }
             let prices = try database.query(
                 """
                 SELECT p.version_group, p.purchase_price, p.sell_price
@@ -52,12 +50,13 @@ extension PokedexEntryQueries {
                 """
                 SELECT game FROM (
                     SELECT coalesce(v.version_group, h.version) AS game, min(v.id) AS first_version
-                    FROM (SELECT DISTINCT version FROM item_holder) AS h LEFT JOIN version AS v ON v.name = h.version
+                    FROM (SELECT DISTINCT version FROM item_holder WHERE item_id = ?2) AS h
+                    LEFT JOIN version AS v ON v.name = h.version
                     WHERE ?1 IS NULL OR v.version_group = ?1 GROUP BY game)
                 -- Groups joined once each, not once per holder: version_group has no index by name.
                 LEFT JOIN version_group AS g ON g.name = game
                 ORDER BY g.sort_order IS NULL, g.sort_order, first_version IS NULL, first_version, game
-                """, [.string(versionGroup)]
+                """, [.string(versionGroup), .int(id)]
             ) { GameGroup(versionGroup: $0.text(0), groupName: groupNames($0.text(0))) }
             // Each chain once: one joined with a chain it continues (Meltan's) may hold the next species.
             var evolutionChains: [EvolutionChain] = []

@@ -84,6 +84,13 @@ extension PokedexEntryQueries {
         return name.lowercased() == speciesName.lowercased() ? nil : name
     }
 
+    /// ``formName(pokemon:speciesName:)``, else the form's full English name: where a form is
+    /// named apart from its species (varieties, evolution arrows), a slug's words would read
+    /// worse than English.
+    func formDisplayName(pokemon: String, speciesName: String) throws -> String? {
+        try formName(pokemon: pokemon, speciesName: speciesName) ?? storedName(kind: "pokemon-form", slug: pokemon)
+    }
+
     /// The own name of the form of the Pokémon `pokemon` (its default form's first) in the
     /// display language: "アローラのすがた", "Rock Star".
     private func formLabel(_ pokemon: String) throws -> String? {
@@ -226,14 +233,12 @@ extension PokedexEntryQueries {
         return forms.count > 1 ? forms : []
     }
 
-    /// Each variety's name, keyed `pokemon-form/{slug}`, where its forms are stored: as
-    /// ``formName(pokemon:speciesName:)`` names it ("Alolan Raichu", "ピカチュウ (アローラキャップ)"),
-    /// else the full English name.
+    /// Each variety's name, keyed `pokemon-form/{slug}`, where its forms are stored
+    /// (``formDisplayName(pokemon:speciesName:)``: "Alolan Raichu", "ピカチュウ (アローラキャップ)").
     private func varietyNames(_ slugs: [String], speciesName: String) throws -> [String: String] {
         var names: [String: String] = [:]
         for slug in slugs {
-            names["pokemon-form/\(slug)"] =
-                try formName(pokemon: slug, speciesName: speciesName) ?? storedName(kind: "pokemon-form", slug: slug)
+            names["pokemon-form/\(slug)"] = try formDisplayName(pokemon: slug, speciesName: speciesName)
         }
         return names
     }
@@ -253,15 +258,15 @@ extension PokedexEntryQueries {
         for case (let kind, let slug?) in wanted where names["\(kind)/\(slug)"] == nil {
             names["\(kind)/\(slug)"] = try storedName(kind: kind, slug: slug)
         }
-        // A form an arrow leads to, as the entry's heading names it where its full name is not
-        // stored in the display language: "ライチュウ (アローラのすがた)", not "Alolan Raichu";
-        // else by its English full name, as any other.
+        // A form an arrow leads to or from, as the entry's heading names it where its full name
+        // is not stored in the display language: "ライチュウ (アローラのすがた)", not "Alolan Raichu".
         for member in chain.members {
             for slug in Set(member.steps.compactMap(\.evolvedForm)) {
-                let key = "pokemon-form/\(slug)"
-                names[key] =
-                    try formName(pokemon: slug, speciesName: member.displayName) ?? names[key]
-                    ?? storedName(kind: "pokemon-form", slug: slug)
+                names["pokemon-form/\(slug)"] = try formDisplayName(pokemon: slug, speciesName: member.displayName)
+            }
+            guard let parent = chain.members.first(where: { $0.speciesName == member.evolvesFrom }) else { continue }
+            for slug in Set(member.steps.compactMap(\.baseForm)) {
+                names["pokemon-form/\(slug)"] = try formDisplayName(pokemon: slug, speciesName: parent.displayName)
             }
         }
         // Types have tables of their own (the catalog's), not the typed bodies' names.

@@ -32,7 +32,7 @@ struct EntryLayoutGoldenTests {
         return layout.render(EntryText.table(listed, width: layout.width)).text.replacing("\u{1B}", with: "⎋")
     }
 
-    @Test("varieties sharing a name say their slugs, which show takes; others their names alone")
+    @Test("varieties sharing a name, or the entry's own, say their slugs, which show takes; others their names alone")
     func varietiesSharingAName() throws {
         var entry = try #require(try PokedexEntryQueries(database: fixture.database).entry(id: 25))
         let (first, second) = (entry.otherVarieties[0], entry.otherVarieties[1])
@@ -42,6 +42,9 @@ struct EntryLayoutGoldenTests {
         #expect(Array(names.prefix(2)) == ["Méga-Pikachu (\(first))", "Méga-Pikachu (\(second))"])
         #expect(Array(names.dropFirst(2)) == entry.otherVarieties.dropFirst(2).map { EntryText.variety($0, of: entry) })
         #expect(!names.dropFirst(2).contains { $0.contains("(pikachu-") })
+        // One named as the entry is headed says its slug too.
+        entry.names["pokemon-form/\(first)"] = "Pikachu"
+        #expect(EntryText.varieties(entry).first == "Pikachu (\(first))")
     }
 
     static let pikachuFacts = """

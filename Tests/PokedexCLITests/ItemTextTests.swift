@@ -9,10 +9,10 @@ import Testing
 @Suite("Item text")
 struct ItemTextTests {
     static func holder(
-        _ pokemon: String, form: String? = nil, version: String, group: String, rarity: Int?
+        _ pokemon: String, form: String? = nil, version: String, group: String, rarity: Int?, named: String? = nil
     ) -> ItemEntry.Holder {
         ItemEntry.Holder(
-            pokemon: pokemon, displayName: pokemon.hasPrefix("slowbro") ? "Slowbro" : "Slowpoke", form: form,
+            pokemon: pokemon, displayName: named ?? (pokemon.hasPrefix("slowbro") ? "Slowbro" : "Slowpoke"), form: form,
             version: version, versionGroup: group, rarity: rarity)
     }
 
@@ -62,6 +62,18 @@ struct ItemTextTests {
                 ["Slowbro: 5%/50% (Red/Blue)"]
             ),
             ([holder("slowbro", version: "red", group: "red-blue", rarity: nil)], ["Slowbro: held (Red/Blue)"]),
+            // Forms PokeAPI names alike (Minior's meteors) say their slugs, on a line or across lines.
+            (
+                [
+                    holder("slowbro-a", version: "red", group: "red-blue", rarity: 5, named: "Slowbro (Meteor)"),
+                    holder("slowbro-b", version: "red", group: "red-blue", rarity: 5, named: "Slowbro (Meteor)"),
+                    holder("slowbro-c", version: "x", group: "x-y", rarity: 5, named: "Slowbro (Meteor)"),
+                ],
+                [
+                    "Slowbro\u{A0}(Meteor)\u{A0}(slowbro-a), Slowbro\u{A0}(Meteor)\u{A0}(slowbro-b): 5% (Red/Blue)",
+                    "Slowbro\u{A0}(Meteor)\u{A0}(slowbro-c): 5% (X/Y)",
+                ]
+            ),
         ])
     func holders(holders: [ItemEntry.Holder], expected: [String]) {
         var entry = ItemEntry(

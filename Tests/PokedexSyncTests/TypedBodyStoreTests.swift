@@ -206,6 +206,22 @@ struct TypedBodyStoreTests {
         #expect(Set(names[25] ?? []) == Set(["Testing Pikachu", "Pikachu d’Essai"].map(NameFolding.fold)))
     }
 
+    /// Another way for Raichu to evolve from Pikachu (besides its Thunder Stone), naming one of
+    /// the step's places, forms or types.
+    func addRaichuStep(
+        _ position: Int, _ trigger: String, location: String? = nil, baseForm: String? = nil,
+        knownMoveType: String? = nil
+    ) throws {
+        try database.run(
+            """
+            INSERT INTO evolution_step (
+                chain_id, member_position, detail_position, trigger, location, base_form, known_move_type, details_json)
+            SELECT chain_id, member_position, ?, ?, ?, ?, ?, '{}' FROM evolution_step
+            WHERE chain_id = 10 AND item = 'thunder-stone' LIMIT 1
+            """,
+            [.int(position), .text(trigger), .string(location), .string(baseForm), .string(knownMoveType)])
+    }
+
     @Test(
         "evolution conditions name items and places in the display language, else English",
         arguments: [
@@ -214,26 +230,31 @@ struct TypedBodyStoreTests {
         ])
     func conditionNames(language: String, item: String, place: String) throws {
         // Raichu evolves with a Thunder Stone; here also by levelling up in Viridian Forest.
-        try database.run(
-            """
-            INSERT INTO evolution_step (chain_id, member_position, detail_position, trigger, location, details_json)
-            SELECT chain_id, member_position, 99, 'level-up', 'viridian-forest', '{}' FROM evolution_step
-            WHERE chain_id = 10 AND item = 'thunder-stone' LIMIT 1
-            """)
+        try addRaichuStep(99, "level-up", location: "viridian-forest")
         let chain = try #require(
             try PokedexEntryQueries(database: database, language: language).evolutionChain(speciesName: "pikachu"))
         #expect(chain.conditionNames["item/thunder-stone"] == item)
         #expect(chain.conditionNames["location/viridian-forest"] == place)
     }
 
+    @Test(
+        "a form an evolution starts from is named as one it leads to: the species' name with the form's own where no full name",
+        arguments: [("en", nil), ("ja", "ピカチュウ (ハードロック)")] as [(String, String?)])
+    func baseFormNames(language: String, expected: String?) throws {
+        try database.run(
+            "INSERT INTO pokemon_form (id, name, pokemon, is_default) VALUES (99101, 'pikachu-rock-star', 'pikachu-rock-star', 1)"
+        )
+        try database.run("INSERT INTO pokemon_form_label (form_id, language, name) VALUES (99101, 'ja', 'ハードロック')")
+        // Raichu evolves from Pikachu here: the form is Pikachu's.
+        try addRaichuStep(97, "use-item", baseForm: "pikachu-rock-star")
+        let chain = try #require(
+            try PokedexEntryQueries(database: database, language: language).evolutionChain(speciesName: "pikachu"))
+        #expect(chain.conditionNames["pokemon-form/pikachu-rock-star"] == expected)
+    }
+
     @Test("a type an evolution condition names is named as the type's entry names it", arguments: ["en", "de", "ja"])
     func conditionTypeNames(language: String) throws {
-        try database.run(
-            """
-            INSERT INTO evolution_step (chain_id, member_position, detail_position, trigger, known_move_type, details_json)
-            SELECT chain_id, member_position, 98, 'level-up', 'electric', '{}' FROM evolution_step
-            WHERE chain_id = 10 AND item = 'thunder-stone' LIMIT 1
-            """)
+        try addRaichuStep(98, "level-up", knownMoveType: "electric")
         let queries = PokedexEntryQueries(database: database, language: language)
         let electric = try #require(try queries.typeDisplayNames()["electric"])
         let chain = try #require(try queries.evolutionChain(speciesName: "pikachu"))

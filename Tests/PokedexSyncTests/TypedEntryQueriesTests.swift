@@ -137,10 +137,11 @@ struct TypedEntryQueriesTests {
     @Test(
         "an item's holders: each with its version's game, the games in their order; a form by its stored name",
         arguments: [
-            ("de", ["Pikachu", "Pikachu", "Alola-Raichu"], ["Rot/Blau", "X"]),
-            ("ja", ["ピカチュウ", "ピカチュウ", "Alolan Raichu"], ["赤/Blue", "X"]),
-        ])
-    func itemHolders(language: String, names: [String], games: [String]) throws {
+            ("de", ["Pikachu", "Pikachu", "Alola-Raichu"], [nil, nil, nil], ["Rot/Blau", "X"]),
+            // No Japanese name is stored for the form: the species' with the slug's, as `list` has it.
+            ("ja", ["ピカチュウ", "ピカチュウ", "ライチュウ"], [nil, nil, "alola"], ["赤/Blue", "X"]),
+        ] as [(String, [String], [String?], [String])])
+    func itemHolders(language: String, names: [String], forms: [String?], games: [String]) throws {
         try database.storeBody(
             "pokemon-form", 99100, "raichu-alola",
             #"{"id":99100,"name":"raichu-alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
@@ -151,11 +152,16 @@ struct TypedEntryQueriesTests {
                 + #""version_details":[{"rarity":5,"version":{"name":"x","url":"u"}}]},"#
                 + #"{"pokemon":{"name":"pikachu","url":"u"},"version_details":[{"rarity":5,"version":{"name":"blue","url":"u"}},"#
                 + #"{"rarity":50,"version":{"name":"red","url":"u"}}]}]}"#)
+        // Another item's holder names a game this item is not held in: it is none of this item's games.
+        try database.storeBody(
+            "item", 198, "kings-rock",
+            #"{"id":198,"name":"kings-rock","held_by_pokemon":[{"pokemon":{"name":"pikachu","url":"u"},"#
+                + #""version_details":[{"rarity":5,"version":{"name":"yellow","url":"u"}}]}]}"#)
         try TypedBodyRescan.run(database)
         let entry = try PokedexEntryQueries(database: database, language: language).itemEntry(
             slug: "light-ball", versionGroup: nil)
         #expect(entry.holders.map(\.displayName) == names)
-        #expect(entry.holders.map(\.form) == [nil, nil, nil])
+        #expect(entry.holders.map(\.form) == forms)
         #expect(
             entry.holders.map(\.versionGroup) == ["red-blue", "red-blue", "x"], "a version not stored is its own game")
         #expect(entry.heldGames.map(\.groupName) == games)
