@@ -37,7 +37,8 @@ enum LocationText {
     /// "Pikachu (walk, Lv 3–5, 5%)".
     private static func appearance(_ appearance: LocationEntry.Appearance) -> String {
         EncounterText.place(
-            appearance.displayName, methods: appearance.methods, levels: (appearance.minLevel, appearance.maxLevel),
+            EntryText.name(appearance.displayName, form: appearance.form), methods: appearance.methods,
+            levels: (appearance.minLevel, appearance.maxLevel),
             chance: appearance.chance, versions: appearance.differsByVersion ? appearance.byVersion : [])
     }
 }

@@ -5,8 +5,8 @@ public struct ItemEntry: Sendable, Equatable {
     /// in percent.
     public struct Holder: Sendable, Equatable {
         public let pokemon: String
-        /// Its form's name in the display language where one is stored ("Rockstar-Pikachu"),
-        /// else its species' name with `form`, what its slug adds to the species' (`galar`).
+        /// Its form's name as `list` gives it ("Alola-Raichu"), else its species' name with
+        /// `form`, what its slug adds to the species' (`galar`).
         public let displayName: String
         public let form: String?
         public let version: String
@@ -63,7 +63,7 @@ public struct ItemEntry: Sendable, Equatable {
 
 extension [ItemEntry.Holder] {
     /// Each form among the holders by its name in the display language where one is stored
-    /// ("Rock Star Pikachu", "ライチュウ (アローラのすがた)"), as `list` and `show`'s heading name it.
+    /// ("Alola-Raichu", "ライチュウ (アローラのすがた)"), as `list` names it.
     func namedByForm(_ formName: (_ pokemon: String, _ speciesName: String) throws -> String?) rethrows -> Self {
         var names: [String: String?] = [:]
         return try map { holder in

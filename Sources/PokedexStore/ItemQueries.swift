@@ -27,7 +27,7 @@ extension PokedexEntryQueries {
                     pokemon: row.text(0), displayName: row.optionalText(4) ?? SlugText.readable(row.text(0)),
                     form: PokemonForm.suffix(pokemon: row.text(0), species: row.optionalText(3)), version: row.text(1),
                     versionGroup: row.text(5), rarity: row.optionalInt(2))
-            }.namedByForm { try formName(pokemon: $0, speciesName: $1) }
+            }.namedByForm { try listedFormName(pokemon: $0, speciesName: $1) }
             let prices = try database.query(
                 """
                 SELECT p.version_group, p.purchase_price, p.sell_price

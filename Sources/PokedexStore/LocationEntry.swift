@@ -5,7 +5,10 @@ public struct LocationEntry: Sendable, Equatable {
     /// (``VersionEncounter/chance``), in which versions, and each version's part.
     public struct Appearance: Sendable, Equatable {
         public let pokemon: String
-        public let displayName: String
+        /// Its form's name as `list` gives it ("Zigzaton de Galar"), else its species' name
+        /// with `form`, what its slug adds to the species' (`galar`).
+        public var displayName: String
+        public var form: String? = nil
         public let methods: [String]
         public let minLevel: Int?
         public let maxLevel: Int?

@@ -60,11 +60,11 @@ extension PokedexEntryQueries {
         }
         let byVersion = parts?.byKey
         let groupVersions = parts?.groupVersions ?? 0
-        let appearances = try database.query(
+        var appearances = try database.query(
             """
             SELECT p.name, \(Self.localized("pokemon_species_name", "species_id", "name", id: "s.id")),
                    group_concat(DISTINCT e.method), min(e.min_level), max(e.max_level), max(e.chance),
-                   group_concat(DISTINCT e.version), p.id
+                   group_concat(DISTINCT e.version), p.id, p.species_name
             FROM encounter AS e JOIN pokemon AS p ON p.id = e.pokemon_id
             LEFT JOIN pokemon_species AS s ON s.name = p.species_name
             LEFT JOIN version AS v ON v.name = e.version
@@ -75,11 +75,20 @@ extension PokedexEntryQueries {
             let versions = byVersion?[row.text(7)] ?? []
             return LocationEntry.Appearance(
                 pokemon: row.text(0), displayName: row.optionalText(1) ?? SlugText.readable(row.text(0)),
+                form: PokemonForm.suffix(pokemon: row.text(0), species: row.optionalText(8)),
                 methods: row.text(2).split(separator: ",").map(String.init), minLevel: row.optionalInt(3),
                 maxLevel: row.optionalInt(4),
                 chance: byVersion == nil ? row.optionalInt(5) : versions.compactMap(\.chance).max(),
                 versions: row.text(6).split(separator: ",").map(String.init), byVersion: versions,
                 differsByVersion: VersionEncounter.differ(versions, groupVersions: groupVersions))
+        }
+        // A form by its own name, as `list` names it: Galar's Zigzagoon is met where Hoenn's is not.
+        for index in appearances.indices where appearances[index].form != nil {
+            let appearance = appearances[index]
+            if let name = try listedFormName(pokemon: appearance.pokemon, speciesName: appearance.displayName) {
+                appearances[index].displayName = name
+                appearances[index].form = nil
+            }
         }
         // Stable: equally likely ones keep the Pokémon's order.
         return appearances.enumerated().sorted {

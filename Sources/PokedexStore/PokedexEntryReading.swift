@@ -84,6 +84,13 @@ extension PokedexEntryQueries {
         return name.lowercased() == speciesName.lowercased() ? nil : name
     }
 
+    /// A form among other Pokémon (an item's holders, a place's), as `list` names it: by
+    /// ``formName(pokemon:speciesName:)`` in a language other than English, whose lists keep
+    /// the slug's words (`Raichu (Alola)`).
+    func listedFormName(pokemon: String, speciesName: String) throws -> String? {
+        language == "en" ? nil : try formName(pokemon: pokemon, speciesName: speciesName)
+    }
+
     /// ``formName(pokemon:speciesName:)``, else the form's full English name: where a form is
     /// named apart from its species (varieties, evolution arrows), a slug's words would read
     /// worse than English.

@@ -226,6 +226,29 @@ struct TypedEntryQueriesTests {
         #expect(statics.chance == 100)
     }
 
+    @Test(
+        "a place names a form met there as list does: its name in the display language, else the species' with the form",
+        // English lists keep the slug's words, as `list` does.
+        arguments: [("de", "Alola-Raichu", nil), ("en", "Raichu", "alola"), ("fr", "Raichu", "alola")]
+            as [(String, String, String?)])
+    func formsMetInAPlace(language: String, name: String, form: String?) throws {
+        try database.run(
+            """
+            INSERT INTO encounter (pokemon_id, location_area, version, method, min_level, max_level, chance, conditions)
+            VALUES (10100, 'viridian-forest-area', 'red', 'walk', 3, 5, 5, '')
+            """)
+        try database.storeBody(
+            "pokemon-form", 99100, "raichu-alola",
+            #"{"id":99100,"name":"raichu-alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu")]) + "}")
+        try TypedBodyRescan.run(database)
+        let met = try PokedexEntryQueries(database: database, language: language).locationEntry(
+            slug: "viridian-forest", versionGroup: "red-blue"
+        ).areas.flatMap(\.appearances)
+        let raichu = try #require(met.first { $0.pokemon == "raichu-alola" })
+        #expect(raichu.displayName == name && raichu.form == form)
+    }
+
     @Test("a move's machines among the games its items are in; its item teaching another move there, by game")
     func machineGames() throws {
         try database.run(
