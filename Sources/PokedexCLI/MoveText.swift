@@ -62,12 +62,14 @@ enum MoveText {
         var parts: [String] = []
         let byLevel = learners.filter { $0.method == "level-up" }
         if !byLevel.isEmpty {
+            // Minior's seven meteors share one Japanese name: each says its slug.
+            let names = DistinctNames.of(byLevel.map { (EntryText.name($0.pokemon), $0.pokemon.summary.name) })
             parts.append(
                 "by level "
-                    + byLevel.map {
-                        $0.level == 0
-                            ? LineWrapping.unbroken(EntryText.name($0.pokemon), "on", "evolution")
-                            : LineWrapping.unbroken(EntryText.name($0.pokemon), "Lv", "\($0.level)")
+                    + zip(byLevel, names).map { learner, name in
+                        learner.level == 0
+                            ? LineWrapping.unbroken(name, "on", "evolution")
+                            : LineWrapping.unbroken(name, "Lv", "\(learner.level)")
                     }
                     .joined(separator: ", "))
         }

@@ -31,9 +31,11 @@ struct MoveTextTests {
         #expect(lines.contains("Target      \(target)"), "\(text)")
     }
 
-    static func learner(_ name: String, form: String?, method: String, level: Int) -> MoveEntry.Learner {
+    static func learner(
+        _ name: String, slug: String? = nil, form: String?, method: String, level: Int
+    ) -> MoveEntry.Learner {
         let summary = PokemonSummary(
-            id: 1, name: name, url: "u", types: [], artwork: Artwork(url: "a", derived: false))
+            id: 1, name: slug ?? name, url: "u", types: [], artwork: Artwork(url: "a", derived: false))
         return MoveEntry.Learner(
             pokemon: ListedPokemon(
                 summary: summary, pokedexNumber: nil, form: form, displayName: name, generation: nil, typeNames: []),
@@ -59,6 +61,15 @@ struct MoveTextTests {
                     + " (pokedex\u{A0}list\u{A0}--learns\u{A0}thunderbolt\u{A0}--game\u{A0}red-blue lists them)"
             ),
             ([], "Red/Blue: none"),
+            // Pokémon named alike (Minior's meteors in Japanese) say their slugs.
+            (
+                [
+                    learner("Minior", slug: "minior-red-meteor", form: nil, method: "level-up", level: 45),
+                    learner("Minior", slug: "minior-blue-meteor", form: nil, method: "level-up", level: 45),
+                ],
+                "Red/Blue: by level Minior\u{A0}(minior-red-meteor)\u{A0}Lv\u{A0}45, "
+                    + "Minior\u{A0}(minior-blue-meteor)\u{A0}Lv\u{A0}45"
+            ),
         ])
     func learners(learners: [MoveEntry.Learner], expected: String) {
         #expect(MoveText.learners(learners, group: ("red-blue", "Red/Blue"), move: "thunderbolt") == expected)
