@@ -97,9 +97,9 @@ extension CommandRunner {
         suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"
     }
 
-    /// "; it names a Pokémon (pokedex show pikachu)".
+    /// "; that is the name of a Pokémon (pokedex show pikachu)".
     static func hint(naming others: [(kind: ShownKind, slug: String)]) -> String {
-        "; it names "
+        "; that is the name of "
             + others.map { "\($0.kind.withArticle) (pokedex \($0.kind.command) \($0.slug))" }
             .joined(separator: " and ")
     }

@@ -13,9 +13,10 @@ extension PokedexEntryQueries {
                 "SELECT name FROM pokeapi_resource WHERE kind = ? AND id = ?", [.text(kind), .int(id)]
             ) { $0.optionalText(0) } ?? nil
         }
+        // The slug as stored first: `acid-downpour--physical` is not `acid-downpour-physical`.
         if let slug = try database.queryFirst(
-            "SELECT name FROM pokeapi_resource WHERE kind = ? AND name = ?", [.text(kind), .text(Self.slug(text))],
-            row: { $0.text(0) })
+            "SELECT name FROM pokeapi_resource WHERE kind = ?1 AND name IN (?2, ?3) ORDER BY name = ?2 DESC LIMIT 1",
+            [.text(kind), .text(text), .text(Self.slug(text))], row: { $0.text(0) })
         {
             return slug
         }

@@ -15,6 +15,14 @@ extension PokedexEntryQueries {
     /// the folded name means several Pokémon, the one it names in the display language wins,
     /// then English, then the lowest species id; the others are returned too.
     public func lookup(_ query: String) throws -> Lookup {
+        if let stored = try storedPokemon(query) { return stored }
+        let folded = NameFolding.fold(Self.trimmed(NameFolding.normalizedWidthAndKana(query)))
+        return .notFound(suggestions: try suggestions(for: folded, names: try speciesNames()))
+    }
+
+    /// ``lookup(_:)`` without the suggestions: nil where it would make them. Without
+    /// `romanized`, species' romanized Japanese names (`ja-roma`) are not read.
+    func storedPokemon(_ query: String, romanized: Bool = true) throws -> Lookup? {
         let trimmed = Self.trimmed(NameFolding.normalizedWidthAndKana(query))
         if let id = Self.id(trimmed) {
             let exists = try database.queryFirst("SELECT 1 FROM pokemon WHERE id = ?", [.int(id)]) { _ in true }
@@ -28,7 +36,7 @@ extension PokedexEntryQueries {
             return .found(id: id, alsoNamed: [])
         }
         let folded = NameFolding.fold(trimmed)
-        let matches = try speciesNames(folded: folded)
+        let matches = try speciesNames(folded: folded).filter { romanized || $0.language != "ja-roma" }
         func rank(_ match: (speciesID: Int, speciesName: String, language: String)) -> (Int, Int) {
             (languageRank(match.language), match.speciesID)
         }
@@ -59,8 +67,10 @@ extension PokedexEntryQueries {
                 })
         }
         if let id = try pokemonID(formLabel: trimmed) { return .found(id: id, alsoNamed: []) }
-        if let id = try pokemonID(compacted: NameFolding.compacted(folded)) { return .found(id: id, alsoNamed: []) }
-        return .notFound(suggestions: try suggestions(for: folded, names: try speciesNames()))
+        if let id = try pokemonID(compacted: NameFolding.compacted(folded), romanized: romanized) {
+            return .found(id: id, alsoNamed: [])
+        }
+        return nil
     }
 
     /// The Pokémon whose form `slug` names (`pikachu-rock-star`), else every one whose form's
@@ -86,7 +96,7 @@ extension PokedexEntryQueries {
 
     /// The Pokémon a name typed without its separators means (`mrmime`, `hooh`, `typenull`):
     /// a slug, else a species name in the display language, English, then any, so compared.
-    func pokemonID(compacted: String) throws -> Int? {
+    func pokemonID(compacted: String, romanized: Bool = true) throws -> Int? {
         guard !compacted.isEmpty else { return nil }
         if let id = try database.queryFirst(
             "SELECT id FROM pokemon WHERE replace(name, '-', '') = ? ORDER BY id LIMIT 1", [.text(compacted)],
@@ -94,7 +104,9 @@ extension PokedexEntryQueries {
         {
             return id
         }
-        let matching = try speciesNames(folded: compacted, comparedWithoutSeparators: true)
+        let matching = try speciesNames(folded: compacted, comparedWithoutSeparators: true).filter {
+            romanized || $0.language != "ja-roma"
+        }
         for name in matching.sorted(by: { languageRank($0.language) < languageRank($1.language) }) {
             if let id = try pokemonID(species: name.speciesID, name: name.speciesName) { return id }
         }

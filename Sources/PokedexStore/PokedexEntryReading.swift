@@ -75,13 +75,12 @@ extension PokedexEntryQueries {
     /// species' own Pokémon.
     func formName(pokemon: String, speciesName: String) throws -> String? {
         let name = try storedName(kind: "pokemon-form", slug: pokemon, orEnglish: false)
-        guard let name else {
-            // PokeAPI gives few full names beyond English, French and German, but the forms'
-            // own names in most languages: the species' name with its form's, "ライチュウ
-            // (アローラのすがた)", as the evolution line names it too.
-            return try formLabel(pokemon).map { PokemonForm.labelled(speciesName: speciesName, label: $0) }
-        }
-        return name.lowercased() == speciesName.lowercased() ? nil : name
+        if let name, name.lowercased() != speciesName.lowercased() { return name }
+        // PokeAPI gives few full names beyond English, French and German, but the forms' own
+        // names in most languages: the species' name with its form's, "ライチュウ (アローラのすがた)",
+        // as the evolution line and lists name it too (German names Incarnate Landorus "Demeteros"
+        // in full, "Inkarnationsform" on its own).
+        return try formLabel(pokemon).map { PokemonForm.labelled(speciesName: speciesName, label: $0) }
     }
 
     /// A form among other Pokémon (an item's holders, a place's), as `list` names it: by

@@ -19,7 +19,7 @@ extension PokedexEntryQueries {
 
     private func slug(_ text: String, kind: ShownKind) throws -> String? {
         switch kind {
-        case .pokemon: return try pokemonOrSpeciesSlug(text)
+        case .pokemon: return try pokemonSlug(text)
         case .move: return try moveSlug(text)
         case .item, .location: return try resourceSlug(text, kind: kind.rawValue)
         case .type: return try typeSlug(text)
@@ -27,18 +27,11 @@ extension PokedexEntryQueries {
         }
     }
 
-    /// A Pokémon's slug, or a species' whose name in any language `text` is; `show` takes both.
-    /// Romanized Japanese names are left out: they are English words as often as not (Moltres
-    /// is "Fire", Zapdos "Thunder"), so `ability fire` would be told of Moltres.
-    private func pokemonOrSpeciesSlug(_ text: String) throws -> String? {
-        let trimmed = Self.trimmed(NameFolding.normalizedWidthAndKana(text))
-        let slug = PokemonName.slug(trimmed)
-        if !slug.isEmpty,
-            let found = try database.queryFirst(
-                "SELECT name FROM pokemon WHERE name = ?", [.text(slug)], row: { $0.text(0) })
-        {
-            return found
-        }
-        return try speciesNames(folded: NameFolding.fold(trimmed)).first { $0.language != "ja-roma" }?.speciesName
+    /// The slug of the stored Pokémon `show` finds by `text`. Romanized Japanese names are left
+    /// out: they are English words as often as not (Moltres is "Fire", Zapdos "Thunder"), so
+    /// `ability fire` would be told of Moltres.
+    private func pokemonSlug(_ text: String) throws -> String? {
+        guard case .found(let id, _)? = try storedPokemon(text, romanized: false) else { return nil }
+        return try database.queryFirst("SELECT name FROM pokemon WHERE id = ?", [.int(id)]) { $0.text(0) }
     }
 }

@@ -28,16 +28,16 @@ struct NotFoundMessageTests {
         arguments: [
             (
                 "pikachu", [(ShownKind.pokemon, "pikachu")],
-                "no move named 'pikachu' in the local data; it names a Pokémon (pokedex show pikachu)"
+                "no move named 'pikachu' in the local data; that is the name of a Pokémon (pokedex show pikachu)"
             ),
             (
                 "Psychic", [(.move, "psychic"), (.type, "psychic")],
-                "no move named 'Psychic' in the local data; it names a move (pokedex move psychic) and a type "
+                "no move named 'Psychic' in the local data; that is the name of a move (pokedex move psychic) and a type "
                     + "(pokedex type psychic)"
             ),
             (
                 "king's rock", [(.item, "kings-rock")],
-                "no move named 'king's rock' in the local data; it names an item (pokedex item kings-rock)"
+                "no move named 'king's rock' in the local data; that is the name of an item (pokedex item kings-rock)"
             ),
             ("25", [(.pokemon, "pikachu")], "no move with id 25 in the local data"),
             ("thunderbolz", [], "no move named 'thunderbolz' in the local data (did you mean Thunderbolt?)"),

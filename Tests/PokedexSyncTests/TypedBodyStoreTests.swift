@@ -313,16 +313,21 @@ struct TypedBodyStoreTests {
 
     @Test(
         "a form's entry: its full name in the display language, else the species' with the form's own; none for the species' own",
-        arguments: [("en", "Alolan Raichu"), ("de", "Alola-Raichu"), ("fr", nil), ("ja", "ライチュウ (アローラのすがた)")]
-            as [(String, String?)])
+        arguments: [
+            ("en", "Alolan Raichu"), ("de", "Alola-Raichu"), ("fr", nil), ("ja", "ライチュウ (アローラのすがた)"),
+            // A full name that is the species' gives way to the form's own name, as in lists.
+            ("it", "Raichu (Forma di Alola)"),
+        ] as [(String, String?)])
     func formName(language: String, expected: String?) throws {
         let queries = PokedexEntryQueries(database: database, language: language)
         #expect(try queries.entry(id: 10100)?.formDisplayName == nil, "no form stored yet")
         store(
             "pokemon-form", 10100, "raichu-alola",
             #"{"id":10100,"name":"raichu-alola","form_name":"alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
-                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu"), ("fr", "Raichu")])
-                + #","form_names":"# + TypedBodyTests.names([("ja", "アローラのすがた")]) + "}")
+                + TypedBodyTests.names([
+                    ("en", "Alolan Raichu"), ("de", "Alola-Raichu"), ("fr", "Raichu"), ("it", "Raichu"),
+                ])
+                + #","form_names":"# + TypedBodyTests.names([("ja", "アローラのすがた"), ("it", "Forma di Alola")]) + "}")
         store(
             "pokemon-form", 26, "raichu",
             #"{"id":26,"name":"raichu","form_name":"","pokemon":{"name":"raichu","url":"u"},"names":"#

@@ -181,6 +181,34 @@ struct TypedEntryQueriesTests {
         #expect(found.map { "\($0.kind.rawValue)/\($0.slug)" } == expected)
     }
 
+    @Test("a Pokémon named for another kind as show finds it: a form's full name, a name typed as one word")
+    func otherKindsFindForms() throws {
+        try database.storeBody(
+            "pokemon-form", 99100, "raichu-alola",
+            #"{"id":99100,"name":"raichu-alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Alolan Raichu")]) + "}")
+        try TypedBodyRescan.run(database)
+        let queries = PokedexEntryQueries(database: database)
+        #expect(try queries.kinds(naming: "Alolan Raichu", other: .move).map(\.slug) == ["raichu-alola"])
+        #expect(try queries.kinds(naming: "raichualola", other: .item).map(\.slug) == ["raichu-alola"])
+        // A species a partial sync stored without its Pokémon, which `show` would not find.
+        #expect(try queries.kinds(naming: "pichu", other: .move).map(\.slug) == ["pichu"])
+        try database.execute("DELETE FROM pokemon WHERE id = 172")
+        #expect(try queries.kinds(naming: "pichu", other: .move).isEmpty)
+    }
+
+    @Test("a slug is found as stored, two hyphens and all, before it is made from a name")
+    func slugAsStored() throws {
+        try database.storeBody(
+            "move", 10001, "acid-downpour--physical",
+            #"{"id":10001,"name":"acid-downpour--physical","names":"# + TypedBodyTests.names([("en", "Acid Downpour")])
+                + "}")
+        try TypedBodyRescan.run(database)
+        let queries = PokedexEntryQueries(database: database)
+        #expect(try queries.resourceSlug("acid-downpour--physical", kind: "move") == "acid-downpour--physical")
+        #expect(try queries.kinds(naming: "Acid Downpour", other: .pokemon).map(\.slug) == ["acid-downpour--physical"])
+    }
+
     @Test("a species' romanized Japanese name names no Pokémon for another kind: Moltres is \"Fire\" there")
     func romanizedNamesLeftOut() throws {
         try database.run(
