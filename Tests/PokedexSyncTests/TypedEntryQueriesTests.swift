@@ -18,6 +18,14 @@ struct TypedEntryQueriesTests {
         (directory, database) = try TypedBodyStoreTests.fixture()
     }
 
+    /// Alolan Raichu's `pokemon-form` body, named in English and German.
+    func storeAlolanRaichuForm() throws {
+        try database.storeBody(
+            "pokemon-form", 99100, "raichu-alola",
+            #"{"id":99100,"name":"raichu-alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
+                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu")]) + "}")
+    }
+
     @Test("a game named as another game's version says its slug too, which --game takes")
     func ambiguousGame() throws {
         try database.storeBody(
@@ -110,10 +118,7 @@ struct TypedEntryQueriesTests {
 
     @Test("lists take a form's full name in the display language, where not English", arguments: ["de", "en"])
     func listedFormName(language: String) throws {
-        try database.storeBody(
-            "pokemon-form", 99100, "raichu-alola",
-            #"{"id":99100,"name":"raichu-alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
-                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu")]) + "}")
+        try storeAlolanRaichuForm()
         try TypedBodyRescan.run(database)
         let listed = try PokedexEntryQueries(database: database, language: language).list(offset: 0, limit: 100)
         let raichu = try #require(listed.first { $0.summary.name == "raichu-alola" })
@@ -142,10 +147,7 @@ struct TypedEntryQueriesTests {
             ("ja", ["ピカチュウ", "ピカチュウ", "ライチュウ"], [nil, nil, "alola"], ["赤/Blue", "X"]),
         ] as [(String, [String], [String?], [String])])
     func itemHolders(language: String, names: [String], forms: [String?], games: [String]) throws {
-        try database.storeBody(
-            "pokemon-form", 99100, "raichu-alola",
-            #"{"id":99100,"name":"raichu-alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
-                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu")]) + "}")
+        try storeAlolanRaichuForm()
         try database.storeBody(
             "item", 236, "light-ball",
             #"{"id":236,"name":"light-ball","held_by_pokemon":[{"pokemon":{"name":"raichu-alola","url":"u"},"#
@@ -183,10 +185,7 @@ struct TypedEntryQueriesTests {
 
     @Test("a Pokémon named for another kind as show finds it: a form's full name, a name typed as one word")
     func otherKindsFindForms() throws {
-        try database.storeBody(
-            "pokemon-form", 99100, "raichu-alola",
-            #"{"id":99100,"name":"raichu-alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
-                + TypedBodyTests.names([("en", "Alolan Raichu")]) + "}")
+        try storeAlolanRaichuForm()
         try TypedBodyRescan.run(database)
         let queries = PokedexEntryQueries(database: database)
         #expect(try queries.kinds(naming: "Alolan Raichu", other: .move).map(\.slug) == ["raichu-alola"])
@@ -265,10 +264,7 @@ struct TypedEntryQueriesTests {
             INSERT INTO encounter (pokemon_id, location_area, version, method, min_level, max_level, chance, conditions)
             VALUES (10100, 'viridian-forest-area', 'red', 'walk', 3, 5, 5, '')
             """)
-        try database.storeBody(
-            "pokemon-form", 99100, "raichu-alola",
-            #"{"id":99100,"name":"raichu-alola","pokemon":{"name":"raichu-alola","url":"u"},"names":"#
-                + TypedBodyTests.names([("en", "Alolan Raichu"), ("de", "Alola-Raichu")]) + "}")
+        try storeAlolanRaichuForm()
         try TypedBodyRescan.run(database)
         let met = try PokedexEntryQueries(database: database, language: language).locationEntry(
             slug: "viridian-forest", versionGroup: "red-blue"
