@@ -5,9 +5,9 @@ public enum ShownKind: String, CaseIterable, Sendable {
 }
 
 extension PokedexEntryQueries {
-    /// The kinds other than `asked` that have a resource named exactly `text` (its slug, or a
-    /// stored name in any language, folded), each with that resource's slug; none for an id,
-    /// which every kind has.
+    /// The kinds other than `asked` that have a resource the kind's own command finds by `text`
+    /// (its slug, a stored name in any language, folded, or typed as one word), each with that
+    /// resource's slug; none for an id, which every kind has.
     public func kinds(naming text: String, other asked: ShownKind) throws -> [(kind: ShownKind, slug: String)] {
         guard Self.id(text) == nil else { return [] }
         var found: [(kind: ShownKind, slug: String)] = []
@@ -20,8 +20,8 @@ extension PokedexEntryQueries {
     private func slug(_ text: String, kind: ShownKind) throws -> String? {
         switch kind {
         case .pokemon: return try pokemonSlug(text)
-        case .move: return try moveSlug(text)
-        case .item, .location: return try resourceSlug(text, kind: kind.rawValue)
+        // As `move` reads them: a move only a learnset names is not one it shows.
+        case .move, .item, .location: return try resourceSlug(text, kind: kind.rawValue)
         case .type: return try typeSlug(text)
         case .ability: return try abilitySlug(text)
         }

@@ -196,6 +196,21 @@ struct TypedEntryQueriesTests {
         #expect(try queries.kinds(naming: "pichu", other: .move).isEmpty)
     }
 
+    @Test("a move only a learnset names is no move `move` shows: no hint leads there")
+    func learnsetOnlyMove() throws {
+        let move = try #require(
+            try database.queryFirst(
+                """
+                SELECT move_name FROM pokemon_move
+                WHERE move_name NOT IN (SELECT name FROM pokeapi_resource WHERE kind = 'move' AND name IS NOT NULL)
+                LIMIT 1
+                """
+            ) { $0.text(0) })
+        let queries = PokedexEntryQueries(database: database)
+        #expect(try queries.moveSlug(move) == move, "list --learns takes it")
+        #expect(try queries.kinds(naming: move, other: .pokemon).isEmpty)
+    }
+
     @Test("a slug is found as stored, two hyphens and all, before it is made from a name")
     func slugAsStored() throws {
         try database.storeBody(
