@@ -54,7 +54,8 @@ extension CommandRunner {
     /// The id a name, slug or id means, with the other Pokémon the name means in other
     /// languages; unknown, exit 66 with "did you mean".
     func pokemon(_ query: String, in queries: PokedexEntryQueries) throws -> (id: Int, alsoNamed: [AlsoNamed]) {
-        switch try queries.lookup(query) {
+        // Guesses are made only when the message needs them: not for a name of another kind.
+        switch try queries.storedPokemon(query) {
         case .found(let id, let alsoNamed):
             return (id, alsoNamed)
         case .speciesOnly(let species, let displayName):
@@ -62,10 +63,11 @@ extension CommandRunner {
                 message: "\(displayName) (\(species)) is stored only as a species an evolution chain names, "
                     + "not as a Pokémon: a whole `pokedex sync` (no --offset/--limit) stores it",
                 exitCode: .notFound)
-        case .notFound(let suggestions):
+        case .notFound, nil:
             throw try Self.notFound(
                 query, what: "Pokémon", partialScope: try queries.partialSyncScope(),
-                elsewhere: { try queries.kinds(naming: query, other: .pokemon) }, suggestions: { suggestions })
+                elsewhere: { try queries.kinds(naming: query, other: .pokemon) },
+                suggestions: { try queries.pokemonSuggestions(for: query) })
         }
     }
 

@@ -15,14 +15,18 @@ extension PokedexEntryQueries {
     /// the folded name means several Pokémon, the one it names in the display language wins,
     /// then English, then the lowest species id; the others are returned too.
     public func lookup(_ query: String) throws -> Lookup {
-        if let stored = try storedPokemon(query) { return stored }
-        let folded = NameFolding.fold(Self.trimmed(NameFolding.normalizedWidthAndKana(query)))
-        return .notFound(suggestions: try suggestions(for: folded, names: try speciesNames()))
+        try storedPokemon(query) ?? .notFound(suggestions: try pokemonSuggestions(for: query))
     }
 
-    /// ``lookup(_:)`` without the suggestions: nil where it would make them. Without
-    /// `romanized`, species' romanized Japanese names (`ja-roma`) are not read.
-    func storedPokemon(_ query: String, romanized: Bool = true) throws -> Lookup? {
+    /// The names "did you mean" offers for a Pokémon ``lookup(_:)`` does not find.
+    public func pokemonSuggestions(for query: String) throws -> [String] {
+        try suggestions(
+            for: NameFolding.fold(Self.trimmed(NameFolding.normalizedWidthAndKana(query))), names: try speciesNames())
+    }
+
+    /// ``lookup(_:)`` without the suggestions, which cost most of a miss: nil where it would
+    /// make them. Without `romanized`, species' romanized Japanese names (`ja-roma`) are not read.
+    public func storedPokemon(_ query: String, romanized: Bool = true) throws -> Lookup? {
         let trimmed = Self.trimmed(NameFolding.normalizedWidthAndKana(query))
         if let id = Self.id(trimmed) {
             let exists = try database.queryFirst("SELECT 1 FROM pokemon WHERE id = ?", [.int(id)]) { _ in true }
