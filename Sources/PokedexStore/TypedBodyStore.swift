@@ -67,41 +67,78 @@ public struct TypedBodyStore {
         if let table {
             try database.run(table.insert, [.int(id)] + table.columns.map { Self.value(body.fields[$0]) })
         }
-        for name in body.names {
-            try database.run(
-                "INSERT OR REPLACE INTO pokeapi_name (kind, id, language, name, folded) VALUES (?, ?, ?, ?, ?)",
-                [.text(kind), .int(id), .text(name.language), .text(name.name), .text(NameFolding.fold(name.name))])
+        // Upserts, one statement prepared for each table: a row the body gives twice keeps its
+        // last, as `INSERT OR REPLACE` did, without the statement journal (a copy of each page
+        // the row touches) a replace opens on a table with an index or foreign keys.
+        let names = body.names
+        try database.run(
+            """
+            INSERT INTO pokeapi_name (kind, id, language, name, folded) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (kind, id, language) DO UPDATE SET name = excluded.name, folded = excluded.folded
+            """, rows: names.count
+        ) { row in
+            [
+                .text(kind), .int(id), .text(names[row].language), .text(names[row].name),
+                .text(NameFolding.fold(names[row].name)),
+            ]
         }
-        for effect in body.effects {
-            try database.run(
-                "INSERT OR REPLACE INTO pokeapi_effect (kind, id, language, short_effect, effect) VALUES (?, ?, ?, ?, ?)",
-                [.text(kind), .int(id), .text(effect.language), .string(effect.shortEffect), .string(effect.effect)])
+        let effects = body.effects
+        try database.run(
+            """
+            INSERT INTO pokeapi_effect (kind, id, language, short_effect, effect) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (kind, id, language) DO UPDATE SET
+                short_effect = excluded.short_effect, effect = excluded.effect
+            """, rows: effects.count
+        ) { row in
+            [
+                .text(kind), .int(id), .text(effects[row].language), .string(effects[row].shortEffect),
+                .string(effects[row].effect),
+            ]
         }
-        for flavor in body.flavors {
+        let flavors = body.flavors
+        try database.run(
+            """
+            INSERT INTO pokeapi_flavor_text (kind, id, version_group, language, text) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (kind, id, language, version_group) DO UPDATE SET text = excluded.text
+            """, rows: flavors.count
+        ) { row in
+            [
+                .text(kind), .int(id), .text(flavors[row].versionGroup), .text(flavors[row].language),
+                .text(flavors[row].text),
+            ]
+        }
+        guard let table else { return }
+        if table.name == "item" {
+            let holders = body.holders
             try database.run(
                 """
-                INSERT OR REPLACE INTO pokeapi_flavor_text (kind, id, version_group, language, text)
-                VALUES (?, ?, ?, ?, ?)
-                """,
-                [.text(kind), .int(id), .text(flavor.versionGroup), .text(flavor.language), .text(flavor.text)])
-        }
-        for holder in body.holders where table?.name == "item" {
-            try database.run(
-                "INSERT OR REPLACE INTO item_holder (item_id, pokemon, version, rarity) VALUES (?, ?, ?, ?)",
-                [.int(id), .text(holder.pokemon), .text(holder.version), .int(holder.rarity)])
-        }
-        for price in body.prices where table?.name == "item" {
+                INSERT INTO item_holder (item_id, pokemon, version, rarity) VALUES (?, ?, ?, ?)
+                ON CONFLICT (item_id, pokemon, version) DO UPDATE SET rarity = excluded.rarity
+                """, rows: holders.count
+            ) { row in
+                [.int(id), .text(holders[row].pokemon), .text(holders[row].version), .int(holders[row].rarity)]
+            }
+            let prices = body.prices
             try database.run(
                 """
-                INSERT OR REPLACE INTO item_price (item_id, version_group, purchase_price, sell_price)
-                VALUES (?, ?, ?, ?)
-                """,
-                [.int(id), .text(price.versionGroup), .int(price.purchase), .int(price.sell)])
+                INSERT INTO item_price (item_id, version_group, purchase_price, sell_price) VALUES (?, ?, ?, ?)
+                ON CONFLICT (item_id, version_group) DO UPDATE SET
+                    purchase_price = excluded.purchase_price, sell_price = excluded.sell_price
+                """, rows: prices.count
+            ) { row in
+                [.int(id), .text(prices[row].versionGroup), .int(prices[row].purchase), .int(prices[row].sell)]
+            }
         }
-        for label in body.formNames where table?.name == "pokemon_form" {
+        if table.name == "pokemon_form" {
+            let labels = body.formNames
             try database.run(
-                "INSERT OR REPLACE INTO pokemon_form_label (form_id, language, name) VALUES (?, ?, ?)",
-                [.int(id), .text(label.language), .text(label.name)])
+                """
+                INSERT INTO pokemon_form_label (form_id, language, name) VALUES (?, ?, ?)
+                ON CONFLICT (form_id, language) DO UPDATE SET name = excluded.name
+                """, rows: labels.count
+            ) { row in
+                [.int(id), .text(labels[row].language), .text(labels[row].name)]
+            }
         }
     }
 

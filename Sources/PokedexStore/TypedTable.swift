@@ -12,6 +12,11 @@ public struct TypedTable: Sendable {
         self.columns = columns
         let names = (["id"] + columns).joined(separator: ", ")
         let slots = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
-        insert = "INSERT OR REPLACE INTO \(name) (\(names)) VALUES (\(slots))"
+        // An upsert, not `INSERT OR REPLACE`: on a table that others reference or that has an
+        // index, a replace opens a statement journal for each row (see `TypedBodyStore`).
+        let updates = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        insert =
+            "INSERT INTO \(name) (\(names)) VALUES (\(slots)) ON CONFLICT (id) "
+            + (columns.isEmpty ? "DO NOTHING" : "DO UPDATE SET \(updates)")
     }
 }

@@ -130,7 +130,7 @@ struct TypedBodyStoreTests {
         #expect(try count("SELECT count(*) FROM pokeapi_typing_pending") == 0)
     }
 
-    @Test("of two names, effects, texts or holders of one key, the body's last is kept")
+    @Test("of two names, effects, texts, holders, prices or form names of one key, the body's last is kept")
     func repeatedKey() throws {
         var body = TypedBody()
         body.names = [
@@ -148,14 +148,26 @@ struct TypedBodyStoreTests {
         body.holders = [
             .init(pokemon: "pikachu", version: "red", rarity: 5), .init(pokemon: "pikachu", version: "red", rarity: 50),
         ]
-        try TypedBodyStore(database: database).save([(kind: "item", id: 997, typed: .body(body))])
+        body.prices = [
+            .init(versionGroup: "red-blue", purchase: 100, sell: 50),
+            .init(versionGroup: "red-blue", purchase: 300, sell: 150),
+        ]
+        var form = TypedBody()
+        form.formNames = [
+            LocalizedName(language: "en", name: "First Form"), LocalizedName(language: "en", name: "Last Form"),
+        ]
+        try TypedBodyStore(database: database).save([
+            (kind: "item", id: 997, typed: .body(body)), (kind: "pokemon-form", id: 10997, typed: .body(form)),
+        ])
         let rows = try [
             "SELECT language || ' ' || name FROM pokeapi_name WHERE kind = 'item' AND id = 997 ORDER BY language",
             "SELECT short_effect FROM pokeapi_effect WHERE kind = 'item' AND id = 997",
             "SELECT text FROM pokeapi_flavor_text WHERE kind = 'item' AND id = 997",
             "SELECT rarity FROM item_holder WHERE item_id = 997",
+            "SELECT purchase_price || ' ' || sell_price FROM item_price WHERE item_id = 997",
+            "SELECT name FROM pokemon_form_label WHERE form_id = 10997",
         ].map { sql in try database.query(sql) { $0.text(0) } }
-        #expect(rows == [["de Erster", "en Last"], ["last"], ["last"], ["50"]])
+        #expect(rows == [["de Erster", "en Last"], ["last"], ["last"], ["50"], ["300 150"], ["Last Form"]])
     }
 
     @Test("ways of learning a move by their stored names, in the display language else English")
