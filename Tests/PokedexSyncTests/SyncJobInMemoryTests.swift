@@ -1,5 +1,6 @@
 import Foundation
 import PokedexStore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -20,14 +21,15 @@ struct SyncJobInMemoryTests {
 
     func job(
         _ api: InMemoryPokeAPI, clock: SyncClock = RecordingClock().clock, retries: Int = 0,
-        maximumAge: Int? = nil, concurrency: Int = 3, limit: Int? = nil
+        maximumAge: Int? = nil, concurrency: Int = 3, offset: Int = 0, limit: Int? = nil
     ) -> SyncJob {
         SyncJob(
             options: SyncJobOptions(
                 scope: .everything, databasePath: path, pokeAPIBaseURL: InMemoryPokeAPI.baseURL,
                 gitHubBaseURL: URL(string: "http://github.test")!,
                 resources: ResourceSyncOptions(
-                    limit: limit, concurrency: concurrency, listPageSize: 4, commitSize: 4, retry: .retries(retries),
+                    offset: offset, limit: limit, concurrency: concurrency, listPageSize: 4, commitSize: 4,
+                    retry: .retries(retries),
                     maximumDetailAgeSeconds: maximumAge)),
             transports: api.factory, clock: clock)
     }
@@ -144,5 +146,32 @@ struct SyncJobInMemoryTests {
             return failure.pagesCommitted == 2
         }
         #expect(try catalog.count() == 8, "pages 1 and 2 (4 each) were committed before page 3 failed")
+    }
+
+    @Test("a partial sync whose Pokémon list fails takes nothing they link, and leaves no file it made")
+    func partialListFails() async throws {
+        let api = InMemoryPokeAPI(count: 10) { request, _ in
+            request.url.query != nil && request.url.lastPathComponent == "pokemon"
+                ? InMemoryPokeAPI.answer(request, status: 500, body: "{}") : nil
+        }
+        let started = Mutex<[SyncResource]>([])
+        await #expect(throws: SyncFailure.self) {
+            try await job(api, limit: 8).run { event in
+                if case .started(let resource, _) = event { started.withLock { $0.append(resource) } }
+            }
+        }
+        #expect(started.withLock { $0 } == [.pokemon], "no other kind ran, to be recorded as synced")
+        #expect(!FileManager.default.fileExists(atPath: path), "nothing was stored")
+    }
+
+    @Test("a partial sync past the list's end takes nothing they link, nor records it as synced")
+    func partialPastTheEnd() async throws {
+        let api = InMemoryPokeAPI(count: 10)
+        try await job(api, offset: 40, limit: 8).run { _ in }
+        #expect(api.requests.allSatisfy { $0.url.lastPathComponent == "pokemon" })
+        let runs = try LocalStore.openForReading(path: path).query("SELECT DISTINCT resource FROM sync_run") {
+            $0.text(0)
+        }
+        #expect(runs == [SyncResource.pokemon.kind])
     }
 }

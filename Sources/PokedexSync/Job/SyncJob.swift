@@ -113,7 +113,7 @@ public struct SyncJob: Sendable {
             let listed = Collected<ResourceListEntry>()
             if try await syncPokeAPI(
                 database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure),
-                options.resources.kinds == nil
+                options.resources.kinds == nil, !tookNoPokemon(listed)
             {
                 try await syncArtwork(
                     database: database, listed: listed, log: log, events: events, firstFailure: &firstFailure)

@@ -126,6 +126,13 @@ extension SyncJob {
             speciesArrived: prefetchChain ?? { _ in })
     }
 
+    /// Whether a partial sync took no Pokémon: their run failed before it committed any, or
+    /// the range starts past the list's end. Then it takes nothing they link (no image, no
+    /// kind), rather than recording each of those kinds as synced with nothing to take.
+    func tookNoPokemon(_ listed: Collected<ResourceListEntry>) -> Bool {
+        isPartial && !listed.skipped && listed.values.isEmpty
+    }
+
     /// The Pokémon a partial sync (`--offset`/`--limit`) took: those its list pages committed,
     /// or, when their run was skipped as fresh, the stored ones in that range. nil for a
     /// full sync: everything.

@@ -42,9 +42,11 @@ extension SyncJob {
                         return Result<Bool, any Error>.success(false)
                     }
                 }
-                try await syncLinkedResources(
-                    database: database, transport: transport, prefetch: prefetch, listed: listed, log: log,
-                    events: events, firstFailure: &firstFailure)
+                if !tookNoPokemon(listed) {
+                    try await syncLinkedResources(
+                        database: database, transport: transport, prefetch: prefetch, listed: listed, log: log,
+                        events: events, firstFailure: &firstFailure)
+                }
                 try TypedBodyRescan.run(database)
                 return .success(true)
             } catch {
