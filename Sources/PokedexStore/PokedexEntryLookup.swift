@@ -146,11 +146,19 @@ extension PokedexEntryQueries {
     }
 
     func speciesNames() throws -> [SpeciesName] {
+        // Only species a Pokémon is stored for, as ``pokemonID(species:name:)`` finds it: a
+        // species a partial sync's chain stored alone is a suggestion `show` would refuse.
         try database.query(
             """
+            WITH shown (species_id) AS (
+                SELECT v.species_id FROM pokemon_species_variety AS v JOIN pokemon AS p ON p.name = v.pokemon_name
+                WHERE v.is_default = 1
+                UNION SELECT s.id FROM pokemon AS p JOIN pokemon_species AS s ON s.name = p.species_name
+                UNION SELECT s.id FROM pokemon AS p JOIN pokemon_species AS s ON s.name = p.name
+            )
             SELECT n.species_id, s.name, n.language, n.name FROM pokemon_species_name AS n
             JOIN pokemon_species AS s ON s.id = n.species_id
-            WHERE n.name IS NOT NULL ORDER BY n.species_id, n.language
+            WHERE n.name IS NOT NULL AND n.species_id IN shown ORDER BY n.species_id, n.language
             """
         ) { row in
             SpeciesName(

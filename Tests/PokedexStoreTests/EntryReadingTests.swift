@@ -138,4 +138,11 @@ struct EntryReadingTests {
         #expect(try queries().lookup("pichu") == .speciesOnly(species: "pichu", displayName: "Pichu"))
         #expect(try queries("ja").lookup("ピチュー") == .speciesOnly(species: "pichu", displayName: "ピチュー"))
     }
+
+    @Test("a species stored without its Pokémon is no suggestion, which show would refuse")
+    func speciesOnlyNotSuggested() throws {
+        #expect(try queries().pokemonSuggestions(for: "pichuu").contains("Pichu"))
+        try database.execute("DELETE FROM pokemon WHERE id = 172")
+        #expect(try !queries().pokemonSuggestions(for: "pichuu").contains("Pichu"))
+    }
 }
