@@ -6,7 +6,10 @@ import TextUtilities
 /// six places are named: a Pokémon met in dozens of dens would fill the screen.
 enum EncounterText {
     static func summary(_ found: WhereFound) -> String {
-        guard !found.places.isEmpty else { return "\(found.groupName): not in the wild" }
+        guard !found.places.isEmpty else {
+            return found.groupName
+                + (found.groupHasEncounters ? ": not in the wild" : ": PokeAPI lists no encounters in these games")
+        }
         let shown = found.places.prefix(6).map {
             place(
                 $0.displayName, methods: $0.methods, levels: ($0.minLevel, $0.maxLevel), chance: $0.chance,

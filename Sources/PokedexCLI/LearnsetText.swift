@@ -22,8 +22,10 @@ enum LearnsetText {
                 method.names.map { (NameFolding.fold($0), $0) }.sorted { $0 < $1 }.map { LineWrapping.unbroken($0.1) }
             )
         }
-        // No move at all in the group: the Pokémon is not in those games, or PokeAPI lacks them.
-        guard !learnset.moves.isEmpty else { return learnset.groupName + ": no moves in this game" }
+        guard !learnset.moves.isEmpty else {
+            return learnset.groupName
+                + (learnset.groupHasMoves ? ": no moves in this game" : ": PokeAPI lists no moves in these games")
+        }
         var text = learnset.groupName + ": "
         text +=
             byLevel.isEmpty

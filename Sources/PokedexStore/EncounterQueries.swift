@@ -40,7 +40,7 @@ extension PokedexEntryQueries {
         }
         let (byVersion, groupVersions) = try versionEncounters(
             by: "location_area", where: "pokemon_id", is: .int(pokemonID), versionGroup: group)
-        return WhereFound(
+        var found = WhereFound(
             versionGroup: group, groupName: try versionGroupDisplayName(group),
             places: try places.map { place in
                 let versions = byVersion[place.area] ?? []
@@ -51,6 +51,16 @@ extension PokedexEntryQueries {
                     differsByVersion: VersionEncounter.differ(versions, groupVersions: groupVersions))
             },
             encounters: encounters)
+        if places.isEmpty {
+            found.groupHasEncounters =
+                try database.queryFirst(
+                    """
+                    SELECT EXISTS (
+                        SELECT 1 FROM encounter AS e JOIN version AS v ON v.name = e.version WHERE v.version_group = ?)
+                    """, [.text(group)]
+                ) { $0.bool(0) } ?? false
+        }
+        return found
     }
 
     /// A location area as people name it: its own name in the display language where it has

@@ -8,6 +8,9 @@ public struct Learnset: Sendable, Equatable {
     public let moveNames: [String: String]
     /// The names of the ways of learning stored (``PokedexEntryQueries/learnMethodNames()``).
     public let methodNames: [String: String]
+    /// Whether PokeAPI gives any Pokémon's moves in the group's games: where it gives none (The
+    /// Isle of Armor), no move says nothing of the Pokémon.
+    public var groupHasMoves = true
 
     public init(
         versionGroup: String, moves: [LearnedMove], groupName: String, moveNames: [String: String],

@@ -26,9 +26,16 @@ extension PokedexEntryQueries {
             return LearnedMove(
                 move: row.text(0), versionGroup: group, method: row.text(1), level: row.int(2), order: nil)
         }
-        return Learnset(
+        var learnset = Learnset(
             versionGroup: group, moves: moves, groupName: try versionGroupDisplayName(group), moveNames: moveNames,
             methodNames: try learnMethodNames())
+        if moves.isEmpty {
+            learnset.groupHasMoves =
+                try database.queryFirst(
+                    "SELECT EXISTS (SELECT 1 FROM pokemon_move WHERE version_group = ?)", [.text(group)]
+                ) { $0.bool(0) } ?? false
+        }
+        return learnset
     }
 
     /// Each stored way of learning a move (`move-learn-method`) by its name in the display

@@ -5,4 +5,7 @@ public struct WhereFound: Sendable, Equatable {
     public let groupName: String
     public let places: [EncounterPlace]
     public let encounters: [WildEncounter]
+    /// Whether PokeAPI gives any Pokémon's encounters in the group's games: where it gives
+    /// none (Scarlet/Violet), no place says nothing of the Pokémon.
+    public var groupHasEncounters = true
 }

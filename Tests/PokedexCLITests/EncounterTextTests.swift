@@ -59,6 +59,13 @@ struct EncounterTextTests {
         #expect(text.replacingOccurrences(of: "\u{A0}", with: " ") == expected)
     }
 
+    @Test("no place in a game PokeAPI gives no one's encounters in is said to be PokeAPI's lack")
+    func noEncountersInPokeAPI() {
+        var found = Self.found(places: 0)
+        found.groupHasEncounters = false
+        #expect(EncounterText.summary(found) == "Red/Blue: PokeAPI lists no encounters in these games")
+    }
+
     @Test(
         "six places are named, the rest counted",
         arguments: [

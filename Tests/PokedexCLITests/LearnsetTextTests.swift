@@ -41,6 +41,9 @@ struct LearnsetTextTests {
         #expect(LearnsetText.summary(machineOnly).hasPrefix("Red/Blue: none by level; 2\u{A0}by\u{A0}machine"))
         let none = Learnset(versionGroup: "red-blue", moves: [], groupName: "Red/Blue", moveNames: [:])
         #expect(LearnsetText.summary(none) == "Red/Blue: no moves in this game")
+        var noneInPokeAPI = none
+        noneInPokeAPI.groupHasMoves = false
+        #expect(LearnsetText.summary(noneInPokeAPI) == "Red/Blue: PokeAPI lists no moves in these games")
     }
 
     @Test(

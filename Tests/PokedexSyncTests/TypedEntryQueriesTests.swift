@@ -233,6 +233,24 @@ struct TypedEntryQueriesTests {
         #expect(try queries.lookup("Static") != .notFound(suggestions: []), "show still finds it by that name")
     }
 
+    @Test("a game PokeAPI gives no one's encounters or moves in is said to lack them, not the Pokémon")
+    func gameWithoutData() throws {
+        try database.run("INSERT INTO version (id, name, version_group) VALUES (3, 'yellow', 'yellow')")
+        let queries = PokedexEntryQueries(database: database, language: "en")
+        let none = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "yellow"))
+        #expect(none.places.isEmpty && !none.groupHasEncounters)
+        #expect(try queries.learnset(pokemonID: 25, versionGroup: "yellow")?.groupHasMoves == false)
+        #expect(try queries.learnset(pokemonID: 25, versionGroup: "gold-silver")?.groupHasMoves == false)
+        // Another Pokémon met in Yellow: Pikachu's none there is its own.
+        try database.run(
+            """
+            INSERT INTO encounter (pokemon_id, location_area, version, method, min_level, max_level, chance, conditions)
+            VALUES (26, 'viridian-forest-area', 'yellow', 'walk', 3, 5, 5, '')
+            """)
+        let others = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "yellow"))
+        #expect(others.places.isEmpty && others.groupHasEncounters)
+    }
+
     @Test("a place's chance: each version's slots summed, the likeliest way and condition; versions told apart")
     func versionChances() throws {
         let insert = """
