@@ -24,6 +24,12 @@ extension CommandRunner {
                 command.json ? DisplayText(json: LocationJSON.entry(entry)) : LocationText.entry(entry, layout: layout)
         }
         console.print(output)
+        // Who learns, holds or is met here is of the Pokémon stored: after a partial sync, few.
+        if let scope = try queries.partialSyncScope() {
+            note(
+                "the local data holds a partial sync (\(scope)): the Pokémon named here are those it stored; "
+                    + "a whole `pokedex sync` stores the rest")
+        }
         let others = try queries.otherResources(named: command.query, kind: kind, than: slug)
         if !others.isEmpty {
             note("'\(command.query)' also names \(others.joined(separator: ", ")): give one of those to see it")

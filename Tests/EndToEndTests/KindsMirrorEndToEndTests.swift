@@ -75,6 +75,9 @@ struct KindsMirrorEndToEndTests {
         }
         let move = try PokedexProcess.run(["--db", database, "move", "donnerblitz", "--lang", "de"])
         #expect(move.status == 0 && move.stdout.contains("TM126 (Karmesin/Purpur)"), "\(move.stdout)\(move.stderr)")
+        // Its "Learned by" names the 21 Pokémon stored: the note says so.
+        #expect(
+            move.stderr.contains("holds a partial sync (offset 24 limit 21): the Pokémon named here"), "\(move.stderr)")
         // The moves of the shown games only, not the whole list of 937.
         let status = try PokedexProcess.run(["--db", database, "status", "--json"])
         #expect(status.status == 0)
