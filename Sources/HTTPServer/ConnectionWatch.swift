@@ -11,11 +11,19 @@ import Synchronization
 /// answered within ``ServerLimits/requestSeconds``. libmicrohttpd's own timeout counts only
 /// silence, so a client sending a byte now and then (a slow-loris) would hold its connection
 /// for ever; a thread of this watch shuts overdue ones down, and libmicrohttpd then closes
-/// them as it closes any connection its peer dropped.
+/// them as it closes any connection its peer dropped. It shuts down too a connection whose
+/// client hung up before its request's head was whole: libmicrohttpd 0.9.75 reads such a head
+/// and its end of stream in one wake-up and waits for more, holding the connection (and its
+/// place under `--max-connections`) until the timeout.
 final class ConnectionWatch: Sendable {
     private struct Entry {
         let descriptor: Int32
         var deadline: Double
+        /// Waiting for a request's head, not answering one: a hang-up now ends it.
+        var awaitsHead = true
+        /// The checks in a row that found its client gone while it awaited a head: shut down
+        /// at the second, so a head that arrived whole with its end is answered first.
+        var hungUpChecks = 0
         /// Its place among the connections opened since the start: a handle libmicrohttpd
         /// reuses for a later connection is not taken for it.
         let order: UInt64
@@ -100,13 +108,20 @@ final class ConnectionWatch: Sendable {
     /// A request's head arrived: it has until its answer is sent.
     func requestStarted(_ connection: OpaquePointer) {
         let deadline = Self.now() + Double(limits.requestSeconds)
-        state.withLock { $0.connections[Self.key(connection)]?.deadline = deadline }
+        state.withLock { state in
+            state.connections[Self.key(connection)]?.deadline = deadline
+            state.connections[Self.key(connection)]?.awaitsHead = false
+        }
     }
 
     /// An answer was sent: the next request's head is due within the timeout.
     func requestFinished(_ connection: OpaquePointer) {
         let deadline = Self.now() + Double(limits.timeoutSeconds)
-        state.withLock { $0.connections[Self.key(connection)]?.deadline = deadline }
+        state.withLock { state in
+            state.connections[Self.key(connection)]?.deadline = deadline
+            state.connections[Self.key(connection)]?.awaitsHead = true
+            state.connections[Self.key(connection)]?.hungUpChecks = 0
+        }
     }
 
     /// Called by libmicrohttpd before it closes the socket: under the lock, so the watch never
@@ -129,19 +144,34 @@ final class ConnectionWatch: Sendable {
         UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
     }
 
-    /// Shuts down the overdue connections once a second until ``stop()``.
+    /// Shuts down the overdue connections, and those whose client hung up awaiting a head,
+    /// four times a second until ``stop()``.
     func run() {
         while true {
-            sleep(1)
+            usleep(250_000)
             let now = Self.now()
             let stopped = state.withLock { state -> Bool in
-                for entry in state.connections.values where entry.deadline < now {
-                    shutdown(entry.descriptor, Int32(SHUT_RDWR))
+                for (key, entry) in state.connections {
+                    if entry.deadline < now {
+                        shutdown(entry.descriptor, Int32(SHUT_RDWR))
+                    } else if entry.awaitsHead {
+                        let checks = Self.hasHungUp(entry.descriptor) ? entry.hungUpChecks + 1 : 0
+                        if checks != entry.hungUpChecks { state.connections[key]?.hungUpChecks = checks }
+                        if checks >= 2 { shutdown(entry.descriptor, Int32(SHUT_RDWR)) }
+                    }
                 }
                 return state.stopped
             }
             if stopped { return }
         }
+    }
+
+    /// Whether the client ended its stream and nothing it sent is left unread: a look at the
+    /// socket that takes nothing from it (libmicrohttpd reads it on its own threads).
+    private static func hasHungUp(_ descriptor: Int32) -> Bool {
+        guard descriptor >= 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) == 0
     }
 
     func stop() { state.withLock { $0.stopped = true } }

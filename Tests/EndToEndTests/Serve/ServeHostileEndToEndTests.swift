@@ -111,6 +111,20 @@ struct ServeHostileEndToEndTests {
         #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 
+    @Test("clients hanging up halfway through a request's head free their connections at once, not at --timeout")
+    func hungUpHalfway() throws {
+        let server = try ServeProcess(
+            database: source.path, ["--max-connections", "4", "--timeout", "30"], global: ["-q"])
+        for _ in 0..<8 {
+            let client = try RawHTTP(port: server.port, timeout: 5)
+            client.send("GET /api/v2/pokemon/25 HTTP/1.1\r\nHost: x\r\n")
+            // Closed as it goes out of scope: an end of stream right after the head's first lines.
+        }
+        usleep(1_500_000)
+        try Self.expectPrompt(server, within: 5, "after 8 clients hung up halfway")
+        #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
+    }
+
     @Test("past --max-connections, the connections opened first are served and the newest refused")
     func connectionsPastTheLimit() throws {
         let server = try ServeProcess(database: source.path, ["--max-connections", "8"], global: ["-q"])
