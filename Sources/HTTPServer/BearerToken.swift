@@ -15,11 +15,14 @@ public struct BearerToken: Sendable {
     }
 
     /// Whether an `Authorization` header carries the token: a scheme of ``schemes`` in any
-    /// case (RFC 9110 §11.1), one or more spaces, then the token.
+    /// case (RFC 9110 §11.1), one or more spaces, then the token. Spaces and tabs around the
+    /// value are no part of it (RFC 9110 §5.5), whether or not the server left them there.
     public func admits(_ authorization: String?) -> Bool {
         guard let authorization else { return false }
-        let bytes = Array(authorization.utf8)
         let space = UInt8(ascii: " ")
+        let isWhitespace = { (byte: UInt8) in byte == space || byte == UInt8(ascii: "\t") }
+        var bytes = Array(authorization.utf8.drop(while: isWhitespace))
+        while let last = bytes.last, isWhitespace(last) { bytes.removeLast() }
         guard let end = bytes.firstIndex(of: space),
             Self.schemes.contains(String(decoding: bytes[..<end], as: UTF8.self).lowercased())
         else { return false }

@@ -30,10 +30,17 @@ public struct ServerRequest {
 
     /// The last value of a query parameter, as Django (PokeAPI) and Rails (GitHub) read a
     /// repeated one, percent-decoded as a form's (`+` is a space); nil when absent or
-    /// undecodable.
+    /// undecodable. Names are compared decoded, as those frameworks do (`%70er_page`).
     public func queryValue(_ name: String) -> String? {
-        guard let pair = query.last(where: { $0.name == name }) else { return nil }
+        guard let pair = query.last(where: { Self.names($0.name, name) }) else { return nil }
         return PercentEncoding.strictlyDecoded(pair.value[...], plusIsSpace: true)
+    }
+
+    /// Whether the query has a parameter of this name, however its value reads.
+    public func hasQueryParameter(_ name: String) -> Bool { query.contains { Self.names($0.name, name) } }
+
+    private static func names(_ sent: String, _ name: String) -> Bool {
+        sent == name || PercentEncoding.strictlyDecoded(sent[...], plusIsSpace: true) == name
     }
 
     /// The query's pairs, each decoded as a form's; undecodable pairs are left out.

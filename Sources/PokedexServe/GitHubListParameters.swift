@@ -33,7 +33,7 @@ struct GitHubListParameters {
     /// A filter's value; nil when absent or empty, and recorded as invalid when it does not
     /// decode.
     mutating func filter(_ name: String) -> String? {
-        guard request.query.contains(where: { $0.name == name }) else { return nil }
+        guard request.hasQueryParameter(name) else { return nil }
         guard let text = request.queryValue(name) else {
             invalid.append(name)
             return nil

@@ -7,7 +7,8 @@
 /// GitHub's `since`: an ISO 8601 time (`2024-05-01T12:00:00Z`, an offset, fractional seconds,
 /// or a date alone; a space for the `T`, as Python's `str(datetime)` writes it), as the UTC
 /// text stored times compare with (`YYYY-MM-DDTHH:MM:SSZ`). A day its month does not have
-/// (`2024-02-30`) is no time.
+/// (`2024-02-30`) is no time. A fraction of a second rounds up: stored times are whole
+/// seconds, and one at 12:00:00 was not updated at or after 12:00:00.5.
 enum GitHubTimestamp {
     static func utc(_ text: String) -> String? {
         var value = text.trimmingCharacters(in: " ")
@@ -28,7 +29,7 @@ enum GitHubTimestamp {
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
         else { return nil }
-        var hour = 0, minute = 0, second = 0, offset = 0
+        var hour = 0, minute = 0, second = 0, offset = 0, roundedUp = 0
         var rest = scalars[10...]
         if let separator = rest.first {
             // Seconds may be left out (`2024-05-01T12:00Z`), as ISO 8601 allows.
@@ -40,7 +41,9 @@ enum GitHubTimestamp {
             (hour, minute, second) = (h, m, s)
             rest = scalars[(hasSeconds ? 19 : 16)...]
             if rest.first == UInt8(ascii: ".") {
-                rest = rest.dropFirst().drop { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                let digits = rest.dropFirst().prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                if digits.contains(where: { $0 != UInt8(ascii: "0") }) { roundedUp = 1 }
+                rest = rest.dropFirst(1 + digits.count)
             }
             switch rest.first {
             case UInt8(ascii: "Z"), UInt8(ascii: "z"):
@@ -62,7 +65,7 @@ enum GitHubTimestamp {
         time.tm_hour = Int32(hour)
         time.tm_min = Int32(minute)
         time.tm_sec = Int32(second)
-        var seconds = timegm(&time) - offset
+        var seconds = timegm(&time) - offset + roundedUp
         var utc = tm()
         gmtime_r(&seconds, &utc)
         func padded(_ value: Int32, _ width: Int) -> String {

@@ -64,17 +64,17 @@ struct HTTPPiecesTests {
         }
     }
 
-    @Test("the bearer token: the whole token, Bearer or GitHub's token scheme in any case, nothing else")
+    @Test("the bearer token: the whole token, Bearer or GitHub's token scheme in any case, spaces around it aside")
     func bearer() throws {
         let token = try #require(BearerToken("s3cret"))
         for admitted in [
             "Bearer s3cret", "bearer s3cret", "BEARER s3cret", "token s3cret", "Token s3cret", "TOKEN s3cret",
-            "bearer  s3cret",
+            "bearer  s3cret", "Bearer s3cret ", " Bearer s3cret\t",
         ] {
             #expect(token.admits(admitted), "\(admitted)")
         }
         for refused in [
-            "Bearer s3cre", "Bearer s3cret ", "Bearer s3cretx", "Basic s3cret", "s3cret", "Bearer ", "", "tokens3cret",
+            "Bearer s3cre", "Bearer s3cretx", "Bearer s3cret x", "Basic s3cret", "s3cret", "Bearer ", "", "tokens3cret",
             "bearers3cret", "Bearer\ts3cret", "tok s3cret",
         ] {
             #expect(!token.admits(refused), "\(refused)")
