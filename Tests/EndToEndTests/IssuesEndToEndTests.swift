@@ -93,6 +93,23 @@ struct IssuesEndToEndTests {
         #expect(Set(created).isSubset(of: Set(stored.compactMap { $0["number"] as? Int })))
     }
 
+    @Test("more issues than a page updated in the newest second: a refresh still finds those created after")
+    func fullFirstPageAtTheHighWaterMark() throws {
+        // 120 updated in one second: the walk from that high-water mark has a first page of 100
+        // of them, which stays the same when issues are created after (none is in a milestone,
+        // whose open-issue count each would show).
+        let touched = github.issues(of: Self.repository).filter { $0.milestone == nil }.prefix(120).map(\.number)
+        try #require(touched.count == 120)
+        github.touch(Self.repository, numbers: touched)
+        #expect(try sync().status == 0)
+        let created = github.createIssues(Self.repository, count: 2)
+        let refresh = try sync()
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        let stored = Set(try storedIssues().compactMap { $0["number"] as? Int })
+        #expect(Set(created).isSubset(of: stored), "\(refresh.stderr)")
+        #expect(stored.count == Self.issueCount + 2)
+    }
+
     @Test("a renamed repository (301) keeps one row under its new name")
     func rename() throws {
         #expect(try sync().status == 0)

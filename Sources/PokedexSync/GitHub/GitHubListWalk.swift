@@ -102,8 +102,13 @@ extension GitHubSync {
                             bodyPrefix: "")
                     }
                     try await committed()
+                    // A first page that is the whole answer keeps its ETag; one that links a next
+                    // does not: oldest update first, what changes next lands on a later page, and
+                    // a full first page of items updated in the high-water mark's second would be
+                    // answered 304 however many came after it.
                     let firstPage =
-                        result.pages == 0 ? (firstURL, EntityTagValue.storable(response.header("ETag"))) : nil
+                        result.pages == 0
+                        ? (firstURL, next == nil ? EntityTagValue.storable(response.header("ETag")) : nil) : nil
                     // The store is used by one commit at a time, and not by the walk meanwhile (a
                     // turn-taking the compiler cannot check): each commit starts after the one
                     // before it ended, and the walk touches the store only through commits.
