@@ -16,7 +16,7 @@ enum MicroHTTPD {
         cls, connection, url, method, version, _, uploadSize, context in
         guard let cls, let connection, let url, let method, let uploadSize, let context else { return .NO }
         return server(cls).access(
-            connection, url: originForm(String(cString: url)), method: String(cString: method),
+            connection, url: originForm(escapingRawBytes(url)), method: String(cString: method),
             version: version.map { String(cString: $0) } ?? "", uploadSize: uploadSize, context: context)
     }
 
@@ -43,6 +43,26 @@ enum MicroHTTPD {
 
     /// A request target's path: one in absolute form (`GET http://host/path`, which RFC 9112
     /// has a server accept, as a proxy sends it) as the origin form would give it.
+    /// The request target as sent, its control and non-ASCII bytes percent-encoded: a raw
+    /// `é` or a stray `\xE9` reads as `%C3%A9` or `%E9`, as a client that encodes it sends it,
+    /// instead of a character repaired into U+FFFD (in routes and in the access log).
+    static func escapingRawBytes(_ target: UnsafePointer<CChar>) -> String {
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: strlen(target))
+        guard bytes.contains(where: { $0 < 0x20 || $0 > 0x7E }) else { return String(decoding: bytes, as: UTF8.self) }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(bytes.count * 3)
+        for byte in bytes {
+            if byte < 0x20 || byte > 0x7E {
+                escaped += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            } else {
+                escaped.append(byte)
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
     static func originForm(_ target: String) -> String {
         let lowercased = target.prefix(8).lowercased()
         guard let scheme = ["http://", "https://"].first(where: lowercased.hasPrefix) else { return target }
