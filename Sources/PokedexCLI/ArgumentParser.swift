@@ -90,7 +90,9 @@ public enum ArgumentParser {
             }
         }
 
-        if wantsVersion && commandName == nil { return Invocation(global: global, command: .version) }
+        // Before or after a command, as the other global options: `sync --version` runs no sync.
+        // With a command, `--help` is the more specific ask.
+        if wantsVersion && (commandName == nil || !wantsHelp) { return Invocation(global: global, command: .version) }
         guard let commandName else {
             return Invocation(global: global, command: .help(nil))
         }

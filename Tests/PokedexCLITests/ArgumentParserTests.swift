@@ -126,11 +126,14 @@ struct ArgumentParserTests {
                 .command == .sync(sync))
     }
 
-    @Test("today's quirks: the last value wins, --version needs no command")
+    @Test("today's quirks: the last value wins; --version anywhere, unless a command's --help is asked too")
     func quirks() throws {
         #expect(try parse("list --limit abc --limit 3").command == .list(ListCommand(limit: 3)))
-        #expect(try parse("list --version").command == .list(ListCommand()))
+        #expect(try parse("list --version").command == .version)
+        #expect(try parse("sync --version").command == .version)
+        #expect(try parse("--db x.db status --version").command == .version)
         #expect(try parse("--version --help").command == .version)
+        #expect(try parse("list --help --version").command == .help(.list))
         #expect(try parse("--help list").command == .help(.list))
         #expect(try parse("help --help").command == .help(nil))
         #expect(try parse("show -").command == .show(ShowCommand(query: "-")))
