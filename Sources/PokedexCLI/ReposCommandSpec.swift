@@ -61,18 +61,23 @@ extension CommandRunner {
             console.print("no repositories stored yet: run `pokedex sync issues OWNER/REPO` (or OWNER) first")
         } else {
             let layout = self.layout
-            let table = TextTable(
-                header: ["REPOSITORY", "ISSUES", "PRS", "COMMENTS", "LAST SYNCED", "RECONCILED"],
-                rows: repositories.map { repository in
+            let table = Self.repositoryTable(
+                repositories.map { repository in
                     [
                         repository.fullName, String(repository.issues), String(repository.pullRequests),
                         String(repository.comments), repository.lastSynced ?? "never",
                         repository.reconciledAt ?? "never",
-                    ].map { StyledText($0) }
-                },
-                fixedColumns: [1, 2, 3])
+                    ]
+                })
             console.print(layout.render(table.lines(width: layout.width)))
         }
+    }
+
+    /// `repos`' table: counts and dates keep their width on a narrow terminal, names narrow.
+    static func repositoryTable(_ rows: [[String]]) -> TextTable {
+        TextTable(
+            header: ["REPOSITORY", "ISSUES", "PRS", "COMMENTS", "LAST SYNCED", "RECONCILED"],
+            rows: rows.map { $0.map { StyledText($0) } }, fixedColumns: [1, 2, 3, 4, 5])
     }
 
     /// `repos --json` objects. Keys and their order are part of the interface (docs/json.md).

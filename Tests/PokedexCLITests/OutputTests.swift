@@ -82,6 +82,17 @@ struct OutputTests {
                 == "ID  NAME\n1   bulbasaur\n25  pikachu")
     }
 
+    @Test("repos narrows a repository's name on a narrow terminal, never a count or a date")
+    func repositoryTable() {
+        let row = ["acme/rocket-launch-control", "295", "105", "897", "2026-12-05T11:31:00Z", "never"]
+        for width in [70, 60] {
+            let lines = CommandRunner.repositoryTable([row]).lines(width: width).map(\.plain)
+            #expect(lines[1].hasSuffix("295     105  897       2026-12-05T11:31:00Z  never"), "\(width): \(lines[1])")
+            #expect(lines[1].hasPrefix("acm") && lines[1].contains("…"), "\(width): \(lines[1])")
+            #expect(lines.allSatisfy { TerminalColumns.of($0) <= width })
+        }
+    }
+
     @Test("show's JSON has the documented keys in order")
     func profileKeys() {
         let summary = PokemonSummary(
