@@ -94,9 +94,14 @@ final class SyncReporter: @unchecked Sendable {
             case .resourceFinished(let resource, let report, let transfer):
                 guard case .pokeAPI(let kind) = resource else { return }
                 let again = !resourcesRun.insert(resource).inserted
+                // No Pokémon of a list that has some: the range starts past its end.
+                let listCount = kind == .pokemon && report.entries == 0 ? current?.line.total : nil
                 current = nil
                 tally(report.detailsDownloaded, transfer)
-                line(SyncSummaryText.resource(PokeAPIResources.resource(kind), again: again, report, transfer))
+                line(
+                    SyncSummaryText.resource(
+                        PokeAPIResources.resource(kind), again: again, report, transfer,
+                        pastTheEndOf: listCount.flatMap { $0 > 0 ? $0 : nil }))
             case .issuesProgress(let report, let requests):
                 current?.line.committed = report.itemsReceived + report.commentsReceived
                 if verbose {

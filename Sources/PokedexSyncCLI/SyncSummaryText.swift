@@ -8,15 +8,18 @@ import PokedexSync
 /// in 0.06 s").
 enum SyncSummaryText {
     /// A PokeAPI kind's run; `again` for a partial sync's second run of a kind (the species
-    /// the evolution chains name).
+    /// the evolution chains name); `pastTheEndOf`, the length of a list `--offset` starts past.
     static func resource(
-        _ declared: PokeAPIResource?, again: Bool, _ report: ResourceSyncReport, _ transfer: TransferSummary
+        _ declared: PokeAPIResource?, again: Bool, _ report: ResourceSyncReport, _ transfer: TransferSummary,
+        pastTheEndOf listCount: Int? = nil
     ) -> String {
         let (singular, plural) = declared.map { ($0.singular, $0.plural) } ?? ("entry", "entries")
         let more = again ? "more " : ""
         let entries = Quantities.counted(report.entries, more + singular, plural: more + plural)
-        let parts = outcome(
-            changed: report.detailsDownloaded, unchanged: report.detailsUnchanged, reused: report.detailsReused)
+        let parts =
+            listCount.map { ["--offset is past the list's \(Quantities.counted($0, "entry", plural: "entries"))"] }
+            ?? outcome(
+                changed: report.detailsDownloaded, unchanged: report.detailsUnchanged, reused: report.detailsReused)
         return "synced \(entries): " + parts.joined(separator: ", ") + "; " + describe(transfer)
     }
 

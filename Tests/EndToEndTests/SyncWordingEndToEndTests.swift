@@ -8,14 +8,31 @@ import Testing
 /// the two species runs of one sync shown as one success with both runs' counts.
 @Suite("Sync summaries and status wording end to end")
 struct SyncWordingEndToEndTests {
+    let directory: TemporaryDirectory
+    let database: String
+    let api: FakePokeAPI
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = directory.file("pokedex.sqlite")
+        api = try FakePokeAPI()
+    }
+
+    func sync(_ arguments: String...) throws -> PokedexProcess.Result {
+        try PokedexProcess.run(["--db", database, "sync"] + arguments, environment: ["POKEAPI_BASE_URL": api.baseURL])
+    }
+
+    @Test("--offset past the list's end says so, and takes nothing the Pokémon would link")
+    func offsetPastTheEnd() throws {
+        let sync = try sync("--offset", "5000", "--limit", "3")
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stderr.contains("synced 0 Pokémon: --offset is past the list's "), "\(sync.stderr)")
+        #expect(!sync.stderr.contains("synced 0 types"), "\(sync.stderr)")
+    }
+
     @Test("--limit 1: 'synced 1 Pokémon: 1 new or changed', 'N more species', then status sums both runs")
     func singularAndSummedRuns() throws {
-        let directory = try TemporaryDirectory()
-        let database = directory.file("pokedex.sqlite")
-        let api = try FakePokeAPI()
-        let sync = try PokedexProcess.run(
-            ["--db", database, "sync", "--limit", "1", "--artwork", "none"],
-            environment: ["POKEAPI_BASE_URL": api.baseURL])
+        let sync = try sync("--limit", "1", "--artwork", "none")
         #expect(sync.status == 0, "\(sync.stderr)")
         #expect(sync.stderr.contains("synced 1 Pokémon: 1 new or changed; "), "\(sync.stderr)")
         #expect(sync.stderr.contains("; 2 requests in "), "the list and one detail: \(sync.stderr)")
