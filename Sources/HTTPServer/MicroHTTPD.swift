@@ -41,11 +41,10 @@ enum MicroHTTPD {
         }
     }
 
-    /// A request target's path: one in absolute form (`GET http://host/path`, which RFC 9112
-    /// has a server accept, as a proxy sends it) as the origin form would give it.
-    /// The request target as sent, its control and non-ASCII bytes percent-encoded: a raw
-    /// `é` or a stray `\xE9` reads as `%C3%A9` or `%E9`, as a client that encodes it sends it,
-    /// instead of a character repaired into U+FFFD (in routes and in the access log).
+    /// A request target's part (its path, a query parameter's name or value) as sent, its
+    /// control and non-ASCII bytes percent-encoded: a raw `é` or a stray `\xE9` reads as
+    /// `%C3%A9` or `%E9`, as a client that encodes it sends it, instead of a character repaired
+    /// into U+FFFD (in routes and in the access log).
     static func escapingRawBytes(_ target: UnsafePointer<CChar>) -> String {
         let bytes = UnsafeBufferPointer(
             start: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: strlen(target))
@@ -63,6 +62,8 @@ enum MicroHTTPD {
         return String(decoding: escaped, as: UTF8.self)
     }
 
+    /// A request target's path: one in absolute form (`GET http://host/path`, which RFC 9112
+    /// has a server accept, as a proxy sends it) as the origin form would give it.
     static func originForm(_ target: String) -> String {
         let lowercased = target.prefix(8).lowercased()
         guard let scheme = ["http://", "https://"].first(where: lowercased.hasPrefix) else { return target }
@@ -94,7 +95,8 @@ enum MicroHTTPD {
                         return .YES
                     }
                     let pairs = cls.assumingMemoryBound(to: [(name: String, value: String)].self)
-                    pairs.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+                    pairs.pointee.append(
+                        (MicroHTTPD.escapingRawBytes(key), value.map { MicroHTTPD.escapingRawBytes($0) } ?? ""))
                     return .YES
                 }, pointer)
         }

@@ -91,8 +91,10 @@ public enum ArgumentParser {
         }
 
         // Before or after a command, as the other global options: `sync --version` runs no sync.
-        // With a command, `--help` is the more specific ask.
-        if wantsVersion && (commandName == nil || !wantsHelp) { return Invocation(global: global, command: .version) }
+        // With a command, help (`--help`, `help sync`) is the more specific ask.
+        if wantsVersion && (commandName == nil || !wantsHelp && commandName != .help) {
+            return Invocation(global: global, command: .version)
+        }
         guard let commandName else {
             return Invocation(global: global, command: .help(nil))
         }

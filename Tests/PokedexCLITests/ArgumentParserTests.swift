@@ -134,6 +134,7 @@ struct ArgumentParserTests {
         #expect(try parse("--db x.db status --version").command == .version)
         #expect(try parse("--version --help").command == .version)
         #expect(try parse("list --help --version").command == .help(.list))
+        #expect(try parse("help sync --version").command == .help(.sync))
         #expect(try parse("--help list").command == .help(.list))
         #expect(try parse("help --help").command == .help(nil))
         #expect(try parse("show -").command == .show(ShowCommand(query: "-")))

@@ -71,14 +71,18 @@ struct ServeHostileEndToEndTests {
         #expect(server.stop() == 0, "\(server.stderr.suffix(2_000))")
     }
 
-    @Test("bytes outside ASCII in a path are read, and logged, percent-encoded as sent: no U+FFFD")
+    @Test("bytes outside ASCII in a path or a query are read, and logged, percent-encoded as sent: no U+FFFD")
     func rawBytesInAPath() throws {
         let server = try ServeProcess(database: source.path, [])
         let head =
             Array("GET /api/v2/pokemon/x".utf8) + [0xE9, 0xC3, 0xA9] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         // `%E9` decodes to no UTF-8: a malformed path.
         #expect(try Self.status(server, sending: head) == 400)
+        // In a query too: an unknown parameter, the list answered.
+        let query = Array("GET /api/v2/pokemon/?limit=1&x=".utf8) + [0xE9] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        #expect(try Self.status(server, sending: query) == 200)
         #expect(server.stop() == 0)
+        #expect(server.stderr.contains("limit=1&x=%E9\" 200"), "\(server.stderr.suffix(2_000))")
         #expect(server.stderr.contains("/api/v2/pokemon/x%E9%C3%A9\" 400"), "\(server.stderr.suffix(2_000))")
         #expect(!server.stderr.contains("%EF%BF%BD"), "\(server.stderr.suffix(2_000))")
     }
