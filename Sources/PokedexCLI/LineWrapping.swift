@@ -36,8 +36,11 @@ public enum LineWrapping {
     /// A word wider than a line is broken where it may be (a no-break space, or between
     /// Chinese or Japanese characters), else cut by columns, except a link, which stays whole
     /// so that it can be copied. Leading spaces (a branch of an evolution line) are kept, and
-    /// continuation lines indented two past them.
+    /// continuation lines indented two past them. A width below one column counts as one: a
+    /// terminal narrower than what a caller takes from it (browse's entry, under 30 columns)
+    /// gets one character a line, not a loop that never ends.
     public static func lines(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
         let indent = text.prefix { $0 == " " }.count
         // An indented line that fits stays whole: the two columns continuation lines take are
         // reserved only where it must break.

@@ -76,6 +76,13 @@ struct LineWrappingTests {
         #expect(lines.allSatisfy { TerminalColumns.of($0) <= max(example.width, 2) || $0.contains("://") })
     }
 
+    @Test("a width below one column wraps a character a line instead of looping", arguments: [0, -1, -30])
+    func noWidth(width: Int) {
+        let lines = LineWrapping.lines("Route 3 (East) (overworld, Lv 10–14, 15%)", width: width)
+        #expect(lines.count >= 30 && lines.allSatisfy { TerminalColumns.of($0) <= 1 }, "\(lines)")
+        #expect(LineWrapping.lines("", width: width) == [""])
+    }
+
     @Test("no-break spaces steer the wrapping only: they are printed as spaces")
     func unbrokenPrinted() {
         let lines = StyledText("Varieties: " + LineWrapping.unbroken("Rock Star") + ", Belle").wrapped(width: 16)
