@@ -142,11 +142,9 @@ final class BrowseStoreSource: BrowseDataSource {
     /// where it is wider than the pane.
     private func places(_ found: WhereFound, width: Int) -> EntryDocument.Section {
         let places = found.places.flatMap { place -> [StyledLine] in
-            let text = EncounterText.place(
-                place.displayName, methods: place.methods, levels: (place.minLevel, place.maxLevel),
-                chance: place.chance)
-            // Continued two columns in: each line fits the width less those two.
-            return LineWrapping.lines(text, width: width - 2).enumerated().map {
+            // As `show` names it, its versions told apart ("Sword only") where they differ;
+            // continued two columns in: each line fits the width less those two.
+            LineWrapping.lines(EncounterText.place(place), width: width - 2).enumerated().map {
                 StyledLine(($0 == 0 ? "" : "  ") + LineWrapping.printed($1))
             }
         }

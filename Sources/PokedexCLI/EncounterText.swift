@@ -10,16 +10,19 @@ enum EncounterText {
             return found.groupName
                 + (found.groupHasEncounters ? ": not in the wild" : ": PokeAPI lists no encounters in these games")
         }
-        let shown = found.places.prefix(6).map {
-            place(
-                $0.displayName, methods: $0.methods, levels: ($0.minLevel, $0.maxLevel), chance: $0.chance,
-                versions: $0.differsByVersion ? $0.versions : [])
-        }.joined(separator: ", ")
+        let shown = found.places.prefix(6).map(place).joined(separator: ", ")
         let more = found.places.count - 6
         guard more > 0 else { return found.groupName + ": " + shown }
         return found.groupName + ": " + shown
             + "; \(Quantities.counted(more, "more place")) "
             + LineWrapping.unbroken("(--json lists \(more == 1 ? "it" : "them"))")
+    }
+
+    /// A place of "Where", each version named where the game's versions differ there.
+    static func place(_ place: EncounterPlace) -> String {
+        self.place(
+            place.displayName, methods: place.methods, levels: (place.minLevel, place.maxLevel), chance: place.chance,
+            versions: place.differsByVersion ? place.versions : [])
     }
 
     /// "Viridian Forest (walk, Lv 3–5, 5%)", "Pikachu (walk, Lv 3–5, 5%)": unbroken, so that a

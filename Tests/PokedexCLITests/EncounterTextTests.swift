@@ -59,6 +59,21 @@ struct EncounterTextTests {
         #expect(text.replacingOccurrences(of: "\u{A0}", with: " ") == expected)
     }
 
+    @Test("a place as show and browse name it: its versions' parts only where they differ")
+    func storedPlace() {
+        var place = EncounterPlace(
+            area: "viridian-forest", displayName: "Viridian Forest", methods: ["walk"], minLevel: 3, maxLevel: 5,
+            chance: 45)
+        place.versions = [Self.version("Blue", 3, 5, 45)]
+        #expect(
+            EncounterText.place(place).replacingOccurrences(of: "\u{A0}", with: " ")
+                == "Viridian Forest (walk, Lv 3–5, 45%)")
+        place.differsByVersion = true
+        #expect(
+            EncounterText.place(place).replacingOccurrences(of: "\u{A0}", with: " ")
+                == "Viridian Forest (walk, Lv 3–5, 45%; Blue only)")
+    }
+
     @Test("no place in a game PokeAPI gives no one's encounters in is said to be PokeAPI's lack")
     func noEncountersInPokeAPI() {
         var found = Self.found(places: 0)
