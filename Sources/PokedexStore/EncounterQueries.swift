@@ -51,7 +51,8 @@ extension PokedexEntryQueries {
                     differsByVersion: VersionEncounter.differ(versions, groupVersions: groupVersions))
             },
             encounters: encounters)
-        if places.isEmpty {
+        // A partial sync's few Pokémon say nothing of what PokeAPI has for everyone.
+        if places.isEmpty, try partialSyncScope() == nil {
             found.groupHasEncounters =
                 try database.queryFirst(
                     """

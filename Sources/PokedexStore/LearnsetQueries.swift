@@ -29,7 +29,8 @@ extension PokedexEntryQueries {
         var learnset = Learnset(
             versionGroup: group, moves: moves, groupName: try versionGroupDisplayName(group), moveNames: moveNames,
             methodNames: try learnMethodNames())
-        if moves.isEmpty {
+        // A partial sync's few Pokémon say nothing of what PokeAPI has for everyone.
+        if moves.isEmpty, try partialSyncScope() == nil {
             learnset.groupHasMoves =
                 try database.queryFirst(
                     "SELECT EXISTS (SELECT 1 FROM pokemon_move WHERE version_group = ?)", [.text(group)]

@@ -233,7 +233,7 @@ struct TypedEntryQueriesTests {
         #expect(try queries.lookup("Static") != .notFound(suggestions: []), "show still finds it by that name")
     }
 
-    @Test("a game PokeAPI gives no one's encounters or moves in is said to lack them, not the Pokémon")
+    @Test("a game PokeAPI gives no one's encounters or moves in is said to lack them, unless the sync was partial")
     func gameWithoutData() throws {
         try database.run("INSERT INTO version (id, name, version_group) VALUES (3, 'yellow', 'yellow')")
         let queries = PokedexEntryQueries(database: database, language: "en")
@@ -249,6 +249,13 @@ struct TypedEntryQueriesTests {
             """)
         let others = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "yellow"))
         #expect(others.places.isEmpty && others.groupHasEncounters)
+        // After a partial sync alone, its few Pokémon say nothing of PokeAPI's: no claim is made.
+        try database.run("DELETE FROM encounter WHERE pokemon_id = 26")
+        let log = SyncRunLog(database: database)
+        try log.finish(
+            try log.begin(.pokemon, scope: .part(offset: 24, limit: 21), pid: 1), SyncRunEnd(outcome: .succeeded))
+        #expect(try queries.whereFound(pokemonID: 25, versionGroup: "yellow")?.groupHasEncounters == true)
+        #expect(try queries.learnset(pokemonID: 25, versionGroup: "yellow")?.groupHasMoves == true)
     }
 
     @Test("a place's chance: each version's slots summed, the likeliest way and condition; versions told apart")
