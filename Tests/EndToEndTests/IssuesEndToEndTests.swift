@@ -93,13 +93,15 @@ struct IssuesEndToEndTests {
         #expect(Set(created).isSubset(of: Set(stored.compactMap { $0["number"] as? Int })))
     }
 
-    @Test("more issues than a page updated in the newest second: a refresh still finds those created after")
-    func fullFirstPageAtTheHighWaterMark() throws {
-        // 120 updated in one second: the walk from that high-water mark has a first page of 100
-        // of them, which stays the same when issues are created after (none is in a milestone,
-        // whose open-issue count each would show).
-        let touched = github.issues(of: Self.repository).filter { $0.milestone == nil }.prefix(120).map(\.number)
-        try #require(touched.count == 120)
+    @Test(
+        "a page of issues or more updated in the newest second: a refresh still finds those created after",
+        arguments: [120, 100])
+    func fullFirstPageAtTheHighWaterMark(count: Int) throws {
+        // Updated in one second: the walk from that high-water mark has a first page of 100 of
+        // them (with a next page, or exactly full), which stays the same when issues are created
+        // after (none is in a milestone, whose open-issue count each would show).
+        let touched = github.issues(of: Self.repository).filter { $0.milestone == nil }.prefix(count).map(\.number)
+        try #require(touched.count == count)
         github.touch(Self.repository, numbers: touched)
         #expect(try sync().status == 0)
         let created = github.createIssues(Self.repository, count: 2)

@@ -102,13 +102,14 @@ extension GitHubSync {
                             bodyPrefix: "")
                     }
                     try await committed()
-                    // A first page that is the whole answer keeps its ETag; one that links a next
-                    // does not: oldest update first, what changes next lands on a later page, and
-                    // a full first page of items updated in the high-water mark's second would be
-                    // answered 304 however many came after it.
+                    // A first page that is the whole answer, with room left, keeps its ETag; a full
+                    // one does not, whether or not it links a next: oldest update first, what
+                    // changes next lands on a later page, and a full first page of items updated
+                    // in the high-water mark's second would be answered 304 however many came after.
+                    let isWhole = next == nil && items.count < options.perPage
                     let firstPage =
                         result.pages == 0
-                        ? (firstURL, next == nil ? EntityTagValue.storable(response.header("ETag")) : nil) : nil
+                        ? (firstURL, isWhole ? EntityTagValue.storable(response.header("ETag")) : nil) : nil
                     // The store is used by one commit at a time, and not by the walk meanwhile (a
                     // turn-taking the compiler cannot check): each commit starts after the one
                     // before it ended, and the walk touches the store only through commits.
