@@ -65,12 +65,20 @@ extension CommandRunner {
                 repositories.map { repository in
                     [
                         repository.fullName, String(repository.issues), String(repository.pullRequests),
-                        String(repository.comments), repository.lastSynced ?? "never",
-                        repository.reconciledAt ?? "never",
+                        String(repository.comments), repository.lastSynced.map(Self.toTheMinute) ?? "never",
+                        repository.reconciledAt.map(Self.toTheMinute) ?? "never",
                     ]
                 })
             console.print(layout.render(table.lines(width: layout.width)))
         }
+    }
+
+    /// `2026-12-05T10:47Z` for `2026-12-05T10:47:03Z`: two times to the second would not fit 70
+    /// columns beside the counts, and a sync's minute is what people read (`--json` has seconds).
+    static func toTheMinute(_ time: String) -> String {
+        let characters = Array(time)
+        guard characters.count == 20, characters[16] == ":", characters[19] == "Z" else { return time }
+        return String(characters[..<16]) + "Z"
     }
 
     /// `repos`' table: counts and dates keep their width on a narrow terminal, names narrow.

@@ -84,10 +84,14 @@ struct OutputTests {
 
     @Test("repos narrows a repository's name on a narrow terminal, never a count or a date")
     func repositoryTable() {
-        let row = ["acme/rocket-launch-control", "295", "105", "897", "2026-12-05T11:31:00Z", "never"]
-        for width in [70, 60] {
+        let times = ["2026-12-05T11:31:07Z", "2026-12-05T10:47:00Z"].map(CommandRunner.toTheMinute)
+        #expect(times == ["2026-12-05T11:31Z", "2026-12-05T10:47Z"])
+        let row = ["acme/rocket-launch-control", "295", "105", "897"] + times
+        for width in [70, 66] {
             let lines = CommandRunner.repositoryTable([row]).lines(width: width).map(\.plain)
-            #expect(lines[1].hasSuffix("295     105  897       2026-12-05T11:31:00Z  never"), "\(width): \(lines[1])")
+            #expect(
+                lines[1].hasSuffix("295     105  897       2026-12-05T11:31Z  2026-12-05T10:47Z"),
+                "\(width): \(lines[1])")
             #expect(lines[1].hasPrefix("acm") && lines[1].contains("…"), "\(width): \(lines[1])")
             #expect(lines.allSatisfy { TerminalColumns.of($0) <= width })
         }
