@@ -150,6 +150,7 @@ extension CommandRunner {
             command.query, what: "type", in: queries, slug: queries.typeSlug, suggestions: queries.typeSuggestions)
         let entry = try queries.typeEntry(slug: slug)
         console.print(command.json ? DisplayText(json: EntryJSON.type(entry)) : EntryText.type(entry, layout: layout))
+        try notePartialSync(queries)
     }
 
     func ability(_ command: AbilityCommand) throws {
@@ -160,6 +161,7 @@ extension CommandRunner {
         let entry = try queries.abilityEntry(slug: slug)
         console.print(
             command.json ? DisplayText(json: EntryJSON.ability(entry)) : EntryText.ability(entry, layout: layout))
+        try notePartialSync(queries)
     }
 
     /// The version group `--game` names (a version's id names its group), or exit 66 with the nearest.

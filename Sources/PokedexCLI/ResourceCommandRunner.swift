@@ -24,15 +24,19 @@ extension CommandRunner {
                 command.json ? DisplayText(json: LocationJSON.entry(entry)) : LocationText.entry(entry, layout: layout)
         }
         console.print(output)
-        // Who learns, holds or is met here is of the Pokémon stored: after a partial sync, few.
-        if let scope = try queries.partialSyncScope() {
-            note(
-                "the local data holds a partial sync (\(scope)): the Pokémon named here are those it stored; "
-                    + "a whole `pokedex sync` stores the rest")
-        }
+        try notePartialSync(queries)
         let others = try queries.otherResources(named: command.query, kind: kind, than: slug)
         if !others.isEmpty {
             note("'\(command.query)' also names \(others.joined(separator: ", ")): give one of those to see it")
         }
+    }
+
+    /// Who learns a move, holds an item, is met in a place, has a type or an ability is of the
+    /// Pokémon stored: after a partial sync, a few. Said on stderr, after the entry.
+    func notePartialSync(_ queries: PokedexEntryQueries) throws {
+        guard let scope = try queries.partialSyncScope() else { return }
+        note(
+            "the local data holds a partial sync (\(scope)): the Pokémon named here are those it stored; "
+                + "a whole `pokedex sync` stores the rest")
     }
 }

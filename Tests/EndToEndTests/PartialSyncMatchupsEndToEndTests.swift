@@ -94,8 +94,13 @@ struct PartialSyncMatchupsEndToEndTests {
             missing.errors == ["Error: no Pokémon named 'gyarados' in the local data" + partial], "\(missing.stderr)")
         let type = try pokedex("type", "dragon")
         #expect(type.errors.first?.hasSuffix(partial) == true, "\(type.stderr)")
+        // A type that is stored lists the Pokémon stored: the note says how few.
+        let note = "holds a partial sync (offset 0 limit 2): the Pokémon named here are those it stored"
+        let electric = try pokedex("type", "electric")
+        #expect(electric.status == 0 && electric.stderr.contains(note), "\(electric.stderr)")
 
         #expect(try pokedex("sync").status == 0)
+        #expect(try !pokedex("type", "electric").stderr.contains(note))
         let unknown = try pokedex("show", "mewthree")
         #expect(unknown.errors == ["Error: no Pokémon named 'mewthree' in the local data"], "\(unknown.stderr)")
     }
