@@ -46,7 +46,11 @@ public struct PokemonQuery: Equatable, Sendable {
                 words.append(word)
             }
         }
-        self.words = NameFolding.fold(words.joined(separator: " "))
+        let typed = words.joined(separator: " ")
+        // Words with nothing folding leaves (`!!!`, `🔥`) are compared as typed: they match no
+        // name, rather than, folded to nothing, every one.
+        let folded = NameFolding.fold(typed)
+        self.words = folded.isEmpty ? typed.lowercased() : folded
         id = Int(text.trimmingPrefix("#").filter { !$0.isWhitespace })
         unknownFilters = unknown
     }

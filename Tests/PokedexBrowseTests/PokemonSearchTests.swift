@@ -43,6 +43,8 @@ struct PokemonSearchTests {
         ("type:fairy type:psychic", ["Mr. Mime"]),
         ("type:nope", []),
         ("zzzz", []),
+        // Words folding leaves nothing of match nothing, not everything.
+        ("!!!", []), ("🔥", []), ("!!! type:fire", []),
         // A move, by slug or name in any language: the Pokémon that learn it, with words and filters.
         ("learns:thunderbolt", ["Pikachu", "Raichu", "Pichu"]),
         ("learns:Donnerblitz", ["Pikachu", "Raichu", "Pichu"]),
