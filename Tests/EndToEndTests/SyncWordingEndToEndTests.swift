@@ -19,7 +19,7 @@ struct SyncWordingEndToEndTests {
     }
 
     func sync(_ arguments: String...) throws -> PokedexProcess.Result {
-        try PokedexProcess.run(["--db", database, "sync"] + arguments, environment: ["POKEAPI_BASE_URL": api.baseURL])
+        try KindsFixture.run(database, api, ["sync"] + arguments)
     }
 
     @Test("--offset past the list's end says so, and takes nothing the Pokémon would link")
