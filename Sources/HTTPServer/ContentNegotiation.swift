@@ -1,35 +1,46 @@
 import BodyCoding
 
 /// The `Content-Encoding` a body is sent in, from the client's `Accept-Encoding`: a stored
-/// zlib stream goes as it is to a client that accepts `deflate`, once checked to decode; other
-/// bodies are compressed with gzip (or deflate, when that is all it accepts), and small ones not
-/// at all.
+/// zlib stream goes as it is to a client that accepts `deflate` at least as much as gzip, once
+/// checked to decode; other bodies are compressed in the coding the client ranks higher (gzip on a
+/// tie), and small ones not at all.
 enum ContentNegotiation {
     /// Below this, compressing saves less than it costs.
     static let smallestCompressed = 1024
 
-    /// The codings a client accepts, from its `Accept-Encoding` (q=0 refuses one, `*` stands
-    /// for the others).
+    /// The codings a client accepts, from its `Accept-Encoding`, with their q-values (q=0
+    /// refuses one, `*` stands for the others).
     struct Accepted: Equatable {
-        var gzip = false
-        var deflate = false
+        private(set) var gzipQuality = 0.0
+        private(set) var deflateQuality = 0.0
+
+        var gzip: Bool { gzipQuality > 0 }
+        var deflate: Bool { deflateQuality > 0 }
 
         init(_ header: String?) {
             guard let header else { return }
-            var wildcard: Bool?
-            var named: [String: Bool] = [:]
+            var wildcard: Double?
+            var named: [String: Double] = [:]
             for item in header.split(separator: ",") {
                 let parts = item.split(separator: ";")
                 guard let token = parts.first?.trimmingSpaces.lowercased(), !token.isEmpty else { continue }
-                let refused = parts.dropFirst().contains { parameter in
-                    let pair = parameter.split(separator: "=", maxSplits: 1)
-                    guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" else { return false }
-                    return Double(pair[1].trimmingSpaces).map { $0 <= 0 } ?? false
-                }
-                if token == "*" { wildcard = !refused } else { named[token] = !refused }
+                let quality =
+                    parts.dropFirst().lazy.compactMap { parameter -> Double? in
+                        let pair = parameter.split(separator: "=", maxSplits: 1)
+                        guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" else { return nil }
+                        return Double(pair[1].trimmingSpaces).map { min(max($0, 0), 1) }
+                    }.first ?? 1
+                if token == "*" { wildcard = quality } else { named[token] = quality }
             }
-            gzip = named["gzip"] ?? named["x-gzip"] ?? wildcard ?? false
-            deflate = named["deflate"] ?? wildcard ?? false
+            gzipQuality = named["gzip"] ?? named["x-gzip"] ?? wildcard ?? 0
+            deflateQuality = named["deflate"] ?? wildcard ?? 0
+        }
+
+        /// Whether to send deflate rather than gzip: the one the client ranks higher, and on a
+        /// tie deflate only when it costs less (`favouringDeflate`, a stored zlib stream).
+        func prefersDeflate(favouringDeflate: Bool) -> Bool {
+            guard deflate else { return false }
+            return deflateQuality > gzipQuality || (deflateQuality == gzipQuality && favouringDeflate)
         }
     }
 
@@ -37,7 +48,9 @@ enum ContentNegotiation {
     static func encode(
         _ body: ResponseBody, accepted: Accepted, isCompressible: Bool, compressor: () -> ResponseCompressor
     ) throws -> OutgoingBody {
-        if case .stored(let stored) = body, stored.encoding == .zlib, accepted.deflate, isCompressible {
+        if case .stored(let stored) = body, stored.encoding == .zlib, isCompressible,
+            accepted.prefersDeflate(favouringDeflate: true)
+        {
             // Decoded once and dropped before the stream goes out as it is: a damaged row must be a
             // 500 for this client too, not bytes its inflater stops at in silence.
             try OutgoingBody(body).release()
@@ -46,9 +59,10 @@ enum ContentNegotiation {
         let plain = try OutgoingBody(body)
         guard isCompressible, plain.count >= smallestCompressed, accepted.gzip || accepted.deflate else { return plain }
         defer { plain.release() }
-        let compressed = accepted.gzip ? compressor().gzip(plain.contents) : compressor().zlib(plain.contents)
+        let inDeflate = accepted.prefersDeflate(favouringDeflate: false)
+        let compressed = inDeflate ? compressor().zlib(plain.contents) : compressor().gzip(plain.contents)
         return try compressed.withUnsafeBytes {
-            try OutgoingBody(copying: $0, encoding: accepted.gzip ? "gzip" : "deflate")
+            try OutgoingBody(copying: $0, encoding: inDeflate ? "deflate" : "gzip")
         }
     }
 }

@@ -38,6 +38,30 @@ struct HTTPPiecesTests {
         #expect(accepted.gzip == gzip && accepted.deflate == deflate)
     }
 
+    @Test(
+        "the coding sent is the one the client ranks higher; on a tie gzip, or deflate for a stored zlib stream",
+        arguments: [
+            ("gzip, deflate", false, "gzip"), ("gzip, deflate", true, "deflate"),
+            ("gzip;q=0.5, deflate", false, "deflate"), ("gzip, deflate;q=0.5", true, "gzip"),
+            ("deflate;q=0.9, gzip;q=0.8", false, "deflate"), ("*;q=0.2, gzip;q=0.1", false, "deflate"),
+            ("deflate", false, "deflate"), ("gzip", true, "gzip"), ("gzip;q=x, deflate;q=0.9", true, "gzip"),
+            ("identity", true, nil), ("gzip;q=0, deflate;q=0", false, nil),
+        ] as [(String, Bool, String?)])
+    func codingRanked(header: String, stored: Bool, sent: String?) throws {
+        let json = Array(String(repeating: "{\"a\":1}", count: 400).utf8)
+        let body: ResponseBody =
+            stored
+            ? .stored(StoredBody.compressing(json))
+            : .written(room: json.count) { buffer in
+                buffer.copyBytes(from: json)
+                return json.count
+            }
+        let outgoing = try ContentNegotiation.encode(
+            body, accepted: .init(header), isCompressible: true, compressor: { ResponseCompressor() })
+        defer { outgoing.release() }
+        #expect(outgoing.encoding == sent)
+    }
+
     @Test("a damaged stored stream is refused for a client accepting deflate too, not sent as it is")
     func damagedStoredStream() throws {
         let good = StoredBody.compressing(Array(String(repeating: "{\"a\":1}", count: 200).utf8))
