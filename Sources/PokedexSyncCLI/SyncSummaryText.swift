@@ -18,9 +18,19 @@ enum SyncSummaryText {
         let entries = Quantities.counted(report.entries, more + singular, plural: more + plural)
         let parts =
             listCount.map { ["--offset is past the list's \(Quantities.counted($0, "entry", plural: "entries"))"] }
+            ?? nothingFollowed(declared, report).map { [$0] }
             ?? outcome(
                 changed: report.detailsDownloaded, unchanged: report.detailsUnchanged, reused: report.detailsReused)
         return "synced \(entries): " + parts.joined(separator: ", ") + "; " + describe(transfer)
+    }
+
+    /// Why a kind reached only through stored bodies' links (the chains, the encounters) took
+    /// nothing: "the stored species link none", so that a sync of it alone into an empty
+    /// database says what it needs first.
+    private static func nothingFollowed(_ declared: PokeAPIResource?, _ report: ResourceSyncReport) -> String? {
+        guard let declared, declared.reach == .followed, report.entries == 0 else { return nil }
+        let linking = declared.links.compactMap { PokeAPIResources.resource($0.from)?.plural }
+        return linking.isEmpty ? nil : "the stored \(linking.joined(separator: " and ")) link none"
     }
 
     /// A repository's run: what it holds now, what changed, what was found deleted.

@@ -30,6 +30,18 @@ struct SyncWordingEndToEndTests {
         #expect(!sync.stderr.contains("synced 0 types"), "\(sync.stderr)")
     }
 
+    @Test("a followed kind synced alone into an empty database says what would link it")
+    func followedKindAlone() throws {
+        for (resource, said) in [
+            ("pokemon-encounters", "synced 0 Pokémon's encounters: the stored Pokémon link none; no request needed"),
+            ("evolution-chain", "synced 0 evolution chains: the stored species link none; no request needed"),
+        ] {
+            let sync = try sync("--resources", resource)
+            #expect(sync.status == 0, "\(sync.stderr)")
+            #expect(sync.stderr.contains(said), "\(sync.stderr)")
+        }
+    }
+
     @Test("--limit 1: 'synced 1 Pokémon: 1 new or changed', 'N more species', then status sums both runs")
     func singularAndSummedRuns() throws {
         let sync = try sync("--limit", "1", "--artwork", "none")
