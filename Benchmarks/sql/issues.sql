@@ -4,7 +4,7 @@
 -- Tests/PokedexStoreTests/BenchmarkSQLTests.swift checks both against the store.
 SELECT r.full_name AS repository, i.number, i.title, i.state, i.state_reason, i.is_pull_request,
  (SELECT json_group_array(name) FROM (SELECT l.name FROM github_issue_label AS il
-   JOIN github_label AS l ON l.id = il.label_id WHERE il.issue_id = i.id ORDER BY l.name)) AS labels,
+   JOIN github_label AS l ON l.id = il.label_id WHERE il.issue_id = i.id ORDER BY il.position, l.name)) AS labels,
  u.login AS author, i.comments, i.created_at, i.updated_at, i.closed_at, i.html_url
  FROM github_issue AS i JOIN github_repository AS r ON r.id = i.repository_id
  LEFT JOIN github_user AS u ON u.id = i.author_id

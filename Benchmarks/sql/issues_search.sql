@@ -11,7 +11,7 @@ WITH title AS (SELECT rowid AS id FROM github_issue_fts WHERE github_issue_fts M
    WHERE c.id IN (SELECT rowid FROM github_comment_fts WHERE github_comment_fts MATCH :fts))
 SELECT r.full_name AS repository, i.number, i.title, i.state, i.state_reason, i.is_pull_request,
  (SELECT json_group_array(name) FROM (SELECT l.name FROM github_issue_label AS il
-   JOIN github_label AS l ON l.id = il.label_id WHERE il.issue_id = i.id ORDER BY l.name)) AS labels,
+   JOIN github_label AS l ON l.id = il.label_id WHERE il.issue_id = i.id ORDER BY il.position, l.name)) AS labels,
  u.login AS author, i.comments, i.created_at, i.updated_at, i.closed_at, i.html_url,
  (SELECT json_group_array(place) FROM (
    SELECT 'title' AS place WHERE i.id IN title OR (i.id IN whole AND i.id NOT IN body)

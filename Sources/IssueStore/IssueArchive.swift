@@ -195,17 +195,17 @@ public struct IssueArchive {
                     .string(label.description),
                 ])
         }
-        for label in issue.labels {
+        for (position, label) in issue.labels.enumerated() {
             try database.run(
-                "INSERT OR IGNORE INTO github_issue_label (issue_id, label_id) VALUES (?, ?)",
-                [.int(issue.id), .int(label.id)])
+                "INSERT OR IGNORE INTO github_issue_label (issue_id, label_id, position) VALUES (?, ?, ?)",
+                [.int(issue.id), .int(label.id), .int(position)])
         }
         try database.run("DELETE FROM github_issue_assignee WHERE issue_id = ?", [.int(issue.id)])
-        for assignee in issue.assignees {
+        for (position, assignee) in issue.assignees.enumerated() {
             try saveUser(assignee, saved: &saved)
             try database.run(
-                "INSERT OR IGNORE INTO github_issue_assignee (issue_id, user_id) VALUES (?, ?)",
-                [.int(issue.id), .int(assignee.id)])
+                "INSERT OR IGNORE INTO github_issue_assignee (issue_id, user_id, position) VALUES (?, ?, ?)",
+                [.int(issue.id), .int(assignee.id), .int(position)])
         }
     }
 
@@ -352,12 +352,12 @@ public struct IssueArchive {
         let labels = try namesByIssue(
             """
             SELECT il.issue_id, l.name FROM github_issue_label AS il JOIN github_label AS l ON l.id = il.label_id
-            WHERE il.issue_id IN (SELECT value FROM json_each(?)) ORDER BY l.name
+            WHERE il.issue_id IN (SELECT value FROM json_each(?)) ORDER BY il.position, l.name
             """, idList)
         let assignees = try namesByIssue(
             """
             SELECT a.issue_id, u.login FROM github_issue_assignee AS a JOIN github_user AS u ON u.id = a.user_id
-            WHERE a.issue_id IN (SELECT value FROM json_each(?)) ORDER BY u.login
+            WHERE a.issue_id IN (SELECT value FROM json_each(?)) ORDER BY a.position, u.login
             """, idList)
         for (index, id) in ids.enumerated() {
             issues[index].labels = labels[id, default: []]

@@ -12,6 +12,7 @@ public struct StoredIssue: Sendable, Equatable {
     public let isPullRequest: Bool
     public let draft: Bool?
     public let mergedAt: String?
+    /// Label names and assignees' logins, in the order GitHub sent them.
     public internal(set) var labels: [String]
     public let author: String?
     public internal(set) var assignees: [String]

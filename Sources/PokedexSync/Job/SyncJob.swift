@@ -50,6 +50,7 @@ public struct SyncJob: Sendable {
             database = try LocalStore.openForWriting(path: path) { database in
                 try PokedexUpkeep.run(database)
                 try LearnsetRescan.run(database)
+                try IssueArchive(database: database).orderLinksFromStoredItems()
             }
         } catch  where !lockExisted {
             // A file refused (another program's, damaged, newer) is left as it was found, with
