@@ -41,7 +41,12 @@ public enum ServeCommandRunner {
         // A line each, so that prose stays within 80 columns.
         if !socket.isLoopback {
             log.writeLine("pokedex serve: listening on \(socket.host), reachable from other machines\n")
-            if token == nil { log.writeLine("pokedex serve: no token is required (--token-file sets one)\n") }
+            if token == nil {
+                log.writeLine("pokedex serve: no token is required (--token-file sets one)\n")
+                if command.includePrivate {
+                    log.writeLine("pokedex serve: private repositories are served to anyone who connects\n")
+                }
+            }
             log.writeLine("pokedex serve: links point at \(baseURL)\n")
         } else if command.baseURL != nil {
             log.writeLine("pokedex serve: links point at \(baseURL)\n")

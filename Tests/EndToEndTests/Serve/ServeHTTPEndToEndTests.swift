@@ -271,5 +271,15 @@ struct ServeHTTPEndToEndTests {
         #expect(lines.count == 4 && lines[2].contains("no token"), "\(wide.stderr)")
         // The links' line ends in this machine's name, which may be long.
         #expect(lines.filter { !$0.contains("links point at") }.allSatisfy { $0.count <= 80 }, "\(wide.stderr)")
+        #expect(!wide.stderr.contains("private"), "\(wide.stderr)")
+        for (token, warned) in [(nil, true), ("s3cret", false)] as [(String?, Bool)] {
+            let open = try ServeProcess(
+                database: source.path, ["--host", "0.0.0.0", "--include-private"],
+                environment: token.map { ["POKEDEX_SERVE_TOKEN": $0] } ?? [:])
+            #expect(open.stop() == 0, "\(open.stderr.suffix(2_000))")
+            #expect(
+                open.stderr.contains("private repositories are served to anyone who connects") == warned,
+                "\(open.stderr)")
+        }
     }
 }
