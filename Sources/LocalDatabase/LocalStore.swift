@@ -91,6 +91,15 @@ public enum LocalStore {
         return database
     }
 
+    /// Closes a writer's connection with every commit in the main file and the `-wal` cut to
+    /// zero bytes, which SQLite does at the last connection's close only: with `serve` or a
+    /// query holding the file open, a copy of the file alone would miss the writer's commits.
+    /// A reader still in its transaction is waited for as long as the busy timeout.
+    public static func closeWriter(_ database: Database) {
+        _ = try? database.queryFirst("PRAGMA wal_checkpoint(TRUNCATE)") { $0.int(0) }
+        database.close()
+    }
+
     /// Opens for queries, read-only: a missing file is `StoreError.noDatabase`, not a new
     /// empty file, and a schema that needs migrating is refused (`needsUpgrade`).
     public static func openForReading(path: String) throws(StoreError) -> Database {

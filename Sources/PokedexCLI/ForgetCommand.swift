@@ -18,7 +18,7 @@ extension CommandRunner {
         defer { withExtendedLifetime(lock) {} }
         // The writers' upkeep: migrating may leave the learnsets' index to build (0025).
         let database = try LocalStore.openForWriting(path: path, upkeep: PokedexUpkeep.run)
-        defer { database.close() }
+        defer { LocalStore.closeWriter(database) }
         let archive = IssueArchive(database: database)
         let plan = try archive.forgetting(name)
         guard !plan.isEmpty else {

@@ -78,6 +78,35 @@ struct ReadOnlyEndToEndTests {
         #expect(try folderContents() == before, "\(label): a query changed or added a file")
     }
 
+    @Test("a sync while another connection holds the file open leaves its commits in the main file, the -wal empty")
+    func checkpointedWhileRead() throws {
+        let api = try FakePokeAPI()
+        defer { api.stop() }
+        func sync(_ limit: Int) throws {
+            let sync = try PokedexProcess.run(
+                ["--db", database, "sync", "--limit", String(limit), "--artwork", "none"],
+                environment: ["POKEAPI_BASE_URL": api.baseURL])
+            try #require(sync.status == 0, "\(sync.stderr)")
+        }
+        try sync(3)
+        // As `serve` or a query keeps it: SQLite checkpoints at the last connection's close only.
+        let reader = try Database(path: database, mode: .readOnly)
+        defer { reader.close() }
+        #expect(
+            try reader.queryFirst("SELECT count(*) FROM pokemon WHERE details_synced_at IS NOT NULL") { $0.int(0) } == 3
+        )
+        try sync(30)
+        let log = try FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int
+        #expect(log == 0)
+        let copy = directory.file("copied-alone.sqlite")
+        try FileManager.default.copyItem(atPath: database, toPath: copy)
+        let alone = try Database(path: copy, mode: .immutable)
+        defer { alone.close() }
+        #expect(
+            try alone.queryFirst("SELECT count(*) FROM pokemon WHERE details_synced_at IS NOT NULL") { $0.int(0) } == 30
+        )
+    }
+
     @Test("a sync keeps the -wal and -shm a reader needs; queries then read without writing")
     func readOnlyWithLogFiles() throws {
         defer { try? unlock() }

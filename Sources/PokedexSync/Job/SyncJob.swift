@@ -58,7 +58,7 @@ public struct SyncJob: Sendable {
             lock.remove()
             throw error
         }
-        defer { database.close() }
+        defer { LocalStore.closeWriter(database) }
         do {
             try await run(on: database, events: events)
         } catch {
