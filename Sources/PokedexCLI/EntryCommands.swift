@@ -134,7 +134,13 @@ extension CommandRunner {
             try queries.count(type: slug, generation: command.generation, learns: move, versionGroup: group)
         }
         guard !listed.isEmpty else {
-            self.note(note.nothingShown(total: command.offset > 0 ? try total() : 0))
+            // As `move` says it: a game PokeAPI gives no learnsets for (the expansions) is no
+            // game where nothing learns the move.
+            let unknown = try move != nil && group.map { try !queries.hasLearnsets($0) } == true
+            self.note(
+                note.nothingShown(
+                    total: command.offset > 0 ? try total() : 0,
+                    because: unknown ? "no learnsets of that game are stored" : nil))
             return
         }
         let layout = self.layout

@@ -5,8 +5,9 @@ import TextUtilities
 /// Coat", "using Rage Fist 20 times", "near a special rock at Eterna Forest or Twist Mountain".
 enum EvolutionConditionText {
     /// The ways of one arrow, "or" between them; ways that differ only in the place are
-    /// one way with the places listed. Ways are set off with "; or " where one of them lists
-    /// places or has several conditions: "a, b or c, d" would read as three ways.
+    /// one way with the places listed. Ways are set off with "; or " where one of them names
+    /// places or has several conditions: "a, b or c, d" would read as three ways, and "level up
+    /// at Mount Lanakila or Ice Stone" as two places.
     static func alternatives(_ steps: [EvolutionStep], names: [String: String] = [:]) -> String {
         var ways: [(words: String, locations: [String])] = []
         for step in steps {
@@ -26,7 +27,9 @@ enum EvolutionConditionText {
             let places = "at " + list(way.locations)
             return way.words.isEmpty || way.words == "level up" ? "level up \(places)" : "\(way.words) \(places)"
         }.filter { !$0.isEmpty }
-        return texts.joined(separator: texts.contains { $0.contains(" or ") || $0.contains(", ") } ? "; or " : " or ")
+        let setOff =
+            ways.contains { !$0.locations.isEmpty } || texts.contains { $0.contains(" or ") || $0.contains(", ") }
+        return texts.joined(separator: setOff ? "; or " : " or ")
     }
 
     /// "A", "A or B", "A, B or C".

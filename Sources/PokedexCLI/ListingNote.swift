@@ -17,14 +17,15 @@ struct ListingNote {
 
     /// For a page with nothing on it, `total` being how many match from the start: "no issue
     /// of acme/rocket matches --search zzz", or "--offset 600 is past the 500 issues of
-    /// acme/rocket" when the offset is.
-    func nothingShown(total: Int) -> DisplayText {
+    /// acme/rocket" when the offset is; `because`, why nothing could match.
+    func nothingShown(total: Int, because reason: String? = nil) -> DisplayText {
         let matching = filters.joined(separator: " ")
         if total > 0 {
             return "--offset \(offset) is past the \(Quantities.thousands(total)) \(plural)"
                 + (filters.isEmpty ? "" : " matching \(matching)")
         }
-        return "no \(singular)" + (filters.isEmpty ? "" : " matches \(matching)")
+        let why = reason.map { ": " + $0 } ?? ""
+        return "no \(singular)" + (filters.isEmpty ? "" : " matches \(matching)") + "\(why)"
     }
 
     /// For a page of `shown` that `total` matches exceed: "… 1,331 more: --limit 1351 or

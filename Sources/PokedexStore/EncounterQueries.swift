@@ -5,7 +5,8 @@ import TextUtilities
 /// what is met in a place.
 extension PokedexEntryQueries {
     /// Where the Pokémon is met in `versionGroup`, or, when nil, in the newest group it is met
-    /// in (`pokemon_newest_encounters`, migration 0024); nil when no encounter of it is stored.
+    /// in (`pokemon_newest_encounters`, migration 0024); nil when no encounter of it is stored,
+    /// but for `versionGroup` when its stored encounters are none.
     public func whereFound(pokemonID: Int, versionGroup: String?) throws -> WhereFound? {
         let encounters = try database.query(
             """
@@ -18,7 +19,10 @@ extension PokedexEntryQueries {
                 maxLevel: row.optionalInt(4), chance: row.optionalInt(5),
                 conditions: row.text(6).split(separator: ",").map(String.init))
         }
-        guard !encounters.isEmpty else { return nil }
+        // Met nowhere: said for a game asked for, once its encounters (an empty list) are stored.
+        guard try !encounters.isEmpty || versionGroup != nil && encountersStored(pokemonID: pokemonID) else {
+            return nil
+        }
         let group =
             try versionGroup
             ?? database.queryFirst(
@@ -62,6 +66,14 @@ extension PokedexEntryQueries {
                 ) { $0.bool(0) } ?? false
         }
         return found
+    }
+
+    /// Whether the Pokémon's encounters were synced, though they may be none.
+    private func encountersStored(pokemonID: Int) throws -> Bool {
+        try database.queryFirst(
+            "SELECT EXISTS (SELECT 1 FROM pokeapi_resource_json WHERE kind = 'pokemon-encounters' AND id = ?)",
+            [.int(pokemonID)]
+        ) { $0.bool(0) } ?? false
     }
 
     /// A location area as people name it: its own name in the display language where it has

@@ -90,7 +90,7 @@ extension PokedexEntryQueries {
 
     /// Whether any learnset of `versionGroup` is stored: its slug is coded once one is
     /// (`learnset_name`, migration 0023), a lookup where the learnsets would be scanned.
-    private func hasLearnsets(_ versionGroup: String) throws -> Bool {
+    public func hasLearnsets(_ versionGroup: String) throws -> Bool {
         try database.queryFirst(
             "SELECT EXISTS (SELECT 1 FROM learnset_name WHERE name = ?)", [.text(versionGroup)]
         ) { $0.bool(0) } ?? false

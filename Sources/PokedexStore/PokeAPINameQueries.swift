@@ -14,9 +14,19 @@ extension PokedexEntryQueries {
             ) { $0.optionalText(0) } ?? nil
         }
         // The slug as stored first: `acid-downpour--physical` is not `acid-downpour-physical`.
+        // PokeAPI lists a few slugs twice (`roseli-berry`: 723, and an empty 2279); the stored
+        // `slug~id` of the other is a candidate too, and the one with names wins, then the
+        // lowest id.
         if let slug = try database.queryFirst(
-            "SELECT name FROM pokeapi_resource WHERE kind = ?1 AND name IN (?2, ?3) ORDER BY name = ?2 DESC LIMIT 1",
-            [.text(kind), .text(text), .text(Self.slug(text))], row: { $0.text(0) })
+            """
+            SELECT name FROM pokeapi_resource AS r
+            WHERE kind = ?1 AND (name IN (?2, ?3)
+                OR (name BETWEEN ?2 || '~0' AND ?2 || '~9' || char(0x10FFFF) AND ltrim(substr(name, length(?2) + 2), '0123456789') = '')
+                OR (name BETWEEN ?3 || '~0' AND ?3 || '~9' || char(0x10FFFF) AND ltrim(substr(name, length(?3) + 2), '0123456789') = ''))
+            ORDER BY (name = ?2 OR substr(name, 1, length(?2) + 1) = ?2 || '~') DESC,
+                EXISTS (SELECT 1 FROM pokeapi_name WHERE kind = r.kind AND id = r.id) DESC, id
+            LIMIT 1
+            """, [.text(kind), .text(text), .text(Self.slug(text))], row: { $0.text(0) })
         {
             return slug
         }

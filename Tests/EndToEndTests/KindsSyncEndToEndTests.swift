@@ -272,7 +272,9 @@ struct TypedCommandsEndToEndTests {
     func move() throws {
         let directory = try TemporaryDirectory()
         let database = directory.file("pokedex.sqlite")
-        let api = try KindsFixture.api()
+        let api = try FakePokeAPI(
+            extraKinds: FakeKind.standardExtras + ResourcesOptionEndToEndTests.games, encounters: FakeEncounter.standard
+        )
         let sync = try KindsFixture.run(database, api, ["sync"])
         try #require(sync.status == 0, "\(sync.stderr)")
         for text in ["karate-chop", "Karate Chop", "2"] {
@@ -284,6 +286,13 @@ struct TypedCommandsEndToEndTests {
         let json = try KindsFixture.run(database, api, ["move", "pound", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["name"] as? String == "pound" && object["learned_by"] is [Any])
+        // The fixture's Pokémon learn nothing in any game: `list` says so, as `move` does.
+        for game in [[], ["--game", "red-blue"]] {
+            let learners = try KindsFixture.run(database, api, ["list", "--learns", "pound"] + game)
+            let reason = ": no learnsets of that game are stored"
+            #expect(learners.status == 0, "\(learners.stderr)")
+            #expect(learners.stderr.contains(reason) == !game.isEmpty, "\(learners.stderr)")
+        }
         for (command, name) in [("item", "pound"), ("location", "pound")] {
             let missing = try KindsFixture.run(database, api, [command, name])
             #expect(missing.status == 66 && missing.errors.count == 1, "\(command): \(missing.stderr)")

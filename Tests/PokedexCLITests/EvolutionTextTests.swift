@@ -324,6 +324,12 @@ struct EvolutionTextTests {
                 ], "level up at Mt Coronet or Chargestone Cave; or Thunder Stone"
             ),
             (
+                [
+                    EvolutionTextTests.step("level-up") { $0.location = "mount-lanakila" },
+                    EvolutionTextTests.item("ice-stone"),
+                ], "level up at Mount Lanakila; or Ice Stone"
+            ),
+            (
                 [EvolutionTextTests.step("tower-of-darkness"), EvolutionTextTests.item("scroll-of-darkness")],
                 "Tower of Darkness or Scroll of Darkness"
             ),

@@ -258,6 +258,34 @@ struct TypedEntryQueriesTests {
         #expect(try queries.learnset(pokemonID: 25, versionGroup: "yellow")?.groupHasMoves == true)
     }
 
+    @Test("a slug PokeAPI lists twice names the one with names, then the lowest id, whichever holds it unsuffixed")
+    func slugListedTwice() throws {
+        // The list's later entry took the slug; the real berry kept its data as `slug~id`.
+        try database.storeBody(
+            "item", 723, "roseli-berry~723",
+            #"{"id":723,"name":"roseli-berry","names":"# + TypedBodyTests.names([("en", "Roseli Berry")]) + "}")
+        try database.storeBody("item", 2279, "roseli-berry", #"{"id":2279,"name":"roseli-berry","names":[]}"#)
+        try database.storeBody("item", 3000, "roseli-berry-x", #"{"id":3000,"name":"roseli-berry-x","names":[]}"#)
+        try TypedBodyRescan.run(database)
+        let queries = PokedexEntryQueries(database: database, language: "en")
+        for text in ["roseli-berry", "Roseli Berry", "roseliberry", "723"] {
+            #expect(try queries.resourceSlug(text, kind: "item") == "roseli-berry~723", "\(text)")
+        }
+        #expect(try queries.resourceSlug("2279", kind: "item") == "roseli-berry")
+        #expect(try queries.resourceSlug("roseli-berry-x", kind: "item") == "roseli-berry-x")
+        #expect(try queries.resourceSlug("roseli-berry~2", kind: "item") == nil)
+    }
+
+    @Test("a Pokémon met nowhere has a Where for a game asked for once its (empty) encounters are stored, not before")
+    func metNowhere() throws {
+        let queries = PokedexEntryQueries(database: database, language: "en")
+        #expect(try queries.whereFound(pokemonID: 26, versionGroup: "red-blue") == nil, "its encounters not synced")
+        try database.storeBody("pokemon-encounters", 26, "raichu", "[]")
+        let asked = try #require(try queries.whereFound(pokemonID: 26, versionGroup: "red-blue"))
+        #expect(asked.places.isEmpty && asked.groupHasEncounters, "not in the wild: Pikachu is met in Red/Blue")
+        #expect(try queries.whereFound(pokemonID: 26, versionGroup: nil) == nil, "no game to name without --game")
+    }
+
     @Test("a place's chance: each version's slots summed, the likeliest way and condition; versions told apart")
     func versionChances() throws {
         let insert = """
