@@ -91,12 +91,19 @@ struct LockingEndToEndTests {
 
     @Test("readers running alongside a writing sync never fail and see whole pages only")
     func readersDuringWrites() throws {
-        // 250 entries committed in pages of 100, each detail slowed a little so the writes spread out.
+        // 250 entries committed in pages of 100; the details past the first page wait until a
+        // reader has seen it, so that readers see at least two states however slow they start.
         let large = try FakePokeAPI(catalog: FakePokemon.threePageCatalog())
         let bodies = Dictionary(
-            uniqueKeysWithValues: large.catalog.map { ("/api/v2/pokemon/\($0.id)/", large.body(forID: $0.id)) })
+            uniqueKeysWithValues: large.catalog.map { ($0.id, large.body(forID: $0.id)) })
+        let firstPageSeen = Flag()
         large.override = { request in
-            bodies[request.path].map { ScriptedResponse.json($0).withFault(.stall(seconds: 0.04)) }
+            guard let id = Int(request.path.split(separator: "/").last ?? ""), let body = bodies[id],
+                request.path.hasPrefix("/api/v2/pokemon/")
+            else { return nil }
+            let deadline = Date(timeIntervalSinceNow: 60)
+            while id > 100 && !firstPageSeen.isSet && Date() < deadline { usleep(10_000) }
+            return ScriptedResponse.json(body).withFault(.stall(seconds: 0.01))
         }
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: PokedexProcess.binaryPath)
@@ -105,18 +112,21 @@ struct LockingEndToEndTests {
         writer.standardError = FileHandle.nullDevice
         try writer.run()
         var seen: Set<Int> = []
-        while writer.isRunning || seen.isEmpty {
+        func read() throws {
             let reader = try PokedexProcess.run(["--db", database, "list", "--limit", "1000", "--json"])
-            if reader.status == 66 { continue }  // nothing committed yet
+            if reader.status == 66 { return }  // nothing committed yet
             #expect(reader.status == 0, "\(reader.stderr)")
             let count = (try JSONSerialization.jsonObject(with: Data(reader.stdout.utf8)) as? [Any])?.count ?? -1
             #expect([100, 200, 250].contains(count), "a reader saw \(count) rows: not whole pages")
             seen.insert(count)
+            if count == 100 { _ = firstPageSeen.setOnce() }
             let status = try PokedexProcess.run(["--db", database, "status", "--json"])
             #expect(status.status == 0, "\(status.stderr)")
         }
+        while writer.isRunning { try read() }
         writer.waitUntilExit()
+        try read()
         #expect(writer.terminationStatus == 0)
-        #expect(seen.count >= 2, "the readers ran while the sync wrote: saw \(seen.sorted())")
+        #expect(seen.count >= 2 && seen.contains(100) && seen.contains(250), "saw \(seen.sorted())")
     }
 }
