@@ -104,8 +104,8 @@ extension GitHubSync {
             report.tallyComments(page)
             progress(report)
         }
-        report.issuesDeleted += try archive.removeIssues(repositoryID: repositoryID, keeping: allIssues.ids)
-        report.commentsDeleted += try archive.removeComments(repositoryID: repositoryID, keeping: allComments.ids)
+        report.issuesDeleted += try archive.removeIssues(repositoryID: repositoryID, keeping: Set(allIssues.ids))
+        report.commentsDeleted += try archive.removeComments(repositoryID: repositoryID, keeping: Set(allComments.ids))
         try archive.markReconciled(repositoryID: repositoryID)
         report.reconciled = true
     }

@@ -30,6 +30,17 @@ public enum GitHubEndpoint: Sendable {
     /// A URL the API handed out (a `Link` header's `next`).
     case link(String)
 
+    /// The same dated list from `since` on (at or after it); nil for a list that is not dated.
+    func from(since: String) -> GitHubEndpoint? {
+        switch self {
+        case .issues(let repositoryID, _, let perPage):
+            .issues(repositoryID: repositoryID, since: since, perPage: perPage)
+        case .comments(let repositoryID, _, let perPage):
+            .comments(repositoryID: repositoryID, since: since, perPage: perPage)
+        case .repository, .repositoryByID, .issueComments, .ownerRepositories, .link: nil
+        }
+    }
+
     /// A repository: ≈6 KB.
     static let maximumRepositoryBytes = 1 << 20
     /// A page of at most 100 issues: ≈2.6 KB each without its body, and a body is at most

@@ -27,9 +27,33 @@ struct GitHubListReading<Item> {
 struct GitHubListWalkResult {
     /// The first page was answered 304: nothing changed since the stored ETag.
     var notModified = false
-    /// The ids of every item received.
-    var ids: Set<Int> = []
     var pages = 0
+    /// Every item received, with the page (from 0) it was first read on: one that comes again
+    /// was updated after that page was read, and the list moved back under the walk.
+    private(set) var firstPages: [Int: Int32] = [:]
+    /// Each page's latest update.
+    private(set) var latestUpdates: [String?] = []
+    /// The earliest page an item that came again was first read on.
+    private(set) var earliestPageUpdatedAgain: Int?
+
+    /// The ids of every item received.
+    var ids: Dictionary<Int, Int32>.Keys { firstPages.keys }
+
+    /// Notes a page's items; returns how many were not read before in this walk.
+    mutating func note<Item>(_ items: [Item], reading: GitHubListReading<Item>) -> Int {
+        var new = 0
+        for item in items {
+            let id = reading.id(item)
+            if let first = firstPages[id] {
+                if Int(first) < pages { earliestPageUpdatedAgain = min(earliestPageUpdatedAgain ?? .max, Int(first)) }
+            } else {
+                firstPages[id] = Int32(clamping: pages)
+                new += 1
+            }
+        }
+        latestUpdates.append(items.compactMap { reading.dates($0)?.updated }.max())
+        return new
+    }
 }
 
 /// What one committed page brought.
@@ -71,6 +95,7 @@ extension GitHubSync {
         do {
             while true {
                 report.note(response)
+                try Self.refuseUnlisted(response, reading: reading, report: report)
                 switch response.status {
                 case 304:
                     // Later pages are asked for without a validator: only a first page can be current.
@@ -80,10 +105,6 @@ extension GitHubSync {
                     report.notModified += 1
                     result.notModified = true
                     return result
-                case 410:
-                    throw GitHubSyncError.issuesDisabled(repository: report.repository)
-                case 404:
-                    throw reading.missing
                 default:
                     let next = try LinkHeader.nextPage(of: response, api: requester.baseURL)
                     let requester = requester
@@ -91,9 +112,7 @@ extension GitHubSync {
                     let items = try reading.decode(response)
                     try Self.refuseFutureDates(
                         items, reading: reading, response: response, now: requester.client.clock.now())
-                    let new = items.reduce(0) { count, item in
-                        count + (result.ids.insert(reading.id(item)).inserted ? 1 : 0)
-                    }
+                    let new = result.note(items, reading: reading)
                     guard new > 0 || next == nil else {
                         throw FetchError.undecodable(
                             url: response.url.absoluteString,
@@ -118,6 +137,8 @@ extension GitHubSync {
                     result.pages += 1
                     guard let prefetch = prefetching else {
                         try await committed()
+                        try await catchUp(
+                            first, reading: reading, result: &result, report: &report, afterPage: afterPage)
                         return result
                     }
                     response = try await prefetch.valueCancelledWithCaller
@@ -135,6 +156,17 @@ extension GitHubSync {
         }
     }
 
+    /// A list that is no more: the repository gone (404) or its issues turned off (410).
+    static func refuseUnlisted<Item>(
+        _ response: HTTPResponse, reading: GitHubListReading<Item>, report: GitHubSyncReport
+    ) throws {
+        switch response.status {
+        case 410: throw GitHubSyncError.issuesDisabled(repository: report.repository)
+        case 404: throw reading.missing
+        default: break
+        }
+    }
+
     /// A page's commit, running while the next page decodes.
     private struct PageCommit {
         let received: Int
@@ -143,7 +175,7 @@ extension GitHubSync {
 
     /// A date far ahead would become a high-water mark, and every later `since` would ask for
     /// nothing: a day of clock skew is allowed, no more.
-    private static func refuseFutureDates<Item>(
+    static func refuseFutureDates<Item>(
         _ items: [Item], reading: GitHubListReading<Item>, response: HTTPResponse, now: Date
     ) throws(FetchError) {
         let latest = GitHubSyncError.iso8601(now.addingTimeInterval(86_400))
