@@ -51,8 +51,18 @@ public final class WriterLock {
         }
 
         private static func openLockFile(_ databasePath: String) throws -> Int32 {
-            let descriptor = open(databasePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // Never through a link, nor into anything but a file: a lock planted as a link to
+            // another file would have a sync (root's cron) write its holder line there.
+            let descriptor = open(databasePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard descriptor < 0 || isRegularFile(descriptor) else {
+                close(descriptor)
+                throw StoreError.cannotOpen(path: databasePath + ".lock", reason: "it is not a regular file")
+            }
             guard descriptor >= 0 else {
+                guard errno != ELOOP else {
+                    throw StoreError.cannotOpen(
+                        path: databasePath + ".lock", reason: "it is a symbolic link, which a lock must not be")
+                }
                 let reason = String(cString: strerror(errno))
                 // The lock is the first file a sync makes: a directory it may not write is named.
                 guard errno == EACCES || errno == EROFS, !FileSystem.exists(databasePath + ".lock") else {
@@ -86,10 +96,15 @@ public final class WriterLock {
             return false
         }
 
+        private static func isRegularFile(_ descriptor: Int32) -> Bool {
+            var opened = stat()
+            return fstat(descriptor, &opened) == 0 && opened.st_mode & S_IFMT == S_IFREG
+        }
+
         private static func isStillAtPath(_ descriptor: Int32, _ path: String) -> Bool {
             var opened = stat()
             var named = stat()
-            guard fstat(descriptor, &opened) == 0, stat(path, &named) == 0 else { return false }
+            guard fstat(descriptor, &opened) == 0, lstat(path, &named) == 0 else { return false }
             return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
         }
 
@@ -103,7 +118,7 @@ public final class WriterLock {
     /// Who holds the lock ("pid N since TIME"), or nil when no sync is running. Takes a
     /// shared lock for an instant to find out, and never creates the lock file.
     public static func holder(forDatabase databasePath: String) -> String? {
-        let descriptor = open(databasePath + ".lock", O_RDONLY | O_CLOEXEC)
+        let descriptor = open(databasePath + ".lock", O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {

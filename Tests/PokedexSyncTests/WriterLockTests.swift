@@ -24,4 +24,20 @@ struct WriterLockTests {
         #expect(try await waiter.value, "the lock at the path is held, not only a removed file's")
         #expect(FileManager.default.fileExists(atPath: database + ".lock"))
     }
+
+    @Test("a lock file that is a symbolic link, or not a file, is refused, and what it points at is left as it was")
+    func plantedLockRefused() async throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("pokedex.sqlite")
+        let victim = directory.file("victim.txt")
+        try "IMPORTANT\n".write(toFile: victim, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: database + ".lock", withDestinationPath: victim)
+        await #expect(throws: StoreError.self) { _ = try await WriterLock.acquire(forDatabase: database, wait: .zero) }
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "IMPORTANT\n")
+        #expect(WriterLock.holder(forDatabase: database) == nil)
+
+        try FileManager.default.removeItem(atPath: database + ".lock")
+        try FileManager.default.createDirectory(atPath: database + ".lock", withIntermediateDirectories: false)
+        await #expect(throws: StoreError.self) { _ = try await WriterLock.acquire(forDatabase: database, wait: .zero) }
+    }
 }
