@@ -1,4 +1,5 @@
 import PokedexStore
+import Synchronization
 import TextUtilities
 
 #if canImport(Glibc)
@@ -41,12 +42,28 @@ public struct Console: Sendable {
     }
 
     public static let standard = Console(
-        writeOutput: { text in Self.writeAll(text, to: STDOUT_FILENO) },
+        writeOutput: { text in
+            guard !Self.writeAll(text, to: STDOUT_FILENO) else { return }
+            let reason = String(cString: strerror(errno))
+            standardOutputFailure.withLock { $0 = $0 ?? reason }
+        },
         writeError: { text in Self.writeAll(text, to: STDERR_FILENO) },
         outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
         writeOutputBytes: { bytes in
             bytes.withUnsafeBytes { writeAll($0, to: STDOUT_FILENO) } ? nil : String(cString: strerror(errno))
         })
+
+    /// Why a line of results could not be written to standard output (a full disk, a closed
+    /// descriptor), the first time; nil when every line was.
+    private static let standardOutputFailure = Mutex<String?>(nil)
+
+    /// The standard console's first failed write to standard output, as a failure: a command
+    /// whose results were lost must not exit 0 for the script reading them.
+    public static func standardOutputFailed() -> CommandFailure? {
+        standardOutputFailure.withLock { $0 }.map {
+            CommandFailure(message: "cannot write to standard output: \($0)", exitCode: .cannotCreate)
+        }
+    }
 
     /// Whether errors are coloured: as `choice` says of standard error.
     public func colorsErrors(_ choice: ColorChoice, environment: [String: String]) -> Console {
@@ -79,9 +96,10 @@ public struct Console: Sendable {
     /// Standard error without a line break: the live progress line.
     public func writeError(_ text: DisplayText) { standardError(text.redacted(by: redactor).text) }
 
-    private static func writeAll(_ text: String, to descriptor: Int32) {
+    @discardableResult
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
         var text = text
-        _ = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
     /// Whether every byte was written; `errno` says why not.

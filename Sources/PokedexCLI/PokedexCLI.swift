@@ -134,6 +134,7 @@ public enum PokedexCLI {
                 console.print(DisplayText(sanitizing: ManPage.page(topic?.spec, .pokedex), keepingLineBreaks: true))
             case .complete(let request): runner.complete(request)
             }
+            if let failure = Console.standardOutputFailed() { throw failure }
             return .finished(ExitCode.success.rawValue)
         } catch {
             return .finished(report(error, console: console, isSync: invocation.command.isSync))

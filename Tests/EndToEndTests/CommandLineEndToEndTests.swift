@@ -25,6 +25,18 @@ struct CommandLineEndToEndTests {
         #expect(!result.stdout.isEmpty && result.stderr.isEmpty)
     }
 
+    @Test(
+        "results that cannot be written (a full disk) are an error, not exit 0",
+        arguments: [["--version"], ["help", "sync"], ["completions", "bash"], ["list", "--help"]])
+    func standardOutputFull(arguments: [String]) throws {
+        try #require(FileManager.default.fileExists(atPath: "/dev/full"), "Linux's /dev/full fills every write")
+        let result = try PokedexProcess.run(
+            ["-c", #""$0" "$@" > /dev/full"#, PokedexProcess.binaryPath, "--db", database] + arguments,
+            executable: "/bin/sh")
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write to standard output: No space left on device"), "\(result.stderr)")
+    }
+
     @Test("help names the command's options")
     func helpContent() throws {
         let sync = try PokedexProcess.run(["help", "sync"]).stdout
