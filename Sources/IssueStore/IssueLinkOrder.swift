@@ -27,12 +27,12 @@ extension IssueArchive {
     /// Each link row's place in the item's array (`?1`, the item's JSON) of the issue `?2`.
     private static let labelOrder = """
         UPDATE github_issue_label SET position = (
-            SELECT min(CAST(key AS INTEGER)) FROM json_each(?1, '$.labels') WHERE value ->> 'id' = label_id)
+            SELECT min(CAST(key AS INTEGER)) FROM json_each(?1, '$.labels') WHERE json_extract(value, '$.id') = label_id)
         WHERE issue_id = ?2
         """
     private static let assigneeOrder = """
         UPDATE github_issue_assignee SET position = (
-            SELECT min(CAST(key AS INTEGER)) FROM json_each(?1, '$.assignees') WHERE value ->> 'id' = user_id)
+            SELECT min(CAST(key AS INTEGER)) FROM json_each(?1, '$.assignees') WHERE json_extract(value, '$.id') = user_id)
         WHERE issue_id = ?2
         """
 }
