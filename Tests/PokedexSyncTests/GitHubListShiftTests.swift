@@ -24,12 +24,26 @@ struct GitHubListShiftTests {
         private let items: Mutex<[Item]>
         private let served = Mutex(0)
         let perPage: Int
+        /// Whether answers carry `Date`: the n-th at 01:00 and n × 10 s, GitHub's clock here.
+        let dated: Bool
         let afterPage: @Sendable (Int, DatedList) -> Void
 
-        init(_ items: [Item], perPage: Int, afterPage: @escaping @Sendable (Int, DatedList) -> Void) {
+        init(
+            _ items: [Item], perPage: Int, dated: Bool = false,
+            afterPage: @escaping @Sendable (Int, DatedList) -> Void
+        ) {
             self.items = Mutex(items)
             self.perPage = perPage
+            self.dated = dated
             self.afterPage = afterPage
+        }
+
+        /// The n-th answer's time, and a moment 5 s after it.
+        static func served(_ count: Int) -> (http: String, iso: String) {
+            let seconds = count * 10
+            let (minute, second) = (seconds / 60, seconds % 60)
+            let clock = "01:\(minute < 10 ? "0" : "")\(minute):\(second < 10 ? "0" : "")\(second)"
+            return ("Mon, 01 Jan 2024 \(clock) GMT", "2024-01-01T\(clock)Z")
         }
 
         /// The item updated now: at the end of the list.
@@ -60,6 +74,7 @@ struct GitHubListShiftTests {
                 $0 += 1
                 return $0
             }
+            if dated { headers["Date"] = Self.served(count).http }
             afterPage(count, self)
             return HTTPResponse(url: request.url, status: 200, headers: headers, body: Data(body.utf8))
         }
@@ -108,6 +123,19 @@ struct GitHubListShiftTests {
         #expect(Set(result.ids) == Set(1...10), "received \(result.ids.sorted())")
         #expect(committed.last { $0.id == 2 }?.updated == Self.time(50), "its update is stored")
         #expect(committed.contains { $0.id == 4 }, "item 4, pushed onto page 1 after it was read")
+    }
+
+    @Test("with the server's Date on each page, only the stretch where an item was passed over is read again")
+    func stretchReadAgain() async throws {
+        let items = (1...30).map { Item(id: $0, updated: Self.time($0)) }
+        let list = DatedList(items, perPage: 3, dated: true) { served, list in
+            // Between the first and the second answer (01:00:10 and 01:00:20).
+            if served == 1 { list.update(2, at: "2024-01-01T01:00:15Z") }
+        }
+        let (result, _) = try await Self.walk(list)
+        #expect(Set(result.ids) == Set(1...30), "received \(result.ids.sorted())")
+        // Ten pages and the moved item's page of its own, then two pages by date, not twenty.
+        #expect(list.requests <= 13, "\(list.requests) requests")
     }
 
     @Test("nothing updated meanwhile: the list is read once, page by page")

@@ -23,39 +23,6 @@ struct GitHubListReading<Item> {
     let commit: (_ items: [Item], _ firstPage: (url: String, etag: String?)?) throws -> Int
 }
 
-/// What a walk saw.
-struct GitHubListWalkResult {
-    /// The first page was answered 304: nothing changed since the stored ETag.
-    var notModified = false
-    var pages = 0
-    /// Every item received, with the page (from 0) it was first read on: one that comes again
-    /// was updated after that page was read, and the list moved back under the walk.
-    private(set) var firstPages: [Int: Int32] = [:]
-    /// Each page's latest update.
-    private(set) var latestUpdates: [String?] = []
-    /// The earliest page an item that came again was first read on.
-    private(set) var earliestPageUpdatedAgain: Int?
-
-    /// The ids of every item received.
-    var ids: Dictionary<Int, Int32>.Keys { firstPages.keys }
-
-    /// Notes a page's items; returns how many were not read before in this walk.
-    mutating func note<Item>(_ items: [Item], reading: GitHubListReading<Item>) -> Int {
-        var new = 0
-        for item in items {
-            let id = reading.id(item)
-            if let first = firstPages[id] {
-                if Int(first) < pages { earliestPageUpdatedAgain = min(earliestPageUpdatedAgain ?? .max, Int(first)) }
-            } else {
-                firstPages[id] = Int32(clamping: pages)
-                new += 1
-            }
-        }
-        latestUpdates.append(items.compactMap { reading.dates($0)?.updated }.max())
-        return new
-    }
-}
-
 /// What one committed page brought.
 struct GitHubListPage {
     let received: Int
@@ -112,7 +79,8 @@ extension GitHubSync {
                     let items = try reading.decode(response)
                     try Self.refuseFutureDates(
                         items, reading: reading, response: response, now: requester.client.clock.now())
-                    let new = result.note(items, reading: reading)
+                    let new = result.note(
+                        items, reading: reading, servedAt: HTTPHeaderValue.httpDate(response.header("Date") ?? ""))
                     guard new > 0 || next == nil else {
                         throw FetchError.undecodable(
                             url: response.url.absoluteString,
