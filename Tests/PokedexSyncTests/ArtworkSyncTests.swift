@@ -99,7 +99,8 @@ struct ArtworkSyncTests {
     }
 }
 
-private final class Counter: @unchecked Sendable {
+/// A count kept across a loopback server's threads.
+final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     var value: Int { lock.withLock { count } }

@@ -179,6 +179,20 @@ struct CatalogSyncTests {
         }
     }
 
+    @Test("a body cut short (its length header short of it) is retried, and the whole one stored")
+    func cutShortRetried() async throws {
+        let whole = api.body(forID: 25)
+        let answered = Counter()
+        api.override = { request in
+            guard request.path.hasSuffix("/pokemon/25/") else { return nil }
+            answered.increment()
+            return answered.value == 1 ? .json(String(whole.dropLast(40))) : .json(whole)
+        }
+        let report = try await sync(ResourceSyncOptions(offset: 24, limit: 1, retry: .retries(2)))
+        #expect(answered.value == 2 && report.detailsDownloaded == 1)
+        #expect(try catalog.profile(id: 25)?.hasDetails == true)
+    }
+
     @Test("JSON of the wrong shape is a decoding error saying what is missing")
     func wrongShape() async throws {
         api.override = { request in

@@ -65,7 +65,9 @@ enum JSONResponse {
         undecodable(response, reason: "HTTP 304 Not Modified to a request that sent no If-None-Match")
     }
 
-    /// A 200 whose body starts like JSON, or the `FetchError` saying what came instead.
+    /// A 200 whose body starts and ends like JSON, or the `FetchError` saying what came instead:
+    /// a body cut short (a length header short of it, a connection closed early) is retried as
+    /// one that is not JSON is.
     static func validate(_ response: HTTPResponse) throws(FetchError) {
         let url = response.url.absoluteString
         // Callers that sent a validator handle their 304 before this.
@@ -74,8 +76,13 @@ enum JSONResponse {
             throw .status(url: url, status: response.status, bodyPrefix: FetchError.prefix(of: response.body))
         }
         // CDNs have answered 200 with plain "OK" or an HTML page: check before trusting it.
-        let firstByte = response.body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        guard firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") else {
+        let isBlank: (UInt8) -> Bool = { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let firstByte = response.body.first { !isBlank($0) }
+        let lastByte = response.body.last { !isBlank($0) }
+        guard
+            firstByte == UInt8(ascii: "{") && lastByte == UInt8(ascii: "}")
+                || firstByte == UInt8(ascii: "[") && lastByte == UInt8(ascii: "]")
+        else {
             throw .notJSON(url: url, status: response.status, bodyPrefix: FetchError.prefix(of: response.body))
         }
     }
