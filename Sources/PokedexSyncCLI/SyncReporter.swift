@@ -127,6 +127,8 @@ final class SyncReporter: @unchecked Sendable {
             case .refusedBody(let resource, let error):
                 // Part of the run's failure: shown under --quiet too, as errors are.
                 line("\(resource.title): left out \(error.description); asked for again next run", evenQuiet: true)
+            case .linkedKindsNotSynced:
+                line("the kinds the Pokémon link are not synced this time: no Pokémon of the range was taken")
             case .repositoryExcluded(let fullName, let reason):
                 line("skipped \(fullName): \(reason)")
             case .ownerFailed(let login, let failure):

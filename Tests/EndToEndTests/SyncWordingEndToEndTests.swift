@@ -30,6 +30,16 @@ struct SyncWordingEndToEndTests {
         #expect(!sync.stderr.contains("synced 0 types"), "\(sync.stderr)")
     }
 
+    @Test("a partial sync whose Pokémon list fails says the kinds they link are not synced this time")
+    func pokemonListFailed() throws {
+        api.override = { request in
+            request.path == "/api/v2/pokemon/" ? ScriptedResponse(status: 503, body: Array("down".utf8)) : nil
+        }
+        let sync = try sync("--offset", "24", "--limit", "3", "--retries", "0")
+        #expect(sync.status == 69, "\(sync.stderr)")
+        #expect(sync.stderr.contains("the kinds the Pokémon link are not synced this time"), "\(sync.stderr)")
+    }
+
     @Test("a followed kind synced alone into an empty database says what would link it")
     func followedKindAlone() throws {
         for (resource, said) in [

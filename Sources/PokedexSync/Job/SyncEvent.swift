@@ -35,6 +35,9 @@ public enum SyncEvent: Sendable {
     case ownerFailed(login: String, error: any Error)
     /// A resource failed and the job goes on with the next one.
     case failed(SyncFailure)
+    /// A partial sync whose Pokémon run failed before it took any: the kinds they would have
+    /// linked are not synced this time.
+    case linkedKindsNotSynced
     /// A detail a PokeAPI run left out (its body unusable, or not found), after the first,
     /// which the run's failure names: each is asked for again next run.
     case refusedBody(SyncResource, FetchError)

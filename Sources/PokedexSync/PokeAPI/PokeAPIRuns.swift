@@ -46,6 +46,8 @@ extension SyncJob {
                     try await syncLinkedResources(
                         database: database, transport: transport, prefetch: prefetch, listed: listed, log: log,
                         events: events, firstFailure: &firstFailure)
+                } else if firstFailure != nil {
+                    events(.linkedKindsNotSynced)
                 }
                 try TypedBodyRescan.run(database)
                 return .success(true)
