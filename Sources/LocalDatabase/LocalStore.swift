@@ -40,9 +40,11 @@ public enum LocalStore {
         var recognised = false
         if FileSystem.exists(path), !FileSystem.isDirectory(path), FileSystem.size(path) > 0 {
             do throws(StoreError) {
-                let probe = try open(path: path, mode: .readOnly)
-                defer { probe.close() }
-                try refuseDamage(probe, contents: try recognise(probe, path: path), path: path)
+                try leavingNoLogFilesIfRefused(path, holdingWriterLock: true) { () throws(StoreError) in
+                    let probe = try open(path: path, mode: .readOnly)
+                    defer { probe.close() }
+                    try refuseDamage(probe, contents: try recognise(probe, path: path), path: path)
+                }
                 recognised = true
             } catch .interruptedWrite {
                 // A writer killed mid-write: SQLite's own recovery (rolling back the hot journal,
@@ -104,6 +106,12 @@ public enum LocalStore {
     /// empty file, and a schema that needs migrating is refused (`needsUpgrade`).
     public static func openForReading(path: String) throws(StoreError) -> Database {
         guard FileSystem.exists(path) else { throw .noDatabase(path: path) }
+        return try leavingNoLogFilesIfRefused(path, holdingWriterLock: false) { () throws(StoreError) in
+            try openRecognised(path: path)
+        }
+    }
+
+    private static func openRecognised(path: String) throws(StoreError) -> Database {
         let database: Database
         do throws(StoreError) {
             database = try open(path: path, mode: .readOnly)
@@ -128,6 +136,29 @@ public enum LocalStore {
         case .pokedex: break
         }
         return database
+    }
+
+    /// Runs `open`, and when it refuses the file as not pokedex's or damaged, removes the `-wal`
+    /// and `-shm` that opening it made (SQLite makes both to read a WAL file, the log empty): a
+    /// refused file is left beside nothing it did not have.
+    private static func leavingNoLogFilesIfRefused<Result>(
+        _ path: String, holdingWriterLock: Bool, _ open: () throws(StoreError) -> Result
+    ) throws(StoreError) -> Result {
+        let hadLog = FileSystem.exists(path + "-wal"), hadIndex = FileSystem.exists(path + "-shm")
+        do {
+            return try open()
+        } catch {
+            switch error {
+            case .notADatabase, .damagedSchema, .schema: break
+            // Pokedex's own file (older, being made, or left mid-write): its log is its.
+            default: throw error
+            }
+            // A sync at work on the path may have made them meanwhile, and be using them.
+            guard holdingWriterLock || WriterLock.holder(forDatabase: path) == nil else { throw error }
+            if !hadLog, FileSystem.exists(path + "-wal"), FileSystem.size(path + "-wal") == 0 { unlink(path + "-wal") }
+            if !hadIndex { unlink(path + "-shm") }
+            throw error
+        }
     }
 
     /// Refuses a pokedex database lacking tables, views, indexes or triggers its applied

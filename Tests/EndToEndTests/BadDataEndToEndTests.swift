@@ -42,13 +42,18 @@ struct BadDataEndToEndTests {
         #expect(try pokedex(["show", "pikachu", "--json"]).stdout == pikachuBefore)
     }
 
-    @Test("another program's SQLite file: syncs and queries exit 74 and leave it byte-for-byte as it was")
-    func foreignFile() throws {
+    @Test(
+        "another program's SQLite file (in WAL mode too): syncs and queries exit 74 and leave it as it was, alone",
+        arguments: [false, true])
+    func foreignFile(inWAL: Bool) throws {
         let other = directory.file("other.sqlite")
         do {
             let database = try Database(path: other)
+            // Reading a WAL file makes SQLite create its -wal and -shm beside it.
+            if inWAL { _ = try database.queryFirst("PRAGMA journal_mode = WAL") { $0.text(0) } }
             try database.execute(
                 "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes VALUES (1, 'x');")
+            database.close()
         }
         let before = try bytes(other)
         for arguments in [["sync", "--limit", "5"], ["list"], ["show", "1"], ["status"]] {
