@@ -250,6 +250,8 @@ public enum LocalStore {
         switch error.primaryCode {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
             return .notADatabase(path: path, reason: error.message)
+        case SQLITE_BUSY:
+            return .lockedByAnotherProgram(path: path)
         default:
             let system = error.systemErrno == 0 ? "" : " (\(String(cString: strerror(error.systemErrno)).lowercased()))"
             return .cannotOpen(path: path, reason: error.message + system)

@@ -23,6 +23,9 @@ public enum StoreError: Error, CustomStringConvertible {
     /// A sync is writing a database whose -wal and -shm this reader can neither find nor
     /// create, so it cannot read alongside.
     case lockedWithoutLogFiles(path: String, holder: String)
+    /// Another program (a sqlite3 shell, Datasette, a backup) held a lock on the file past
+    /// SQLite's busy timeout.
+    case lockedByAnotherProgram(path: String)
     /// A sync was stopped mid-write (killed, or the machine stopped) and left what only the
     /// next sync, which may write, can recover; until then the file cannot be read.
     case interruptedWrite(path: String)
@@ -55,6 +58,9 @@ public enum StoreError: Error, CustomStringConvertible {
         case .locked(let path, let holder, let waited) where waited > .zero:
             return "another pokedex sync is writing \(path) (\(holder)), still after waiting "
                 + "\(waited.components.seconds) s; try again later, or wait longer with --wait SECONDS"
+        case .lockedByAnotherProgram(let path):
+            return "\(path) is locked by another program, for longer than "
+                + "\(Database.busyTimeoutMilliseconds / 1000) s; nothing was changed: try again later"
         case .locked(let path, let holder, _):
             return "another pokedex sync is writing \(path) (\(holder)); try again later, or pass --wait SECONDS"
         }

@@ -198,6 +198,14 @@ public enum PokedexCLI {
                     + "being written was rolled back and everything stored before is kept", .cannotCreate
             )
         }
+        if error.isBusy {
+            // Another program's transaction (a sqlite3 shell, Datasette, a backup): pokedex's own
+            // writers take turns by the writer lock first.
+            return (
+                "\(file) is locked by another program, for longer than \(Database.busyTimeoutMilliseconds / 1000) s "
+                    + "(\(sqlite)); everything stored before is kept: try again later", .tryLater
+            )
+        }
         if error.isReadOnly {
             return (
                 "cannot write \(file): it is read-only to this user (\(sqlite)); everything stored before is kept",
@@ -210,7 +218,7 @@ public enum PokedexCLI {
     static func exitCode(for error: StoreError) -> ExitCode {
         switch error {
         case .noDatabase, .noSchema: return .notFound
-        case .locked, .lockedWithoutLogFiles, .interruptedWrite: return .tryLater
+        case .locked, .lockedWithoutLogFiles, .lockedByAnotherProgram, .interruptedWrite: return .tryLater
         case .cannotOpen: return .cannotCreate
         case .notADatabase, .schema, .needsUpgrade, .damagedSchema: return .databaseUnusable
         }

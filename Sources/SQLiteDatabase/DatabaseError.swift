@@ -48,6 +48,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     /// other things, such as a file moved or deleted while open).
     public var isReadOnly: Bool { code == SQLITE_READONLY }
 
+    /// Another connection held a lock on the file past the busy timeout.
+    public var isBusy: Bool { primaryCode == SQLITE_BUSY }
+
     /// A UNIQUE, PRIMARY KEY, NOT NULL, CHECK or FOREIGN KEY constraint refused a write.
     public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
 

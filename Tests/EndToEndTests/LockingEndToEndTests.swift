@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import SQLiteDatabase
 import TestSupport
 import Testing
 
@@ -89,6 +90,26 @@ struct LockingEndToEndTests {
         #expect(next.status == 0, "\(next.stderr)")
     }
 
+    @Test("another program holding the file's write lock past SQLite's busy timeout: 75, try later, nothing lost")
+    func lockedByAnotherProgram() throws {
+        let first = try PokedexProcess.run(
+            ["--db", database, "sync", "--limit", "3"], environment: ["POKEAPI_BASE_URL": api.baseURL])
+        try #require(first.status == 0, "\(first.stderr)")
+        // As a sqlite3 shell or a backup tool holds it, outside pokedex's own writer lock.
+        let other = try Database(path: database, mode: .readWrite)
+        defer { other.close() }
+        try other.execute("BEGIN IMMEDIATE")
+        let blocked = try PokedexProcess.run(
+            ["--db", database, "sync", "--limit", "3", "--max-age", "0"], environment: ["POKEAPI_BASE_URL": api.baseURL]
+        )
+        try other.execute("ROLLBACK")
+        #expect(blocked.status == 75 && blocked.errors.count == 1, "\(blocked.stderr)")
+        #expect(blocked.stderr.contains("is locked by another program"), "\(blocked.stderr)")
+        #expect(!blocked.stderr.contains("UPDATE") && !blocked.stderr.contains("BEGIN"), "no SQL: \(blocked.stderr)")
+        let list = try PokedexProcess.run(["--db", database, "list", "--json"])
+        #expect(list.status == 0 && list.stdout.contains("\"bulbasaur\""), "\(list.stderr)")
+    }
+
     @Test("readers running alongside a writing sync never fail and see whole pages only")
     func readersDuringWrites() throws {
         // 250 entries committed in pages of 100; the details past the first page wait until a
@@ -97,11 +118,13 @@ struct LockingEndToEndTests {
         let bodies = Dictionary(
             uniqueKeysWithValues: large.catalog.map { ($0.id, large.body(forID: $0.id)) })
         let firstPageSeen = Flag()
+        // One deadline for every held request: a reader that never sees the page fails the test
+        // in a minute, not a minute a request.
+        let deadline = Date(timeIntervalSinceNow: 60)
         large.override = { request in
             guard let id = Int(request.path.split(separator: "/").last ?? ""), let body = bodies[id],
                 request.path.hasPrefix("/api/v2/pokemon/")
             else { return nil }
-            let deadline = Date(timeIntervalSinceNow: 60)
             while id > 100 && !firstPageSeen.isSet && Date() < deadline { usleep(10_000) }
             return ScriptedResponse.json(body).withFault(.stall(seconds: 0.01))
         }
