@@ -96,7 +96,7 @@ public final class WriterLock {
             return false
         }
 
-        private static func isRegularFile(_ descriptor: Int32) -> Bool {
+        static func isRegularFile(_ descriptor: Int32) -> Bool {
             var opened = stat()
             return fstat(descriptor, &opened) == 0 && opened.st_mode & S_IFMT == S_IFREG
         }
@@ -118,9 +118,11 @@ public final class WriterLock {
     /// Who holds the lock ("pid N since TIME"), or nil when no sync is running. Takes a
     /// shared lock for an instant to find out, and never creates the lock file.
     public static func holder(forDatabase databasePath: String) -> String? {
-        let descriptor = open(databasePath + ".lock", O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        // Not blocking on a FIFO planted there, which no sync's lock is.
+        let descriptor = open(databasePath + ".lock", O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        guard Attempt.isRegularFile(descriptor) else { return nil }
         guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
             flock(descriptor, LOCK_UN)
             return nil

@@ -39,5 +39,11 @@ struct WriterLockTests {
         try FileManager.default.removeItem(atPath: database + ".lock")
         try FileManager.default.createDirectory(atPath: database + ".lock", withIntermediateDirectories: false)
         await #expect(throws: StoreError.self) { _ = try await WriterLock.acquire(forDatabase: database, wait: .zero) }
+
+        // A FIFO would block a reader's open until a writer came: `status` must not hang on one.
+        try FileManager.default.removeItem(atPath: database + ".lock")
+        try #require(mkfifo(database + ".lock", 0o644) == 0)
+        #expect(WriterLock.holder(forDatabase: database) == nil)
+        await #expect(throws: StoreError.self) { _ = try await WriterLock.acquire(forDatabase: database, wait: .zero) }
     }
 }
