@@ -28,7 +28,7 @@ enum ContentNegotiation {
                     parts.dropFirst().lazy.compactMap { parameter -> Double? in
                         let pair = parameter.split(separator: "=", maxSplits: 1)
                         guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" else { return nil }
-                        return Double(pair[1].trimmingSpaces).map { min(max($0, 0), 1) }
+                        return Double(pair[1].trimmingSpaces).flatMap { $0.isNaN ? nil : min(max($0, 0), 1) }
                     }.first ?? 1
                 if token == "*" { wildcard = quality } else { named[token] = quality }
             }
