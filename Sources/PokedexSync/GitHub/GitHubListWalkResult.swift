@@ -15,8 +15,8 @@ struct GitHubListWalkResult {
     private var earliestUpdates: [String?] = []
     private var latestUpdates: [String?] = []
     private var servedAt: [Date?] = []
-    /// The items that came again, each with the page it was first read on and its update
-    /// then: it moved from that page to the end while the walk went on.
+    /// The items that came again, each with the page it was first read on and the update it
+    /// came again with: it moved from that page to the end then, while the walk went on.
     private var moves: [(page: Int, updated: String?)] = []
 
     /// The ids of every item received.
