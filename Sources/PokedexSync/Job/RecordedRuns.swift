@@ -53,7 +53,9 @@ extension SyncJob {
         _ body: () async throws -> SyncRunEnd,
         failed: () -> (SyncRunEnd, pagesCommitted: Int)
     ) async throws {
-        let lastSuccess = try log.latest(resource, outcomes: [.succeeded])?.finishedAt
+        let last = try log.latest(resource, outcomes: [.succeeded])
+        // A partial sync's success says so: the failure line's "last synced" would read as whole.
+        let lastSuccess = last?.finishedAt.map { last?.partialScope == nil ? $0 : $0 + ", in part" }
         let runID = try log.begin(
             resource, scope: scope(of: resource), pid: Int(ProcessInfo.processInfo.processIdentifier))
         events(.started(resource, transfer: transfer))
