@@ -26,15 +26,18 @@ struct GitHubListShiftTests {
         let perPage: Int
         /// Whether answers carry `Date`: the n-th at 01:00 and n × 10 s, GitHub's clock here.
         let dated: Bool
+        /// Whether every page is the first again, linking a next one.
+        let repeating: Bool
         let afterPage: @Sendable (Int, DatedList) -> Void
 
         init(
-            _ items: [Item], perPage: Int, dated: Bool = false,
+            _ items: [Item], perPage: Int, dated: Bool = false, repeating: Bool = false,
             afterPage: @escaping @Sendable (Int, DatedList) -> Void
         ) {
             self.items = Mutex(items)
             self.perPage = perPage
             self.dated = dated
+            self.repeating = repeating
             self.afterPage = afterPage
         }
 
@@ -59,16 +62,17 @@ struct GitHubListShiftTests {
         func answer(_ request: HTTPRequest) -> HTTPResponse {
             let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
             let since = query.first { $0.name == "since" }?.value
-            let page = query.first { $0.name == "page" }.flatMap { Int($0.value ?? "") } ?? 1
+            let asked = query.first { $0.name == "page" }.flatMap { Int($0.value ?? "") } ?? 1
+            let page = repeating ? 1 : asked
             let listed = items.withLock { $0 }.filter { since == nil || $0.updated >= since! }
                 .sorted { ($0.updated, $0.id) < ($1.updated, $1.id) }
             let shown = listed.dropFirst((page - 1) * perPage).prefix(perPage)
             let body = "[" + shown.map { "\"\($0.id)@\($0.updated)\"" }.joined(separator: ",") + "]"
             var headers = ["Content-Type": "application/json"]
-            if page * perPage < listed.count {
+            if repeating || page * perPage < listed.count {
                 let sinceQuery = since.map { "&since=\($0)" } ?? ""
                 headers["Link"] =
-                    "<\(GitHubListWalkTests.api.absoluteString)/repositories/1/issues?page=\(page + 1)\(sinceQuery)>; rel=\"next\""
+                    "<\(GitHubListWalkTests.api.absoluteString)/repositories/1/issues?page=\(asked + 1)\(sinceQuery)>; rel=\"next\""
             }
             let count = served.withLock {
                 $0 += 1
@@ -136,6 +140,26 @@ struct GitHubListShiftTests {
         #expect(Set(result.ids) == Set(1...30), "received \(result.ids.sorted())")
         // Ten pages and the moved item's page of its own, then two pages by date, not twenty.
         #expect(list.requests <= 13, "\(list.requests) requests")
+    }
+
+    @Test("more than a page of items updated at once: pages of them only are progress, and none is missed")
+    func bulkUpdate() async throws {
+        let items = (1...30).map { Item(id: $0, updated: Self.time($0)) }
+        let list = DatedList(items, perPage: 3) { served, list in
+            if served == 2 { for id in 1...8 { list.update(id, at: Self.time(55)) } }
+        }
+        let (result, committed) = try await Self.walk(list)
+        #expect(Set(result.ids) == Set(1...30), "received \(result.ids.sorted())")
+        #expect((1...8).allSatisfy { id in committed.last { $0.id == id }?.updated == Self.time(55) })
+    }
+
+    @Test("a server handing out next links to the same items, as they were, is refused, not paged forever")
+    func repeatedPagesRefused() async throws {
+        let items = (1...3).map { Item(id: $0, updated: Self.time($0)) }
+        // Every page the same three, each linking a next one: as if none were ever read.
+        let list = DatedList(items, perPage: 3, repeating: true) { _, _ in }
+        await #expect(throws: FetchError.self) { _ = try await Self.walk(list) }
+        #expect(list.requests == 2)
     }
 
     @Test("nothing updated meanwhile: the list is read once, page by page")

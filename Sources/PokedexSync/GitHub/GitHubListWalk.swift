@@ -32,7 +32,8 @@ struct GitHubListPage {
 
 extension GitHubSync {
     /// Reads one list from its first page to the last, committing page by page. A page that
-    /// links a next one but brings no item not already read in this walk is refused: a server
+    /// links a next one but brings no item not already read in this walk, nor one read updated
+    /// since, is refused: a server
     /// handing out fresh `next` links to the same items would otherwise be paged forever.
     /// `etag` is sent with the first page only: later pages are followed verbatim.
     ///
@@ -81,7 +82,9 @@ extension GitHubSync {
                         items, reading: reading, response: response, now: requester.client.clock.now())
                     let new = result.note(
                         items, reading: reading, servedAt: HTTPHeaderValue.httpDate(response.header("Date") ?? ""))
-                    guard new > 0 || next == nil else {
+                    // Items updated while the walk ran come again at the end: a page of them only
+                    // is progress. The same items again, as they were, are not.
+                    guard new > 0 || next == nil || result.movedOnLastPage > 0 else {
                         throw FetchError.undecodable(
                             url: response.url.absoluteString,
                             reason:

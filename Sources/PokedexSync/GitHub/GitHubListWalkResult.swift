@@ -9,28 +9,48 @@ struct GitHubListWalkResult {
     /// The first page was answered 304: nothing changed since the stored ETag.
     var notModified = false
     var pages = 0
-    /// Every item received, with the page (from 0) it was first read on.
-    private var firstPages: [Int: Int32] = [:]
+    /// Every item received: the page (from 0) it was first read on, and its update then.
+    private var firstSeen: [Int: Sighting] = [:]
     /// Each page's earliest and latest update, and when the server answered it (`Date`).
     private var earliestUpdates: [String?] = []
     private var latestUpdates: [String?] = []
     private var servedAt: [Date?] = []
-    /// The items that came again, each with the page it was first read on and the update it
-    /// came again with: it moved from that page to the end then, while the walk went on.
+    /// The items that came again, updated, each with the page it was first read on and the
+    /// update it came again with: it moved from that page to the end then, while the walk went on.
     private var moves: [(page: Int, updated: String?)] = []
+    /// How many items of the page noted last came again updated.
+    private(set) var movedOnLastPage = 0
+
+    /// Where and as what an item was first read.
+    struct Sighting {
+        let page: Int32
+        /// Its `updated_at` in seconds since 1970, 0 for none.
+        let updated: UInt32
+
+        init(page: Int, updated: String?) {
+            self.page = Int32(clamping: page)
+            self.updated = UInt32(clamping: Int(updated.flatMap(GitHubTimestamp.date)?.timeIntervalSince1970 ?? 0))
+        }
+    }
 
     /// The ids of every item received.
-    var ids: Dictionary<Int, Int32>.Keys { firstPages.keys }
+    var ids: Dictionary<Int, Sighting>.Keys { firstSeen.keys }
 
     /// Notes a page's items; returns how many were not read before in this walk.
     mutating func note<Item>(_ items: [Item], reading: GitHubListReading<Item>, servedAt date: Date?) -> Int {
         var new = 0
+        movedOnLastPage = 0
         for item in items {
             let id = reading.id(item)
-            if let first = firstPages[id] {
-                if Int(first) < pages { moves.append((Int(first), reading.dates(item)?.updated)) }
+            let updated = reading.dates(item)?.updated
+            let sighting = Sighting(page: pages, updated: updated)
+            if let first = firstSeen[id] {
+                // The same item as it was, again, is a server repeating itself, not a move.
+                guard Int(first.page) < pages, first.updated != sighting.updated else { continue }
+                moves.append((Int(first.page), updated))
+                movedOnLastPage += 1
             } else {
-                firstPages[id] = Int32(clamping: pages)
+                firstSeen[id] = sighting
                 new += 1
             }
         }
@@ -45,8 +65,8 @@ struct GitHubListWalkResult {
     mutating func noteReread<Item>(_ items: [Item], reading: GitHubListReading<Item>) -> Int {
         items.reduce(0) { new, item in
             let id = reading.id(item)
-            guard firstPages[id] == nil else { return new }
-            firstPages[id] = Int32(clamping: pages)
+            guard firstSeen[id] == nil else { return new }
+            firstSeen[id] = Sighting(page: pages, updated: reading.dates(item)?.updated)
             return new + 1
         }
     }
