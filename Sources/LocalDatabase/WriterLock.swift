@@ -54,9 +54,11 @@ public final class WriterLock {
             // Never through a link, nor into anything but a file: a lock planted as a link to
             // another file would have a sync (root's cron) write its holder line there.
             let descriptor = open(databasePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard descriptor < 0 || isRegularFile(descriptor) else {
+            guard descriptor < 0 || isLockFile(descriptor) else {
                 close(descriptor)
-                throw StoreError.cannotOpen(path: databasePath + ".lock", reason: "it is not a regular file")
+                throw StoreError.cannotOpen(
+                    path: databasePath + ".lock",
+                    reason: "it is not a file of its own (a FIFO, a device, or a hard link to another file)")
             }
             guard descriptor >= 0 else {
                 guard errno != ELOOP else {
@@ -96,9 +98,10 @@ public final class WriterLock {
             return false
         }
 
-        static func isRegularFile(_ descriptor: Int32) -> Bool {
+        /// A regular file of one name: a hard link planted at the path is another file's too.
+        static func isLockFile(_ descriptor: Int32) -> Bool {
             var opened = stat()
-            return fstat(descriptor, &opened) == 0 && opened.st_mode & S_IFMT == S_IFREG
+            return fstat(descriptor, &opened) == 0 && opened.st_mode & S_IFMT == S_IFREG && opened.st_nlink == 1
         }
 
         private static func isStillAtPath(_ descriptor: Int32, _ path: String) -> Bool {
@@ -122,7 +125,7 @@ public final class WriterLock {
         let descriptor = open(databasePath + ".lock", O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard Attempt.isRegularFile(descriptor) else { return nil }
+        guard Attempt.isLockFile(descriptor) else { return nil }
         guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
             flock(descriptor, LOCK_UN)
             return nil

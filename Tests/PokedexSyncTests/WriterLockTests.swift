@@ -40,6 +40,12 @@ struct WriterLockTests {
         try FileManager.default.createDirectory(atPath: database + ".lock", withIntermediateDirectories: false)
         await #expect(throws: StoreError.self) { _ = try await WriterLock.acquire(forDatabase: database, wait: .zero) }
 
+        // A hard link to another file is that file as much as the lock.
+        try FileManager.default.removeItem(atPath: database + ".lock")
+        try FileManager.default.linkItem(atPath: victim, toPath: database + ".lock")
+        await #expect(throws: StoreError.self) { _ = try await WriterLock.acquire(forDatabase: database, wait: .zero) }
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "IMPORTANT\n")
+
         // A FIFO would block a reader's open until a writer came: `status` must not hang on one.
         try FileManager.default.removeItem(atPath: database + ".lock")
         try #require(mkfifo(database + ".lock", 0o644) == 0)
