@@ -33,8 +33,8 @@ struct GitHubListPage {
 extension GitHubSync {
     /// Reads one list from its first page to the last, committing page by page. A page that
     /// links a next one but brings no item not already read in this walk, nor one read updated
-    /// since, is refused: a server
-    /// handing out fresh `next` links to the same items would otherwise be paged forever.
+    /// since, is refused: a server handing out fresh `next` links to the same items would
+    /// otherwise be paged forever.
     /// `etag` is sent with the first page only: later pages are followed verbatim.
     ///
     /// Three things overlap, each a page apart: the next page downloads (still one request in
