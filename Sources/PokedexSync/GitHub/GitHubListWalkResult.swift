@@ -39,10 +39,12 @@ struct GitHubListWalkResult {
     /// Notes a page's items; returns how many were not read before in this walk.
     mutating func note<Item>(_ items: [Item], reading: GitHubListReading<Item>, servedAt date: Date?) -> Int {
         var new = 0
+        var updates: [String] = []
         movedOnLastPage = 0
         for item in items {
             let id = reading.id(item)
             let updated = reading.dates(item)?.updated
+            if let updated { updates.append(updated) }
             let sighting = Sighting(page: pages, updated: updated)
             if let first = firstSeen[id] {
                 // The same item as it was, again, is a server repeating itself, not a move.
@@ -54,7 +56,6 @@ struct GitHubListWalkResult {
                 new += 1
             }
         }
-        let updates = items.compactMap { reading.dates($0)?.updated }
         earliestUpdates.append(updates.min())
         latestUpdates.append(updates.max())
         servedAt.append(date)
