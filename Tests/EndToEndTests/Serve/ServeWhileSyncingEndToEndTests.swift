@@ -23,7 +23,11 @@ struct ServeWhileSyncingEndToEndTests {
         for path in [
             "/api/v2/pokemon/25", "/api/v2/pokemon?limit=100", "/api/v3/repos/octo-org/hello/issues?state=all",
         ] {
-            DispatchQueue.global().async(group: readers) {
+            // Threads of their own: they block for the whole sync, and on the dispatch pool
+            // they held the workers other waits of the test need.
+            readers.enter()
+            Thread.detachNewThread {
+                defer { readers.leave() }
                 guard let reader = try? RawHTTP(port: server.port) else { return outcomes.record(path, nil) }
                 while !stop.isSet {
                     let answer = try? reader.request(path)

@@ -68,12 +68,15 @@ public enum PokedexProcess {
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes concurrently so a chatty process cannot fill one and block.
+        // Read both pipes concurrently so a chatty process cannot fill one and block, each on a
+        // thread of its own: on the shared dispatch pool they queued behind a test's blocked
+        // workers (a serve's readers), and a sync done in 0.3 s was seen done 8 s later, in CI
+        // past the timeout.
         let outputs = OutputCollector()
         let group = DispatchGroup()
         for (index, pipe) in [stdout, stderr].enumerated() {
             group.enter()
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 outputs.set(index, pipe.fileHandleForReading.readDataToEndOfFile())
                 group.leave()
             }
