@@ -9,6 +9,9 @@ public enum StoreError: Error, CustomStringConvertible {
     case notADatabase(path: String, reason: String)
     /// The file or its directory cannot be opened, created or written.
     case cannotOpen(path: String, reason: String)
+    /// The writer lock's file beside the database cannot be a lock (a link, a directory, a
+    /// FIFO) or cannot be opened.
+    case unusableLock(path: String, reason: String)
     case schema(path: String, MigrationError)
     /// The file's schema is older than this binary's: only a sync (the one writer) may
     /// upgrade it, so a query refuses rather than read tables that may have changed.
@@ -38,6 +41,8 @@ public enum StoreError: Error, CustomStringConvertible {
             return "\(path) is not a pokedex database (\(reason)); it was left untouched"
         case .cannotOpen(let path, let reason):
             return "cannot open database \(path): \(reason)"
+        case .unusableLock(let path, let reason):
+            return "cannot take the writer lock \(path): \(reason); nothing was written"
         case .interruptedWrite(let path):
             return "\(path) was left mid-write by a sync that was stopped (killed, or the machine stopped): "
                 + "the next `pokedex sync` recovers it, and nothing it committed is lost"

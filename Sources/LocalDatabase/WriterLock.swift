@@ -56,19 +56,20 @@ public final class WriterLock {
             let descriptor = open(databasePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor < 0 || isLockFile(descriptor) else {
                 close(descriptor)
-                throw StoreError.cannotOpen(
+                throw StoreError.unusableLock(
                     path: databasePath + ".lock",
-                    reason: "it is not a file of its own (a FIFO, a device, or a hard link to another file)")
+                    reason: "it is not a file of its own (a FIFO, a device, or a hard link to another file): remove it")
             }
             guard descriptor >= 0 else {
                 guard errno != ELOOP else {
-                    throw StoreError.cannotOpen(
-                        path: databasePath + ".lock", reason: "it is a symbolic link, which a lock must not be")
+                    throw StoreError.unusableLock(
+                        path: databasePath + ".lock",
+                        reason: "it is a symbolic link, which a lock must not be: remove it")
                 }
                 let reason = String(cString: strerror(errno))
                 // The lock is the first file a sync makes: a directory it may not write is named.
                 guard errno == EACCES || errno == EROFS, !FileSystem.exists(databasePath + ".lock") else {
-                    throw StoreError.cannotOpen(path: databasePath + ".lock", reason: reason)
+                    throw StoreError.unusableLock(path: databasePath + ".lock", reason: reason)
                 }
                 throw StoreError.cannotOpen(
                     path: databasePath,

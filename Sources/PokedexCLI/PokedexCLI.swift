@@ -219,7 +219,7 @@ public enum PokedexCLI {
         switch error {
         case .noDatabase, .noSchema: return .notFound
         case .locked, .lockedWithoutLogFiles, .lockedByAnotherProgram, .interruptedWrite: return .tryLater
-        case .cannotOpen: return .cannotCreate
+        case .cannotOpen, .unusableLock: return .cannotCreate
         case .notADatabase, .schema, .needsUpgrade, .damagedSchema: return .databaseUnusable
         }
     }

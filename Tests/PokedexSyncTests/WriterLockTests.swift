@@ -32,24 +32,39 @@ struct WriterLockTests {
         let victim = directory.file("victim.txt")
         try "IMPORTANT\n".write(toFile: victim, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: database + ".lock", withDestinationPath: victim)
-        await #expect(throws: StoreError.self) { _ = try await WriterLock.acquire(forDatabase: database, wait: .zero) }
+        await expectRefusedLock(database, saying: "it is a symbolic link")
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "IMPORTANT\n")
         #expect(WriterLock.holder(forDatabase: database) == nil)
 
         try FileManager.default.removeItem(atPath: database + ".lock")
         try FileManager.default.createDirectory(atPath: database + ".lock", withIntermediateDirectories: false)
-        await #expect(throws: StoreError.self) { _ = try await WriterLock.acquire(forDatabase: database, wait: .zero) }
+        await expectRefusedLock(database, saying: "directory")
 
         // A hard link to another file is that file as much as the lock.
         try FileManager.default.removeItem(atPath: database + ".lock")
         try FileManager.default.linkItem(atPath: victim, toPath: database + ".lock")
-        await #expect(throws: StoreError.self) { _ = try await WriterLock.acquire(forDatabase: database, wait: .zero) }
+        await expectRefusedLock(database, saying: "hard link")
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "IMPORTANT\n")
 
         // A FIFO would block a reader's open until a writer came: `status` must not hang on one.
         try FileManager.default.removeItem(atPath: database + ".lock")
         try #require(mkfifo(database + ".lock", 0o644) == 0)
         #expect(WriterLock.holder(forDatabase: database) == nil)
-        await #expect(throws: StoreError.self) { _ = try await WriterLock.acquire(forDatabase: database, wait: .zero) }
+        await expectRefusedLock(database, saying: "FIFO")
+    }
+
+    /// The refusal names the lock file as the lock, not as a database, and says what it is.
+    private func expectRefusedLock(
+        _ database: String, saying words: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        do {
+            _ = try await WriterLock.acquire(forDatabase: database, wait: .zero)
+            Issue.record("the lock was taken", sourceLocation: sourceLocation)
+        } catch {
+            let text = "\(error)"
+            #expect(
+                text.hasPrefix("cannot take the writer lock \(database).lock: ") && text.contains(words),
+                "\(text)", sourceLocation: sourceLocation)
+        }
     }
 }
