@@ -80,6 +80,62 @@ struct KindsFailureEndToEndTests {
         #expect(Set(asked) == [3, 7], "\(asked)")
     }
 
+    @Test("a server still throttling (429) after a request's retries: the server's other kinds are not asked")
+    func throttledPastRetries() throws {
+        let throttled = Mutex(false)
+        api.override = { request in
+            if KindsFixture.detailID(request, kind: "move") == 3 { throttled.withLock { $0 = true } }
+            guard throttled.withLock({ $0 }) else { return nil }
+            return ScriptedResponse(
+                status: 429, headers: [("Retry-After", "0")], body: Array("<html>Too Many Requests</html>".utf8))
+        }
+        let result = try sync()
+        #expect(result.status == 69 && result.errors.count == 1, "\(result.stderr)")
+        #expect(result.errors.first?.contains("HTTP 429") == true, "\(result.stderr)")
+        let afterwards = api.server.requests.drop { KindsFixture.detailID($0, kind: "move") != 3 }
+        for kind in ["machine", "move-ailment", "gizmo"] {
+            #expect(!afterwards.contains { $0.path.contains("/\(kind)/") }, "\(kind) asked while throttled")
+        }
+    }
+
+    @Test("a detail failing with 500 at every try while the others answer is left out: the rest are stored")
+    func persistentServerError() throws {
+        api.override = { request in
+            KindsFixture.detailID(request, kind: "move") == 3
+                ? ScriptedResponse(status: 500, body: Array("<html>Internal Server Error</html>".utf8)) : nil
+        }
+        let first = try sync()
+        #expect(first.status == 69 && first.errors.count == 1, "\(first.stderr)")
+        #expect(first.errors.first?.contains("/move/3/") == true, "\(first.stderr)")
+        #expect(try KindsFixture.storedIDs(database, kind: "move") == Set(1...10).subtracting([3]))
+        for (kind, count) in [("machine", 3), ("move-ailment", 4), ("gizmo", 2)] {
+            #expect(try KindsFixture.storedIDs(database, kind: kind).count == count, "\(kind): \(first.stderr)")
+        }
+        api.server.resetLog()
+        let again = try sync()
+        #expect(again.status == 69, "\(again.stderr)")
+        let asked = api.server.requests.compactMap { KindsFixture.detailID($0, kind: "move") }
+        #expect(Set(asked) == [3], "\(asked)")
+    }
+
+    @Test("a server failing every detail from some point on ends the kind at the second failure")
+    func outageMidKind() throws {
+        let api = try FakePokeAPI(extraKinds: [.nameless("machine", count: 200)])
+        api.override = { request in
+            guard let id = KindsFixture.detailID(request, kind: "machine"), id > 100 else { return nil }
+            return ScriptedResponse(status: 503, body: Array("<html>Service Unavailable</html>".utf8))
+        }
+        let result = try KindsFixture.run(
+            database, api, ["sync", "--artwork", "none", "--retries", "0", "--concurrency", "2"])
+        #expect(result.status == 69 && result.errors.count == 1, "\(result.stderr)")
+        // The first page of 100 is committed; the second, left unfinished, is not.
+        #expect(try KindsFixture.storedIDs(database, kind: "machine") == Set(1...100))
+        let asked = api.server.requests.filter { KindsFixture.detailID($0, kind: "machine") != nil }.count
+        // 101 is left out, 102 ends the run; the download in flight then is collected. Leaving
+        // out every failure up to the limit would have asked 111.
+        #expect(asked <= 102 + 1, "\(asked) machine requests")
+    }
+
     @Test("past ten refused bodies a kind stops, as after any failure: error pages for all are not each retried")
     func refusedBodiesLimit() throws {
         let api = try FakePokeAPI(extraKinds: [.nameless("machine", count: 100)])

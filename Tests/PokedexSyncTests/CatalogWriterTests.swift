@@ -28,9 +28,11 @@ struct CatalogWriterTests {
         let database = writing.database
         func count(_ sql: String) throws -> Int { try database.query(sql) { _ in 1 }.count }
 
-        // #7's page (5–8) fails, its details written so far rolled back; #1–4 stay.
+        // The server fails every detail from #7 on: #7 is left out and the next failure ends the
+        // run, so #7's page (5–8) fails, its details written so far rolled back; #1–4 stay.
         let failing = InMemoryPokeAPI(count: 10) { request, _ in
-            request.url.path.hasSuffix("/pokemon/7") ? InMemoryPokeAPI.answer(request, status: 500, body: "{}") : nil
+            (Int(request.url.lastPathComponent) ?? 0) >= 7
+                ? InMemoryPokeAPI.answer(request, status: 500, body: "{}") : nil
         }
         await #expect(throws: FetchError.self) { try await run(failing) }
         #expect(try database.foreignKeysEnforced)

@@ -38,7 +38,8 @@ public enum SyncEvent: Sendable {
     /// A partial sync whose Pokémon run failed before it took any: the kinds they would have
     /// linked are not synced this time.
     case linkedKindsNotSynced
-    /// A detail a PokeAPI run left out (its body unusable, or not found), after the first,
-    /// which the run's failure names: each is asked for again next run.
+    /// A detail a PokeAPI run left out (``LeftOutDetails``: its body unusable, not found, or a
+    /// server error while the others were answered), after the first, which the run's failure
+    /// names: each is asked for again next run.
     case refusedBody(SyncResource, FetchError)
 }

@@ -32,11 +32,12 @@ public struct SyncFailure: Error, CustomStringConvertible {
     var concernsOneResource: Bool { !wasInterrupted && !(underlying is DatabaseError) }
 
     /// The server could not be reached (or only past the deadline), sent a body over its cap,
-    /// or refused the credentials: its other resources are not asked. They would fail the same
-    /// way, each after its retries, each with an error line of its own.
+    /// refused the credentials, or still throttled after the retries' wait (429): its other
+    /// resources are not asked. They would fail the same way, each after its retries (a
+    /// minute of waiting each, for a throttle), each with an error line of its own.
     var stopsServer: Bool {
         switch underlying as? FetchError {
-        case .unreachable, .tooLarge, .status(_, 401, _): return true
+        case .unreachable, .tooLarge, .status(_, 401, _), .status(_, 429, _): return true
         default: return false
         }
     }

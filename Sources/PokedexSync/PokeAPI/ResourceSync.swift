@@ -48,12 +48,6 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
     /// 5xx), and it bounds memory whatever the list's size.
     static var waitingBodyBytesLimit: Int { 16 << 20 }
 
-    /// Detail bodies a run refuses and goes on past (not JSON, or not of the kind's shape,
-    /// after their retries): the rest of the kind is stored, and the next run asks again for
-    /// those only. One more ends the run as any other failure does: a server answering
-    /// error pages for everything would have every entry retried.
-    static var refusedDetailsLimit: Int { 10 }
-
     /// The store's connection is lent to a writer of the run's own while `run` runs: the
     /// caller must not use it until `run` returns, and gets it back as it lent it.
     init(_ resource: PokeAPIResource, client: HTTPClient, baseURL: URL, store: Kind.Store) {
@@ -64,7 +58,8 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
     }
 
     /// `arrived` sees each detail downloaded, as it arrives (before it is stored); `refused`
-    /// each detail left out after the first, which the run throws once it has stored the rest.
+    /// each detail left out (``LeftOutDetails``) after the first, which the run throws once it
+    /// has stored the rest.
     func run(
         _ options: ResourceSyncOptions, source: ResourceEntrySource,
         arrived: (Kind.Store.Downloaded) -> Void = { _ in },
@@ -116,7 +111,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         // starts, but downloads in flight are collected and every page they complete is still
         // committed: work already done is kept. Cancellation (a signal) stops the same way.
         var failure: (any Error)?
-        var refused: [FetchError] = []
+        var leftOut = LeftOutDetails()
         await withThrowingTaskGroup(of: (page: Int, download: Result<DetailDownload, any Error>).self) { group in
             var inFlight = 0
             while true {
@@ -156,11 +151,10 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                     switch result {
                     case .success(let download):
                         if let downloaded = download.downloaded { arrived(downloaded) }
+                        leftOut.answered()
                         state.record(download.downloaded, id: download.id, page: page)
-                    case .failure(let error as FetchError)
-                    where error.isRefusedDetail && refused.count < Self.refusedDetailsLimit:
-                        refused.append(error)
-                        if refused.count > 1 { refusedLater(error) }
+                    case .failure(let error as FetchError) where leftOut.leavesOut(error):
+                        if leftOut.errors.count > 1 { refusedLater(error) }
                         state.skip(page: page)
                     case .failure(let error):
                         throw error
@@ -180,7 +174,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         } catch {
             throw failure ?? error
         }
-        if let failure = failure ?? refused.first { throw failure }
+        if let failure = failure ?? leftOut.errors.first { throw failure }
         return report
     }
 
