@@ -28,7 +28,8 @@ extension LocalStore {
         }
         guard !tables.isEmpty, !holdsData else { return }
         let path = database.path
+        let lockPath = WriterLock.lockPath(forDatabase: path)
         database.close()
-        for file in [path, path + "-wal", path + "-shm", path + ".lock"] { unlink(file) }
+        for file in [path, path + "-wal", path + "-shm", lockPath] { unlink(file) }
     }
 }

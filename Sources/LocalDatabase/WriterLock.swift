@@ -53,23 +53,24 @@ public final class WriterLock {
         private static func openLockFile(_ databasePath: String) throws -> Int32 {
             // Never through a link, nor into anything but a file: a lock planted as a link to
             // another file would have a sync (root's cron) write its holder line there.
-            let descriptor = open(databasePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            let lockPath = WriterLock.lockPath(forDatabase: databasePath)
+            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor < 0 || isLockFile(descriptor) else {
                 close(descriptor)
                 throw StoreError.unusableLock(
-                    path: databasePath + ".lock",
+                    path: lockPath,
                     reason: "it is not a file of its own (a FIFO, a device, or a hard link to another file): remove it")
             }
             guard descriptor >= 0 else {
                 guard errno != ELOOP else {
                     throw StoreError.unusableLock(
-                        path: databasePath + ".lock",
+                        path: lockPath,
                         reason: "it is a symbolic link, which a lock must not be: remove it")
                 }
                 let reason = String(cString: strerror(errno))
                 // The lock is the first file a sync makes: a directory it may not write is named.
-                guard errno == EACCES || errno == EROFS, !FileSystem.exists(databasePath + ".lock") else {
-                    throw StoreError.unusableLock(path: databasePath + ".lock", reason: reason)
+                guard errno == EACCES || errno == EROFS, !FileSystem.exists(lockPath) else {
+                    throw StoreError.unusableLock(path: lockPath, reason: reason)
                 }
                 throw StoreError.cannotOpen(
                     path: databasePath,
@@ -86,7 +87,9 @@ public final class WriterLock {
         /// path's file is opened again and tried.
         mutating func taken() throws -> Bool {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
-                guard !Self.isStillAtPath(descriptor, databasePath + ".lock") else { return true }
+                guard !Self.isStillAtPath(descriptor, WriterLock.lockPath(forDatabase: databasePath)) else {
+                    return true
+                }
                 close(descriptor)
                 descriptor = try Self.openLockFile(databasePath)
                 return false
@@ -113,7 +116,7 @@ public final class WriterLock {
         }
 
         func lock() -> WriterLock {
-            let lock = WriterLock(path: databasePath + ".lock", descriptor: descriptor)
+            let lock = WriterLock(path: WriterLock.lockPath(forDatabase: databasePath), descriptor: descriptor)
             lock.recordHolder()
             return lock
         }
@@ -123,7 +126,7 @@ public final class WriterLock {
     /// shared lock for an instant to find out, and never creates the lock file.
     public static func holder(forDatabase databasePath: String) -> String? {
         // Not blocking on a FIFO planted there, which no sync's lock is.
-        let descriptor = open(databasePath + ".lock", O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        let descriptor = open(lockPath(forDatabase: databasePath), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard Attempt.isLockFile(descriptor) else { return nil }
@@ -132,6 +135,24 @@ public final class WriterLock {
             return nil
         }
         return holder(descriptor)
+    }
+
+    /// `DATABASE.lock` beside the database's file, its symbolic links followed (as SQLite
+    /// follows them to put its log there): two syncs given a link and its target, or paths
+    /// through a linked directory, take one lock.
+    public static func lockPath(forDatabase databasePath: String) -> String {
+        let file = databasePath.split(separator: "/").last.map(String.init) ?? databasePath
+        let resolved =
+            canonical(databasePath)
+            ?? canonical(DatabaseLocation.directory(of: databasePath)).map { $0 == "/" ? "/\(file)" : "\($0)/\(file)" }
+        return (resolved ?? databasePath) + ".lock"
+    }
+
+    /// The path with every link and `.`/`..` resolved, if it exists.
+    private static func canonical(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private init(path: String, descriptor: Int32) {

@@ -25,6 +25,30 @@ struct WriterLockTests {
         #expect(FileManager.default.fileExists(atPath: database + ".lock"))
     }
 
+    @Test("the database through a symbolic link, or through a linked directory, has the file's one lock")
+    func linkedPathsShareTheLock() async throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("pokedex.sqlite")
+        try Data().write(to: URL(fileURLWithPath: database))
+        let link = directory.file("link.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "pokedex.sqlite")
+        let linkedDirectory = directory.file("linked")
+        try FileManager.default.createSymbolicLink(atPath: linkedDirectory, withDestinationPath: directory.path)
+        let held = try await WriterLock.acquire(forDatabase: database, wait: .zero)
+        defer { withExtendedLifetime(held) {} }
+        for other in [link, linkedDirectory + "/pokedex.sqlite", directory.path + "/./pokedex.sqlite"] {
+            #expect(WriterLock.holder(forDatabase: other) != nil, "\(other)")
+            await #expect(throws: StoreError.self, "\(other)") {
+                _ = try await WriterLock.acquire(forDatabase: other, wait: .zero)
+            }
+        }
+        // A new database's lock is beside where it will be, its directory's links followed too.
+        let fresh = linkedDirectory + "/new.sqlite"
+        #expect(
+            WriterLock.lockPath(forDatabase: fresh) == WriterLock.lockPath(forDatabase: directory.file("new.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: link + ".lock"))
+    }
+
     @Test("a lock file that is a symbolic link, or not a file, is refused, and what it points at is left as it was")
     func plantedLockRefused() async throws {
         let directory = try TemporaryDirectory()

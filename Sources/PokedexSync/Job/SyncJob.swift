@@ -39,7 +39,7 @@ public struct SyncJob: Sendable {
         let path = options.databasePath
         try LocalStore.refuseOtherThanSQLite(path: path)
         try DatabaseLocation.createParentDirectory(of: path)
-        let lockExisted = FileSystem.exists(path + ".lock")
+        let lockExisted = FileSystem.exists(WriterLock.lockPath(forDatabase: path))
         let lock = try await WriterLock.acquire(forDatabase: path, wait: options.lockWait)
         defer { withExtendedLifetime(lock) {} }
         // The job's one connection: every write of every resource goes through it, and it is
