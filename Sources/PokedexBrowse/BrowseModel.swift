@@ -78,6 +78,8 @@ public struct BrowseModel {
     public internal(set) var repositories: [BrowseRow] = []
     public internal(set) var repositoryCursor = ListCursor()
     public internal(set) var issues: [BrowseRow] = []
+    /// The search text `issues` were read for.
+    var issuesText = ""
     /// Why the issue query shown selects nothing (`state:bogus`); nil when it is well formed.
     public internal(set) var issueQueryProblem: String?
     public internal(set) var issueCursor = ListCursor()
@@ -179,20 +181,24 @@ public struct BrowseModel {
 
     /// The query `request` asked for finished with `rows` (indices into the catalog, for the
     /// Pokédex; ignored for issues, whose rows come in `issueRows`): shown only if it is for the
-    /// latest text.
+    /// latest text. A new text selects its first, best row (Enter opens what the list tops);
+    /// the same text run again keeps the row selected.
     public mutating func deliver(_ request: SearchRequest, results rows: [Int] = [], issueRows: [BrowseRow] = []) {
         guard search.accepts(request) else { return }
         switch screen {
         case .pokedex:
-            let selectedID = selectedPokemonID
+            let selectedID = request.text == resultsText ? selectedPokemonID : nil
             results = rows
             resultsText = request.text
             list.select(
                 rows.firstIndex { catalog.rows[$0].id == selectedID } ?? 0, count: rows.count,
                 visible: layout.bodyRows)
         case .issues:
-            let selectedKey = issues.indices.contains(issueCursor.selection) ? issues[issueCursor.selection].key : nil
+            let selectedKey =
+                request.text == issuesText && issues.indices.contains(issueCursor.selection)
+                ? issues[issueCursor.selection].key : nil
             issues = issueRows
+            issuesText = request.text
             issueCursor.select(
                 issueRows.firstIndex { $0.key == selectedKey } ?? 0, count: issueRows.count, visible: layout.bodyRows)
         case .repositories, .thread:
@@ -290,6 +296,7 @@ public struct BrowseModel {
                 if case .issues(let repository) = screen {
                     let key = issues.indices.contains(issueCursor.selection) ? issues[issueCursor.selection].key : nil
                     issues = try readIssues(repository: repository, query: search.text)
+                    issuesText = search.text
                     issueCursor.select(
                         issues.firstIndex { $0.key == key } ?? issueCursor.selection, count: issues.count,
                         visible: layout.bodyRows)

@@ -13,6 +13,7 @@ extension BrowseModel {
         if event == .enter, repositories.indices.contains(repositoryCursor.selection) {
             screens.append(.issues(repository: repositories[repositoryCursor.selection].key))
             issues = []
+            issuesText = ""
             issueQueryProblem = nil
             issueCursor = ListCursor()
             searchText = ""

@@ -23,27 +23,37 @@ public struct PokemonQuery: Equatable, Sendable {
     ) rethrows {
         var words: [Substring] = []
         var unknown: [String] = []
-        func add<Value>(_ value: Value?, to list: inout [Value], _ word: Substring) {
-            if let value { list.append(value) } else { unknown.append(String(word)) }
-        }
-        for word in text.split(whereSeparator: \.isWhitespace) {
+        let split = text.split(whereSeparator: \.isWhitespace)
+        var index = 0
+        while index < split.count {
+            let word = split[index]
+            index += 1
             guard let colon = word.firstIndex(of: ":") else {
                 words.append(word)
                 continue
             }
-            let key = word[..<colon].lowercased()
-            let value = String(word[word.index(after: colon)...])
-            switch key {
-            case "type", "t":
-                add(vocabulary.type(value), to: &types, word)
-            case "gen", "generation", "g":
-                add(Int(value), to: &generations, word)
-            case "ability", "a":
-                add(vocabulary.ability(value), to: &abilities, word)
-            case "learns", "l":
-                add(try learners(value), to: &self.learners, word)
-            default:
-                words.append(word)
+            // `type: fire` as `type:fire`; but `Type: Null` names nothing as a filter, so it is
+            // the name's words.
+            var value = word[word.index(after: colon)...]
+            let spaced = value.isEmpty && index < split.count
+            if spaced { value = split[index] }
+            func add<Value>(_ found: Value?, to list: inout [Value]) {
+                if let found {
+                    list.append(found)
+                    if spaced { index += 1 }
+                } else if spaced {
+                    words += [word, split[index]]
+                    index += 1
+                } else {
+                    unknown.append(String(word))
+                }
+            }
+            switch word[..<colon].lowercased() {
+            case "type", "t": add(vocabulary.type(String(value)), to: &types)
+            case "gen", "generation", "g": add(Int(value), to: &generations)
+            case "ability", "a": add(vocabulary.ability(String(value)), to: &abilities)
+            case "learns", "l": add(try learners(String(value)), to: &self.learners)
+            default: words.append(word)
             }
         }
         let typed = words.joined(separator: " ")

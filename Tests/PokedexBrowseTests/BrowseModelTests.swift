@@ -342,6 +342,29 @@ struct BrowseModelTests {
         #expect(model.screen == .thread(repository: "acme/rocket", number: 7))
     }
 
+    @Test("a changed search selects its first row, though the row selected before is among its results")
+    func newSearchSelectsFirst() {
+        var model = model()
+        type("pichu", into: &model, at: .seconds(1))
+        model.runDueSearch(at: .seconds(2))
+        #expect(model.selectedPokemonID == 172)
+        for _ in 0..<4 { model.handle(.backspace, at: .seconds(3)) }
+        model.runDueSearch(at: .seconds(4))
+        #expect(shownNames(model).first == "Pikachu" && shownNames(model).contains("Pichu"), "\(shownNames(model))")
+        #expect(model.selectedPokemonID == 25, "Enter opens what the list tops")
+        model.handle(.down, at: .seconds(5))
+        let chosen = model.selectedPokemonID
+        model.refresh()
+        #expect(model.selectedPokemonID == chosen, "the same search read again keeps the row chosen")
+
+        var issues = self.model([.repositories, .issues(repository: "acme/rocket")])
+        issues.handle(.down, at: .seconds(1))
+        #expect(issues.issues.map(\.key) == ["12", "7"] && issues.issueCursor.selection == 1)
+        type("#", into: &issues, at: .seconds(1))
+        issues.runDueSearch(at: .seconds(2))
+        #expect(issues.issues.count == 2 && issues.issueCursor.selection == 0, "\(issues.issues.map(\.key))")
+    }
+
     @Test("a read that fails is said on the key line; the list stays as it was")
     func failedRead() {
         var model = model([.repositories, .issues(repository: "acme/rocket")])

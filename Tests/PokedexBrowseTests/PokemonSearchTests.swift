@@ -72,6 +72,23 @@ struct PokemonSearchTests {
         #expect(try self.query("type:nope").unknownFilters == ["type:nope"])
     }
 
+    static let spacedFilters: [(text: String, types: [String], unknown: [String], words: String)] = [
+        ("type: fire", ["fire"], [], ""),
+        ("T: Elektro pika", ["electric"], [], "pika"),
+        // A value that names no type: the words of a name (Type: Null), not a filter.
+        ("Type: Null", [], [], "type-null"),
+        ("type:", [], ["type:"], ""),
+        ("type:null", [], ["type:null"], ""),
+    ]
+
+    @Test("a filter's value may follow its colon after a space; one naming nothing is words", arguments: spacedFilters)
+    func spacedFilter(_ example: (text: String, types: [String], unknown: [String], words: String)) throws {
+        let query = try query(example.text)
+        #expect(query.types == example.types)
+        #expect(query.unknownFilters == example.unknown)
+        #expect(query.words == example.words)
+    }
+
     static let moveFilters: [(text: String, learners: [Set<Int>], unknown: [String], words: String)] = [
         ("learns:thunderbolt", [[25, 26, 172]], [], ""),
         ("L:DONNERBLITZ pika", [[25, 26, 172]], [], "pika"),
