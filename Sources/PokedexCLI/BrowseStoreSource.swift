@@ -115,7 +115,10 @@ final class BrowseStoreSource: BrowseDataSource {
             }
             let here = id == entry.profile.summary.id ? "  (this entry)" : ""
             links[lines.count] = .pokemon(id: id)
-            lines.append(StyledLine("→ \(member.displayName)\(here)"))
+            // A long name is cut, not what says which member this entry is.
+            let name = TerminalColumns.truncated(
+                TerminalText.sanitize(member.displayName), to: max(1, width - 2 - TerminalColumns.of(here)))
+            lines.append(StyledLine("→ \(name)\(here)"))
         }
         return EntryDocument.Section(.evolution, lines: lines, links: links)
     }

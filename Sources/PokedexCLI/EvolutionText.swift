@@ -64,12 +64,14 @@ enum EvolutionText {
     }
 
     /// The start of a path, then each Pokémon it reaches with the ways there.
+    /// Sanitized before they are laid out: a control character is drawn as two columns (`^[`),
+    /// which wrapping must count.
     private static func pieces(_ path: EvolutionLine.Path, chain: EvolutionChain) -> [String] {
-        [start(path.start, chain: chain)]
+        ([start(path.start, chain: chain)]
             + path.arrows.map { arrow in
                 let ways = EvolutionConditionText.alternatives(arrow.steps, names: chain.conditionNames)
                 return name(arrow.to, chain: chain) + (ways.isEmpty ? "" : " (\(ways))")
-            }
+            }).map { TerminalText.sanitize($0) }
     }
 
     private static func start(_ pokemon: EvolutionLine.Pokemon, chain: EvolutionChain) -> String {

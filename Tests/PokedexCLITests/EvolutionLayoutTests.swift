@@ -90,4 +90,19 @@ struct EvolutionLayoutTests {
         #expect(lines.dropFirst().first == String(repeating: " ", count: 18) + "→ Zzzzzz", "\(lines)")
         #expect(lines.allSatisfy { TerminalColumns.of($0) <= 30 }, "\(lines)")
     }
+    @Test("control characters in a stored name are laid out as drawn (^[, two columns): no word lost")
+    func controlCharactersCounted() {
+        let words = "aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj"
+        let hostile = String(repeating: "\u{1B}", count: 6) + " " + words
+        let chain = EvolutionChain(
+            id: 1,
+            members: [
+                EvolutionTextTests.member(0, hostile, from: nil),
+                EvolutionTextTests.member(1, "Charmeleon", from: hostile),
+            ])
+        let lines = EvolutionText.lines(chain, width: 40)
+        #expect(lines.allSatisfy { TerminalColumns.of($0) <= 40 && !$0.contains("\u{1B}") }, "\(lines)")
+        let text = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(text.hasPrefix("^[^[^[^[^[^[ " + words + " → Charmeleon"), "\(lines)")
+    }
 }
