@@ -46,7 +46,8 @@ extension BrowseModel {
         }
         switch event {
         case .character(let character): searchText.append(character)
-        case .paste(let text): searchText += text.filter { !$0.isNewline }
+        // Pasted lines are words of one line: "glurak\nq" is "glurak q", not "glurakq".
+        case .paste(let text): searchText += String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
         case .backspace:
             guard !searchText.isEmpty else { return true }
             searchText.removeLast()

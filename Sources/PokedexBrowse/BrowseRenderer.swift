@@ -24,7 +24,9 @@ public enum BrowseRenderer {
                 count: model.repositories.count, { model.repositories[$0].line }, model.repositoryCursor,
                 empty: "no repositories stored: run `pokedex sync issues OWNER/REPO` first", on: &screen)
         case .issues(let repository):
-            drawTitle(repository, search: model.searchText, count: "\(model.issues.count)", model, on: &screen)
+            drawTitle(
+                repository, search: model.searchText, count: "\(model.issues.count)", model, on: &screen,
+                placeholder: "/ to filter: open ones shown, state:all for all")
             drawList(
                 count: model.issues.count, { model.issues[$0].line }, model.issueCursor,
                 empty: model.issueQueryProblem ?? "no issue matches",
@@ -42,9 +44,11 @@ public enum BrowseRenderer {
         return screen
     }
 
-    /// The title bar: what is shown, the search as typed, how many rows.
+    /// The title bar: what is shown, the search as typed (`placeholder` until there is one), how
+    /// many rows.
     static func drawTitle(
-        _ title: String, search: String?, count: String?, _ model: BrowseModel, on screen: inout ScreenBuffer
+        _ title: String, search: String?, count: String?, _ model: BrowseModel, on screen: inout ScreenBuffer,
+        placeholder: String = "/ to search"
     ) {
         screen.fill(row: 0, column: 0, width: screen.columns, style: Self.title)
         var used = screen.put(" " + title + "  ", row: 0, column: 0, style: Self.title)
@@ -53,7 +57,7 @@ public enum BrowseRenderer {
             let room = screen.columns - used - 12
             let label =
                 search.isEmpty && !model.editsSearch
-                ? "/ to search" : "/ " + Self.tail(of: search + cursor, in: room - 2)
+                ? placeholder : "/ " + Self.tail(of: search + cursor, in: room - 2)
             used += screen.put(label, row: 0, column: used, width: room, style: Self.title)
         }
         if let count {

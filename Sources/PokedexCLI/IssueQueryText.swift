@@ -19,6 +19,8 @@ enum IssueQueryText {
                 filter.state = IssueFilter.State(rawValue: state)!
             case ("label", _) where !value.isEmpty: filter.labels.append(value)
             case ("author", _) where !value.isEmpty: filter.author = value
+            // Being typed: no filter yet, and not the word "label" searched meanwhile.
+            case ("label", _), ("author", _): continue
             case ("is", let kind) where kinds[kind] != nil: filter.kinds = kinds[kind]!
             default: searched.append(word)
             }
@@ -44,12 +46,13 @@ enum IssueQueryText {
         return nil
     }
 
-    /// The number of `#43` typed alone: that issue or pull request, whatever its state.
+    /// The number of `#43` typed alone: that issue or pull request, whatever its state (`#0`,
+    /// which none has, finds none, rather than searching the word "0").
     static func number(_ text: String) -> Int? {
         let words = text.split(whereSeparator: \.isWhitespace)
         guard words.count == 1, words[0].first == "#" else { return nil }
         let digits = words[0].dropFirst()
-        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits), number > 0 else { return nil }
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits) else { return nil }
         return number
     }
 

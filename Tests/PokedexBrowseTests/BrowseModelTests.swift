@@ -365,6 +365,14 @@ struct BrowseModelTests {
         #expect(issues.issues.count == 2 && issues.issueCursor.selection == 0, "\(issues.issues.map(\.key))")
     }
 
+    @Test("a pasted line break or tab separates words, as a space")
+    func pastedLines() {
+        var model = model()
+        model.handle(.character("/"), at: .seconds(1))
+        model.handle(.paste("glumanda\nmr\tmime\r\n"), at: .seconds(1))
+        #expect(model.searchText == "glumanda mr mime ")
+    }
+
     @Test("a read that fails is said on the key line; the list stays as it was")
     func failedRead() {
         var model = model([.repositories, .issues(repository: "acme/rocket")])

@@ -49,6 +49,17 @@ struct BrowseRendererTests {
         #expect(cut.hasSuffix("a…"), "a cut line says so: \(cut)")
     }
 
+    @Test("the issue list's title says which issues it shows before a filter is typed; the Pokédex's to search")
+    func issueListPlaceholder() {
+        var model = BrowseModel(
+            source: FakeBrowseSource(), screens: [.repositories, .issues(repository: "acme/rocket")], columns: 80,
+            rows: 24)
+        model.start(at: .zero)
+        let title = BrowseRenderer.frame(model).text(ofRow: 0)
+        #expect(title.contains("acme/rocket  / to filter: open ones shown, state:all for all"), "\(title)")
+        #expect(frame().text(ofRow: 0).contains("Pokédex  / to search"))
+    }
+
     @Test("a thread is laid out and drawn a column in from either edge")
     func threadMargins() {
         let source = FakeBrowseSource()

@@ -23,6 +23,9 @@ struct IssueQueryTextTests {
         #expect(IssueQueryText.filter("-- ::").search == nil)
         #expect(IssueQueryText.filter("is:any").kinds == .all)
         #expect(IssueQueryText.filter(#"state:"closed" is:"pr""#).state == .closed)
+        // A filter being typed, its value still to come: no filter, and no word searched.
+        #expect(IssueQueryText.filter("crash label:").search == "crash")
+        #expect(IssueQueryText.filter("author:").search == nil && IssueQueryText.filter("author:").author == nil)
     }
 
     @Test(
@@ -55,7 +58,7 @@ struct IssueQueryTextTests {
     @Test(
         "#NUMBER alone names one issue; with other words, or not a number, it is not one",
         arguments: [
-            ("#43", 43 as Int?), (" #7 ", 7), ("#0", nil), ("#-2", nil), ("#43 crash", nil), ("43", nil), ("#", nil),
+            ("#43", 43 as Int?), (" #7 ", 7), ("#0", 0), ("#-2", nil), ("#43 crash", nil), ("43", nil), ("#", nil),
             ("#x", nil), ("#+5", nil), ("#４３", nil),
         ])
     func number(text: String, number: Int?) {
