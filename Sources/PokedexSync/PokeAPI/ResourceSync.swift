@@ -112,22 +112,27 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         // committed: work already done is kept. Cancellation (a signal) stops the same way.
         var failure: (any Error)?
         var leftOut = LeftOutDetails()
-        await withThrowingTaskGroup(of: (page: Int, download: Result<DetailDownload, any Error>).self) { group in
+        // Each download's number, in the order they start (``LeftOutDetails``).
+        var started = 0
+        await withThrowingTaskGroup(of: (page: Int, number: Int, download: Result<DetailDownload, any Error>).self) {
+            group in
             var inFlight = 0
             while true {
                 do {
                     while failure == nil && state.mayStartDownload(inFlight: inFlight, concurrency: concurrency) {
                         try Task.checkCancellation()
                         if let item = state.nextDownload() {
+                            let number = started
                             group.addTask {
                                 do {
                                     let download = try await Self.downloadDetails(
                                         of: item.entry, etag: item.etag, client: client, baseURL: baseURL, retry: retry)
-                                    return (item.page, .success(download))
+                                    return (item.page, number, .success(download))
                                 } catch {
-                                    return (item.page, .failure(error))
+                                    return (item.page, number, .failure(error))
                                 }
                             }
+                            started += 1
                             inFlight += 1
                         } else if let listTask = nextList {
                             let page = try await listTask.valueCancelledWithCaller
@@ -147,13 +152,13 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
                 guard inFlight > 0 else { break }
                 do {
                     defer { inFlight -= 1 }
-                    let (page, result) = try await group.next()!
+                    let (page, number, result) = try await group.next()!
                     switch result {
                     case .success(let download):
                         if let downloaded = download.downloaded { arrived(downloaded) }
-                        leftOut.answered()
+                        leftOut.answered(download: number)
                         state.record(download.downloaded, id: download.id, page: page)
-                    case .failure(let error as FetchError) where leftOut.leavesOut(error):
+                    case .failure(let error as FetchError) where leftOut.leavesOut(error, downloadsStarted: started):
                         if leftOut.errors.count > 1 { refusedLater(error) }
                         state.skip(page: page)
                     case .failure(let error):
