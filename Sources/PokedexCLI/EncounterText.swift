@@ -21,8 +21,8 @@ enum EncounterText {
     /// A place of "Where", each version named where the game's versions differ there.
     static func place(_ place: EncounterPlace) -> String {
         self.place(
-            place.displayName, methods: place.methods, levels: (place.minLevel, place.maxLevel), chance: place.chance,
-            versions: place.differsByVersion ? place.versions : [])
+            place.displayName, methods: place.methods, times: place.times, levels: (place.minLevel, place.maxLevel),
+            chance: place.chance, versions: place.differsByVersion ? place.versions : [])
     }
 
     /// "Viridian Forest (walk, Lv 3–5, 5%)", "Pikachu (walk, Lv 3–5, 5%)": unbroken, so that a
@@ -31,35 +31,45 @@ enum EncounterText {
     /// it, else each version's part, "Caterpie (walk; Red Lv 3, 5%; Blue Lv 3–5, 45%)", which
     /// may break between versions. The chance is of one encounter: ``VersionEncounter/chance``.
     static func place(
-        _ name: String, methods: [String], levels: (Int?, Int?), chance: Int?, versions: [VersionEncounter] = []
+        _ name: String, methods: [String], times: [String: String] = [:], levels: (Int?, Int?), chance: Int?,
+        versions: [VersionEncounter] = []
     ) -> String {
         guard let first = versions.first else {
-            let details = self.details(methods: methods, levels: levels, chance: chance)
+            let details = self.details(methods: methods, times: times, levels: levels, chance: chance)
             return LineWrapping.unbroken(name + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
         }
         if versions.allSatisfy({ $0.meets(like: first) }) {
             let details = self.details(
-                methods: first.methods, levels: (first.minLevel, first.maxLevel), chance: first.chance)
+                methods: first.methods, times: first.times, levels: (first.minLevel, first.maxLevel),
+                chance: first.chance)
             let only = versions.map(\.versionName).joined(separator: ", ") + " only"
             return LineWrapping.unbroken(name + " (" + details.joined(separator: ", ") + "; " + only + ")")
         }
-        let shared = versions.allSatisfy { $0.methods == first.methods }
+        let shared = versions.allSatisfy { $0.methods == first.methods && $0.times == first.times }
         let parts = versions.map { version in
             let detail = details(
-                methods: shared ? [] : version.methods, levels: (version.minLevel, version.maxLevel),
-                chance: version.chance
+                methods: shared ? [] : version.methods, times: version.times,
+                levels: (version.minLevel, version.maxLevel), chance: version.chance
             ).joined(separator: ", ")
             return LineWrapping.unbroken(detail.isEmpty ? version.versionName : version.versionName + " " + detail)
         }
         // Ways every version shares stay with the name; a line may break between versions.
         guard shared else { return LineWrapping.unbroken(name + " (") + parts.joined(separator: "; ") + ")" }
-        let ways = details(methods: first.methods, levels: (nil, nil), chance: nil).joined(separator: ", ")
+        let ways = details(methods: first.methods, times: first.times, levels: (nil, nil), chance: nil)
+            .joined(separator: ", ")
         return LineWrapping.unbroken(name + " (" + ways + ";") + " " + parts.joined(separator: "; ") + ")"
     }
 
-    /// "walk", "Lv 3–5", "5%": what is known of some encounters, each part unbroken.
-    private static func details(methods: [String], levels: (Int?, Int?), chance: Int?) -> [String] {
-        var details = methods.map { SlugText.readable($0).lowercased() }
+    /// "walk", "Lv 3–5", "5%": what is known of some encounters, each part unbroken; a method
+    /// all of whose encounters are at one time of day says it, "walk at night".
+    private static func details(methods: [String], times: [String: String], levels: (Int?, Int?), chance: Int?)
+        -> [String]
+    {
+        var details = methods.map { method in
+            let way = SlugText.readable(method).lowercased()
+            guard let time = times[method] else { return way }
+            return way + " " + time.prefix(1).lowercased() + time.dropFirst()
+        }
         if let levels = self.levels(levels.0, levels.1) { details.append(levels) }
         if let chance { details.append("\(chance)%") }
         return details

@@ -38,7 +38,7 @@ enum LocationText {
     private static func appearance(_ appearance: LocationEntry.Appearance) -> String {
         EncounterText.place(
             EntryText.name(appearance.displayName, form: appearance.form), methods: appearance.methods,
-            levels: (appearance.minLevel, appearance.maxLevel),
+            times: appearance.times, levels: (appearance.minLevel, appearance.maxLevel),
             chance: appearance.chance, versions: appearance.differsByVersion ? appearance.byVersion : [])
     }
 }

@@ -8,6 +8,9 @@ public struct EncounterPlace: Sendable, Equatable {
     public let minLevel: Int?
     public let maxLevel: Int?
     public let chance: Int?
+    /// The time of day every encounter of a method here shares, by method
+    /// (``VersionEncounter/times``).
+    public var times: [String: String] = [:]
     /// Each version's part, in the versions' order.
     public var versions: [VersionEncounter] = []
     /// Whether the group's versions tell apart here (``VersionEncounter/differ(_:groupVersions:)``).

@@ -51,7 +51,7 @@ extension PokedexEntryQueries {
                 return EncounterPlace(
                     area: place.area, displayName: try areaName(place.area), methods: place.methods,
                     minLevel: place.minLevel, maxLevel: place.maxLevel, chance: versions.compactMap(\.chance).max(),
-                    versions: versions,
+                    times: VersionEncounter.sharedTimes(versions), versions: versions,
                     differsByVersion: VersionEncounter.differ(versions, groupVersions: groupVersions))
             },
             encounters: encounters)

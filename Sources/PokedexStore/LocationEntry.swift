@@ -13,6 +13,9 @@ public struct LocationEntry: Sendable, Equatable {
         public let minLevel: Int?
         public let maxLevel: Int?
         public let chance: Int?
+        /// In a game's view, the time of day every encounter of a method shares, by method
+        /// (``VersionEncounter/times``).
+        public var times: [String: String] = [:]
         public let versions: [String]
         /// Each version's part, in a game's view (`versionGroup` not nil); else none.
         public var byVersion: [VersionEncounter] = []

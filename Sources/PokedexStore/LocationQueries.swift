@@ -79,6 +79,7 @@ extension PokedexEntryQueries {
                 methods: row.text(2).split(separator: ",").map(String.init), minLevel: row.optionalInt(3),
                 maxLevel: row.optionalInt(4),
                 chance: byVersion == nil ? row.optionalInt(5) : versions.compactMap(\.chance).max(),
+                times: VersionEncounter.sharedTimes(versions),
                 versions: row.text(6).split(separator: ",").map(String.init), byVersion: versions,
                 differsByVersion: VersionEncounter.differ(versions, groupVersions: groupVersions))
         }

@@ -1,4 +1,5 @@
 import SQLiteDatabase
+import TextUtilities
 
 /// One version's part of where a Pokémon is met: its ways, its levels, and the chance that one
 /// encounter there is this Pokémon — its slots' chances summed (Blue's Caterpie: 20 + 15 + 10),
@@ -11,10 +12,23 @@ public struct VersionEncounter: Sendable, Equatable {
     public let minLevel: Int?
     public let maxLevel: Int?
     public let chance: Int?
+    /// The time of day every encounter of a method shares, by method, as the display language
+    /// names it ("walk" → "At night"): Hoothoot on Route 29 is met only at night.
+    public var times: [String: String] = [:]
 
     /// Whether the two read the same in a summary: everything but the version.
     public func meets(like other: VersionEncounter) -> Bool {
-        (methods, minLevel, maxLevel, chance) == (other.methods, other.minLevel, other.maxLevel, other.chance)
+        (methods, minLevel, maxLevel, chance, times)
+            == (other.methods, other.minLevel, other.maxLevel, other.chance, other.times)
+    }
+
+    /// The times of `versions` that every one with the method shares: a place's, over its
+    /// versions.
+    public static func sharedTimes(_ versions: [VersionEncounter]) -> [String: String] {
+        guard let first = versions.first else { return [:] }
+        return first.times.filter { method, time in
+            versions.allSatisfy { !$0.methods.contains(method) || $0.times[method] == time }
+        }
     }
 
     /// Whether `versions` of a group of `groupVersions` tell apart: a version lacks it, or two
@@ -50,16 +64,25 @@ extension PokedexEntryQueries {
                     low: row.optionalInt(4), high: row.optionalInt(5), chance: row.optionalInt(6))
             )
         }
+        var timeNames: [String: String] = [:]
         var byKey: [String: [VersionEncounter]] = [:]
         for (key, rows) in Dictionary(grouping: slots, by: \.key) {
             var versions: [String] = []
             for row in rows where !versions.contains(row.version) { versions.append(row.version) }
-            byKey[key] = versions.map { version in
+            byKey[key] = try versions.map { version in
                 let slots = rows.filter { $0.version == version }.map(\.slot)
-                return VersionEncounter(
+                var encounter = VersionEncounter(
                     version: version, versionName: names[version] ?? version,
                     methods: Set(slots.map(\.method)).sorted(), minLevel: slots.compactMap(\.low).min(),
                     maxLevel: slots.compactMap(\.high).max(), chance: Slot.chance(slots))
+                for (method, time) in Slot.sharedTimes(slots) {
+                    if timeNames[time] == nil {
+                        timeNames[time] =
+                            try storedName(kind: "encounter-condition-value", slug: time) ?? SlugText.readable(time)
+                    }
+                    encounter.times[method] = timeNames[time]
+                }
+                return encounter
             }
         }
         return (byKey, versionNames.count { $0.group == versionGroup })
@@ -78,6 +101,17 @@ private struct Slot {
     /// conditions: for each set of conditions, the slots that apply then — theirs, and those
     /// of fewer conditions (none: always) — summed; at most 100, since a one-off encounter
     /// (static, gift) is a row at 100% of its own, not a slot of a table.
+    /// The time-of-day condition (`time-night`) every slot of a method has, by method.
+    static func sharedTimes(_ slots: [Slot]) -> [String: String] {
+        var shared: [String: String] = [:]
+        for (method, slots) in Dictionary(grouping: slots, by: \.method) {
+            let times = Set(
+                slots.map { $0.conditions.filter { $0.hasPrefix("time-") }.sorted().joined(separator: ",") })
+            if times.count == 1, let time = times.first, !time.isEmpty, !time.contains(",") { shared[method] = time }
+        }
+        return shared
+    }
+
     static func chance(_ slots: [Slot]) -> Int? {
         let best = slots.compactMap { under -> Int? in
             let applying = slots.filter { $0.method == under.method && $0.conditions.isSubset(of: under.conditions) }

@@ -59,6 +59,21 @@ struct EncounterTextTests {
         #expect(text.replacingOccurrences(of: "\u{A0}", with: " ") == expected)
     }
 
+    @Test("a way met at one time of day says it, in the place's summary and in a version's part")
+    func timeOfDay() {
+        let night = ["walk": "At night"]
+        #expect(
+            EncounterText.place("Road 29", methods: ["walk", "surf"], times: night, levels: (2, 4), chance: 85)
+                .replacingOccurrences(of: "\u{A0}", with: " ") == "Road 29 (walk at night, surf, Lv 2–4, 85%)")
+        var red = Self.version("Red", 3, 3, 5)
+        red.times = night
+        let text = EncounterText.place(
+            "Road 30", methods: ["walk"], levels: (3, 5), chance: 45, versions: [red, Self.version("Blue", 3, 5, 45)])
+        #expect(
+            text.replacingOccurrences(of: "\u{A0}", with: " ")
+                == "Road 30 (Red walk at night, Lv 3, 5%; Blue walk, Lv 3–5, 45%)")
+    }
+
     @Test("a place as show and browse name it: its versions' parts only where they differ")
     func storedPlace() {
         var place = EncounterPlace(

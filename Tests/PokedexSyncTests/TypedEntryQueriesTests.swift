@@ -321,6 +321,41 @@ struct TypedEntryQueriesTests {
         #expect(statics.chance == 100)
     }
 
+    @Test("a time of day all of a way's encounters share is kept with the way, named in the display language")
+    func sharedTimeOfDay() throws {
+        try database.storeBody(
+            "encounter-condition-value", 20, "time-night",
+            #"{"id":20,"name":"time-night","names":"# + TypedBodyTests.names([("en", "At night"), ("de", "Nachts")])
+                + "}")
+        try TypedBodyRescan.run(database)
+        try database.run("DELETE FROM encounter WHERE pokemon_id = 25")
+        let insert = """
+            INSERT INTO encounter (pokemon_id, location_area, version, method, min_level, max_level, chance, conditions)
+            VALUES (25, 'viridian-forest-area', ?, ?, 3, 5, ?, ?)
+            """
+        for (version, method, chance, conditions) in [
+            ("red", "walk", 30, "time-night"), ("red", "walk", 20, "time-night"), ("blue", "walk", 25, "time-night"),
+            ("red", "surf", 5, ""),
+        ] {
+            try database.run(insert, [.text(version), .text(method), .int(chance), .text(conditions)])
+        }
+        for (language, night) in [("en", "At night"), ("de", "Nachts")] {
+            let queries = PokedexEntryQueries(database: database, language: language)
+            let place = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "red-blue")?.places.first)
+            #expect(
+                place.times == ["walk": night] && place.versions.map(\.times) == [["walk": night], ["walk": night]])
+            let appearance = try #require(
+                try queries.locationEntry(slug: "viridian-forest", versionGroup: "red-blue").areas.first?.appearances
+                    .first)
+            #expect(appearance.times == ["walk": night])
+        }
+        // Blue's walk also in the morning: no one time is Blue's, nor the place's; Red's stays.
+        try database.run(insert, [.text("blue"), .text("walk"), .int(10), .text("time-morning")])
+        let queries = PokedexEntryQueries(database: database, language: "en")
+        let place = try #require(try queries.whereFound(pokemonID: 25, versionGroup: "red-blue")?.places.first)
+        #expect(place.times.isEmpty && place.versions.map(\.times) == [["walk": "At night"], [:]])
+    }
+
     @Test(
         "a place names a form met there as list does: its name in the display language, else the species' with the form",
         // English lists keep the slug's words, as `list` does.
