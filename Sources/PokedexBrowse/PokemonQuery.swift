@@ -1,7 +1,9 @@
 import PokedexStore
+import TextUtilities
 
 /// A search as typed: words, and filters `type:fire`, `gen:1`, `ability:static` and
-/// `learns:thunderbolt` (in any stored language), which every result must pass.
+/// `learns:thunderbolt` (in any stored language; a value with spaces quoted,
+/// `learns:"solar beam"`), which every result must pass.
 public struct PokemonQuery: Equatable, Sendable {
     /// The words, folded and joined: what names are compared with.
     public var words = ""
@@ -23,7 +25,7 @@ public struct PokemonQuery: Equatable, Sendable {
     ) rethrows {
         var words: [Substring] = []
         var unknown: [String] = []
-        let split = text.split(whereSeparator: \.isWhitespace)
+        let split = QuotedWords.split(text)
         var index = 0
         while index < split.count {
             let word = split[index]
@@ -34,9 +36,9 @@ public struct PokemonQuery: Equatable, Sendable {
             }
             // `type: fire` as `type:fire`; but `Type: Null` names nothing as a filter, so it is
             // the name's words.
-            var value = word[word.index(after: colon)...]
+            var value = QuotedWords.unquoted(word[word.index(after: colon)...])
             let spaced = value.isEmpty && index < split.count
-            if spaced { value = split[index] }
+            if spaced { value = QuotedWords.unquoted(split[index]) }
             func add<Value>(_ found: Value?, to list: inout [Value]) {
                 if let found {
                     list.append(found)

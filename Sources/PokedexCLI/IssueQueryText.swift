@@ -1,4 +1,5 @@
 import IssueStore
+import TextUtilities
 
 /// What `browse issues` filters with, typed as one line: words searched as `issues --search`
 /// searches them, and `state:open|closed|all`, `label:NAME` (repeatable; quoted when it has
@@ -12,7 +13,7 @@ enum IssueQueryText {
         var filter = IssueFilter()
         filter.limit = 1000
         var searched: [Substring] = []
-        for word in words(text) {
+        for word in QuotedWords.split(text) {
             let (key, value) = filterWord(word)
             switch (key, value.lowercased()) {
             case ("state", let state) where IssueFilter.State(rawValue: state) != nil:
@@ -34,7 +35,7 @@ enum IssueQueryText {
     /// What is wrong with a `state:` or `is:` filter that takes none of its values, for the
     /// empty list to say instead of searching its words.
     static func problem(_ text: String) -> String? {
-        for word in words(text) {
+        for word in QuotedWords.split(text) {
             switch filterWord(word) {
             case ("state", let value) where IssueFilter.State(rawValue: value.lowercased()) == nil:
                 return "\(word) — state: takes open, closed or all"
@@ -61,27 +62,6 @@ enum IssueQueryText {
     private static func filterWord(_ word: Substring) -> (key: String, value: String) {
         let parts = word.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else { return ("", "") }
-        let quoted = parts[1]
-        let value = quoted.hasPrefix("\"") && quoted.hasSuffix("\"") ? quoted.dropFirst().dropLast() : quoted
-        return (parts[0].lowercased(), String(value))
-    }
-
-    /// The words between spaces, a quoted stretch one word with its quotes (`label:"a b"`).
-    private static func words(_ text: String) -> [Substring] {
-        var words: [Substring] = []
-        var start: String.Index?
-        var quoted = false
-        for index in text.indices {
-            let character = text[index]
-            if character == "\"" { quoted.toggle() }
-            if character.isWhitespace, !quoted {
-                if let first = start { words.append(text[first..<index]) }
-                start = nil
-            } else if start == nil {
-                start = index
-            }
-        }
-        if let first = start { words.append(text[first...]) }
-        return words
+        return (parts[0].lowercased(), String(QuotedWords.unquoted(parts[1])))
     }
 }

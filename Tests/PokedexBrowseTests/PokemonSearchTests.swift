@@ -79,6 +79,9 @@ struct PokemonSearchTests {
         ("Type: Null", [], [], "type-null"),
         ("type:", [], ["type:"], ""),
         ("type:null", [], ["type:null"], ""),
+        // A value with spaces, quoted.
+        (#"type:"Elektro" pika"#, ["electric"], [], "pika"),
+        (#"t: "fire""#, ["fire"], [], ""),
     ]
 
     @Test("a filter's value may follow its colon after a space; one naming nothing is words", arguments: spacedFilters)
@@ -89,12 +92,22 @@ struct PokemonSearchTests {
         #expect(query.words == example.words)
     }
 
+    @Test("a quoted value keeps its spaces: a move named in two words")
+    func quotedValue() throws {
+        source.moves["solar-beam"] = (["Solar Beam"], [4])
+        let quoted = try query(#"learns:"solar beam""#)
+        #expect(quoted.learners == [[4]] && quoted.unknownFilters.isEmpty && quoted.words.isEmpty)
+        let spaced = try query(#"l: "Solar Beam" char"#)
+        #expect(spaced.learners == [[4]] && spaced.words == "char")
+    }
+
     static let moveFilters: [(text: String, learners: [Set<Int>], unknown: [String], words: String)] = [
         ("learns:thunderbolt", [[25, 26, 172]], [], ""),
         ("L:DONNERBLITZ pika", [[25, 26, 172]], [], "pika"),
         ("learns:ｆｌａｍｍｅｎｗｕｒｆ", [[4]], [], ""),
         ("learns:nope", [], ["learns:nope"], ""),
         ("learns:", [], ["learns:"], ""),
+        (#"learns:"10まんボルト" pika"#, [[25, 26, 172]], [], "pika"),
     ]
 
     @Test(
