@@ -16,6 +16,32 @@ public enum DatabaseLocation {
         return home + "/.local/share/pokedex/pokedex.sqlite"
     }
 
+    /// The file `path` names, with every symbolic link and `.`/`..` resolved: itself where it
+    /// exists; else, for a link to a file not made yet, where that file will be; else `path`
+    /// in its directory resolved; `path` as given when even that directory does not exist.
+    public static func resolvedFile(_ path: String) -> String {
+        if let resolved = canonical(path) { return resolved }
+        let target = linkTarget(path) ?? path
+        let file = target.split(separator: "/").last.map(String.init) ?? target
+        guard let directory = canonical(directory(of: target)) else { return path }
+        return directory == "/" ? "/" + file : directory + "/" + file
+    }
+
+    private static func canonical(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Where a symbolic link at `path` points, relative targets taken from its directory.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return target.hasPrefix("/") ? target : directory(of: path) + "/" + target
+    }
+
     /// The directory `path` is in: "." for a bare file name.
     public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -27,9 +27,9 @@ extension LocalStore {
             return (try? database.queryFirst("SELECT EXISTS (SELECT 1 FROM \(quoted))") { $0.bool(0) }) ?? true
         }
         guard !tables.isEmpty, !holdsData else { return }
-        let path = database.path
-        let lockPath = WriterLock.lockPath(forDatabase: path)
+        // The file itself, beside which SQLite keeps its log, never a symbolic link to it.
+        let file = DatabaseLocation.resolvedFile(database.path)
         database.close()
-        for file in [path, path + "-wal", path + "-shm", lockPath] { unlink(file) }
+        for file in [file, file + "-wal", file + "-shm", file + ".lock"] { unlink(file) }
     }
 }

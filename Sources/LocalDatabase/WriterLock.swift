@@ -75,7 +75,7 @@ public final class WriterLock {
                 throw StoreError.cannotOpen(
                     path: databasePath,
                     reason:
-                        "its directory \(DatabaseLocation.directory(of: databasePath)) is not writable (\(reason)); "
+                        "its directory \(DatabaseLocation.directory(of: lockPath)) is not writable (\(reason)); "
                         + "a sync keeps the database, its lock and its log there")
             }
             return descriptor
@@ -139,20 +139,10 @@ public final class WriterLock {
 
     /// `DATABASE.lock` beside the database's file, its symbolic links followed (as SQLite
     /// follows them to put its log there): two syncs given a link and its target, or paths
-    /// through a linked directory, take one lock.
+    /// through a linked directory, take one lock, and so does a link to a database not made yet
+    /// before and after a first sync makes it.
     public static func lockPath(forDatabase databasePath: String) -> String {
-        let file = databasePath.split(separator: "/").last.map(String.init) ?? databasePath
-        let resolved =
-            canonical(databasePath)
-            ?? canonical(DatabaseLocation.directory(of: databasePath)).map { $0 == "/" ? "/\(file)" : "\($0)/\(file)" }
-        return (resolved ?? databasePath) + ".lock"
-    }
-
-    /// The path with every link and `.`/`..` resolved, if it exists.
-    private static func canonical(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        DatabaseLocation.resolvedFile(databasePath) + ".lock"
     }
 
     private init(path: String, descriptor: Int32) {

@@ -49,6 +49,25 @@ struct WriterLockTests {
         #expect(!FileManager.default.fileExists(atPath: link + ".lock"))
     }
 
+    @Test(
+        "through a link to a database not made yet: one lock before and after, and a failed first sync keeps the link")
+    func linkToNewDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let link = directory.file("pokedex.sqlite")
+        try FileManager.default.createDirectory(atPath: directory.file("data"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "data/target.sqlite")
+        let target = directory.file("data/target.sqlite")
+        let before = WriterLock.lockPath(forDatabase: link)
+        #expect(before == WriterLock.lockPath(forDatabase: target))
+        let database = try LocalStore.openForWriting(path: link)
+        #expect(FileManager.default.fileExists(atPath: target))
+        #expect(WriterLock.lockPath(forDatabase: link) == before)
+        // What a first sync that stored nothing does on its way out: the file goes, the link stays.
+        LocalStore.removeIfEmpty(database)
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "data/target.sqlite")
+    }
+
     @Test("a lock file that is a symbolic link, or not a file, is refused, and what it points at is left as it was")
     func plantedLockRefused() async throws {
         let directory = try TemporaryDirectory()
