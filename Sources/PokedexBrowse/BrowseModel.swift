@@ -49,6 +49,9 @@ public struct BrowseModel {
     /// Indices into `catalog.rows`: what the list shows, for `resultsText`.
     public internal(set) var results: [Int] = []
     public internal(set) var resultsText = ""
+    /// The search a link set (`type:fire` from an entry's Fire): its list keeps the Pokémon
+    /// the jump came from selected, as typing a search does not.
+    var jumpSearchText: String?
     /// The filters of the last text parsed that name nothing stored (`type:nope`), for the
     /// empty list to say so when that text's results are shown.
     public internal(set) var unknownFilters: (text: String, words: [String]) = ("", [])
@@ -187,7 +190,8 @@ public struct BrowseModel {
         guard search.accepts(request) else { return }
         switch screen {
         case .pokedex:
-            let selectedID = request.text == resultsText ? selectedPokemonID : nil
+            let keeps = request.text == resultsText || request.text == jumpSearchText
+            let selectedID = keeps ? selectedPokemonID : nil
             results = rows
             resultsText = request.text
             list.select(
@@ -295,8 +299,9 @@ public struct BrowseModel {
                     count: repositories.count, visible: layout.bodyRows)
                 if case .issues(let repository) = screen {
                     let key = issues.indices.contains(issueCursor.selection) ? issues[issueCursor.selection].key : nil
-                    issues = try readIssues(repository: repository, query: search.text)
-                    issuesText = search.text
+                    // Read for the text shown: one typed since is a new search, whose result
+                    // selects its first row when it comes.
+                    issues = try readIssues(repository: repository, query: issuesText)
                     issueCursor.select(
                         issues.firstIndex { $0.key == key } ?? issueCursor.selection, count: issues.count,
                         visible: layout.bodyRows)

@@ -44,6 +44,7 @@ extension BrowseModel {
         case .character, .paste: if typingReplacesSearch { searchText = "" }
         default: break
         }
+        jumpSearchText = nil
         switch event {
         case .character(let character): searchText.append(character)
         // Pasted lines are words of one line: "glurak\nq" is "glurak q", not "glurakq".
@@ -203,6 +204,7 @@ extension BrowseModel {
 
     private mutating func showSearch(_ text: String, at now: Duration) {
         searchText = text
+        jumpSearchText = text
         editsSearch = false
         search.runNow(text, at: now)
     }

@@ -365,6 +365,29 @@ struct BrowseModelTests {
         #expect(issues.issues.count == 2 && issues.issueCursor.selection == 0, "\(issues.issues.map(\.key))")
     }
 
+    @Test("a type's list, reached by its link, keeps the Pokémon the jump came from selected")
+    func typeJumpKeepsSelection() {
+        var model = model()
+        model.handle(.down, at: .zero)
+        model.handle(.enter, at: .zero)
+        model.handle(.character("3"), at: .zero)
+        model.handle(.down, at: .zero)
+        model.handle(.enter, at: .seconds(1))
+        model.runDueSearch(at: .seconds(1))
+        #expect(model.searchText == "type:electric" && shownNames(model) == ["Pikachu", "Raichu", "Pichu"])
+        #expect(model.selectedPokemonID == 26)
+    }
+
+    @Test("a commit while a new issue filter waits: the filter's result, when it comes, selects its first row")
+    func issueRefreshBeforeSearch() {
+        var issues = model([.repositories, .issues(repository: "acme/rocket")])
+        issues.handle(.down, at: .seconds(1))
+        type("o", into: &issues, at: .seconds(1))
+        issues.refresh()
+        issues.runDueSearch(at: .seconds(2))
+        #expect(issues.issues.count == 2 && issues.issueCursor.selection == 0, "\(issues.issues.map(\.key))")
+    }
+
     @Test("a pasted line break or tab separates words, as a space")
     func pastedLines() {
         var model = model()
