@@ -1,5 +1,4 @@
 import SQLiteDatabase
-import TextUtilities
 
 /// One version's part of where a Pokémon is met: its ways, its levels, and the chance that one
 /// encounter there is this Pokémon — its slots' chances summed (Blue's Caterpie: 20 + 15 + 10),
@@ -40,6 +39,11 @@ public struct VersionEncounter: Sendable, Equatable {
 }
 
 extension PokedexEntryQueries {
+    /// PokeAPI's English names of the times of day, for a database without the conditions'.
+    static let englishTimes = [
+        "time-morning": "In the morning", "time-day": "During the day", "time-night": "At night",
+    ]
+
     /// Each version's part of the encounters whose `column` is `value` in `versionGroup`'s
     /// games, by `key` (`location_area` or `pokemon_id`, read as text), versions in their order,
     /// and how many versions the group has. The columns are this file's callers' literals;
@@ -78,8 +82,10 @@ extension PokedexEntryQueries {
                 for (method, time) in Slot.sharedTimes(slots) {
                     if timeNames[time] == nil {
                         timeNames[time] =
-                            try storedName(kind: "encounter-condition-value", slug: time) ?? SlugText.readable(time)
+                            try storedName(kind: "encounter-condition-value", slug: time) ?? Self.englishTimes[time]
                     }
+                    // A time whose name is not stored (a partial sync takes no conditions) and
+                    // that PokeAPI did not have when this was written is left unsaid.
                     encounter.times[method] = timeNames[time]
                 }
                 return encounter
@@ -97,10 +103,6 @@ private struct Slot {
     let high: Int?
     let chance: Int?
 
-    /// The chance of meeting the Pokémon in one encounter under the likeliest method and
-    /// conditions: for each set of conditions, the slots that apply then — theirs, and those
-    /// of fewer conditions (none: always) — summed; at most 100, since a one-off encounter
-    /// (static, gift) is a row at 100% of its own, not a slot of a table.
     /// The time-of-day condition (`time-night`) every slot of a method has, by method.
     static func sharedTimes(_ slots: [Slot]) -> [String: String] {
         var shared: [String: String] = [:]
@@ -112,6 +114,10 @@ private struct Slot {
         return shared
     }
 
+    /// The chance of meeting the Pokémon in one encounter under the likeliest method and
+    /// conditions: for each set of conditions, the slots that apply then — theirs, and those
+    /// of fewer conditions (none: always) — summed; at most 100, since a one-off encounter
+    /// (static, gift) is a row at 100% of its own, not a slot of a table.
     static func chance(_ slots: [Slot]) -> Int? {
         let best = slots.compactMap { under -> Int? in
             let applying = slots.filter { $0.method == under.method && $0.conditions.isSubset(of: under.conditions) }

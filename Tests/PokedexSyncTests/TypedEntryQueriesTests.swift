@@ -349,6 +349,13 @@ struct TypedEntryQueriesTests {
                     .first)
             #expect(appearance.times == ["walk": night])
         }
+        // Without the conditions' names (a partial sync takes none), PokeAPI's English ones.
+        try database.run("DELETE FROM pokeapi_resource WHERE kind = 'encounter-condition-value'")
+        let unnamed = try #require(
+            try PokedexEntryQueries(database: database, language: "de").whereFound(
+                pokemonID: 25, versionGroup: "red-blue")?
+                .places.first)
+        #expect(unnamed.times == ["walk": "At night"])
         // Blue's walk also in the morning: no one time is Blue's, nor the place's; Red's stays.
         try database.run(insert, [.text("blue"), .text("walk"), .int(10), .text("time-morning")])
         let queries = PokedexEntryQueries(database: database, language: "en")
