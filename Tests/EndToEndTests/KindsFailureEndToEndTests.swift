@@ -100,9 +100,17 @@ struct KindsFailureEndToEndTests {
 
     @Test("a detail failing with 500 at every try while the others answer is left out: the rest are stored")
     func persistentServerError() throws {
+        // The first answer to #3 waits until the last move is asked for: the others are answered
+        // before #3 fails, however loaded the machine (nothing answered since, it would end the run).
+        let lastAsked = DispatchSemaphore(value: 0)
+        let waits = Mutex(true)
         api.override = { request in
-            KindsFixture.detailID(request, kind: "move") == 3
-                ? ScriptedResponse(status: 500, body: Array("<html>Internal Server Error</html>".utf8)) : nil
+            let id = KindsFixture.detailID(request, kind: "move")
+            if id == 10 { lastAsked.signal() }
+            guard id == 3 else { return nil }
+            if waits.withLock({ $0 }) { _ = lastAsked.wait(timeout: .now() + 10) }
+            waits.withLock { $0 = false }
+            return ScriptedResponse(status: 500, body: Array("<html>Internal Server Error</html>".utf8))
         }
         let first = try sync()
         #expect(first.status == 69 && first.errors.count == 1, "\(first.stderr)")
