@@ -222,14 +222,21 @@ struct BrowseModelTests {
         #expect(model.focus == .entry)
     }
 
-    @Test("back from an entry opened in a type's list returns to that list, then to where the jump began")
-    func backThroughTypeList() {
+    /// The entry of the list's row `row`, then the first link of its third section: its type.
+    func followingTypeLink(fromRow row: Int) -> BrowseModel {
         var model = model()
+        for _ in 0..<row { model.handle(.down, at: .zero) }
         model.handle(.enter, at: .zero)
         model.handle(.character("3"), at: .zero)
         model.handle(.down, at: .zero)
         model.handle(.enter, at: .seconds(1))
         model.runDueSearch(at: .seconds(1))
+        return model
+    }
+
+    @Test("back from an entry opened in a type's list returns to that list, then to where the jump began")
+    func backThroughTypeList() {
+        var model = followingTypeLink(fromRow: 0)
         #expect(model.searchText == "type:electric" && shownNames(model) == ["Pikachu", "Raichu", "Pichu"])
         model.handle(.down, at: .seconds(2))
         model.handle(.enter, at: .seconds(2))
@@ -367,13 +374,7 @@ struct BrowseModelTests {
 
     @Test("a type's list, reached by its link, keeps the Pokémon the jump came from selected")
     func typeJumpKeepsSelection() {
-        var model = model()
-        model.handle(.down, at: .zero)
-        model.handle(.enter, at: .zero)
-        model.handle(.character("3"), at: .zero)
-        model.handle(.down, at: .zero)
-        model.handle(.enter, at: .seconds(1))
-        model.runDueSearch(at: .seconds(1))
+        let model = followingTypeLink(fromRow: 1)
         #expect(model.searchText == "type:electric" && shownNames(model) == ["Pikachu", "Raichu", "Pichu"])
         #expect(model.selectedPokemonID == 26)
     }
