@@ -138,6 +138,8 @@ struct KindsFailureEndToEndTests {
         #expect(result.status == 69 && result.errors.count == 1, "\(result.stderr)")
         // The first page of 100 is committed; the second, left unfinished, is not.
         #expect(try KindsFixture.storedIDs(database, kind: "machine") == Set(1...100))
+        // The one left out before the failure that ended the run is said too.
+        #expect(result.stderr.contains("machines: left out GET"), "\(result.stderr)")
         let asked = api.server.requests.filter { KindsFixture.detailID($0, kind: "machine") != nil }.count
         // 101 is left out, 102 ends the run; the download in flight then is collected. Leaving
         // out every failure up to the limit would have asked 111.

@@ -59,7 +59,7 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
 
     /// `arrived` sees each detail downloaded, as it arrives (before it is stored); `refused`
     /// each detail left out (``LeftOutDetails``) after the first, which the run throws once it
-    /// has stored the rest.
+    /// has stored the rest (the first too when another failure ends the run).
     func run(
         _ options: ResourceSyncOptions, source: ResourceEntrySource,
         arrived: (Kind.Store.Downloaded) -> Void = { _ in },
@@ -179,7 +179,13 @@ struct ResourceSync<Kind: PokeAPIResourceKind>: Sendable {
         } catch {
             throw failure ?? error
         }
-        if let failure = failure ?? leftOut.errors.first { throw failure }
+        if let failure {
+            // The run's Error: line names the failure that ended it: the first detail left out
+            // before it gets a line of its own, as the others did.
+            if let first = leftOut.errors.first { refusedLater(first) }
+            throw failure
+        }
+        if let first = leftOut.errors.first { throw first }
         return report
     }
 
