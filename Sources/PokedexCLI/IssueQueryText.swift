@@ -12,9 +12,8 @@ enum IssueQueryText {
     static func filter(_ text: String) -> IssueFilter {
         var filter = IssueFilter()
         filter.limit = 1000
-        var searched: [Substring] = []
-        for word in QuotedWords.split(text) {
-            let (key, value) = filterWord(word)
+        var searched: [String] = []
+        for (word, key, value) in filterWords(text) {
             switch (key, value.lowercased()) {
             case ("state", let state) where IssueFilter.State(rawValue: state) != nil:
                 filter.state = IssueFilter.State(rawValue: state)!
@@ -35,8 +34,8 @@ enum IssueQueryText {
     /// What is wrong with a `state:` or `is:` filter that takes none of its values, for the
     /// empty list to say instead of searching its words.
     static func problem(_ text: String) -> String? {
-        for word in QuotedWords.split(text) {
-            switch filterWord(word) {
+        for (word, key, value) in filterWords(text) {
+            switch (key, value) {
             case ("state", let value) where IssueFilter.State(rawValue: value.lowercased()) == nil:
                 return "\(word) — state: takes open, closed or all"
             case ("is", let value) where kinds[value.lowercased()] == nil:
@@ -57,11 +56,32 @@ enum IssueQueryText {
         return number
     }
 
-    /// A word's filter key, lowercased, and its value without the quotes around it; no key
-    /// (empty) for a word without a colon.
-    private static func filterWord(_ word: Substring) -> (key: String, value: String) {
-        let parts = word.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return ("", "") }
-        return (parts[0].lowercased(), String(QuotedWords.unquoted(parts[1])))
+    /// The filter keys, whose value may also follow the colon after a space (`label: bug`).
+    private static let keys: Set<String> = ["state", "label", "author", "is"]
+
+    /// Each word with its filter key, lowercased, and its value without the quotes around it;
+    /// no key (empty) for a word without a colon. A key's value after a space is its word's.
+    private static func filterWords(_ text: String) -> [(word: String, key: String, value: String)] {
+        let words = QuotedWords.split(text)
+        var filterWords: [(word: String, key: String, value: String)] = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            let parts = word.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else {
+                filterWords.append((String(word), "", ""))
+                continue
+            }
+            let key = parts[0].lowercased()
+            if parts[1].isEmpty, keys.contains(key), index < words.count, !words[index].contains(":") {
+                let value = words[index]
+                index += 1
+                filterWords.append(("\(word) \(value)", key, String(QuotedWords.unquoted(value))))
+            } else {
+                filterWords.append((String(word), key, String(QuotedWords.unquoted(parts[1]))))
+            }
+        }
+        return filterWords
     }
 }

@@ -23,6 +23,11 @@ struct IssueQueryTextTests {
         #expect(IssueQueryText.filter("-- ::").search == nil)
         #expect(IssueQueryText.filter("is:any").kinds == .all)
         #expect(IssueQueryText.filter(#"state:"closed" is:"pr""#).state == .closed)
+        // A value after a space, as the Pokédex's filters take it.
+        let spaced = IssueQueryText.filter("crash label: bug author: hubot state: all")
+        #expect(spaced.labels == ["bug"] && spaced.author == "hubot" && spaced.state == .all)
+        #expect(spaced.search == "crash")
+        #expect(IssueQueryText.problem("state: bogus") == "state: bogus — state: takes open, closed or all")
         // A filter being typed, its value still to come: no filter, and no word searched.
         #expect(IssueQueryText.filter("crash label:").search == "crash")
         #expect(IssueQueryText.filter("author:").search == nil && IssueQueryText.filter("author:").author == nil)
